@@ -1,0 +1,89 @@
+package api
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"github.com/labstack/echo/v4"
+)
+
+type healthHandler struct{ d Deps }
+
+// dbHealth is one database's part of the health answer.
+type dbHealth struct {
+	Up      bool             `json:"up"`
+	Version string           `json:"version,omitempty"`
+	Rows    map[string]int64 `json:"rows,omitempty"`
+	Error   string           `json:"error,omitempty"`
+}
+
+var (
+	clickhouseCountedTables = []string{"products", "offers", "latest_offers", "offer_daily", "product_daily", "product_labels"}
+	postgresCountedTables   = []string{"accounts", "competitors", "users", "memberships", "labels", "label_assignments", "saved_reports"}
+)
+
+// get answers 200 with both databases' versions and row counts, or 503 naming the
+// database that is down.
+func (h *healthHandler) get(c echo.Context) error {
+	ctx, cancel := context.WithTimeout(c.Request().Context(), 5*time.Second)
+	defer cancel()
+	ch := h.clickhouse(ctx)
+	pg := h.postgres(ctx)
+	body := map[string]any{"clickhouse": ch, "postgres": pg, "status": "ok"}
+	status := http.StatusOK
+	var down []string
+	if !ch.Up {
+		down = append(down, "clickhouse")
+	}
+	if !pg.Up {
+		down = append(down, "postgres")
+	}
+	if len(down) > 0 {
+		status = http.StatusServiceUnavailable
+		body["status"] = "down"
+		body["down"] = down
+	}
+	return c.JSON(status, body)
+}
+
+func (h *healthHandler) clickhouse(ctx context.Context) dbHealth {
+	w := h.d.Warehouse
+	if w == nil {
+		return dbHealth{Error: "not configured"}
+	}
+	v, err := w.Version(ctx)
+	if err != nil {
+		return dbHealth{Error: err.Error()}
+	}
+	out := dbHealth{Up: true, Version: v, Rows: map[string]int64{}}
+	for _, t := range clickhouseCountedTables {
+		var n uint64
+		// Table names come from the fixed list above, never from the request.
+		if err := w.Conn.QueryRow(ctx, "SELECT count() FROM "+t).Scan(&n); err != nil {
+			return dbHealth{Up: false, Version: v, Error: err.Error()}
+		}
+		out.Rows[t] = int64(n)
+	}
+	return out
+}
+
+func (h *healthHandler) postgres(ctx context.Context) dbHealth {
+	db := h.d.DB
+	if db == nil {
+		return dbHealth{Error: "not configured"}
+	}
+	var v string
+	if err := db.QueryRow(ctx, "SHOW server_version").Scan(&v); err != nil {
+		return dbHealth{Error: err.Error()}
+	}
+	out := dbHealth{Up: true, Version: v, Rows: map[string]int64{}}
+	for _, t := range postgresCountedTables {
+		var n int64
+		if err := db.QueryRow(ctx, "SELECT count(*) FROM "+t).Scan(&n); err != nil {
+			return dbHealth{Up: false, Version: v, Error: err.Error()}
+		}
+		out.Rows[t] = n
+	}
+	return out
+}

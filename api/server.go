@@ -1,0 +1,105 @@
+// Package api is the Echo server: middleware (request ids, logs, body limits,
+// session, account, authorization), thin handlers by area, and the one place that
+// maps errors to statuses.
+package api
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"net"
+	"net/http"
+	"syscall"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
+
+	"pricelens/api/httperr"
+	"pricelens/deploy/config"
+	"pricelens/warehouse"
+)
+
+// Deps is what the handlers need; main wires it.
+type Deps struct {
+	Config    config.Config
+	Log       *slog.Logger
+	Warehouse *warehouse.Warehouse
+	DB        *pgxpool.Pool
+}
+
+// MaxBodyBytes bounds every JSON request body; larger bodies get a 413.
+const MaxBodyBytes = 2 << 20
+
+// New builds the Echo instance with every route.
+func New(d Deps) *echo.Echo {
+	e := echo.New()
+	e.HideBanner = true
+	e.HidePort = true
+	e.HTTPErrorHandler = httpErrorHandler(d.Log, errorMappers())
+	e.Use(middleware.RequestID())
+	e.Use(requestLog(d.Log))
+	e.Use(middleware.RecoverWithConfig(middleware.RecoverConfig{
+		LogErrorFunc: func(c echo.Context, err error, stack []byte) error {
+			d.Log.Error("panic", "request_id", c.Response().Header().Get(echo.HeaderXRequestID), "err", err, "stack", string(stack))
+			return err
+		},
+	}))
+	apiGroup := e.Group("/api", middleware.BodyLimit("2M"))
+	registerRoutes(apiGroup, d)
+	apiGroup.Any("/*", func(c echo.Context) error { return httperr.NotFound("This Page Could Not Be Found") })
+	registerWebapp(e, d.Config.WebappDir, d.Log)
+	return e
+}
+
+func requestLog(log *slog.Logger) echo.MiddlewareFunc {
+	return middleware.RequestLoggerWithConfig(middleware.RequestLoggerConfig{
+		LogStatus: true, LogURIPath: true, LogMethod: true, LogLatency: true, LogRequestID: true, LogError: true,
+		HandleError: true,
+		LogValuesFunc: func(c echo.Context, v middleware.RequestLoggerValues) error {
+			level := slog.LevelInfo
+			if v.Status >= 500 {
+				level = slog.LevelError
+			}
+			log.LogAttrs(c.Request().Context(), level, "request",
+				slog.String("request_id", v.RequestID), slog.String("method", v.Method),
+				slog.String("path", v.URIPath), slog.Int("status", v.Status),
+				slog.Duration("latency", v.Latency))
+			return nil
+		},
+	})
+}
+
+// Serve listens on addr and serves until ctx is cancelled, then shuts down
+// gracefully, letting requests in flight finish (up to 20 s).
+func Serve(ctx context.Context, e *echo.Echo, addr string, log *slog.Logger) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return errors.New("cannot listen on " + addr + ": " + describeListen(err))
+	}
+	srv := &http.Server{Handler: e, ReadHeaderTimeout: 10 * time.Second}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	log.Info("serving", "addr", "http://"+ln.Addr().String())
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down")
+	sctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	return srv.Shutdown(sctx)
+}
+
+func describeListen(err error) string {
+	if errors.Is(err, syscall.EADDRINUSE) {
+		return "the port is already in use by another process"
+	}
+	var oe *net.OpError
+	if errors.As(err, &oe) && oe.Err != nil {
+		return oe.Err.Error()
+	}
+	return err.Error()
+}

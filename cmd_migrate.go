@@ -1,0 +1,74 @@
+package main
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+
+	"pricelens/api/store"
+	"pricelens/deploy/config"
+	"pricelens/migrations"
+	"pricelens/warehouse"
+)
+
+// runMigrate migrates both databases: up (default), down (one step each) or status.
+func runMigrate(ctx context.Context, args []string) error {
+	action := "up"
+	if len(args) > 0 {
+		action = args[0]
+	}
+	if len(args) > 1 {
+		return usagef("migrate takes one of up, down, status")
+	}
+	c, err := config.Load()
+	if err != nil {
+		return err
+	}
+	w, err := warehouse.Open(ctx, c)
+	if err != nil {
+		return err
+	}
+	defer w.Close()
+	if err := store.EnsureDatabase(ctx, c.PostgresURL); err != nil {
+		return err
+	}
+	pool, err := store.Open(ctx, c.PostgresURL)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	dbs := map[migrations.Database]*sql.DB{migrations.Postgres: store.SQLDB(pool), migrations.ClickHouse: w.DB()}
+	for _, name := range []migrations.Database{migrations.Postgres, migrations.ClickHouse} {
+		db := dbs[name]
+		defer db.Close()
+		switch action {
+		case "up":
+			if err := migrations.Up(ctx, name, db); err != nil {
+				return err
+			}
+		case "down":
+			v, err := migrations.Version(ctx, name, db)
+			if err != nil {
+				return err
+			}
+			if v > 0 {
+				p, err := migrations.Provider(name, db)
+				if err != nil {
+					return err
+				}
+				if _, err := p.Down(ctx); err != nil {
+					return fmt.Errorf("%s migrations: %w", name, err)
+				}
+			}
+		case "status":
+		default:
+			return usagef("unknown migrate action %q (up, down or status)", action)
+		}
+		v, err := migrations.Version(ctx, name, db)
+		if err != nil {
+			return err
+		}
+		fmt.Printf("%-10s schema version %d\n", name, v)
+	}
+	return nil
+}

@@ -1,0 +1,47 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"io"
+	"os"
+
+	"pricelens/api/store"
+	"pricelens/deploy/config"
+	"pricelens/ingest/demo"
+	"pricelens/warehouse"
+)
+
+// runSeed loads the demo data set (deterministic for a seed).
+func runSeed(ctx context.Context, args []string) error {
+	fs := flag.NewFlagSet("seed", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	size := fs.String("size", "S", "data set size: S, M or L")
+	seed := fs.Int64("seed", 1, "random seed; the same seed gives the same data")
+	ifEmpty := fs.Bool("if-empty", false, "do nothing when the demo accounts already exist")
+	if err := fs.Parse(args); err != nil {
+		return usagef("%v (usage: seed --size S|M|L --seed N [--if-empty])", err)
+	}
+	sz, err := demo.ParseSize(*size)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	c, err := config.Load()
+	if err != nil {
+		return err
+	}
+	w, err := warehouse.Open(ctx, c)
+	if err != nil {
+		return err
+	}
+	defer w.Close()
+	db, err := store.Open(ctx, c.PostgresURL)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	_, err = demo.Load(ctx, w, db, demo.Options{
+		Size: sz, Seed: *seed, IfEmpty: *ifEmpty, AdminPassword: c.AdminPassword, Out: os.Stdout,
+	})
+	return err
+}

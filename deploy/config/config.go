@@ -1,0 +1,117 @@
+// Package config reads the binary's settings from environment variables.
+//
+// Every setting has a working default that points at the private local stack
+// (deploy/stack) so that `make run` needs no configuration; production points
+// the same binary at its own ClickHouse and PostgreSQL by setting the variables.
+package config
+
+import (
+	"fmt"
+	"net"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"time"
+)
+
+// Config is the whole configuration of the binary.
+type Config struct {
+	// DataDir holds the local stack's servers (ClickHouse, PostgreSQL), logs and pid files.
+	DataDir string
+
+	HTTPAddr string // address the API and webapp are served on
+
+	ClickHouseAddr     string // native protocol host:port
+	ClickHouseHTTPAddr string // HTTP interface host:port (CSV/Native streaming only)
+	ClickHouseDB       string
+	ClickHouseUser     string
+	ClickHousePassword string
+	// ClickHouseMaxExecution is the server-side max_execution_time of report queries.
+	ClickHouseMaxExecution time.Duration
+
+	PostgresURL string
+
+	// WebappDir is the directory of the built webapp (index.html + assets).
+	WebappDir string
+
+	// AdminPassword is the demo administrator's password; empty means generate and print once.
+	AdminPassword string
+
+	LogLevel string // debug, info, warn, error
+}
+
+// Defaults of the local stack. The ports are private ones so they do not clash
+// with system services (ClickHouse 9000/8123, PostgreSQL 5432).
+const (
+	DefaultClickHouseTCPPort  = 19000
+	DefaultClickHouseHTTPPort = 18123
+	DefaultPostgresPort       = 15432
+	DefaultPostgresUser       = "pricelens"
+	DefaultPostgresPassword   = "pricelens"
+	DefaultPostgresDB         = "pricelens"
+)
+
+// Load reads the environment. It fails with a message naming the bad variable.
+func Load() (Config, error) {
+	c := Config{
+		DataDir:            env("PRICELENS_DATA_DIR", ".data"),
+		HTTPAddr:           env("PRICELENS_HTTP_ADDR", "127.0.0.1:8080"),
+		ClickHouseAddr:     env("PRICELENS_CLICKHOUSE_ADDR", fmt.Sprintf("127.0.0.1:%d", DefaultClickHouseTCPPort)),
+		ClickHouseHTTPAddr: env("PRICELENS_CLICKHOUSE_HTTP_ADDR", fmt.Sprintf("127.0.0.1:%d", DefaultClickHouseHTTPPort)),
+		ClickHouseDB:       env("PRICELENS_CLICKHOUSE_DB", "pricelens"),
+		ClickHouseUser:     env("PRICELENS_CLICKHOUSE_USER", "default"),
+		ClickHousePassword: os.Getenv("PRICELENS_CLICKHOUSE_PASSWORD"),
+		PostgresURL: env("PRICELENS_POSTGRES_URL", fmt.Sprintf("postgres://%s:%s@127.0.0.1:%d/%s?sslmode=disable",
+			DefaultPostgresUser, DefaultPostgresPassword, DefaultPostgresPort, DefaultPostgresDB)),
+		WebappDir:     env("PRICELENS_WEBAPP_DIR", "webapp/dist"),
+		AdminPassword: os.Getenv("PRICELENS_ADMIN_PASSWORD"),
+		LogLevel:      env("PRICELENS_LOG_LEVEL", "info"),
+	}
+	maxExec, err := strconv.Atoi(env("PRICELENS_CLICKHOUSE_MAX_EXECUTION_SECONDS", "30"))
+	if err != nil || maxExec <= 0 {
+		return c, fmt.Errorf("PRICELENS_CLICKHOUSE_MAX_EXECUTION_SECONDS must be a positive whole number of seconds")
+	}
+	c.ClickHouseMaxExecution = time.Duration(maxExec) * time.Second
+
+	abs, err := filepath.Abs(c.DataDir)
+	if err != nil {
+		return c, fmt.Errorf("PRICELENS_DATA_DIR: %v", err)
+	}
+	c.DataDir = abs
+	for name, addr := range map[string]string{
+		"PRICELENS_HTTP_ADDR":            c.HTTPAddr,
+		"PRICELENS_CLICKHOUSE_ADDR":      c.ClickHouseAddr,
+		"PRICELENS_CLICKHOUSE_HTTP_ADDR": c.ClickHouseHTTPAddr,
+	} {
+		if _, _, err := net.SplitHostPort(addr); err != nil {
+			return c, fmt.Errorf("%s=%q is not host:port", name, addr)
+		}
+	}
+	if u, err := url.Parse(c.PostgresURL); err != nil || (u.Scheme != "postgres" && u.Scheme != "postgresql") {
+		return c, fmt.Errorf("PRICELENS_POSTGRES_URL is not a postgres:// URL")
+	}
+	switch c.LogLevel {
+	case "debug", "info", "warn", "error":
+	default:
+		return c, fmt.Errorf("PRICELENS_LOG_LEVEL must be debug, info, warn or error")
+	}
+	return c, nil
+}
+
+// Port returns the port of a host:port address (0 when it has none).
+func Port(addr string) int {
+	_, p, err := net.SplitHostPort(addr)
+	if err != nil {
+		return 0
+	}
+	n, _ := strconv.Atoi(p)
+	return n
+}
+
+func env(name, def string) string {
+	if v, ok := os.LookupEnv(name); ok && v != "" {
+		return v
+	}
+	return def
+}

@@ -1,0 +1,85 @@
+// Command pricelens is the one binary of the product: the server, the migrations,
+// the demo data generator, ingest and the local database stack.
+//
+//	pricelens serve                      serve the API and the webapp
+//	pricelens migrate [up|down|status]   migrate both databases
+//	pricelens seed --size S|M|L --seed N load the demo data set
+//	pricelens stack up|down|status       the private local ClickHouse + PostgreSQL
+//
+// Settings come from PRICELENS_* environment variables (see the README). Every
+// failure ends with one line naming the cause and a non-zero exit.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+	"sort"
+	"strings"
+	"syscall"
+)
+
+// command is one subcommand: it gets the arguments after its name.
+type command struct {
+	summary string
+	run     func(ctx context.Context, args []string) error
+}
+
+var commands = map[string]command{
+	"serve":   {"serve the API and the webapp", runServe},
+	"migrate": {"migrate both databases: up (default), down, status", runMigrate},
+	"seed":    {"load the demo data set: --size S|M|L --seed N", runSeed},
+	"stack":   {"the private local servers: up, down, status", runStack},
+}
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if len(os.Args) < 2 || os.Args[1] == "-h" || os.Args[1] == "--help" || os.Args[1] == "help" {
+		usage()
+		if len(os.Args) < 2 {
+			os.Exit(2)
+		}
+		return
+	}
+	cmd, ok := commands[os.Args[1]]
+	if !ok {
+		fmt.Fprintf(os.Stderr, "pricelens: unknown command %q (try pricelens help)\n", os.Args[1])
+		os.Exit(2)
+	}
+	if err := cmd.run(ctx, os.Args[2:]); err != nil {
+		var ue usageError
+		if errors.As(err, &ue) {
+			fmt.Fprintf(os.Stderr, "pricelens %s: %s\n", os.Args[1], ue.msg)
+			os.Exit(2)
+		}
+		fmt.Fprintf(os.Stderr, "pricelens %s: %s\n", os.Args[1], oneLine(err))
+		os.Exit(1)
+	}
+}
+
+func usage() {
+	fmt.Fprintln(os.Stderr, "usage: pricelens <command> [arguments]\n\ncommands:")
+	names := make([]string, 0, len(commands))
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(os.Stderr, "  %-8s %s\n", n, commands[n].summary)
+	}
+}
+
+// usageError is a mistake in the command line (exit 2).
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
+
+// oneLine keeps the promise of one line per failure.
+func oneLine(err error) string {
+	return strings.Join(strings.Fields(strings.ReplaceAll(err.Error(), "\n", " ")), " ")
+}

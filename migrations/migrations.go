@@ -1,0 +1,85 @@
+// Package migrations holds the schemas of both databases as goose migrations,
+// embedded into the binary, and runs them.
+//
+// PostgreSQL uses goose's stock store. ClickHouse 18.16 needs a store of its own
+// (see clickhouseStore): goose's stock ClickHouse store inserts with
+// INSERT ... VALUES, which hangs on this server revision, and deletes with a
+// SETTINGS clause the server cannot parse.
+package migrations
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"fmt"
+	"io/fs"
+
+	"github.com/pressly/goose/v3"
+	"github.com/pressly/goose/v3/database"
+)
+
+//go:embed postgres/*.sql
+var postgresFS embed.FS
+
+//go:embed clickhouse/*.sql
+var clickhouseFS embed.FS
+
+// Database names one of the two schemas.
+type Database string
+
+const (
+	Postgres   Database = "postgres"
+	ClickHouse Database = "clickhouse"
+)
+
+const versionTable = "goose_db_version"
+
+// Provider returns a goose provider for the schema of db over an open connection.
+func Provider(db Database, conn *sql.DB) (*goose.Provider, error) {
+	switch db {
+	case Postgres:
+		sub, _ := fs.Sub(postgresFS, "postgres")
+		return goose.NewProvider(goose.DialectPostgres, conn, sub)
+	case ClickHouse:
+		sub, _ := fs.Sub(clickhouseFS, "clickhouse")
+		store, err := database.NewStoreFromQuerier(versionTable, clickhouseQuerier{})
+		if err != nil {
+			return nil, err
+		}
+		return goose.NewProvider("", conn, sub, goose.WithStore(store))
+	}
+	return nil, fmt.Errorf("unknown database %q", db)
+}
+
+// Up applies every pending migration of db.
+func Up(ctx context.Context, db Database, conn *sql.DB) error {
+	p, err := Provider(db, conn)
+	if err != nil {
+		return err
+	}
+	if _, err := p.Up(ctx); err != nil {
+		return fmt.Errorf("%s migrations: %w", db, err)
+	}
+	return nil
+}
+
+// DownTo rolls db back to version (0 = empty schema).
+func DownTo(ctx context.Context, db Database, conn *sql.DB, version int64) error {
+	p, err := Provider(db, conn)
+	if err != nil {
+		return err
+	}
+	if _, err := p.DownTo(ctx, version); err != nil {
+		return fmt.Errorf("%s migrations: %w", db, err)
+	}
+	return nil
+}
+
+// Version returns the current schema version of db.
+func Version(ctx context.Context, db Database, conn *sql.DB) (int64, error) {
+	p, err := Provider(db, conn)
+	if err != nil {
+		return 0, err
+	}
+	return p.GetDBVersion(ctx)
+}

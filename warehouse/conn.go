@@ -1,0 +1,122 @@
+// Package warehouse is the ClickHouse side: the connection, execution of the
+// engine's plans, streaming of rows and CSV, and writing of facts.
+package warehouse
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net"
+	"regexp"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/ClickHouse/clickhouse-go/v2"
+	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
+
+	"pricelens/deploy/config"
+)
+
+// Warehouse is an open ClickHouse database.
+type Warehouse struct {
+	Conn     driver.Conn
+	Database string
+	// HTTPAddr is the HTTP interface, used only to stream CSV/Native exports.
+	HTTPAddr string
+	opts     *clickhouse.Options
+	maxExec  time.Duration
+}
+
+var identRe = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+// options builds the driver options. Settings sent over the protocol must be int
+// on ClickHouse 18.16 (revision 54412); max_memory_usage is enforced only when sent
+// this way, never through a SQL SETTINGS clause.
+func options(c config.Config, database string) *clickhouse.Options {
+	return &clickhouse.Options{
+		Protocol:    clickhouse.Native,
+		Addr:        []string{c.ClickHouseAddr},
+		Auth:        clickhouse.Auth{Database: database, Username: c.ClickHouseUser, Password: c.ClickHousePassword},
+		DialTimeout: 5 * time.Second,
+		// INSERT ... VALUES hangs on 18.16 until the read timeout; never rely on the 300 s default.
+		ReadTimeout:     c.ClickHouseMaxExecution + 30*time.Second,
+		MaxOpenConns:    32,
+		MaxIdleConns:    8,
+		ConnMaxLifetime: time.Hour,
+		Settings: clickhouse.Settings{
+			"allow_experimental_low_cardinality_type": 1,
+			"max_execution_time":                      int(c.ClickHouseMaxExecution.Seconds()),
+			"max_memory_usage":                        8_000_000_000,
+		},
+	}
+}
+
+// Open connects to ClickHouse, creates the configured database when it is missing,
+// and returns it. Errors are one line that names the cause.
+func Open(ctx context.Context, c config.Config) (*Warehouse, error) {
+	if !identRe.MatchString(c.ClickHouseDB) {
+		return nil, fmt.Errorf("clickhouse: database name %q is not a plain identifier", c.ClickHouseDB)
+	}
+	admin, err := clickhouse.Open(options(c, "default"))
+	if err != nil {
+		return nil, describe(c.ClickHouseAddr, err)
+	}
+	defer admin.Close()
+	if err := admin.Ping(ctx); err != nil {
+		return nil, describe(c.ClickHouseAddr, err)
+	}
+	if err := admin.Exec(ctx, "CREATE DATABASE IF NOT EXISTS "+c.ClickHouseDB); err != nil {
+		return nil, describe(c.ClickHouseAddr, err)
+	}
+	opts := options(c, c.ClickHouseDB)
+	conn, err := clickhouse.Open(opts)
+	if err != nil {
+		return nil, describe(c.ClickHouseAddr, err)
+	}
+	if err := conn.Ping(ctx); err != nil {
+		conn.Close()
+		return nil, describe(c.ClickHouseAddr, err)
+	}
+	return &Warehouse{Conn: conn, Database: c.ClickHouseDB, HTTPAddr: c.ClickHouseHTTPAddr, opts: opts, maxExec: c.ClickHouseMaxExecution}, nil
+}
+
+// DB opens a database/sql handle on the same database, for goose.
+func (w *Warehouse) DB() *sql.DB { return clickhouse.OpenDB(w.opts) }
+
+// Close closes the connection pool.
+func (w *Warehouse) Close() error { return w.Conn.Close() }
+
+// Version returns the server version, e.g. "18.16.1".
+func (w *Warehouse) Version(ctx context.Context) (string, error) {
+	var v string
+	err := w.Conn.QueryRow(ctx, "SELECT version()").Scan(&v)
+	return v, err
+}
+
+// DropDatabase drops a database on the server (used by tests for their private databases).
+func (w *Warehouse) DropDatabase(ctx context.Context, name string) error {
+	if !identRe.MatchString(name) {
+		return fmt.Errorf("clickhouse: database name %q is not a plain identifier", name)
+	}
+	return w.Conn.Exec(ctx, "DROP DATABASE IF EXISTS "+name)
+}
+
+// describe turns a driver error into one line a person can act on.
+func describe(addr string, err error) error {
+	var ex *clickhouse.Exception
+	switch {
+	case errors.As(err, &ex) && ex.Code == 516, errors.As(err, &ex) && ex.Code == 192, errors.As(err, &ex) && ex.Code == 193:
+		return fmt.Errorf("clickhouse at %s: authentication failed (check PRICELENS_CLICKHOUSE_USER / PRICELENS_CLICKHOUSE_PASSWORD): %s", addr, ex.Message)
+	case errors.As(err, &ex):
+		return fmt.Errorf("clickhouse at %s: %s", addr, ex.Message)
+	case errors.Is(err, syscall.ECONNREFUSED):
+		return fmt.Errorf("clickhouse at %s: connection refused (is the server running? `make run` or `pricelens stack up` starts the local one)", addr)
+	}
+	var ne net.Error
+	if errors.As(err, &ne) && ne.Timeout() {
+		return fmt.Errorf("clickhouse at %s: no answer (timeout)", addr)
+	}
+	return fmt.Errorf("clickhouse at %s: %s", addr, strings.TrimSpace(err.Error()))
+}
