@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"os"
 
@@ -26,6 +27,16 @@ func runServe(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
+	if pid := runningServer(c.DataDir); pid != 0 && answersHealth(c.HTTPAddr) {
+		fmt.Printf("pricelens: already serving at http://%s (pid %d); `make stop` stops it\n", c.HTTPAddr, pid)
+		return nil
+	}
+	// Bind first: a taken port fails before anything else is opened or logged.
+	ln, err := api.Listen(c.HTTPAddr)
+	if err != nil {
+		return err
+	}
+	defer ln.Close()
 	log := newLogger(c)
 	w, err := warehouse.Open(ctx, c)
 	if err != nil {
@@ -38,5 +49,9 @@ func runServe(ctx context.Context, args []string) error {
 	}
 	defer db.Close()
 	e := api.New(api.Deps{Config: c, Log: log, Warehouse: w, DB: db})
-	return api.Serve(ctx, e, c.HTTPAddr, log)
+	if err := writeServePID(c.DataDir); err != nil {
+		return err
+	}
+	defer os.Remove(servePIDFile(c.DataDir))
+	return api.Serve(ctx, e, ln, log)
 }

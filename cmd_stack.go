@@ -27,6 +27,9 @@ func runStack(ctx context.Context, args []string) error {
 	case "up":
 		return stack.Up(ctx, o)
 	case "down":
+		if err := stopServer(c.DataDir); err != nil {
+			return err
+		}
 		return stack.Down(o)
 	case "status":
 		servers, err := stack.Status(o)

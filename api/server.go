@@ -71,13 +71,18 @@ func requestLog(log *slog.Logger) echo.MiddlewareFunc {
 	})
 }
 
-// Serve listens on addr and serves until ctx is cancelled, then shuts down
-// gracefully, letting requests in flight finish (up to 20 s).
-func Serve(ctx context.Context, e *echo.Echo, addr string, log *slog.Logger) error {
+// Listen binds addr; a taken port is one clear line.
+func Listen(addr string) (net.Listener, error) {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
-		return errors.New("cannot listen on " + addr + ": " + describeListen(err))
+		return nil, errors.New("cannot listen on " + addr + ": " + describeListen(err))
 	}
+	return ln, nil
+}
+
+// Serve serves on ln until ctx is cancelled, then shuts down gracefully, letting
+// requests in flight finish (up to 20 s).
+func Serve(ctx context.Context, e *echo.Echo, ln net.Listener, log *slog.Logger) error {
 	srv := &http.Server{Handler: e, ReadHeaderTimeout: 10 * time.Second}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
