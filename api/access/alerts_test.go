@@ -1,0 +1,133 @@
+package access_test
+
+import (
+	"fmt"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"pricelens/api/appstate"
+)
+
+func TestAlerts(t *testing.T) {
+	e := newEnv(t, nil)
+	acc := e.account("Acme")
+	other := e.account("Other")
+	e.user("ana@acme.test", "analyst", acc)
+	benID := e.user("ben@acme.test", "viewer", acc)
+	eveID := e.user("eve@other.test", "admin", other)
+	ana := e.login("ana@acme.test", acc)
+	eve := e.login("eve@other.test", other)
+	var comp, otherComp int64
+	require.NoError(t, e.db.QueryRow(t.Context(), `SELECT min(id) FROM competitors WHERE account_id = $1`, acc).Scan(&comp))
+	require.NoError(t, e.db.QueryRow(t.Context(), `SELECT min(id) FROM competitors WHERE account_id = $1`, other).Scan(&otherComp))
+
+	good := func() obj {
+		return obj{"label_name": "Price drops", "competitorsIds": []string{fmt.Sprint(comp)}, "frequency": 0,
+			"email_ids": []string{"boss@acme.test"}, "user_ids": []string{fmt.Sprint(benID)}}
+	}
+	for _, mut := range []func(obj){
+		func(o obj) { delete(o, "label_name") },
+		func(o obj) { delete(o, "frequency") },
+		func(o obj) { o["frequency"] = 2 },
+		func(o obj) { o["competitorsIds"] = []string{} },
+		func(o obj) { o["email_ids"] = []string{}; o["user_ids"] = []string{} },
+	} {
+		b := good()
+		mut(b)
+		st, res := ana.call("POST", "/api/labels/addAlert", b)
+		assert.Equal(t, 400, st, "%v", b)
+		assert.Equal(t, "*please fill all fields", errMsg(res), "%v", b)
+	}
+	b := good()
+	b["competitorsIds"] = []int64{otherComp}
+	st, _ := ana.call("POST", "/api/labels/addAlert", b)
+	assert.Equal(t, 400, st, "another account's competitor")
+	b = good()
+	b["user_ids"] = []int64{eveID}
+	st, _ = ana.call("POST", "/api/labels/addAlert", b)
+	assert.Equal(t, 400, st, "another account's user")
+	assert.Zero(t, e.count(`SELECT count(*) FROM alerts`))
+
+	st, res := ana.call("POST", "/api/labels/addAlert", good())
+	require.Equal(t, 200, st, "%v", res)
+	al := res["alert"].(obj)
+	id := num(al["report_id"])
+	assert.Equal(t, []any{float64(comp)}, al["competitorsIds"])
+	upd := good()
+	upd["report_id"] = id
+	upd["frequency"] = "1"
+	st, res = ana.call("POST", "/api/labels/addAlert", upd)
+	require.Equal(t, 200, st, "%v", res)
+	assert.Equal(t, float64(1), res["alert"].(obj)["frequency"])
+	st, res = ana.call("GET", "/api/labels/getAllAlerts", nil)
+	require.Equal(t, 200, st)
+	assert.Len(t, res["alerts"], 1)
+
+	st, res = eve.call("GET", "/api/labels/getAllAlerts", nil)
+	require.Equal(t, 200, st)
+	assert.Empty(t, res["alerts"])
+	upd["competitorsIds"] = []int64{otherComp}
+	upd["user_ids"] = []int64{}
+	st, _ = eve.call("POST", "/api/labels/addAlert", upd)
+	assert.Equal(t, 404, st, "another account cannot update it by id")
+	st, _ = eve.call("POST", "/api/labels/removeAlert", obj{"report_id": id})
+	assert.Equal(t, 404, st)
+	st, _ = ana.call("POST", "/api/labels/removeAlert", obj{"report_id": id})
+	require.Equal(t, 200, st)
+	st, _ = ana.call("POST", "/api/labels/removeAlert", obj{"report_id": id})
+	assert.Equal(t, 404, st)
+	assert.Equal(t, 3, e.count(`SELECT count(*) FROM audit_log WHERE account_id = $1 AND entity = 'alert'`, acc))
+}
+
+func TestCustomReportsAndEmbedToken(t *testing.T) {
+	t.Setenv("PRICELENS_EMBED_SECRET", "a-test-secret-of-some-length")
+	e := newEnv(t, nil)
+	acc := e.account("Acme")
+	other := e.account("Other")
+	e.user("vic@acme.test", "viewer", acc)
+	e.user("eve@other.test", "admin", other)
+	var rid, secretID int64
+	require.NoError(t, e.db.QueryRow(t.Context(), `INSERT INTO custom_reports (account_id, name, report_type, embed_url)
+		VALUES ($1, 'Margins', 1, 'https://bi.example/dash/7') RETURNING id`, acc).Scan(&rid))
+	require.NoError(t, e.db.QueryRow(t.Context(), `INSERT INTO custom_reports (account_id, name, embed_url)
+		VALUES ($1, 'Secret', 'https://bi.example/dash/9') RETURNING id`, other).Scan(&secretID))
+	vic := e.login("vic@acme.test", acc)
+	eve := e.login("eve@other.test", other)
+
+	st, res := vic.call("GET", "/api/custom_reports", nil)
+	require.Equal(t, 200, st)
+	require.Len(t, res["reports"], 1)
+	assert.Equal(t, "Margins", res["reports"].([]any)[0].(obj)["name"])
+	st, res = vic.call("GET", fmt.Sprintf("/api/custom_reports/%d", rid), nil)
+	require.Equal(t, 200, st)
+	assert.Equal(t, float64(1), res["report"].(obj)["report_type"])
+	st, _ = vic.call("GET", fmt.Sprintf("/api/custom_reports/%d", secretID), nil)
+	assert.Equal(t, 404, st)
+	st, _ = eve.call("GET", fmt.Sprintf("/api/custom_reports/%d/embed", rid), nil)
+	assert.Equal(t, 404, st)
+
+	st, res = vic.call("GET", fmt.Sprintf("/api/custom_reports/%d/embed", rid), nil)
+	require.Equal(t, 200, st)
+	emb := res["embed"].(obj)
+	tok := emb["embed_token"].(string)
+	u, err := url.Parse(emb["embed_url"].(string))
+	require.NoError(t, err)
+	assert.Equal(t, tok, u.Query().Get("embed_token"))
+	assert.True(t, strings.HasPrefix(emb["embed_url"].(string), "https://bi.example/dash/7?"))
+	key := []byte("a-test-secret-of-some-length")
+	cl, err := appstate.VerifyEmbed(key, tok, time.Now())
+	require.NoError(t, err)
+	assert.Equal(t, rid, cl.ReportID)
+	assert.Equal(t, acc, cl.AccountID)
+	_, err = appstate.VerifyEmbed(key, tok, time.Now().Add(appstate.EmbedTTL+time.Minute))
+	assert.Error(t, err, "the token is short-lived")
+	_, err = appstate.VerifyEmbed(key, tok[:len(tok)-2]+"xx", time.Now())
+	assert.Error(t, err, "a tampered token does not verify")
+	_, err = appstate.VerifyEmbed([]byte("another key entirely"), tok, time.Now())
+	assert.Error(t, err)
+}

@@ -1,0 +1,176 @@
+package access_test
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"pricelens/api/access"
+)
+
+func TestSignInSessionAndLogout(t *testing.T) {
+	e := newEnv(t, nil)
+	acc := e.account("Acme")
+	e.user("ana@example.com", "analyst", acc)
+
+	anon := e.client()
+	st, body := anon.call("POST", "/api/auth", obj{"email": "ana@example.com", "password": "wrong"})
+	assert.Equal(t, 401, st)
+	assert.Equal(t, "Wrong email or password", errMsg(body))
+	st, body2 := anon.call("POST", "/api/auth", obj{"email": "nobody@example.com", "password": testPassword})
+	assert.Equal(t, 401, st)
+	assert.Equal(t, errMsg(body), errMsg(body2), "the message never tells which of email or password was wrong")
+
+	st, _ = anon.call("POST", "/api/auth/isAuth", obj{})
+	assert.Equal(t, 401, st, "no session")
+
+	c := e.login("ANA@example.com", 0)
+	// The session cookie is HttpOnly and its value is never stored: the row is keyed by its SHA-256.
+	resp, err := http.Post(e.srv.URL+"/api/auth", "application/json", strings.NewReader(`{"email":"ana@example.com","password":"`+testPassword+`"}`))
+	require.NoError(t, err)
+	resp.Body.Close()
+	var sc *http.Cookie
+	for _, ck := range resp.Cookies() {
+		if ck.Name == access.SessionCookie {
+			sc = ck
+		}
+	}
+	require.NotNil(t, sc)
+	assert.True(t, sc.HttpOnly)
+	assert.Equal(t, http.SameSiteLaxMode, sc.SameSite)
+	assert.Zero(t, e.count(`SELECT count(*) FROM sessions WHERE id = $1`, sc.Value))
+
+	st, body = c.call("POST", "/api/auth/isAuth", obj{"site_id": "Acme"})
+	require.Equal(t, 200, st, "%v", body)
+	assert.Equal(t, true, body["isAuth"])
+	assert.Nil(t, body["account_id"])
+	assert.Equal(t, c.csrf, body["csrfToken"])
+
+	st, body = c.call("GET", "/api/account/getAccountData", nil)
+	assert.Equal(t, 409, st)
+	assert.Equal(t, "Please choose account", errMsg(body))
+
+	st, _ = c.call("GET", "/api/login/logout", nil)
+	assert.Equal(t, 200, st)
+	assert.Nil(t, c.cookie(access.SessionCookie), "logout clears the cookies")
+	assert.Nil(t, c.cookie(access.CSRFCookie))
+	st, _ = c.call("POST", "/api/auth/isAuth", obj{})
+	assert.Equal(t, 401, st, "logout ends the session")
+	assert.Equal(t, 1, e.count(`SELECT count(*) FROM sessions`), "only the other sign-in's session is left")
+}
+
+func TestSignInThrottledPerAccount(t *testing.T) {
+	e := newEnv(t, nil)
+	acc := e.account("Acme")
+	e.user("ana@example.com", "analyst", acc)
+	c := e.client()
+	for i := 0; i < 5; i++ {
+		st, _ := c.call("POST", "/api/auth", obj{"email": "ana@example.com", "password": "guess"})
+		require.Equal(t, 401, st)
+	}
+	st, body := c.call("POST", "/api/auth", obj{"email": "ana@example.com", "password": testPassword})
+	assert.Equal(t, 429, st, "after repeated failures even the right password waits")
+	assert.Contains(t, errMsg(body), "Too many failed sign-in attempts")
+	assert.Equal(t, "too_many_attempts", errCode(body))
+	// The block expires; the next right password signs in and clears the counters.
+	e.exec(`UPDATE login_failures SET blocked_until = now() - interval '1 second'`)
+	st, _ = c.call("POST", "/api/auth", obj{"email": "ana@example.com", "password": testPassword})
+	assert.Equal(t, 200, st)
+	assert.Zero(t, e.count(`SELECT count(*) FROM login_failures`))
+}
+
+func TestSessionIdleExpiryIs440(t *testing.T) {
+	t.Setenv("PRICELENS_SESSION_IDLE_MINUTES", "5")
+	e := newEnv(t, nil)
+	acc := e.account("Acme")
+	e.user("ana@example.com", "analyst", acc)
+	c := e.login("ana@example.com", acc)
+	e.exec(`UPDATE sessions SET last_seen_at = now() - interval '4 minutes'`)
+	st, _ := c.call("GET", "/api/account/getAccountData", nil)
+	assert.Equal(t, 200, st, "4 minutes idle is within the 5-minute timeout")
+	e.exec(`UPDATE sessions SET last_seen_at = now() - interval '6 minutes'`)
+	st, body := c.call("GET", "/api/account/getAccountData", nil)
+	assert.Equal(t, 440, st)
+	assert.Equal(t, "Your session has expired. Please login again.", errMsg(body))
+	st, _ = c.call("GET", "/api/account/getAccountData", nil)
+	assert.Equal(t, 401, st, "the expired session is gone")
+}
+
+func TestCSRFRejected(t *testing.T) {
+	e := newEnv(t, nil)
+	acc := e.account("Acme")
+	e.user("ana@example.com", "analyst", acc)
+	c := e.login("ana@example.com", acc)
+	report := obj{"report_name": "Weekly", "report_type": "all_my_products"}
+	st, body := c.callWith("POST", "/api/saveReport/insertSaveReport", report, nil)
+	assert.Equal(t, 403, st)
+	assert.Equal(t, "csrf", errCode(body))
+	st, body = c.callWith("POST", "/api/saveReport/insertSaveReport", report, map[string]string{access.CSRFHeader: "forged"})
+	assert.Equal(t, 403, st)
+	assert.Equal(t, "csrf", errCode(body))
+	st, _ = c.callWith("DELETE", "/api/scenarios/1", nil, nil)
+	assert.Equal(t, 403, st)
+	assert.Zero(t, e.count(`SELECT count(*) FROM saved_reports`), "a rejected request changes nothing")
+	st, _ = c.call("POST", "/api/saveReport/insertSaveReport", report)
+	assert.Equal(t, 200, st)
+	assert.Equal(t, 1, e.count(`SELECT count(*) FROM saved_reports`))
+	assert.Equal(t, c.csrf, c.cookie(access.CSRFCookie).Value, "the readable CSRF cookie carries the token")
+}
+
+func TestPasswordResetByMail(t *testing.T) {
+	e := newEnv(t, nil)
+	acc := e.account("Acme")
+	e.user("ana@example.com", "analyst", acc)
+	e.ssoUser("sam@example.com", "analyst", acc)
+	c := e.client()
+	st, body := c.call("POST", "/api/login/resetPassword", obj{"email": "ana@example.com"})
+	require.Equal(t, 200, st, "%v", body)
+	st, body2 := c.call("POST", "/api/login/resetPassword", obj{"email": "ghost@example.com"})
+	require.Equal(t, 200, st)
+	assert.Equal(t, body["message"], body2["message"], "the answer does not reveal which addresses exist")
+	c.call("POST", "/api/login/resetPassword", obj{"email": "sam@example.com"})
+	assert.Equal(t, 1, e.count(`SELECT count(*) FROM mail_messages WHERE kind = 'password_reset'`), "SSO users have no password to reset")
+	var link string
+	require.NoError(t, e.db.QueryRow(t.Context(), `SELECT detail->>'link' FROM mail_messages WHERE kind = 'password_reset'`).Scan(&link))
+	token := strings.TrimPrefix(link, "/login/reset?token=")
+	st, body = c.call("POST", "/api/login/resetPassword/confirm", obj{"token": token, "password": "short"})
+	assert.Equal(t, 400, st)
+	st, _ = c.call("POST", "/api/login/resetPassword/confirm", obj{"token": token, "password": "a brand new secret"})
+	require.Equal(t, 200, st)
+	st, body = c.call("POST", "/api/login/resetPassword/confirm", obj{"token": token, "password": "another new secret"})
+	assert.Equal(t, 400, st)
+	assert.Equal(t, "This reset link is invalid or has expired.", errMsg(body))
+	st, _ = c.call("POST", "/api/auth", obj{"email": "ana@example.com", "password": "a brand new secret"})
+	assert.Equal(t, 200, st)
+}
+
+func TestLogoutAfterExpiry(t *testing.T) {
+	e := newEnv(t, nil)
+	acc := e.account("Acme")
+	e.user("ana@example.com", "analyst", acc)
+	c := e.login("ana@example.com", acc)
+	e.exec(`UPDATE sessions SET last_seen_at = now() - interval '2 hours'`)
+	st, _ := c.call("GET", "/api/login/logout", nil)
+	assert.Equal(t, 200, st, "an expired session still logs out cleanly")
+	assert.Zero(t, e.count(`SELECT count(*) FROM sessions`))
+}
+
+func TestSignInThrottledPerAddress(t *testing.T) {
+	e := newEnv(t, nil)
+	acc := e.account("Acme")
+	e.user("ana@example.com", "analyst", acc)
+	c := e.client()
+	from := func(ip string) map[string]string { return map[string]string{"X-Forwarded-For": ip} }
+	for i := 0; i < 5; i++ {
+		st, _ := c.callWith("POST", "/api/auth", obj{"email": fmt.Sprintf("guess%d@example.com", i), "password": "x"}, from("10.0.0.9"))
+		require.Equal(t, 401, st)
+	}
+	st, _ := c.callWith("POST", "/api/auth", obj{"email": "ana@example.com", "password": testPassword}, from("10.0.0.9"))
+	assert.Equal(t, 429, st, "one address guessing many accounts is slowed down")
+	st, _ = c.callWith("POST", "/api/auth", obj{"email": "ana@example.com", "password": testPassword}, from("10.0.0.10"))
+	assert.Equal(t, 200, st, "other addresses are not affected")
+}

@@ -1,0 +1,207 @@
+package access
+
+import (
+	"crypto/subtle"
+	"errors"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"pricelens/api/authz"
+	"pricelens/api/httperr"
+	"pricelens/api/session"
+	"pricelens/api/store"
+)
+
+// Cookie and header names (api/CONTRACT.md).
+const (
+	SessionCookie = "pricelens_session"
+	CSRFCookie    = "pricelens_csrf"
+	CSRFHeader    = "X-CSRF-Token"
+)
+
+// NotAssigned is the specification's 403 message for an account the user is not assigned to.
+const NotAssigned = "You are trying to access account that you are not assigned to"
+
+// Locked is the specification's message for a permission the user lacks.
+const Locked = "Feature is locked for this user"
+
+const (
+	sessionIDKey  = "pricelens.session_id"
+	sessionRowKey = "pricelens.session_row"
+)
+
+// current returns the principal and the session row the middleware set.
+func (s *Service) current(c echo.Context) (session.Principal, store.Session, error) {
+	p, ok := session.Get(c)
+	ss, ok2 := c.Get(sessionRowKey).(store.Session)
+	if !ok || !ok2 {
+		return p, ss, httperr.Unauthorized("Please sign in.")
+	}
+	return p, ss, nil
+}
+
+func errNotAssigned() *httperr.Error { return httperr.Forbidden(NotAssigned) }
+
+func errLocked() *httperr.Error {
+	return &httperr.Error{Status: http.StatusForbidden, Code: "permission", Message: Locked}
+}
+
+func errCSRF() *httperr.Error {
+	return &httperr.Error{Status: http.StatusForbidden, Code: "csrf", Message: "The security token of this request is missing or wrong. Please reload the page."}
+}
+
+// Middleware authenticates the session, checks the CSRF token of state-changing
+// calls, selects the account and enforces the route's permission from the table.
+// It sets the session.Principal the handlers read.
+func (s *Service) Middleware(needs map[string]Need) echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			need := needFor(needs, c.Request().Method, c.Path())
+			if need.Public {
+				return next(c)
+			}
+			p, sid, err := s.authenticate(c)
+			if err != nil {
+				return err
+			}
+			if unsafeMethod(c.Request().Method) && !csrfOK(c, p.csrf) {
+				return errCSRF()
+			}
+			c.Set(sessionIDKey, sid)
+			c.Set(sessionRowKey, p.Session)
+			principal, err := s.selectAccount(c, p, sid)
+			if err != nil {
+				return err
+			}
+			session.Set(c, principal)
+			if need.Account || need.Resource != 0 {
+				if _, err := session.Account(c); err != nil {
+					return err
+				}
+			}
+			if need.Resource != 0 {
+				ok, err := s.Authz.Allowed(c.Request().Context(), principal.AccountID, principal.Role, need.Resource, need.Action, need.Code)
+				if err != nil {
+					return err
+				}
+				if !ok {
+					return errLocked()
+				}
+			}
+			return next(c)
+		}
+	}
+}
+
+func needFor(needs map[string]Need, method, path string) Need {
+	if n, ok := needs[method+" "+path]; ok {
+		return n
+	}
+	if method == http.MethodHead {
+		if n, ok := needs[http.MethodGet+" "+path]; ok {
+			return n
+		}
+	}
+	if path == "/api/*" || path == "/api" || path == "" {
+		// The group's not-found routes: answer 404 without asking for a session.
+		return Need{Public: true}
+	}
+	return DefaultNeed
+}
+
+func unsafeMethod(m string) bool {
+	switch m {
+	case http.MethodGet, http.MethodHead, http.MethodOptions:
+		return false
+	}
+	return true
+}
+
+func csrfOK(c echo.Context, want string) bool {
+	got := c.Request().Header.Get(CSRFHeader)
+	return got != "" && subtle.ConstantTimeCompare([]byte(got), []byte(want)) == 1
+}
+
+// signedIn is the authenticated session before account selection.
+type signedIn struct {
+	store.Session
+	csrf string
+}
+
+// authenticate finds the session of the cookie: 401 without one, 440 when it is
+// idle longer than the timeout or past its absolute life (and then deletes it).
+func (s *Service) authenticate(c echo.Context) (signedIn, string, error) {
+	ck, err := c.Cookie(SessionCookie)
+	if err != nil || ck.Value == "" {
+		return signedIn{}, "", httperr.Unauthorized("Please sign in.")
+	}
+	sid := tokenHash(ck.Value)
+	ctx := c.Request().Context()
+	ss, err := s.Store.SessionByID(ctx, sid)
+	var se *store.Error
+	if errors.As(err, &se) {
+		return signedIn{}, "", httperr.Unauthorized("Please sign in.")
+	}
+	if err != nil {
+		return signedIn{}, "", err
+	}
+	now := time.Now()
+	if ss.Blocked {
+		_ = s.Store.DeleteSession(ctx, sid)
+		return signedIn{}, "", httperr.Unauthorized("Please sign in.")
+	}
+	if now.Sub(ss.LastSeenAt) > s.Settings.IdleTimeout || now.After(ss.ExpiresAt) {
+		_ = s.Store.DeleteSession(ctx, sid)
+		return signedIn{}, "", httperr.SessionExpired()
+	}
+	if err := s.Store.TouchSession(ctx, sid); err != nil {
+		return signedIn{}, "", err
+	}
+	return signedIn{Session: ss, csrf: ss.CSRFToken}, sid, nil
+}
+
+// selectAccount applies the account_id query parameter (checking the membership and
+// remembering the choice on the session) or the session's selected account.
+func (s *Service) selectAccount(c echo.Context, p signedIn, sid string) (session.Principal, error) {
+	ctx := c.Request().Context()
+	pr := session.Principal{UserID: p.UserID, Email: p.Email, IsSSO: p.IsSSO}
+	accountID := p.AccountID
+	explicit := false
+	if v := c.QueryParam("account_id"); v != "" {
+		id, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || id <= 0 {
+			return pr, httperr.BadRequest("account_id", "account_id must be a positive whole number")
+		}
+		accountID, explicit = id, true
+	}
+	if accountID == 0 {
+		return pr, nil
+	}
+	m, found, err := s.Store.Membership(ctx, p.UserID, accountID)
+	if err != nil {
+		return pr, err
+	}
+	if !found || m.Blocked {
+		return pr, errNotAssigned()
+	}
+	if explicit && accountID != p.AccountID {
+		if err := s.Store.SetSessionAccount(ctx, sid, accountID); err != nil {
+			return pr, err
+		}
+	}
+	pr.AccountID, pr.Role, pr.Categories = accountID, m.Role, m.Categories
+	return pr, nil
+}
+
+// Can reports whether the principal's role holds a permission code under an action
+// in its account (the code's own area).
+func (s *Service) Can(c echo.Context, p session.Principal, act authz.Action, code authz.Code) (bool, error) {
+	perm, ok := authz.Lookup(code)
+	if !ok {
+		return false, nil
+	}
+	return s.Authz.Allowed(c.Request().Context(), p.AccountID, p.Role, perm.Resource, act, code)
+}

@@ -1,0 +1,91 @@
+package access
+
+import (
+	"crypto/rand"
+	"net/http"
+	"os"
+
+	"github.com/labstack/echo/v4"
+
+	"pricelens/api/appstate"
+	"pricelens/api/authz"
+	"pricelens/api/upload"
+)
+
+// AppRoutes are the app-state calls (saved reports, sharing, schedules, scenarios,
+// labels, alerts, custom reports), each with the permission it needs.
+func AppRoutes(h *appstate.Handlers) []Route {
+	R := func(m, p string, n Need, fn echo.HandlerFunc) Route { return Route{m, p, n, fn} }
+	G, P, PUT, PATCH, DEL := http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete
+	view := perm(authz.ViewReport, authz.Read)
+	return []Route{
+		R(P, "/saveReport/insertSaveReport", perm(authz.CreateReport, authz.Create), h.InsertReport),
+		R(P, "/saveReport/getSaveReport", view, h.GetReport),
+		R(P, "/saveReport/updateSaveReport", perm(authz.EditReport, authz.Update), h.UpdateReport),
+		R(P, "/saveReport/removeSaveReport", perm(authz.DeleteReport, authz.Delete), h.RemoveReport),
+		R(G, "/saveReport/getAllSaveReports", view, h.AllReports),
+		R(P, "/saveReport/insertSaveReportForCopyLink", perm(authz.CreateReport, authz.Create), h.CopyLink),
+		R(P, "/saveReport/updateScheduledReport", perm(authz.ScheduleReports, authz.Update), h.UpdateSchedule),
+		R(P, "/saveReport/removeScheduledReport", perm(authz.ScheduleReports, authz.Delete), h.RemoveSchedule),
+		R(G, "/saveReport/getUsersEmailForScheduledReport", perm(authz.ScheduleReports, authz.Read), h.ScheduleRecipients),
+		R(P, "/system/sendShareLinkByMail", view, h.SendShareLink),
+
+		R(G, "/scenarios", view, h.Scenarios),
+		R(P, "/scenarios", perm(authz.CreateReport, authz.Create), h.CreateScenario),
+		R(PUT, "/scenarios/reorder", perm(authz.EditReport, authz.Update), h.ReorderScenarios),
+		R(PUT, "/scenarios/associate", perm(authz.EditReport, authz.Update), h.AssociateReport),
+		R(G, "/scenarios/:id", view, h.GetScenario),
+		R(PATCH, "/scenarios/:id", perm(authz.EditReport, authz.Update), h.PatchScenario),
+		R(DEL, "/scenarios/:id", perm(authz.DeleteReport, authz.Delete), h.DeleteScenario),
+
+		R(G, "/labels/getAllLabels", view, h.AllLabels),
+		R(P, "/labels/insertNewLabels", anyOf(authz.LabelsAlerts, authz.Create), h.InsertLabel),
+		R(P, "/labels/insertNewLabelsForProduct", anyOf(authz.LabelsAlerts, authz.Create), h.InsertLabelForProducts),
+		R(P, "/labels/insertProductLabels", anyOf(authz.LabelsAlerts, authz.Update), h.InsertProductLabels),
+		R(P, "/labels/removeLabelFromProduct", anyOf(authz.LabelsAlerts, authz.Delete), h.RemoveLabelFromProduct),
+		R(P, "/labels/removeLabel", anyOf(authz.LabelsAlerts, authz.Delete), h.RemoveLabel),
+		R(P, "/labels/addAlert", perm(authz.EditAlerts, authz.Create), h.AddAlert),
+		R(P, "/labels/removeAlert", perm(authz.EditAlerts, authz.Delete), h.RemoveAlert),
+		R(G, "/labels/getAllAlerts", perm(authz.EditAlerts, authz.Read), h.AllAlerts),
+
+		R(G, "/custom_reports", perm(authz.AdvancedTrendingCode, authz.Read), h.CustomReports),
+		R(G, "/custom_reports/:id", perm(authz.AdvancedTrendingCode, authz.Read), h.CustomReport),
+		R(G, "/custom_reports/:id/embed", perm(authz.AdvancedTrendingCode, authz.Read), h.CustomReportEmbed),
+	}
+}
+
+// embedKey is PRICELENS_EMBED_SECRET, or a random key per process (tokens then
+// stop verifying after a restart, which their 10-minute life makes harmless).
+func embedKey() []byte {
+	if v := os.Getenv("PRICELENS_EMBED_SECRET"); len(v) >= 16 {
+		return []byte(v)
+	}
+	b := make([]byte, 32)
+	_, _ = rand.Read(b)
+	return b
+}
+
+// OtherAreaRoutes declare the needs of routes other areas register themselves
+// (no handler here): anything not listed gets DefaultNeed ("view report").
+func OtherAreaRoutes() []Route {
+	return []Route{
+		// Loading catalogue, scan or metric files changes the account's data: administrators only.
+		{http.MethodPost, upload.Path, perm(authz.ManageAppSettings, authz.Update), nil},
+	}
+}
+
+// Table returns every route of the access and app-state areas, and the declared
+// needs of other areas' routes.
+func Table(s *Service, h *appstate.Handlers) []Route {
+	return append(append(s.AccessRoutes(), AppRoutes(h)...), OtherAreaRoutes()...)
+}
+
+// Register installs sign-in, access control and the app-state calls on the /api
+// group. Call it before other areas register their routes, so the middleware
+// covers them too.
+func Register(g *echo.Group, d Deps) *Service {
+	s := NewService(d)
+	h := &appstate.Handlers{Store: s.Store, Perms: s, EmbedKey: embedKey(), Log: s.Log, Resolve: selectionResolver(d)}
+	s.Install(g, Table(s, h))
+	return s
+}

@@ -1,0 +1,120 @@
+package access_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestUserManagement(t *testing.T) {
+	e := newEnv(t, nil)
+	acc := e.account("Acme")
+	other := e.account("Other")
+	e.user("admin@acme.test", "admin", acc)
+	outsider := e.user("outsider@other.test", "analyst", other)
+	sso := e.ssoUser("sso@acme.test", "analyst", acc)
+	admin := e.login("admin@acme.test", acc)
+
+	// Validation, with the specification's messages; nothing is written.
+	for body, msg := range map[string]string{
+		`{"email": ""}`:     "Email is required",
+		`{"email": "bob@"}`: "Please enter a valid email address",
+		`{"email": "bob@acme.test", "user_role": "god"}`: "Unknown role",
+	} {
+		st, res := admin.call("POST", "/api/users/addInternalUser", body)
+		assert.Equal(t, 400, st, body)
+		assert.Equal(t, msg, errMsg(res), body)
+	}
+	st, res := admin.call("POST", "/api/users/addInternalUser", `{"email": 12}`)
+	assert.Equal(t, 400, st)
+	assert.Equal(t, "email", res["error"].(obj)["field"])
+	assert.Equal(t, 0, e.count(`SELECT count(*) FROM users WHERE email LIKE 'bob%'`))
+
+	// A new internal user gets a generated password, shown once, that signs in; role type 2 by default.
+	st, res = admin.call("POST", "/api/users/addInternalUser", obj{"email": "bob@acme.test", "categories": []string{"Electronics"}})
+	require.Equal(t, 200, st, "%v", res)
+	pw := res["password"].(string)
+	assert.Equal(t, "your password is: "+pw, res["message"])
+	bob := e.client()
+	st, _ = bob.call("POST", "/api/auth", obj{"email": "bob@acme.test", "password": pw})
+	require.Equal(t, 200, st)
+	st, _ = admin.call("POST", "/api/users/addInternalUser", obj{"email": "bob@acme.test"})
+	assert.Equal(t, 409, st, "already assigned")
+	st, res = admin.call("POST", "/api/users/addInternalUser", obj{"email": "outsider@other.test", "user_role": 3})
+	require.Equal(t, 200, st)
+	assert.Equal(t, "The user already exists and was added to this account", res["message"])
+	assert.Nil(t, res["password"], "an existing user's password is not changed")
+
+	st, res = admin.call("GET", "/api/users/getAllAccountUsers", nil)
+	require.Equal(t, 200, st)
+	users := map[string]obj{}
+	for _, u := range res["users"].([]any) {
+		users[u.(obj)["email"].(string)] = u.(obj)
+	}
+	require.Len(t, users, 4)
+	assert.Equal(t, "analyst", users["bob@acme.test"]["role"])
+	assert.Equal(t, float64(2), users["bob@acme.test"]["role_id"])
+	assert.Equal(t, []any{"Electronics"}, users["bob@acme.test"]["categories"])
+	assert.Equal(t, float64(1), users["sso@acme.test"]["is_saml"])
+	assert.Equal(t, "viewer", users["outsider@other.test"]["role"])
+	bobID := num(users["bob@acme.test"]["id"])
+
+	// Role and categories; the change applies to the user's next request.
+	st, _ = admin.call("POST", "/api/users/updateUser", obj{"user_id": bobID, "role": 3})
+	require.Equal(t, 200, st)
+	st, _ = admin.call("POST", "/api/users/updateUser", obj{"user_id": bobID, "categories": []string{"Toys", "Books"}})
+	require.Equal(t, 200, st)
+	assert.Equal(t, 1, e.count(`SELECT count(*) FROM memberships WHERE user_id = $1 AND role = 'viewer' AND categories = '{Toys,Books}'`, bobID))
+	st, _ = admin.call("POST", "/api/users/updateUser", obj{"user_id": bobID, "role": "owner"})
+	assert.Equal(t, 400, st)
+
+	// SSO users cannot be deleted or have passwords reset.
+	st, res = admin.call("POST", "/api/users/deleteUser", obj{"user_id": sso, "email": "sso@acme.test"})
+	assert.Equal(t, 409, st)
+	assert.Equal(t, "can't do action to sso user", errMsg(res))
+	st, res = admin.call("POST", "/api/users/generatePassword", obj{"user_id": sso})
+	assert.Equal(t, 409, st)
+	assert.Equal(t, "can't do action to sso user", errMsg(res))
+
+	// A new password replaces the old one and ends the user's sessions.
+	st, res = admin.call("POST", "/api/users/generatePassword", obj{"user_id": bobID})
+	require.Equal(t, 200, st)
+	newPW := res["password"].(string)
+	assert.NotEqual(t, pw, newPW)
+	st, _ = bob.call("POST", "/api/auth/isAuth", obj{})
+	assert.Equal(t, 401, st)
+	st, _ = e.client().call("POST", "/api/auth", obj{"email": "bob@acme.test", "password": newPW})
+	assert.Equal(t, 200, st)
+
+	// Users of other accounts are unknown here.
+	st, _ = admin.call("POST", "/api/users/deleteUser", obj{"user_id": outsider + 1000})
+	assert.Equal(t, 404, st)
+	st, _ = admin.call("POST", "/api/users/deleteUser", obj{"user_id": "abc"})
+	assert.Equal(t, 400, st)
+
+	// Block removes the user from the list and from the account.
+	st, res = admin.call("POST", "/api/users/blockUser", obj{"user_id": outsider})
+	require.Equal(t, 200, st)
+	assert.Equal(t, "done", res["message"])
+	ob := e.login("outsider@other.test", 0)
+	st, _ = ob.call("POST", "/api/account/setAccount", obj{"account_id": acc})
+	assert.Equal(t, 403, st)
+	st, _ = ob.call("POST", "/api/account/setAccount", obj{"account_id": other})
+	assert.Equal(t, 200, st, "blocked in one account only")
+
+	st, _ = admin.call("POST", "/api/users/addInternalUser", obj{"email": "outsider@other.test", "user_role": 3})
+	require.Equal(t, 200, st, "adding a blocked user again unblocks them")
+	st, _ = ob.call("POST", "/api/account/setAccount", obj{"account_id": acc})
+	assert.Equal(t, 200, st)
+
+	st, res = admin.call("POST", "/api/users/deleteUser", obj{"user_id": bobID, "email": "bob@acme.test"})
+	require.Equal(t, 200, st)
+	assert.Equal(t, "user deleted successfully", res["message"])
+	st, res = admin.call("GET", "/api/users/getAllAccountUsers", nil)
+	require.Equal(t, 200, st)
+	assert.Len(t, res["users"].([]any), 3)
+
+	// Every change left one audit row in this account.
+	assert.Equal(t, 9, e.count(`SELECT count(*) FROM audit_log WHERE account_id = $1`, acc))
+}

@@ -1,0 +1,145 @@
+// Package reqbody decodes JSON request bodies into typed structs and turns every
+// decoding failure (malformed JSON, a wrong type, an oversized body) into a 4xx
+// whose message names the field, so bad input never becomes a 500.
+package reqbody
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"pricelens/api/httperr"
+)
+
+// Decode reads the JSON body into v. An empty body decodes to the zero value.
+func Decode(c echo.Context, v any) error {
+	body := c.Request().Body
+	if body == nil {
+		return nil
+	}
+	dec := json.NewDecoder(body)
+	dec.UseNumber()
+	err := dec.Decode(v)
+	if err == nil || errors.Is(err, io.EOF) {
+		return nil
+	}
+	return describe(err)
+}
+
+func describe(err error) error {
+	var te *json.UnmarshalTypeError
+	var se *json.SyntaxError
+	var mbe *http.MaxBytesError
+	var he *echo.HTTPError
+	switch {
+	case errors.As(err, &he) && he.Code == http.StatusRequestEntityTooLarge:
+		return &httperr.Error{Status: http.StatusRequestEntityTooLarge, Code: "too_large", Message: "The request body is too large."}
+	case errors.As(err, &mbe):
+		return &httperr.Error{Status: http.StatusRequestEntityTooLarge, Code: "too_large", Message: "The request body is too large."}
+	case errors.As(err, &te):
+		field := te.Field
+		return httperr.BadRequest(field, "%s must be %s", fieldName(field), kind(te.Type.Kind().String()))
+	case errors.As(err, &se), errors.Is(err, io.ErrUnexpectedEOF):
+		return httperr.BadRequest("", "The request body is not valid JSON.")
+	case strings.Contains(err.Error(), "request body too large"):
+		return &httperr.Error{Status: http.StatusRequestEntityTooLarge, Code: "too_large", Message: "The request body is too large."}
+	}
+	return httperr.BadRequest("", "The request body could not be read: %v", err)
+}
+
+func fieldName(f string) string {
+	if f == "" {
+		return "The request body"
+	}
+	return f
+}
+
+func kind(k string) string {
+	switch k {
+	case "int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64":
+		return "a whole number"
+	case "float32", "float64":
+		return "a number"
+	case "string":
+		return "text"
+	case "bool":
+		return "true or false"
+	case "slice", "array":
+		return "a list"
+	case "map", "struct":
+		return "an object"
+	}
+	return "of another type"
+}
+
+// ID is an id sent as a JSON number or as a numeric string ("12"); the specification's
+// payloads use both.
+type ID int64
+
+// UnmarshalJSON accepts 12, "12" and null.
+func (id *ID) UnmarshalJSON(b []byte) error {
+	s := strings.TrimSpace(string(b))
+	if s == "null" {
+		return nil
+	}
+	s = strings.Trim(s, `"`)
+	var n json.Number = json.Number(s)
+	v, err := n.Int64()
+	if err != nil {
+		return &json.UnmarshalTypeError{Value: string(b), Type: reflectInt64}
+	}
+	*id = ID(v)
+	return nil
+}
+
+// IDs is a list of ID.
+type IDs []ID
+
+// Int64s returns the ids as int64.
+func (ids IDs) Int64s() []int64 {
+	out := make([]int64, len(ids))
+	for i, v := range ids {
+		out[i] = int64(v)
+	}
+	return out
+}
+
+// Strings is a list of strings that also accepts one string.
+type Strings []string
+
+// UnmarshalJSON accepts ["a","b"], "a" and null.
+func (s *Strings) UnmarshalJSON(b []byte) error {
+	t := strings.TrimSpace(string(b))
+	if t == "null" {
+		return nil
+	}
+	if strings.HasPrefix(t, `"`) {
+		var one string
+		if err := json.Unmarshal(b, &one); err != nil {
+			return err
+		}
+		*s = Strings{one}
+		return nil
+	}
+	var many []any
+	if err := json.Unmarshal(b, &many); err != nil {
+		return &json.UnmarshalTypeError{Value: t, Type: reflectStrings}
+	}
+	out := make(Strings, 0, len(many))
+	for _, v := range many {
+		switch x := v.(type) {
+		case string:
+			out = append(out, x)
+		case float64:
+			out = append(out, fmtFloat(x))
+		default:
+			return &json.UnmarshalTypeError{Value: t, Type: reflectStrings}
+		}
+	}
+	*s = out
+	return nil
+}

@@ -1,0 +1,124 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// Account is an account row with its JSON settings.
+type Account struct {
+	ID               int64
+	Name             string
+	SiteID           string
+	Settings         map[string]any
+	CustomFields     json.RawMessage
+	FieldFormat      json.RawMessage
+	ComparisonValues json.RawMessage
+}
+
+// AccountRef is an account in a user's account list, with the user's role there.
+type AccountRef struct {
+	ID   int64  `json:"id"`
+	Name string `json:"name"`
+	Role string `json:"role"`
+}
+
+// Competitor of an account.
+type Competitor struct {
+	ID      int64  `json:"id"`
+	Name    string `json:"name"`
+	Checked bool   `json:"checked"`
+}
+
+// Membership is a user's role, categories and block flag in one account.
+type Membership struct {
+	Role       string
+	Categories []string
+	Blocked    bool
+}
+
+// Account returns one account.
+func (s *Store) Account(ctx context.Context, id int64) (Account, error) {
+	var a Account
+	var settings []byte
+	err := s.DB.QueryRow(ctx, `SELECT id, name, site_id, settings, custom_fields, field_format, comparison_values
+		FROM accounts WHERE id = $1`, id).Scan(&a.ID, &a.Name, &a.SiteID, &settings, &a.CustomFields, &a.FieldFormat, &a.ComparisonValues)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return a, NotFound("Account not found")
+	}
+	if err != nil {
+		return a, err
+	}
+	a.Settings = map[string]any{}
+	if err := json.Unmarshal(settings, &a.Settings); err != nil {
+		return a, err
+	}
+	return a, nil
+}
+
+// Competitors lists an account's competitors by id.
+func (s *Store) Competitors(ctx context.Context, accountID int64) ([]Competitor, error) {
+	rows, err := s.DB.Query(ctx, `SELECT id, name, checked FROM competitors WHERE account_id = $1 ORDER BY id`, accountID)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowToStructByPos[Competitor])
+}
+
+// UserAccounts lists the accounts a user is assigned to (not blocked there), by name.
+func (s *Store) UserAccounts(ctx context.Context, userID int64) ([]AccountRef, error) {
+	rows, err := s.DB.Query(ctx, `SELECT a.id, a.name, m.role FROM memberships m JOIN accounts a ON a.id = m.account_id
+		WHERE m.user_id = $1 AND NOT m.blocked ORDER BY a.name`, userID)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowToStructByPos[AccountRef])
+}
+
+// Membership returns a user's membership of an account; found is false when the
+// user is not assigned to it.
+func (s *Store) Membership(ctx context.Context, userID, accountID int64) (m Membership, found bool, err error) {
+	err = s.DB.QueryRow(ctx, `SELECT role, categories, blocked FROM memberships WHERE user_id = $1 AND account_id = $2`,
+		userID, accountID).Scan(&m.Role, &m.Categories, &m.Blocked)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return m, false, nil
+	}
+	return m, err == nil, err
+}
+
+// AreMembers reports whether all ids are users assigned (and not blocked) to the account.
+func (s *Store) AreMembers(ctx context.Context, accountID int64, userIDs []int64) (bool, error) {
+	if len(userIDs) == 0 {
+		return true, nil
+	}
+	var n int
+	err := s.DB.QueryRow(ctx, `SELECT count(DISTINCT user_id) FROM memberships
+		WHERE account_id = $1 AND NOT blocked AND user_id = ANY($2)`, accountID, userIDs).Scan(&n)
+	return n == len(uniqueIDs(userIDs)), err
+}
+
+// AreCompetitors reports whether all ids are competitors of the account.
+func (s *Store) AreCompetitors(ctx context.Context, accountID int64, ids []int64) (bool, error) {
+	if len(ids) == 0 {
+		return true, nil
+	}
+	var n int
+	err := s.DB.QueryRow(ctx, `SELECT count(*) FROM competitors WHERE account_id = $1 AND id = ANY($2)`,
+		accountID, uniqueIDs(ids)).Scan(&n)
+	return n == len(uniqueIDs(ids)), err
+}
+
+func uniqueIDs(ids []int64) []int64 {
+	seen := map[int64]bool{}
+	var out []int64
+	for _, id := range ids {
+		if !seen[id] {
+			seen[id] = true
+			out = append(out, id)
+		}
+	}
+	return out
+}

@@ -1,0 +1,65 @@
+package store
+
+import (
+	"context"
+
+	"github.com/jackc/pgx/v5"
+
+	"pricelens/api/authz"
+)
+
+// AccountGrants returns an account's role grants: its own rows once they were
+// edited, the compiled defaults before.
+func (s *Store) AccountGrants(ctx context.Context, accountID int64) ([]authz.Grant, error) {
+	var custom bool
+	if err := s.DB.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM role_grants_accounts WHERE account_id = $1)`, accountID).Scan(&custom); err != nil {
+		return nil, err
+	}
+	if !custom {
+		return authz.DefaultGrants(), nil
+	}
+	rows, err := s.DB.Query(ctx, `SELECT role, resource, action, code FROM role_grants WHERE account_id = $1`, accountID)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (authz.Grant, error) {
+		var g authz.Grant
+		var res, code int16
+		var act string
+		err := r.Scan(&g.Role, &res, &act, &code)
+		g.Resource, g.Action, g.Code = authz.Resource(res), authz.Action(act), authz.Code(code)
+		return g, err
+	})
+}
+
+// SetGrant grants or revokes one (role, resource, action, code) in the account. The
+// first edit copies the defaults into the account's own rows, in the same transaction.
+func (s *Store) SetGrant(ctx context.Context, a Actor, g authz.Grant, granted bool) error {
+	return s.inTx(ctx, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, `INSERT INTO role_grants_accounts (account_id) VALUES ($1) ON CONFLICT DO NOTHING`, a.AccountID)
+		if err != nil {
+			return err
+		}
+		if tag.RowsAffected() == 1 {
+			for _, d := range authz.DefaultGrants() {
+				if _, err := tx.Exec(ctx, `INSERT INTO role_grants (account_id, role, resource, action, code) VALUES ($1, $2, $3, $4, $5)`,
+					a.AccountID, d.Role, int(d.Resource), string(d.Action), int(d.Code)); err != nil {
+					return err
+				}
+			}
+		} else if _, err := tx.Exec(ctx, `UPDATE role_grants_accounts SET updated_at = now() WHERE account_id = $1`, a.AccountID); err != nil {
+			return err
+		}
+		if granted {
+			_, err = tx.Exec(ctx, `INSERT INTO role_grants (account_id, role, resource, action, code) VALUES ($1, $2, $3, $4, $5)
+				ON CONFLICT DO NOTHING`, a.AccountID, g.Role, int(g.Resource), string(g.Action), int(g.Code))
+		} else {
+			_, err = tx.Exec(ctx, `DELETE FROM role_grants WHERE account_id = $1 AND role = $2 AND resource = $3 AND action = $4 AND code = $5`,
+				a.AccountID, g.Role, int(g.Resource), string(g.Action), int(g.Code))
+		}
+		if err != nil {
+			return err
+		}
+		return audit(ctx, tx, a, map[bool]string{true: "grant", false: "revoke"}[granted], "permission", g.RowID(), map[string]any{"role": g.Role})
+	})
+}

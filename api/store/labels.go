@@ -1,0 +1,183 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// Label of an account.
+type Label struct {
+	ID          int64  `json:"id"`
+	Name        string `json:"name"`
+	Color       string `json:"color"`
+	SSOReadOnly bool   `json:"sso_user_read_only"`
+}
+
+// TopicProductLabels is the outbox topic of label assignments mirrored to ClickHouse.
+const TopicProductLabels = "product_labels"
+
+// ProductLabelsChange is the outbox payload: one label (un)assigned on many products.
+type ProductLabelsChange struct {
+	LabelID    int64    `json:"label_id"`
+	Assigned   uint8    `json:"assigned"`
+	ProductIDs []string `json:"product_ids"`
+}
+
+// outboxChunk bounds the product ids per outbox row.
+const outboxChunk = 1000
+
+func enqueueLabelChange(ctx context.Context, tx pgx.Tx, accountID, labelID int64, assigned uint8, products []string) error {
+	for len(products) > 0 {
+		n := min(outboxChunk, len(products))
+		p, err := json.Marshal(ProductLabelsChange{LabelID: labelID, Assigned: assigned, ProductIDs: products[:n]})
+		if err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO outbox (account_id, topic, payload) VALUES ($1, $2, $3)`, accountID, TopicProductLabels, p); err != nil {
+			return err
+		}
+		products = products[n:]
+	}
+	return nil
+}
+
+// Labels lists an account's labels by name.
+func (s *Store) Labels(ctx context.Context, accountID int64) ([]Label, error) {
+	rows, err := s.DB.Query(ctx, `SELECT id, name, color, sso_user_read_only FROM labels WHERE account_id = $1 ORDER BY lower(name), id`, accountID)
+	if err != nil {
+		return nil, err
+	}
+	out, err := pgx.CollectRows(rows, pgx.RowToStructByPos[Label])
+	if out == nil {
+		out = []Label{}
+	}
+	return out, err
+}
+
+func scanLabel(row pgx.Row) (Label, error) {
+	var l Label
+	err := row.Scan(&l.ID, &l.Name, &l.Color, &l.SSOReadOnly)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return l, NotFound("Label not found")
+	}
+	return l, err
+}
+
+// Label returns one label of the account.
+func (s *Store) Label(ctx context.Context, accountID, id int64) (Label, error) {
+	return scanLabel(s.DB.QueryRow(ctx, `SELECT id, name, color, sso_user_read_only FROM labels WHERE account_id = $1 AND id = $2`, accountID, id))
+}
+
+// LabelByName returns the account's label of a name (case-insensitive).
+func (s *Store) LabelByName(ctx context.Context, accountID int64, name string) (Label, error) {
+	return scanLabel(s.DB.QueryRow(ctx, `SELECT id, name, color, sso_user_read_only FROM labels WHERE account_id = $1 AND lower(name) = lower($2)`, accountID, name))
+}
+
+// CreateLabel creates a label and assigns it to the products (may be none), in one transaction.
+func (s *Store) CreateLabel(ctx context.Context, a Actor, name, color string, ssoReadOnly bool, products []string) (Label, int, error) {
+	var l Label
+	var n int
+	err := s.inTx(ctx, func(tx pgx.Tx) error {
+		var err error
+		l, err = scanLabel(tx.QueryRow(ctx, `INSERT INTO labels (account_id, name, color, sso_user_read_only, created_by)
+			VALUES ($1, $2, $3, $4, $5) RETURNING id, name, color, sso_user_read_only`, a.AccountID, name, color, ssoReadOnly, nullID(a.UserID)))
+		if isUniqueViolation(err) {
+			return Conflict("A label with this name already exists")
+		}
+		if err != nil {
+			return err
+		}
+		if err := audit(ctx, tx, a, "create", "label", l.ID, map[string]any{"name": name, "color": color}); err != nil {
+			return err
+		}
+		n, err = assign(ctx, tx, a, l.ID, products)
+		return err
+	})
+	return l, n, err
+}
+
+func assign(ctx context.Context, tx pgx.Tx, a Actor, labelID int64, products []string) (int, error) {
+	if len(products) == 0 {
+		return 0, nil
+	}
+	tag, err := tx.Exec(ctx, `INSERT INTO label_assignments (account_id, label_id, product_id, assigned_by)
+		SELECT $1, $2, p, $3 FROM unnest($4::text[]) AS p ON CONFLICT (label_id, product_id) DO NOTHING`,
+		a.AccountID, labelID, nullID(a.UserID), products)
+	if err != nil {
+		return 0, err
+	}
+	if err := enqueueLabelChange(ctx, tx, a.AccountID, labelID, 1, products); err != nil {
+		return 0, err
+	}
+	return int(tag.RowsAffected()), audit(ctx, tx, a, "assign", "label", labelID, map[string]any{"products": len(products), "new": tag.RowsAffected()})
+}
+
+// AssignLabel assigns an account's label to products; it returns how many were new.
+func (s *Store) AssignLabel(ctx context.Context, a Actor, labelID int64, products []string) (int, error) {
+	var n int
+	err := s.inTx(ctx, func(tx pgx.Tx) error {
+		if _, err := scanLabel(tx.QueryRow(ctx, `SELECT id, name, color, sso_user_read_only FROM labels WHERE account_id = $1 AND id = $2 FOR SHARE`,
+			a.AccountID, labelID)); err != nil {
+			return err
+		}
+		var err error
+		n, err = assign(ctx, tx, a, labelID, products)
+		return err
+	})
+	return n, err
+}
+
+// UnassignLabel removes an account's label from products; it returns how many were removed.
+func (s *Store) UnassignLabel(ctx context.Context, a Actor, labelID int64, products []string) (int, error) {
+	var n int
+	err := s.inTx(ctx, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, `DELETE FROM label_assignments WHERE account_id = $1 AND label_id = $2 AND product_id = ANY($3)`,
+			a.AccountID, labelID, products)
+		if err != nil {
+			return err
+		}
+		n = int(tag.RowsAffected())
+		if err := enqueueLabelChange(ctx, tx, a.AccountID, labelID, 0, products); err != nil {
+			return err
+		}
+		return audit(ctx, tx, a, "unassign", "label", labelID, map[string]any{"products": len(products), "removed": n})
+	})
+	return n, err
+}
+
+// DeleteLabel deletes an account's label and its assignments (mirrored as unassigned).
+func (s *Store) DeleteLabel(ctx context.Context, a Actor, labelID int64) error {
+	return s.inTx(ctx, func(tx pgx.Tx) error {
+		var products []string
+		rows, err := tx.Query(ctx, `SELECT product_id FROM label_assignments WHERE account_id = $1 AND label_id = $2`, a.AccountID, labelID)
+		if err != nil {
+			return err
+		}
+		if products, err = pgx.CollectRows(rows, pgx.RowTo[string]); err != nil {
+			return err
+		}
+		var name string
+		if err := tx.QueryRow(ctx, `DELETE FROM labels WHERE account_id = $1 AND id = $2 RETURNING name`, a.AccountID, labelID).Scan(&name); err != nil {
+			if errors.Is(err, pgx.ErrNoRows) {
+				return NotFound("Label not found")
+			}
+			return err
+		}
+		if err := enqueueLabelChange(ctx, tx, a.AccountID, labelID, 0, products); err != nil {
+			return err
+		}
+		return audit(ctx, tx, a, "delete", "label", labelID, map[string]any{"name": name, "products": len(products)})
+	})
+}
+
+// LabeledProducts lists the products carrying a label of the account (for tests and exports).
+func (s *Store) LabeledProducts(ctx context.Context, accountID, labelID int64) ([]string, error) {
+	rows, err := s.DB.Query(ctx, `SELECT product_id FROM label_assignments WHERE account_id = $1 AND label_id = $2 ORDER BY product_id`, accountID, labelID)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowTo[string])
+}

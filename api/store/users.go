@@ -1,0 +1,262 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// User is a users row.
+type User struct {
+	ID           int64
+	Email        string
+	PasswordHash *string
+	IsSSO        bool
+	Blocked      bool
+}
+
+// AccountUser is a row of the manage-users grid.
+type AccountUser struct {
+	ID         int64    `json:"id"`
+	Email      string   `json:"email"`
+	IsSAML     int      `json:"is_saml"`
+	Role       string   `json:"role"`
+	RoleID     int      `json:"role_id"`
+	Categories []string `json:"categories"`
+}
+
+const userCols = `id, email, password_hash, is_saml, blocked`
+
+func scanUser(row pgx.Row) (User, error) {
+	var u User
+	err := row.Scan(&u.ID, &u.Email, &u.PasswordHash, &u.IsSSO, &u.Blocked)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return u, NotFound("User not found")
+	}
+	return u, err
+}
+
+// UserByEmail finds a user by e-mail, case-insensitively.
+func (s *Store) UserByEmail(ctx context.Context, email string) (User, error) {
+	return scanUser(s.DB.QueryRow(ctx, `SELECT `+userCols+` FROM users WHERE lower(email) = lower($1)`, strings.TrimSpace(email)))
+}
+
+// UserByID finds a user by id.
+func (s *Store) UserByID(ctx context.Context, id int64) (User, error) {
+	return scanUser(s.DB.QueryRow(ctx, `SELECT `+userCols+` FROM users WHERE id = $1`, id))
+}
+
+// RecordLogin stamps a successful sign-in.
+func (s *Store) RecordLogin(ctx context.Context, userID int64) error {
+	_, err := s.DB.Exec(ctx, `UPDATE users SET last_login_at = now() WHERE id = $1`, userID)
+	return err
+}
+
+// SSOUser returns the user of an identity-provider subject: the one linked to the
+// subject, else the user with that e-mail (linked now), else a new SSO user.
+func (s *Store) SSOUser(ctx context.Context, subject, email string) (User, error) {
+	var u User
+	err := s.inTx(ctx, func(tx pgx.Tx) error {
+		var err error
+		u, err = scanUser(tx.QueryRow(ctx, `SELECT `+userCols+` FROM users WHERE sso_subject = $1`, subject))
+		if err == nil {
+			return nil
+		}
+		var se *Error
+		if !errors.As(err, &se) {
+			return err
+		}
+		u, err = scanUser(tx.QueryRow(ctx, `UPDATE users SET sso_subject = $1, is_saml = true
+			WHERE lower(email) = lower($2) AND sso_subject IS NULL RETURNING `+userCols, subject, email))
+		if err == nil {
+			return audit(ctx, tx, Actor{UserID: u.ID}, "link_sso", "user", u.ID, map[string]any{"email": email})
+		}
+		if !errors.As(err, &se) {
+			return err
+		}
+		u, err = scanUser(tx.QueryRow(ctx, `INSERT INTO users (email, is_saml, sso_subject) VALUES ($1, true, $2)
+			RETURNING `+userCols, email, subject))
+		if err != nil {
+			if isUniqueViolation(err) {
+				return Conflict("This email address is already linked to another single sign-on identity")
+			}
+			return err
+		}
+		return audit(ctx, tx, Actor{UserID: u.ID}, "create", "user", u.ID, map[string]any{"email": email, "sso": true})
+	})
+	return u, err
+}
+
+// AccountUsers lists the users assigned to an account (blocked ones omitted).
+func (s *Store) AccountUsers(ctx context.Context, accountID int64) ([]AccountUser, error) {
+	rows, err := s.DB.Query(ctx, `SELECT u.id, u.email, CASE WHEN u.is_saml THEN 1 ELSE 0 END, m.role, m.categories
+		FROM memberships m JOIN users u ON u.id = m.user_id
+		WHERE m.account_id = $1 AND NOT m.blocked ORDER BY lower(u.email)`, accountID)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (AccountUser, error) {
+		var u AccountUser
+		err := r.Scan(&u.ID, &u.Email, &u.IsSAML, &u.Role, &u.Categories)
+		return u, err
+	})
+}
+
+// AddInternalUser assigns the e-mail's user to the account, creating an internal user
+// with the given password hash when none exists. created says which happened.
+func (s *Store) AddInternalUser(ctx context.Context, a Actor, email, role string, categories []string, hash string) (id int64, created bool, err error) {
+	if categories == nil {
+		categories = []string{}
+	}
+	err = s.inTx(ctx, func(tx pgx.Tx) error {
+		u, err := scanUser(tx.QueryRow(ctx, `SELECT `+userCols+` FROM users WHERE lower(email) = lower($1) FOR UPDATE`, email))
+		var se *Error
+		switch {
+		case err == nil:
+			id = u.ID
+		case errors.As(err, &se):
+			if err := tx.QueryRow(ctx, `INSERT INTO users (email, password_hash) VALUES ($1, $2) RETURNING id`, email, hash).Scan(&id); err != nil {
+				return err
+			}
+			created = true
+			if err := audit(ctx, tx, a, "create", "user", id, map[string]any{"email": email}); err != nil {
+				return err
+			}
+		default:
+			return err
+		}
+		// Adding a blocked member again unblocks them with the new role and categories.
+		tag, err := tx.Exec(ctx, `INSERT INTO memberships (user_id, account_id, role, categories) VALUES ($1, $2, $3, $4)
+			ON CONFLICT (user_id, account_id) DO UPDATE SET blocked = false, role = EXCLUDED.role, categories = EXCLUDED.categories
+			WHERE memberships.blocked`, id, a.AccountID, role, categories)
+		if err != nil {
+			return err
+		}
+		if tag.RowsAffected() == 0 {
+			return Conflict("This user is already assigned to this account")
+		}
+		return audit(ctx, tx, a, "assign", "membership", id, map[string]any{"role": role, "categories": categories})
+	})
+	return id, created, err
+}
+
+// member locks and returns the target user of a user-management call, which must be
+// assigned to the actor's account.
+func member(ctx context.Context, tx pgx.Tx, accountID, userID int64) (User, error) {
+	return scanUser(tx.QueryRow(ctx, `SELECT u.id, u.email, u.password_hash, u.is_saml, m.blocked
+		FROM users u JOIN memberships m ON m.user_id = u.id AND m.account_id = $1
+		WHERE u.id = $2 AND NOT m.blocked FOR UPDATE`, accountID, userID))
+}
+
+// ErrSSOUser is returned when a call that only internal users support targets an SSO user.
+var ErrSSOUser = &Error{Kind: KindConflict, Message: "can't do action to sso user"}
+
+// RemoveMember removes a user's assignment to the account.
+func (s *Store) RemoveMember(ctx context.Context, a Actor, userID int64) error {
+	return s.inTx(ctx, func(tx pgx.Tx) error {
+		u, err := member(ctx, tx, a.AccountID, userID)
+		if err != nil {
+			return err
+		}
+		if u.IsSSO {
+			return ErrSSOUser
+		}
+		if userID == a.UserID {
+			return Conflict("You can't delete yourself")
+		}
+		if _, err := tx.Exec(ctx, `DELETE FROM memberships WHERE user_id = $1 AND account_id = $2`, userID, a.AccountID); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `DELETE FROM sessions WHERE user_id = $1 AND account_id = $2`, userID, a.AccountID); err != nil {
+			return err
+		}
+		return audit(ctx, tx, a, "delete", "membership", userID, map[string]any{"email": u.Email})
+	})
+}
+
+// BlockMember blocks a user in the account: the membership stays but grants nothing,
+// and the user's sessions on this account end.
+func (s *Store) BlockMember(ctx context.Context, a Actor, userID int64) error {
+	return s.inTx(ctx, func(tx pgx.Tx) error {
+		u, err := member(ctx, tx, a.AccountID, userID)
+		if err != nil {
+			return err
+		}
+		if userID == a.UserID {
+			return Conflict("You can't block yourself")
+		}
+		if _, err := tx.Exec(ctx, `UPDATE memberships SET blocked = true WHERE user_id = $1 AND account_id = $2`, userID, a.AccountID); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `DELETE FROM sessions WHERE user_id = $1 AND account_id = $2`, userID, a.AccountID); err != nil {
+			return err
+		}
+		return audit(ctx, tx, a, "block", "membership", userID, map[string]any{"email": u.Email})
+	})
+}
+
+// ResetMemberPassword sets a new password hash for an internal user of the account
+// and ends the user's sessions.
+func (s *Store) ResetMemberPassword(ctx context.Context, a Actor, userID int64, hash string) error {
+	return s.inTx(ctx, func(tx pgx.Tx) error {
+		u, err := member(ctx, tx, a.AccountID, userID)
+		if err != nil {
+			return err
+		}
+		if u.IsSSO {
+			return ErrSSOUser
+		}
+		if _, err := tx.Exec(ctx, `UPDATE users SET password_hash = $1 WHERE id = $2`, hash, userID); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `DELETE FROM sessions WHERE user_id = $1`, userID); err != nil {
+			return err
+		}
+		return audit(ctx, tx, a, "reset_password", "user", userID, nil)
+	})
+}
+
+// UpdateMember changes a member's role and/or categories (nil leaves it unchanged).
+func (s *Store) UpdateMember(ctx context.Context, a Actor, userID int64, role *string, categories []string) error {
+	return s.inTx(ctx, func(tx pgx.Tx) error {
+		if _, err := member(ctx, tx, a.AccountID, userID); err != nil {
+			return err
+		}
+		if role != nil {
+			if userID == a.UserID && *role != "admin" {
+				return Conflict("You can't change your own role")
+			}
+			if _, err := tx.Exec(ctx, `UPDATE memberships SET role = $1 WHERE user_id = $2 AND account_id = $3`, *role, userID, a.AccountID); err != nil {
+				return err
+			}
+		}
+		if categories != nil {
+			if _, err := tx.Exec(ctx, `UPDATE memberships SET categories = $1 WHERE user_id = $2 AND account_id = $3`, categories, userID, a.AccountID); err != nil {
+				return err
+			}
+		}
+		return audit(ctx, tx, a, "update", "membership", userID, map[string]any{"role": role, "categories": categories})
+	})
+}
+
+// SetOwnEmail changes the actor's own e-mail (internal users only).
+func (s *Store) SetOwnEmail(ctx context.Context, a Actor, email string) error {
+	return s.inTx(ctx, func(tx pgx.Tx) error {
+		u, err := scanUser(tx.QueryRow(ctx, `SELECT `+userCols+` FROM users WHERE id = $1 FOR UPDATE`, a.UserID))
+		if err != nil {
+			return err
+		}
+		if u.IsSSO {
+			return Conflict("Single sign-on users change their e-mail at their identity provider")
+		}
+		if _, err := tx.Exec(ctx, `UPDATE users SET email = $1 WHERE id = $2`, email, a.UserID); err != nil {
+			if isUniqueViolation(err) {
+				return Conflict("This email address is already in use")
+			}
+			return err
+		}
+		return audit(ctx, tx, a, "update_email", "user", a.UserID, map[string]any{"from": u.Email, "to": email})
+	})
+}
