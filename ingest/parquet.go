@@ -1,0 +1,278 @@
+package ingest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"sync/atomic"
+	"time"
+	"unsafe"
+
+	"github.com/parquet-go/parquet-go"
+	"github.com/parquet-go/parquet-go/format"
+)
+
+// parquetSource reads a Parquet file row group by row group, column by column, in
+// chunks of at most chunkRows rows: memory is bounded by a chunk (plus the pages
+// being decoded), never by the file. Values are read with ReadValues into a reused
+// buffer and copied into typed slices; there is no per-row reflection.
+type parquetSource struct {
+	f         *parquet.File
+	names     []string
+	leaves    []int // leaf column index per top-level field
+	idx       []int
+	cols      []*pqColumn // per bound contract field (nil = absent)
+	rg        int
+	left      int64 // rows left in the current row group
+	read      int64
+	done      atomic.Int64 // read, for the writers' progress reports
+	total     int64
+	chunkRows int
+}
+
+// pqColumn is the cursor of one column inside the current row group.
+type pqColumn struct {
+	leaf  int
+	typ   srcType
+	scale int64 // timestamps: units per second (1000 for millis, …); 0 = not a timestamp
+	pages parquet.Pages
+	page  parquet.Page
+	vr    parquet.ValueReader
+	buf   []parquet.Value
+}
+
+func openParquet(ra io.ReaderAt, size int64, chunkRows int) (s *parquetSource, err error) {
+	defer func() {
+		// parquet-go may panic on some corrupt footers; a bad file is an error, not a crash.
+		if r := recover(); r != nil {
+			s, err = nil, badFile("parquet", fmt.Sprintf("the file is corrupt: %v", r))
+		}
+	}()
+	f, err := parquet.OpenFile(ra, size, parquet.SkipPageIndex(true), parquet.SkipBloomFilters(true))
+	if err != nil {
+		return nil, badFile("parquet", "cannot read the file (truncated or not Parquet?): "+err.Error())
+	}
+	s = &parquetSource{f: f, total: f.NumRows(), chunkRows: chunkRows}
+	for _, fld := range f.Schema().Fields() {
+		if !fld.Leaf() || fld.Repeated() {
+			return nil, badFile("parquet", fmt.Sprintf("column %q is nested or repeated; only flat columns are supported", fld.Name()))
+		}
+		leaf, ok := f.Schema().Lookup(fld.Name())
+		if !ok {
+			return nil, badFile("parquet", fmt.Sprintf("column %q has no leaf", fld.Name()))
+		}
+		s.names = append(s.names, strings.ToLower(strings.TrimSpace(fld.Name())))
+		s.leaves = append(s.leaves, leaf.ColumnIndex)
+	}
+	return s, nil
+}
+
+func (s *parquetSource) header() []string { return s.names }
+
+func (s *parquetSource) fraction() float64 { return fractionOf(s.done.Load(), s.total) }
+
+// bind maps each bound field to a typed reader of its column and refuses column types
+// that cannot hold the field (e.g. INT96 timestamps).
+func (s *parquetSource) bind(fields []field, idx []int) error {
+	s.idx = idx
+	s.cols = make([]*pqColumn, len(idx))
+	schemaFields := s.f.Schema().Fields()
+	for i, j := range idx {
+		if j < 0 {
+			continue
+		}
+		t := schemaFields[j].Type()
+		c := &pqColumn{leaf: s.leaves[j], buf: make([]parquet.Value, s.chunkRows)}
+		lt := t.LogicalType()
+		switch t.Kind() {
+		case parquet.ByteArray, parquet.FixedLenByteArray:
+			c.typ = sText
+		case parquet.Boolean:
+			c.typ = sBool
+		case parquet.Float, parquet.Double:
+			c.typ = sFloat
+		case parquet.Int32:
+			c.typ = sInt
+			if lt != nil {
+				if _, ok := lt.Value.(*format.DateType); ok {
+					c.typ = sDate
+				}
+			}
+		case parquet.Int64:
+			c.typ = sInt
+			if lt != nil {
+				if ts, ok := lt.Value.(*format.TimestampType); ok && ts.Unit.Value != nil {
+					c.typ = sTime
+					c.scale = int64(time.Second / ts.Unit.Value.Duration())
+				}
+			}
+		default:
+			return &Error{Code: CodeBadRequest, Column: fields[i].Name,
+				Message: fmt.Sprintf("parquet: column %q has type %s, which cannot hold a %s (use INT64 TIMESTAMP for times)", fields[i].Name, t, fields[i].Type)}
+		}
+		s.cols[i] = c
+	}
+	return nil
+}
+
+func (s *parquetSource) close() error {
+	for _, c := range s.cols {
+		if c != nil {
+			c.release()
+		}
+	}
+	return nil
+}
+
+func (c *pqColumn) release() {
+	if c.page != nil {
+		parquet.Release(c.page)
+		c.page, c.vr = nil, nil
+	}
+	if c.pages != nil {
+		_ = c.pages.Close()
+		c.pages = nil
+	}
+}
+
+func (s *parquetSource) next(ctx context.Context) (ch *chunk, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			ch, err = nil, badFile("parquet", fmt.Sprintf("the file is corrupt at row %d: %v", s.read+1, r))
+		}
+	}()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	for s.left == 0 {
+		if s.rg >= len(s.f.RowGroups()) {
+			return nil, io.EOF
+		}
+		rg := s.f.RowGroups()[s.rg]
+		s.rg++
+		s.left = rg.NumRows()
+		chunks := rg.ColumnChunks()
+		for _, c := range s.cols {
+			if c != nil {
+				c.release()
+				c.pages = chunks[c.leaf].Pages()
+			}
+		}
+	}
+	n := int(min(int64(s.chunkRows), s.left))
+	ch = newChunk(s.idx, s.read+1)
+	ch.rows = n
+	for i, c := range s.cols {
+		if c == nil {
+			continue
+		}
+		if err := c.fill(ch.cols[i], n); err != nil {
+			return nil, badFile("parquet", fmt.Sprintf("column %d, rows %d–%d: %v", c.leaf, s.read+1, s.read+int64(n), err))
+		}
+	}
+	s.left -= int64(n)
+	s.read += int64(n)
+	s.done.Store(s.read)
+	return ch, nil
+}
+
+// fill reads the next n values of the column into out. Values are converted batch by
+// batch while their page is alive: a ByteArray value points into the page's buffer,
+// which is recycled once the page is released.
+func (c *pqColumn) fill(out *column, n int) error {
+	out.reset(c.typ)
+	out.null = nil
+	switch c.typ {
+	case sText:
+		out.text = make([]string, n)
+	case sFloat:
+		out.flt = make([]float64, n)
+	default:
+		out.num = make([]int64, n)
+	}
+	got := 0
+	for got < n {
+		if c.vr == nil {
+			p, err := c.pages.ReadPage()
+			if err != nil {
+				if errors.Is(err, io.EOF) {
+					return fmt.Errorf("column ended after %d of %d values (truncated file?)", got, n)
+				}
+				return err
+			}
+			c.page, c.vr = p, p.Values()
+		}
+		k, err := c.vr.ReadValues(c.buf[got:n])
+		c.convert(out, c.buf[got:got+k], got, n)
+		got += k
+		if errors.Is(err, io.EOF) {
+			parquet.Release(c.page)
+			c.page, c.vr = nil, nil
+			continue
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// convert copies values (rows at..at+len(vals)) into out.
+func (c *pqColumn) convert(out *column, vals []parquet.Value, at, n int) {
+	for i := range vals {
+		if vals[i].IsNull() {
+			if out.null == nil {
+				out.null = make([]bool, n)
+			}
+			out.null[at+i] = true
+		}
+	}
+	switch c.typ {
+	case sText:
+		// One allocation per batch instead of one per value: the batch's strings share
+		// an arena that lives as long as the chunk.
+		size := 0
+		for i := range vals {
+			size += len(vals[i].ByteArray())
+		}
+		if size == 0 {
+			return
+		}
+		arena := make([]byte, 0, size)
+		for i := range vals {
+			if b := vals[i].ByteArray(); len(b) > 0 {
+				start := len(arena)
+				arena = append(arena, b...)
+				out.text[at+i] = unsafe.String(&arena[start], len(b))
+			}
+		}
+	case sFloat:
+		for i := range vals {
+			if vals[i].Kind() == parquet.Float {
+				out.flt[at+i] = float64(vals[i].Float())
+			} else {
+				out.flt[at+i] = vals[i].Double()
+			}
+		}
+	case sBool:
+		for i := range vals {
+			if vals[i].Boolean() {
+				out.num[at+i] = 1
+			}
+		}
+	case sInt, sDate:
+		for i := range vals {
+			if vals[i].Kind() == parquet.Int32 {
+				out.num[at+i] = int64(vals[i].Int32())
+			} else {
+				out.num[at+i] = vals[i].Int64()
+			}
+		}
+	case sTime:
+		for i := range vals {
+			out.num[at+i] = floorDiv(vals[i].Int64(), c.scale)
+		}
+	}
+}
