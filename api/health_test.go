@@ -12,7 +12,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"pricelens/api"
+	"pricelens/api/store"
 	"pricelens/deploy/testenv"
+	"pricelens/warehouse"
 )
 
 type healthBody struct {
@@ -58,19 +60,23 @@ func TestHealthReportsVersionsAndCounts(t *testing.T) {
 
 func TestHealthNamesTheDatabaseThatIsDown(t *testing.T) {
 	w, c := testenv.ClickHouse(t)
-	db, _ := testenv.Postgres(t)
+	db, pc := testenv.Postgres(t)
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 
-	// A closed connection pool behaves like a server that does not answer.
-	require.NoError(t, w.Close())
-	code, b := getHealth(t, api.New(api.Deps{Config: c, Log: log, Warehouse: w, DB: db}))
+	// A closed connection pool behaves like a server that does not answer. The
+	// closed pools are extra ones, so testenv can still drop its databases.
+	down, err := warehouse.Open(t.Context(), c)
+	require.NoError(t, err)
+	require.NoError(t, down.Close())
+	code, b := getHealth(t, api.New(api.Deps{Config: c, Log: log, Warehouse: down, DB: db}))
 	require.Equal(t, http.StatusServiceUnavailable, code)
 	require.Equal(t, []string{"clickhouse"}, b.Down)
 	require.True(t, b.Postgres.Up)
 
-	w2, c2 := testenv.ClickHouse(t)
-	db.Close()
-	code, b = getHealth(t, api.New(api.Deps{Config: c2, Log: log, Warehouse: w2, DB: db}))
+	pgDown, err := store.Open(t.Context(), pc.PostgresURL)
+	require.NoError(t, err)
+	pgDown.Close()
+	code, b = getHealth(t, api.New(api.Deps{Config: c, Log: log, Warehouse: w, DB: pgDown}))
 	require.Equal(t, http.StatusServiceUnavailable, code)
 	require.Equal(t, []string{"postgres"}, b.Down)
 	require.True(t, b.ClickHouse.Up)

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"strings"
 	"syscall"
 	"time"
 
@@ -29,14 +30,14 @@ type Deps struct {
 	DB        *pgxpool.Pool
 }
 
-// MaxBodyBytes bounds every JSON request body; larger bodies get a 413.
-const MaxBodyBytes = 2 << 20
-
 // New builds the Echo instance with every route.
 func New(d Deps) *echo.Echo {
 	e := echo.New()
 	e.HideBanner = true
 	e.HidePort = true
+	// The binary is served directly (no proxy in front by default): the client
+	// address is the peer's, so X-Forwarded-For cannot dodge per-address limits.
+	e.IPExtractor = echo.ExtractIPDirect()
 	e.HTTPErrorHandler = httpErrorHandler(d.Log, errorMappers())
 	e.Use(middleware.RequestID())
 	e.Use(requestLog(d.Log))
@@ -46,7 +47,11 @@ func New(d Deps) *echo.Echo {
 			return err
 		},
 	}))
-	apiGroup := e.Group("/api", middleware.BodyLimit("2M"))
+	// JSON bodies are small; uploads (api/upload) cap their own body at 200 MB.
+	apiGroup := e.Group("/api", middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{
+		Limit:   "2M",
+		Skipper: func(c echo.Context) bool { return strings.HasPrefix(c.Request().URL.Path, "/api/upload/") },
+	}))
 	registerRoutes(apiGroup, d)
 	apiGroup.Any("/*", func(c echo.Context) error { return httperr.NotFound("This Page Could Not Be Found") })
 	registerWebapp(e, d.Config.WebappDir, d.Log)
