@@ -3,11 +3,13 @@ package main
 import (
 	"context"
 	"flag"
+	"fmt"
 	"io"
 	"os"
 
 	"pricelens/api/store"
 	"pricelens/deploy/config"
+	"pricelens/ingest"
 	"pricelens/ingest/demo"
 	"pricelens/warehouse"
 )
@@ -19,8 +21,16 @@ func runSeed(ctx context.Context, args []string) error {
 	size := fs.String("size", "S", "data set size: S, M or L")
 	seed := fs.Int64("seed", 1, "random seed; the same seed gives the same data")
 	ifEmpty := fs.Bool("if-empty", false, "do nothing when the demo accounts already exist")
+	samples := fs.String("samples", "", "write example ingest files of every kind and format into this directory instead")
 	if err := fs.Parse(args); err != nil {
-		return usagef("%v (usage: seed --size S|M|L --seed N [--if-empty])", err)
+		return usagef("%v (usage: seed --size S|M|L --seed N [--if-empty] | seed --samples DIR)", err)
+	}
+	if *samples != "" {
+		if err := ingest.WriteSamples(*samples); err != nil {
+			return err
+		}
+		fmt.Printf("example files written to %s\n", *samples)
+		return nil
 	}
 	sz, err := demo.ParseSize(*size)
 	if err != nil {
