@@ -21,6 +21,7 @@ func runSeed(ctx context.Context, args []string) error {
 	size := fs.String("size", "S", "data set size: S, M or L")
 	seed := fs.Int64("seed", 1, "random seed; the same seed gives the same data")
 	ifEmpty := fs.Bool("if-empty", false, "do nothing when the demo accounts already exist")
+	checksums := fs.Bool("checksums", false, "print per-table checksums of the loaded data (a full scan)")
 	samples := fs.String("samples", "", "write example ingest files of every kind and format into this directory instead")
 	if err := fs.Parse(args); err != nil {
 		return usagef("%v (usage: seed --size S|M|L --seed N [--if-empty] | seed --samples DIR)", err)
@@ -51,7 +52,7 @@ func runSeed(ctx context.Context, args []string) error {
 	}
 	defer db.Close()
 	_, err = demo.Load(ctx, w, db, demo.Options{
-		Size: sz, Seed: *seed, IfEmpty: *ifEmpty, AdminPassword: c.AdminPassword, Out: os.Stdout,
+		Size: sz, Seed: *seed, IfEmpty: *ifEmpty, AdminPassword: c.AdminPassword, Out: os.Stdout, Checksums: *checksums,
 	})
 	return err
 }

@@ -1,25 +1,32 @@
-// Package demo generates the demo data set. TEMPORARY placeholder: being written.
+// Package demo generates the demo data set behind `pricelens seed`: two accounts with
+// different competitor sets, a 6 › 40 › 150 category tree, skewed brands, lognormal
+// prices, latest offers and daily history, business metrics and labels, plus the
+// demo users. The same size and seed always give the same rows (see Checksums).
 package demo
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
+	"os"
+	"sort"
+	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"pricelens/warehouse"
 )
 
+// Size is a named data set size (DESIGN §7).
 type Size string
 
 const (
-	S Size = "S"
+	S Size = "S" // tests: 10k products × 8 competitors, 30 days of history
 	M Size = "M"
-	L Size = "L"
+	L Size = "L" // benchmark: 1M products × 20 competitors, 90 days for 100k of them
 )
 
+// ParseSize accepts S, M or L.
 func ParseSize(s string) (Size, error) {
 	switch Size(s) {
 	case S, M, L:
@@ -28,16 +35,167 @@ func ParseSize(s string) (Size, error) {
 	return "", fmt.Errorf("size must be S, M or L, not %q", s)
 }
 
+// Options of a load.
 type Options struct {
-	Size          Size
-	Seed          int64
-	IfEmpty       bool
+	Size Size
+	Seed int64
+	// IfEmpty makes Load a no-op when demo account 1 already exists.
+	IfEmpty bool
+	// AdminPassword is the demo users' password when they are created; empty means
+	// generate one and print it once.
 	AdminPassword string
-	Out           io.Writer
+	// Out receives the password line and the summary (nil: discarded).
+	Out io.Writer
+	// Progress receives the progress bar (nil: standard error).
+	Progress io.Writer
+	// Checksums adds the data set's checksums to the summary (costs a full scan).
+	Checksums bool
 }
 
-type Summary struct{}
+// Summary of a load.
+type Summary struct {
+	Size    Size
+	Seed    int64
+	Skipped bool // IfEmpty and the demo accounts existed
+	// Rows per ClickHouse table (demo accounts only) and "label_assignments".
+	Rows         map[string]uint64
+	Elapsed      time.Duration
+	UsersCreated []string
+	// GeneratedPassword is set when the users were created with a generated password.
+	GeneratedPassword string
+	Checksums         map[string]string
+	// StepTime is the time per step; generating steps are summed over both workers.
+	StepTime map[string]time.Duration
+}
 
+// Load replaces the demo accounts' data with the data set of o.Size and o.Seed.
 func Load(ctx context.Context, w *warehouse.Warehouse, db *pgxpool.Pool, o Options) (Summary, error) {
-	return Summary{}, errors.New("not written yet")
+	if o.Size == "" {
+		o.Size = S
+	}
+	if _, err := ParseSize(string(o.Size)); err != nil {
+		return Summary{}, err
+	}
+	return load(ctx, w, db, o, plans(o.Size))
+}
+
+// load loads the given plans (tests use small plans with the shape of M and L).
+func load(ctx context.Context, w *warehouse.Warehouse, db *pgxpool.Pool, o Options, ps []accountPlan) (Summary, error) {
+	start := time.Now()
+	out := o.Out
+	if out == nil {
+		out = io.Discard
+	}
+	sum := Summary{Size: o.Size, Seed: o.Seed, Rows: map[string]uint64{}}
+	if o.IfEmpty {
+		exists, err := accountExists(ctx, db, ps[0].ID)
+		if err != nil {
+			return sum, fmt.Errorf("seed: %w", err)
+		}
+		if exists {
+			fmt.Fprintf(out, "seed: demo account %d already exists, nothing to do (--if-empty)\n", ps[0].ID)
+			sum.Skipped = true
+			return sum, nil
+		}
+	}
+
+	st, err := prepareAppState(ctx, db, ps, o.AdminPassword)
+	if err != nil {
+		return sum, fmt.Errorf("seed: %w", err)
+	}
+	sum.UsersCreated = st.usersCreated
+	if st.password != "" {
+		sum.GeneratedPassword = st.password
+		fmt.Fprintf(out, "admin password: %s\n", st.password)
+	}
+
+	ck, err := readClock(ctx, w)
+	if err != nil {
+		return sum, err
+	}
+	ids := []uint32{ps[0].ID, ps[1].ID}
+	t0 := time.Now()
+	if err := clearFacts(ctx, w, ids); err != nil {
+		return sum, err
+	}
+	clearTime := time.Since(t0)
+	var js []job
+	total := 0.0
+	for _, p := range ps {
+		args, sumCarry := accountArgs(p, o.Seed, o.Size, ck, st.competitorIDs[p.ID])
+		for _, j := range plannedJobs(p, args, sumCarry) {
+			js = append(js, j)
+			total += j.estRows
+		}
+	}
+	pw := o.Progress
+	if pw == nil {
+		pw = os.Stderr
+	}
+	prog := newProgress(pw, total)
+	sum.StepTime, err = runJobs(ctx, w, js, prog)
+	prog.finish()
+	if err != nil {
+		return sum, err
+	}
+	sum.StepTime["clear old rows"] = clearTime
+	t0 = time.Now()
+	for _, p := range ps {
+		n, err := loadLabels(ctx, w, db, o.Seed, p.ID, st.labelIDs[p.ID], st.adminID)
+		if err != nil {
+			return sum, err
+		}
+		sum.Rows["label_assignments"] += uint64(n)
+	}
+	sum.StepTime["labels"] = time.Since(t0)
+	t0 = time.Now()
+	if err := w.RefreshSnapshots(ctx, ids...); err != nil {
+		return sum, fmt.Errorf("seed: refresh snapshots: %w", err)
+	}
+	sum.StepTime["snapshots"] = time.Since(t0)
+	for _, t := range factTables {
+		var n uint64
+		if err := w.Conn.QueryRow(ctx, fmt.Sprintf("SELECT count() FROM %s WHERE account_id IN (?, ?)", t), ids[0], ids[1]).Scan(&n); err != nil {
+			return sum, fmt.Errorf("seed: count %s: %w", t, err)
+		}
+		sum.Rows[t] = n
+	}
+	if o.Checksums {
+		if sum.Checksums, err = Checksums(ctx, w, db); err != nil {
+			return sum, err
+		}
+	}
+	sum.Elapsed = time.Since(start)
+	printSummary(out, sum)
+	return sum, nil
+}
+
+func printSummary(out io.Writer, s Summary) {
+	fmt.Fprintf(out, "seeded demo data set %s (seed %d) in %s\n", s.Size, s.Seed, s.Elapsed.Round(100*time.Millisecond))
+	keys := make([]string, 0, len(s.Rows))
+	for k := range s.Rows {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		fmt.Fprintf(out, "  %-18s %12d rows\n", k, s.Rows[k])
+	}
+	steps := make([]string, 0, len(s.StepTime))
+	for k := range s.StepTime {
+		steps = append(steps, k)
+	}
+	sort.Strings(steps)
+	for _, k := range steps {
+		fmt.Fprintf(out, "  step %-18s %8s\n", k, s.StepTime[k].Round(100*time.Millisecond))
+	}
+	if len(s.Checksums) > 0 {
+		keys = keys[:0]
+		for k := range s.Checksums {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			fmt.Fprintf(out, "  checksum %-20s %s\n", k, s.Checksums[k])
+		}
+	}
 }

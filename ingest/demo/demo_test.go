@@ -1,0 +1,261 @@
+package demo
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"golang.org/x/crypto/bcrypt"
+
+	"pricelens/deploy/testenv"
+	"pricelens/warehouse"
+)
+
+type env struct {
+	w  *warehouse.Warehouse
+	db *pgxpool.Pool
+}
+
+func newEnv(t *testing.T) env {
+	w, _ := testenv.ClickHouse(t)
+	db, _ := testenv.Postgres(t)
+	return env{w, db}
+}
+
+func seedS(t *testing.T, e env, seed int64, out io.Writer) Summary {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	s, err := Load(ctx, e.w, e.db, Options{Size: S, Seed: seed, AdminPassword: "demo-pass-123", Out: out, Progress: io.Discard, Checksums: true})
+	require.NoError(t, err)
+	return s
+}
+
+func count(t *testing.T, e env, q string, args ...any) uint64 {
+	t.Helper()
+	var n uint64
+	require.NoError(t, e.w.Conn.QueryRow(context.Background(), q, args...).Scan(&n), q)
+	return n
+}
+
+// TestDeterministic: the same seed loaded twice (the second time replacing the
+// first) gives the same checksums; another seed gives different data.
+func TestDeterministic(t *testing.T) {
+	e := newEnv(t)
+	first := seedS(t, e, 7, io.Discard)
+	again := seedS(t, e, 7, io.Discard)
+	assert.Equal(t, first.Checksums, again.Checksums)
+	assert.Equal(t, first.Rows, again.Rows)
+
+	other := newEnv(t)
+	diff := seedS(t, other, 8, io.Discard)
+	for _, table := range []string{"products", "offers", "latest_offers", "offer_daily", "product_daily"} {
+		assert.NotEqual(t, first.Checksums[table], diff.Checksums[table], table)
+	}
+	// A fresh database pair seeded with the first seed matches too (ids from identities agree).
+	fresh := newEnv(t)
+	same := seedS(t, fresh, 7, io.Discard)
+	assert.Equal(t, first.Checksums, same.Checksums)
+}
+
+// TestInvariants checks what a user of the demo relies on.
+func TestInvariants(t *testing.T) {
+	e := newEnv(t)
+	var out bytes.Buffer
+	s := seedS(t, e, 1, &out)
+	ctx := context.Background()
+
+	// Sizes of S.
+	assert.Equal(t, uint64(10_000), count(t, e, "SELECT count() FROM products WHERE account_id = 1"))
+	assert.Equal(t, uint64(2_000), count(t, e, "SELECT count() FROM products WHERE account_id = 2"))
+	assert.Equal(t, uint64(8), count(t, e, "SELECT uniqExact(competitor_id) FROM offers WHERE account_id = 1"))
+	assert.Equal(t, uint64(5), count(t, e, "SELECT uniqExact(competitor_id) FROM offers WHERE account_id = 2"))
+	assert.Contains(t, out.String(), "seeded demo data set S")
+
+	// Full category path; tree shaped ~6 › 40 › 150.
+	assert.Zero(t, count(t, e, "SELECT count() FROM products WHERE super_category = '' OR category = '' OR vertical = ''"))
+	assert.Equal(t, uint64(6), count(t, e, "SELECT uniqExact(super_category) FROM products WHERE account_id = 1"))
+	assert.InDelta(t, 40, count(t, e, "SELECT uniqExact(category) FROM products WHERE account_id = 1"), 2)
+	assert.InDelta(t, 150, count(t, e, "SELECT uniqExact(vertical) FROM products WHERE account_id = 1"), 5)
+	assert.Zero(t, count(t, e, "SELECT count() FROM (SELECT vertical FROM products GROUP BY vertical HAVING uniqExact(category) > 1 OR uniqExact(super_category) > 1)"),
+		"a vertical belongs to exactly one category and super category")
+	// Brands: several hundred, skewed (the top 10 hold far more than 10/400 of products).
+	assert.Greater(t, count(t, e, "SELECT uniqExact(brand) FROM products WHERE account_id = 1"), uint64(250))
+	top := count(t, e, "SELECT sum(c) FROM (SELECT count() AS c FROM products WHERE account_id = 1 GROUP BY brand ORDER BY c DESC LIMIT 10)")
+	assert.Greater(t, top, uint64(10_000*10/400*3))
+
+	// Prices.
+	assert.Zero(t, count(t, e, "SELECT count() FROM products WHERE NOT (my_price > 0) OR NOT (cost > 0) OR cost >= my_price"))
+	assert.Zero(t, count(t, e, "SELECT count() FROM offers WHERE price IS NOT NULL AND NOT (price > 0)"))
+	assert.Zero(t, count(t, e, "SELECT count() FROM offer_daily WHERE price IS NOT NULL AND NOT (price > 0)"))
+	assert.Zero(t, count(t, e, "SELECT count() FROM product_daily WHERE NOT (my_price > 0) OR revenue != round(units_sold * my_price, 2)"))
+	nulls := count(t, e, "SELECT count() FROM offers WHERE price IS NULL")
+	assert.Greater(t, nulls, uint64(0), "some offers are not found")
+	assert.Greater(t, count(t, e, "SELECT count() FROM offers WHERE on_sale = 1"), uint64(0))
+	assert.Greater(t, count(t, e, "SELECT count() FROM offers WHERE in_stock = 0"), uint64(0))
+	// Competitors do not carry every product, and offers are of varied age (0–20 days).
+	pairs := count(t, e, "SELECT count() FROM latest_offers WHERE account_id = 1")
+	assert.Less(t, pairs, uint64(10_000*8))
+	assert.Greater(t, pairs, uint64(10_000*8*7/10))
+	assert.Equal(t, uint64(21), count(t, e, "SELECT uniqExact(toDate(scanned_at)) FROM offers"))
+	assert.Zero(t, count(t, e, "SELECT count() FROM offers WHERE scanned_at > now()"))
+
+	// History has no gaps: for every carried pair one row per day from the window's
+	// first day up to the latest scan, and nothing after it.
+	assert.Zero(t, count(t, e, `
+		SELECT count() FROM (
+			SELECT account_id, product_id, competitor_id, count() AS n, uniqExact(date) AS d, min(date) AS lo, max(date) AS hi
+			FROM offer_daily GROUP BY account_id, product_id, competitor_id)
+		ANY LEFT JOIN (
+			SELECT account_id, product_id, competitor_id, toDate(scanned_at) AS scan FROM latest_offers) USING account_id, product_id, competitor_id
+		WHERE n != d OR hi != scan OR lo != (SELECT max(date) FROM offer_daily) - 29 OR toUInt64(hi - lo) + 1 != n`))
+	assert.Equal(t, pairs+count(t, e, "SELECT count() FROM latest_offers WHERE account_id = 2"),
+		count(t, e, "SELECT uniqExact(account_id, product_id, competitor_id) FROM offer_daily"), "every pair has history at S")
+	assert.Equal(t, uint64(12_000*30), count(t, e, "SELECT count() FROM product_daily"))
+	assert.Zero(t, count(t, e, "SELECT count() FROM (SELECT product_id FROM product_daily GROUP BY product_id HAVING uniqExact(date) != 30)"))
+	// The latest offer is the last day of its history.
+	assert.Zero(t, count(t, e, `
+		SELECT count() FROM (SELECT account_id, product_id, competitor_id, scanned_at, price FROM latest_offers)
+		ANY INNER JOIN (SELECT account_id, product_id, competitor_id, scanned_at AS s2, price AS p2 FROM offer_daily) USING account_id, product_id, competitor_id
+		WHERE scanned_at = s2 AND NOT (isNull(price) AND isNull(p2) OR price = p2)`))
+	// Custom fields are the last 30 days of the daily metrics.
+	assert.Zero(t, count(t, e, `
+		SELECT count() FROM (SELECT account_id, product_id, units_30d, revenue_30d FROM products)
+		ANY INNER JOIN (SELECT account_id, product_id, sum(units_sold) AS u, sum(revenue) AS r FROM product_daily GROUP BY account_id, product_id) USING account_id, product_id
+		WHERE units_30d != u OR abs(revenue_30d - r) > 0.01`))
+
+	// Accounts share no rows: product ids and competitor ids are disjoint.
+	assert.Zero(t, count(t, e, "SELECT count() FROM (SELECT product_id FROM products GROUP BY product_id HAVING uniqExact(account_id) > 1)"))
+	assert.Zero(t, count(t, e, "SELECT count() FROM (SELECT competitor_id FROM offers GROUP BY competitor_id HAVING uniqExact(account_id) > 1)"))
+	assert.Zero(t, count(t, e, "SELECT count() FROM products WHERE NOT startsWith(product_id, if(account_id = 1, 'NW', 'SB')) OR length(product_id) != 16"))
+	for _, table := range []string{"offers", "offer_daily", "product_daily", "product_labels"} {
+		assert.Zero(t, count(t, e, "SELECT count() FROM "+table+" WHERE (account_id, product_id) NOT IN (SELECT account_id, product_id FROM products)"), table)
+	}
+	var badComp int
+	require.NoError(t, e.db.QueryRow(ctx, `SELECT count(*) FROM competitors a JOIN competitors b ON a.name = b.name AND a.account_id <> b.account_id`).Scan(&badComp))
+	assert.Zero(t, badComp)
+	chComp := count(t, e, "SELECT uniqExact(account_id, competitor_id) FROM latest_offers")
+	var pgComp uint64
+	require.NoError(t, e.db.QueryRow(ctx, `SELECT count(*) FROM competitors WHERE account_id IN (1, 2)`).Scan(&pgComp))
+	assert.Equal(t, pgComp, chComp, "ClickHouse competitor ids are the PostgreSQL ones")
+
+	// Labels: a few % of products, some with 2+ labels, mirrored into ClickHouse.
+	var la, multi, orphan uint64
+	require.NoError(t, e.db.QueryRow(ctx, `SELECT count(*) FROM label_assignments`).Scan(&la))
+	assert.Equal(t, s.Rows["label_assignments"], la)
+	assert.Equal(t, la, count(t, e, "SELECT count() FROM product_labels WHERE assigned = 1"))
+	assert.InDelta(t, 12_000*0.037, float64(la), 12_000*0.02)
+	require.NoError(t, e.db.QueryRow(ctx, `SELECT count(*) FROM (SELECT product_id FROM label_assignments GROUP BY product_id HAVING count(*) > 1) x`).Scan(&multi))
+	assert.Greater(t, multi, uint64(0))
+	require.NoError(t, e.db.QueryRow(ctx, `SELECT count(*) FROM label_assignments a JOIN labels l ON l.id = a.label_id WHERE l.account_id <> a.account_id`).Scan(&orphan))
+	assert.Zero(t, orphan)
+	assert.Zero(t, count(t, e, "SELECT count() FROM product_labels WHERE (account_id, product_id) NOT IN (SELECT account_id, product_id FROM products)"))
+
+	// Users: admin of both accounts, analyst and viewer of account 1 only.
+	rows, err := e.db.Query(ctx, `SELECT u.email, m.account_id, m.role, m.categories, u.password_hash FROM memberships m JOIN users u ON u.id = m.user_id ORDER BY u.email, m.account_id`)
+	require.NoError(t, err)
+	var got []string
+	for rows.Next() {
+		var email, role, hash string
+		var acct int64
+		var cats []string
+		require.NoError(t, rows.Scan(&email, &acct, &role, &cats, &hash))
+		got = append(got, email+"/"+role+"/"+strings.Join(cats, "+")+"/"+string(rune('0'+acct)))
+		assert.NoError(t, bcrypt.CompareHashAndPassword([]byte(hash), []byte("demo-pass-123")), email)
+	}
+	require.NoError(t, rows.Err())
+	assert.Equal(t, []string{
+		"admin@pricelens.local/admin//1", "admin@pricelens.local/admin//2",
+		"analyst@pricelens.local/analyst//1", "viewer@pricelens.local/viewer/Electronics+Home & Kitchen/1",
+	}, got)
+
+	// Account settings have the contract's keys.
+	var cur string
+	var staleness int
+	require.NoError(t, e.db.QueryRow(ctx, `SELECT settings->>'currency_symbol', (settings->>'offer_staleness_days')::int FROM accounts WHERE id = 2`).Scan(&cur, &staleness))
+	assert.Equal(t, "€", cur)
+	assert.Equal(t, 30, staleness)
+}
+
+// TestIfEmptyAndPassword: --if-empty leaves an existing demo alone, a generated
+// password is printed once, and a re-seed keeps the users' passwords.
+func TestIfEmptyAndPassword(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	var out bytes.Buffer
+	s, err := Load(ctx, e.w, e.db, Options{Size: S, Seed: 3, Out: &out, Progress: io.Discard})
+	require.NoError(t, err)
+	require.Len(t, s.GeneratedPassword, 20)
+	assert.Equal(t, 1, strings.Count(out.String(), "admin password: "+s.GeneratedPassword+"\n"))
+	before := count(t, e, "SELECT count() FROM offer_daily")
+
+	out.Reset()
+	s2, err := Load(ctx, e.w, e.db, Options{Size: S, Seed: 4, IfEmpty: true, Out: &out, Progress: io.Discard})
+	require.NoError(t, err)
+	assert.True(t, s2.Skipped)
+	assert.Equal(t, 1, strings.Count(out.String(), "\n"), out.String())
+	assert.Equal(t, before, count(t, e, "SELECT count() FROM offer_daily"))
+
+	out.Reset()
+	_, err = Load(ctx, e.w, e.db, Options{Size: S, Seed: 3, Out: &out, Progress: io.Discard})
+	require.NoError(t, err)
+	assert.NotContains(t, out.String(), "admin password")
+	var hash string
+	require.NoError(t, e.db.QueryRow(ctx, `SELECT password_hash FROM users WHERE email = $1`, AdminEmail).Scan(&hash))
+	assert.NoError(t, bcrypt.CompareHashAndPassword([]byte(hash), []byte(s.GeneratedPassword)))
+}
+
+// TestReseedKeepsOtherAccounts: when the warehouse also holds another account, a
+// re-seed replaces only the demo accounts' rows (the delete path, not TRUNCATE).
+func TestReseedKeepsOtherAccounts(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	first := seedS(t, e, 5, io.Discard)
+	b, err := e.w.Conn.PrepareBatch(ctx, "INSERT INTO products (account_id, product_id, name, my_price, updated_at)")
+	require.NoError(t, err)
+	require.NoError(t, b.Append(uint32(3), "OTHER-1", "Someone else's product", 9.5, time.Now()))
+	require.NoError(t, b.Send())
+
+	again := seedS(t, e, 5, io.Discard)
+	assert.Equal(t, uint64(1), count(t, e, "SELECT count() FROM products WHERE account_id = 3"))
+	assert.Equal(t, first.Rows, again.Rows)
+	for _, table := range []string{"offers", "latest_offers", "offer_daily", "product_daily", "product_labels"} {
+		assert.Equal(t, first.Checksums[table], again.Checksums[table], table)
+	}
+	assert.Equal(t, uint64(12_000), count(t, e, "SELECT count() FROM products WHERE account_id IN (1, 2)"))
+}
+
+// TestPartialHistory uses a small plan with the shape of M and L (history for a
+// fifth of the products) to check the rows of products without history.
+func TestPartialHistory(t *testing.T) {
+	e := newEnv(t)
+	ps := plans(S)
+	ps[0].Products, ps[0].HistoryProducts, ps[0].Competitors = 3000, 600, 6
+	ps[1].Products, ps[1].HistoryProducts, ps[1].Competitors = 1000, 200, 3
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	_, err := load(ctx, e.w, e.db, Options{Size: S, Seed: 11, AdminPassword: "x-password-1", Progress: io.Discard}, ps)
+	require.NoError(t, err)
+
+	assert.Equal(t, uint64(800*30), count(t, e, "SELECT count() FROM product_daily"))
+	// Pairs of products with history: one row per day from the window start to the
+	// latest scan; products without history: only the latest scan's day.
+	assert.Zero(t, count(t, e, `
+		SELECT count() FROM (
+			SELECT account_id, product_id, competitor_id, count() AS n, min(date) AS lo, max(date) AS hi
+			FROM offer_daily GROUP BY account_id, product_id, competitor_id)
+		ANY LEFT JOIN (
+			SELECT account_id, product_id, 1 AS hist FROM product_daily GROUP BY account_id, product_id) USING account_id, product_id
+		WHERE hist = 1 AND (toUInt64(hi - lo) + 1 != n OR lo != (SELECT max(date) FROM offer_daily) - 29)
+		   OR hist = 0 AND n != 1`))
+	assert.Equal(t, uint64(4000), count(t, e, "SELECT count() FROM products"))
+	assert.Zero(t, count(t, e, "SELECT count() FROM products WHERE NOT (units_30d >= 0) OR revenue_30d != round(units_30d * my_price, 2) AND product_id NOT IN (SELECT product_id FROM product_daily)"))
+	assert.Greater(t, count(t, e, "SELECT count() FROM products WHERE units_30d > 0 AND product_id NOT IN (SELECT product_id FROM product_daily)"), uint64(1000))
+	assert.Zero(t, count(t, e, "SELECT count() FROM offers WHERE price IS NOT NULL AND NOT (price > 0)"))
+}
