@@ -8,7 +8,7 @@ export PRICELENS_DATA_DIR ?= $(CURDIR)/.data
 WEBAPP    := webapp
 HAS_WEBAPP := $(wildcard $(WEBAPP)/package.json)
 
-.PHONY: run test stop build webapp webapp-deps stack bench vet
+.PHONY: run test stop build webapp webapp-deps stack bench vet browser
 
 build: webapp
 	$(GO) build -o $(BIN) .
@@ -37,9 +37,19 @@ run: stack
 vet:
 	$(GO) vet ./...
 
+# browser: Debian's chromium for the webapp's browser tests (playwright-core drives it;
+# no browser download is possible here).
+browser:
+	@if [ ! -x /usr/bin/chromium ]; then \
+		SUDO=; [ "$$(id -u)" = 0 ] || SUDO="sudo -n"; \
+		echo "installing chromium (Debian package) for the browser tests"; \
+		$$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null \
+		|| { echo "cannot install the Debian package chromium (needed by the webapp's browser tests)"; exit 1; }; \
+	fi
+
 # test: stack up, go vet, every Go test (integration tests use their own databases
 # on the running servers), then the webapp's unit and browser tests.
-test: stack vet
+test: stack vet browser
 	$(GO) test -count=1 -timeout 25m ./...
 ifneq ($(HAS_WEBAPP),)
 	cd $(WEBAPP) && npm test
@@ -48,6 +58,19 @@ endif
 stop:
 	@if [ -x $(BIN) ]; then $(BIN) stack down; else echo "nothing to stop (no $(BIN))"; fi
 
+# bench: the grid at L (DESIGN §7). Loads L into the private bench_l databases once
+# (seed --if-empty skips it when loaded), then prints p50/p95 through the HTTP API,
+# the same SQL on ClickHouse and equivalent SQL on PostgreSQL, with the ratios.
+BENCH_PG_URL ?= postgres://pricelens:pricelens@127.0.0.1:15432/bench_l?sslmode=disable
+BENCH_ENV := PRICELENS_CLICKHOUSE_DB=bench_l PRICELENS_POSTGRES_URL='$(BENCH_PG_URL)'
 bench: stack
-	$(BIN) migrate
-	@echo "make bench: filled by the grid engine issue"
+	$(BENCH_ENV) $(BIN) migrate
+	$(BENCH_ENV) $(BIN) seed --size L --seed 1 --if-empty
+	$(BENCH_ENV) $(BIN) bench --runs 20
+
+# bench-ingest: 10M generated scan rows from Parquet (kept in .data/bench/) through
+# `pricelens ingest` into a scratch database, rows/s and peak memory, beside
+# clickhouse-client inserting the same rows from TSV; prints the ratio. Not part of `make test`.
+.PHONY: bench-ingest
+bench-ingest: stack
+	$(BIN) ingest bench --rows 10000000 --dir $(PRICELENS_DATA_DIR)/bench

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"errors"
 	"log/slog"
 	"net/http"
@@ -12,6 +13,9 @@ import (
 
 // Error is the error type handlers return; see package httperr.
 type Error = httperr.Error
+
+// StatusClientClosedRequest answers a request whose client went away (nginx's 499).
+const StatusClientClosedRequest = 499
 
 // ErrorMapper turns domain errors of other packages (engine, store, ...) into an
 // *Error. Each package that has typed errors registers one in routes.go; this keeps
@@ -28,6 +32,12 @@ func httpErrorHandler(log *slog.Logger, mappers []ErrorMapper) echo.HTTPErrorHan
 		}
 		e := toError(err, mappers)
 		reqID := c.Response().Header().Get(echo.HeaderXRequestID)
+		if e == nil && errors.Is(err, context.Canceled) && c.Request().Context().Err() != nil {
+			// The browser went away (ag-grid drops blocks it no longer needs); the
+			// query was cancelled on purpose. Nobody reads this answer.
+			log.Info("request cancelled by the client", "request_id", reqID, "path", c.Request().URL.Path)
+			e = &Error{Status: StatusClientClosedRequest, Code: "cancelled", Message: "The request was cancelled."}
+		}
 		if e == nil {
 			log.Error("request failed", "request_id", reqID, "method", c.Request().Method,
 				"path", c.Request().URL.Path, "err", err)

@@ -1,0 +1,164 @@
+// The e2e harness: a private pair of databases, a seeded `pricelens serve` on a free
+// port, and Debian's chromium driven by playwright-core. Everything it creates it
+// removes again, also when a step fails.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { randomBytes } from 'node:crypto';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const webappDir = resolve(here, '..');
+export const repoDir = resolve(webappDir, '..');
+
+const PG_ADMIN = 'postgres://pricelens:pricelens@127.0.0.1:15432/postgres';
+
+function log(...a) {
+  console.log('[e2e]', ...a);
+}
+
+function run(cmd, args, env, what) {
+  const r = spawnSync(cmd, args, { env, encoding: 'utf8', cwd: repoDir, timeout: 60 * 60 * 1000, maxBuffer: 64 * 1024 * 1024 });
+  if (r.status !== 0) {
+    throw new Error(`${what} failed (${r.status}): ${r.stderr || r.stdout || r.error}`);
+  }
+  return r.stdout;
+}
+
+function freePort() {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => res(port));
+    });
+    s.on('error', rej);
+  });
+}
+
+/** binary returns the pricelens binary: PRICELENS_BIN, else ../bin/pricelens (built when missing). */
+function binary() {
+  if (process.env.PRICELENS_BIN) return process.env.PRICELENS_BIN;
+  const bin = join(repoDir, 'bin', 'pricelens');
+  if (!existsSync(bin)) {
+    log('building', bin);
+    run('go', ['build', '-o', bin, '.'], process.env, 'go build');
+  }
+  return bin;
+}
+
+/**
+ * startStack creates e2e_<random> databases, migrates and seeds them (size S,
+ * seed 1), and serves the built webapp on a free loopback port.
+ */
+export async function startStack({ size = 'S' } = {}) {
+  const dist = join(webappDir, 'dist', 'index.html');
+  if (!existsSync(dist)) throw new Error('webapp/dist is missing: run `npm run build` first');
+  const name = 'e2e_' + randomBytes(5).toString('hex');
+  const port = await freePort();
+  const password = 'e2e-' + randomBytes(8).toString('hex');
+  const env = {
+    ...process.env,
+    PRICELENS_CLICKHOUSE_DB: name,
+    PRICELENS_POSTGRES_URL: `postgres://pricelens:pricelens@127.0.0.1:15432/${name}?sslmode=disable`,
+    PRICELENS_ADMIN_PASSWORD: password,
+    PRICELENS_HTTP_ADDR: `127.0.0.1:${port}`,
+    PRICELENS_WEBAPP_DIR: join(webappDir, 'dist'),
+    PRICELENS_LOG_LEVEL: process.env.PRICELENS_LOG_LEVEL || 'warn',
+  };
+  const bin = binary();
+  const stack = { name, port, password, env, bin, server: null, base: `http://127.0.0.1:${port}`, serverLog: [] };
+  try {
+    let t = Date.now();
+    run(bin, ['migrate'], env, 'pricelens migrate');
+    log(`migrated ${name} in ${Date.now() - t} ms`);
+    t = Date.now();
+    run(bin, ['seed', '--size', size, '--seed', '1'], env, 'pricelens seed');
+    log(`seeded ${size} in ${Date.now() - t} ms`);
+    stack.server = spawn(bin, ['serve'], { env, cwd: repoDir, stdio: ['ignore', 'pipe', 'pipe'] });
+    const keep = (d) => {
+      stack.serverLog.push(String(d));
+      if (stack.serverLog.length > 200) stack.serverLog.shift();
+    };
+    stack.server.stdout.on('data', keep);
+    stack.server.stderr.on('data', keep);
+    await waitHealthy(stack);
+    log('server up at', stack.base);
+    return stack;
+  } catch (e) {
+    await stopStack(stack);
+    throw e;
+  }
+}
+
+async function waitHealthy(stack) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (stack.server.exitCode !== null) throw new Error('pricelens serve exited: ' + stack.serverLog.join(''));
+    try {
+      const r = await fetch(stack.base + '/api/health');
+      if (r.ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('pricelens serve did not become healthy in 60 s');
+}
+
+/** stopStack stops the server it started (by pid) and drops both private databases. */
+export async function stopStack(stack) {
+  if (stack.server && stack.server.exitCode === null) {
+    stack.server.kill('SIGTERM');
+    await new Promise((r) => {
+      const t = setTimeout(() => {
+        stack.server.kill('SIGKILL');
+        r();
+      }, 10_000);
+      stack.server.once('exit', () => (clearTimeout(t), r()));
+    });
+  }
+  if (!/^e2e_[0-9a-f]{10}$/.test(stack.name)) return;
+  const ch = spawnSync('clickhouse-client', ['--port', '19000', '-q', `DROP DATABASE IF EXISTS ${stack.name}`], { encoding: 'utf8' });
+  if (ch.status !== 0) log('could not drop ClickHouse database', stack.name, ch.stderr);
+  const pg = spawnSync('psql', [PG_ADMIN, '-v', 'ON_ERROR_STOP=1', '-c', `DROP DATABASE IF EXISTS ${stack.name} WITH (FORCE)`], { encoding: 'utf8' });
+  if (pg.status !== 0) log('could not drop PostgreSQL database', stack.name, pg.stderr);
+  log('dropped', stack.name);
+}
+
+/** psql runs SQL on the stack's private PostgreSQL database. */
+export function psql(stack, sql) {
+  const r = spawnSync('psql', [stack.env.PRICELENS_POSTGRES_URL, '-v', 'ON_ERROR_STOP=1', '-At', '-c', sql], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error('psql: ' + r.stderr);
+  return r.stdout.trim();
+}
+
+/** launchBrowser starts Debian's chromium headless with a fresh profile. */
+export async function launchBrowser() {
+  const { chromium } = await import('playwright-core');
+  const profile = mkdtempSync(join(tmpdir(), 'pricelens-e2e-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    viewport: { width: 1500, height: 950 },
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+  return {
+    context,
+    async close() {
+      await context.close().catch(() => {});
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,156 @@
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { matchPath, navigate, RouterProvider, useLocation } from './lib/router';
+import { setGlobalErrorHandler } from './lib/api';
+import { useUI } from './store/ui';
+import { SignIn, Logout } from './features/auth/SignIn';
+import { AccountChooser } from './features/account/AccountChooser';
+import { RequireAccount, useSession } from './features/account/session';
+import { canReadResource, Resource } from './features/account/permissions';
+import { Layout } from './features/shell/Layout';
+import { ErrorPage, NotFound } from './features/shell/ErrorPage';
+import { GlobalOverlays } from './features/shell/GlobalOverlays';
+import { ReportIndex } from './features/reports/ReportIndex';
+import { SavedReports } from './features/saved/SavedReports';
+import { TrendScreen, TREND_REPORTS } from './features/trend/TrendScreen';
+import { InsightsList, InsightDetail, AnalyticsDemo } from './features/insights/Insights';
+import { NewShell } from './features/admin/NewShell';
+
+// The tabular screen carries ag-grid: load it on demand so sign-in stays light,
+// but start at once when the address is a report, in parallel with the session calls.
+type TabularComponent = (typeof import('./features/tabular/TabularReport'))['default'];
+let loadedTabular: TabularComponent | null = null;
+const loadTabular = () =>
+  import('./features/tabular/TabularReport').then((m) => {
+    loadedTabular = m.default;
+    return m;
+  });
+const LazyTabular = lazy(loadTabular);
+
+/**
+ * TabularReport renders the screen directly once its code is loaded: going through
+ * React.lazy again would suspend, and React holds a suspended boundary's content
+ * back for up to 300 ms.
+ */
+function TabularReport(props: { id: string; share: boolean }) {
+  const [C] = useState<TabularComponent>(() => loadedTabular ?? (LazyTabular as unknown as TabularComponent));
+  return <C {...props} />;
+}
+if (typeof window !== 'undefined' && /^\/pricing\/(type|share)\//.test(window.location.pathname)) void loadTabular();
+
+/** Preload fetches the grid code while the user is on another signed-in page. */
+function Preload() {
+  useEffect(() => {
+    const id = window.setTimeout(() => void loadTabular(), 0);
+    return () => window.clearTimeout(id);
+  }, []);
+  return null;
+}
+
+type Route = {
+  pattern: string;
+  render: (p: Record<string, string>) => ReactNode;
+  /** resource whose read:any the user needs (route guard, admin document §2). */
+  resource?: number;
+  public?: boolean;
+};
+
+const routes: Route[] = [
+  { pattern: '/login', public: true, render: () => <SignIn /> },
+  { pattern: '/login/sso', public: true, render: () => <SignIn /> },
+  { pattern: '/login/OneLogin', public: true, render: () => <SignIn /> },
+  { pattern: '/login/logout', public: true, render: () => <Logout /> },
+  { pattern: '/account', public: true, render: () => <AccountChooser withAuth={false} /> },
+  { pattern: '/switch_account', public: true, render: () => <AccountChooser withAuth={true} /> },
+  { pattern: '/', render: () => <Redirect to="/new/home/dashboard" /> },
+  { pattern: '/pricing', resource: Resource.Reports, render: () => <ReportIndex /> },
+  { pattern: '/pricing/reports', resource: Resource.Reports, render: () => <ReportIndex /> },
+  { pattern: '/pricing/type/:id', resource: Resource.Reports, render: (p) => <TabularReport key={'t' + p.id} id={p.id} share={false} /> },
+  { pattern: '/pricing/share/:id', resource: Resource.Reports, render: (p) => <TabularReport key={'s' + p.id} id={p.id} share={true} /> },
+  { pattern: '/trend/:name', resource: Resource.Reports, render: (p) => <TrendScreen name={p.name} /> },
+  { pattern: '/trend/:name/type/:id', resource: Resource.Reports, render: (p) => <TrendScreen name={p.name} /> },
+  { pattern: '/trend/:name/share/:id', resource: Resource.Reports, render: (p) => <TrendScreen name={p.name} /> },
+  { pattern: '/saved_reports', resource: Resource.Reports, render: () => <SavedReports /> },
+  { pattern: '/insights', render: () => <InsightsList /> },
+  { pattern: '/insights/analytics', render: () => <AnalyticsDemo /> },
+  { pattern: '/insights/:id', render: (p) => <InsightDetail id={p.id} /> },
+  { pattern: '/new/:a/:b', render: (p) => <NewShell parts={[p.a, p.b]} /> },
+  { pattern: '/new/:a/:b/:c', render: (p) => <NewShell parts={[p.a, p.b, p.c]} /> },
+  { pattern: '/system', render: () => <SystemPage /> },
+  { pattern: '/error', render: () => <ErrorPage status={500} title="Something went wrong, please retry!" message="An unexpected error occurred..." /> },
+];
+
+function Redirect({ to }: { to: string }) {
+  useEffect(() => navigate(to, { replace: true }), [to]);
+  return null;
+}
+
+function SystemPage() {
+  const { account } = useSession();
+  return (
+    <div className="page">
+      <h1>System</h1>
+      <dl className="facts">
+        <dt>Account</dt>
+        <dd>{account.account_name}</dd>
+        <dt>Account id</dt>
+        <dd>{account.account_id}</dd>
+        <dt>User</dt>
+        <dd>{account.userEmail}</dd>
+      </dl>
+    </div>
+  );
+}
+
+/** Guard renders the route when the user's read:any permissions include its resource. */
+function Guard({ resource, children }: { resource?: number; children: ReactNode }) {
+  const { account } = useSession();
+  if (resource !== undefined && !canReadResource(account.userPermissions, resource)) return <NotFound />;
+  return <>{children}</>;
+}
+
+function Routes() {
+  const loc = useLocation();
+  const errorPage = useUI((s) => s.errorPage);
+  const showErrorPage = useUI((s) => s.showErrorPage);
+  // A route change leaves the previous route's error page behind.
+  useEffect(() => showErrorPage(null), [loc.path, showErrorPage]);
+  if (errorPage) return <ErrorPage {...errorPage} />;
+
+  if (loc.path === '/trend' || (loc.path.startsWith('/trend/') && !TREND_REPORTS.some((t) => loc.path.split('/')[2] === t.name))) {
+    return <NotFound />;
+  }
+  for (const r of routes) {
+    const params = matchPath(r.pattern, loc.path);
+    if (!params) continue;
+    if (r.public) return <>{r.render(params)}</>;
+    return (
+      <RequireAccount>
+        <Layout>
+          <Preload />
+          <Guard resource={r.resource}>
+            <Suspense fallback={<div className="page-loading">Loading...</div>}>{r.render(params)}</Suspense>
+          </Guard>
+        </Layout>
+      </RequireAccount>
+    );
+  }
+  return <NotFound />;
+}
+
+export function App() {
+  const showDialog = useUI((s) => s.showDialog);
+  const showErrorPage = useUI((s) => s.showErrorPage);
+  useEffect(() => {
+    setGlobalErrorHandler((o) => {
+      if (o.kind === 'navigate') navigate(o.to, { replace: true });
+      else if (o.kind === 'dialog') showDialog({ title: o.title, message: o.message, buttons: o.buttons, after: o.after });
+      else showErrorPage({ status: o.status, title: o.title, message: o.message, hideHome: o.hideHome });
+    });
+  }, [showDialog, showErrorPage]);
+  return (
+    <RouterProvider>
+      <Routes />
+      <GlobalOverlays />
+    </RouterProvider>
+  );
+}

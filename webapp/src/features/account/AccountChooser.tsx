@@ -1,0 +1,108 @@
+import { useEffect, useRef, useState } from 'react';
+import { api, ApiError } from '../../lib/api';
+import { navigate, useLocation } from '../../lib/router';
+import { navigationTarget } from '../auth/SignIn';
+import { Logo } from '../shell/Logo';
+import type { Account } from './types';
+
+const DEFAULT_LANDING = '/pricing/reports';
+
+/**
+ * The account chooser of /account and /switch_account (spec §2): "Choose an
+ * account", "Preparing your data..." with Cancel, automatic choice of a single
+ * account, and the "Please choose account" alert.
+ */
+export function AccountChooser({ withAuth }: { withAuth: boolean }) {
+  const loc = useLocation();
+  const [accounts, setAccounts] = useState<Account[] | null>(null);
+  const [chosen, setChosen] = useState('');
+  const [preparing, setPreparing] = useState(false);
+  const [alert, setAlert] = useState('');
+  const abort = useRef<AbortController | null>(null);
+  const next = navigationTarget(loc.search.get('navigationPage')) || DEFAULT_LANDING;
+  const requested = loc.search.get('account_id');
+
+  const choose = async (id: number) => {
+    const ctl = new AbortController();
+    abort.current = ctl;
+    setPreparing(true);
+    setAlert('');
+    try {
+      await api.post('/account/setAccount', { account_id: id }, { signal: ctl.signal });
+      navigate(next, { replace: true });
+    } catch (e) {
+      if (!ctl.signal.aborted && e instanceof ApiError) setAlert(e.message);
+      setPreparing(false);
+    }
+  };
+
+  useEffect(() => {
+    api
+      .get<{ accounts: Account[] }>(withAuth ? '/account/getAccountsWithAuth' : '/account/getAccounts')
+      .then((r) => {
+        setAccounts(r.accounts);
+        const pick = requested ? r.accounts.find((a) => String(a.id) === requested) : r.accounts.length === 1 ? r.accounts[0] : undefined;
+        if (pick) {
+          setChosen(String(pick.id));
+          void choose(pick.id);
+        }
+      })
+      .catch(() => {});
+  }, [withAuth]);
+
+  const cancel = () => {
+    abort.current?.abort();
+    setPreparing(false);
+  };
+
+  const submit = () => {
+    if (!chosen) {
+      setAlert('Please choose account');
+      return;
+    }
+    void choose(Number(chosen));
+  };
+
+  return (
+    <div className="signin">
+      <div className="signin-card account-chooser">
+        <Logo />
+        {!accounts ? (
+          <div className="spinner" role="status" aria-label="Loading" />
+        ) : (
+          <>
+            <label>
+              Choose an account
+              <select aria-label="Choose an account" value={chosen} disabled={preparing} onChange={(e) => setChosen(e.target.value)}>
+                <option value="">Choose...</option>
+                {accounts.map((a) => (
+                  <option key={a.id} value={a.id}>
+                    {a.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            {alert && (
+              <div className="alert" role="alert">
+                {alert}
+              </div>
+            )}
+            {preparing ? (
+              <div className="preparing">
+                <div className="progress" role="progressbar" aria-label="Preparing your data..." />
+                <span>Preparing your data...</span>
+                <button className="btn" onClick={cancel}>
+                  Cancel
+                </button>
+              </div>
+            ) : (
+              <button className="btn btn-primary" onClick={submit}>
+                Continue
+              </button>
+            )}
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
+import { api, ApiError, rememberCsrf } from '../../lib/api';
+import { navigate, useLocation } from '../../lib/router';
+import { useUI } from '../../store/ui';
+import { MSG_NOT_ASSIGNED } from '../../lib/errors';
+import type { AccountData, User } from './types';
+import { has } from './permissions';
+
+/**
+ * The signed-in user and the selected account's data. Loaded once per account
+ * by <RequireAccount>; screens read it with useSession(). This is server data,
+ * kept in a request hook, not in the UI store.
+ */
+export type Session = {
+  user: User;
+  account: AccountData;
+  can: (permission: string) => boolean;
+  reload: () => Promise<void>;
+};
+
+const SessionContext = createContext<Session | null>(null);
+
+export function useSession(): Session {
+  const s = useContext(SessionContext);
+  if (!s) throw new Error('useSession outside <RequireAccount>');
+  return s;
+}
+
+type IsAuth = { isAuth: boolean; user: User; account_id: number | null; csrfToken?: string };
+
+export function RequireAccount({ children }: { children: ReactNode }) {
+  const loc = useLocation();
+  const [state, setState] = useState<{ user: User; account: AccountData } | null>(null);
+  const accountParam = loc.search.get('account_id');
+  const showErrorPage = useUI((s) => s.showErrorPage);
+
+  const load = useCallback(async () => {
+    const here = window.location.pathname + window.location.search;
+    let auth: IsAuth;
+    try {
+      auth = await api.post<IsAuth>('/auth/isAuth', { site_id: '' }, { quiet: [401] });
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 401) navigate('/login?navigationPage=' + encodeURIComponent(here), { replace: true });
+      return;
+    }
+    rememberCsrf(auth.csrfToken);
+    if (accountParam) {
+      try {
+        await api.post('/account/setAccount', { account_id: Number(accountParam) }, { quiet: [403, 404] });
+      } catch (e) {
+        if (e instanceof ApiError && (e.status === 403 || e.status === 404)) {
+          showErrorPage({ status: 403, title: 'Access denied', message: MSG_NOT_ASSIGNED, hideHome: true });
+        }
+        return;
+      }
+    } else if (auth.account_id == null) {
+      navigate('/account?navigationPage=' + encodeURIComponent(here), { replace: true });
+      return;
+    }
+    const account = await api.get<AccountData>('/account/getAccountData');
+    setState({ user: auth.user, account });
+  }, [accountParam, showErrorPage]);
+
+  useEffect(() => {
+    void load().catch(() => {});
+  }, [load]);
+
+  if (!state) return <div className="page-loading" role="status">Loading...</div>;
+  const session: Session = {
+    user: state.user,
+    account: state.account,
+    can: (p) => has(state.account.userPermissions, p),
+    reload: load,
+  };
+  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+}

@@ -1,0 +1,124 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { api, ApiError, rememberCsrf } from '../../lib/api';
+import { navigate, useLocation } from '../../lib/router';
+import { Logo } from '../shell/Logo';
+
+type LoginConfig = { sso: { enabled: boolean; text: string; url: string }; password: boolean };
+
+/** navigationTarget keeps only same-site paths, so a crafted link cannot send users elsewhere. */
+export function navigationTarget(raw: string | null): string {
+  if (!raw || !raw.startsWith('/') || raw.startsWith('//')) return '';
+  return raw;
+}
+
+/**
+ * Sign-in (spec §2): the single sign-on link with the configured text and URL,
+ * and password sign-in for internal users. /login/OneLogin?navigationPage=…
+ * (share links) lands here too and continues to that page after sign-in.
+ */
+export function SignIn() {
+  const loc = useLocation();
+  const [config, setConfig] = useState<LoginConfig | null>(null);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  // A failed single sign-on comes back as /login?error=<message>.
+  const [error, setError] = useState(loc.search.get('error') ?? '');
+  const next = navigationTarget(loc.search.get('navigationPage'));
+  const accountId = loc.search.get('account_id');
+
+  useEffect(() => {
+    api
+      .get<LoginConfig>('/login/config', { quiet: true })
+      .then((c) => {
+        setConfig(c);
+        // With single sign-on only, /login continues straight to it (spec §2).
+        if (c.sso.enabled && !c.password) window.location.assign(c.sso.url);
+      })
+      .catch(() => setConfig({ sso: { enabled: false, text: '', url: '' }, password: true }));
+  }, []);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError('');
+    try {
+      const r = await api.post<{ csrfToken?: string }>('/auth', { email, password }, { quiet: true });
+      rememberCsrf(r.csrfToken);
+      const q = new URLSearchParams();
+      if (next) q.set('navigationPage', next);
+      if (accountId) q.set('account_id', accountId);
+      navigate('/account' + (q.toString() ? '?' + q : ''), { replace: true });
+    } catch (err) {
+      setError(err instanceof ApiError && err.message ? err.message : 'Sign-in failed, please retry.');
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="signin">
+      <div className="signin-card">
+        <Logo />
+        {!config ? (
+          <div className="spinner" role="status" aria-label="Loading" />
+        ) : (
+          <>
+            {error && !config.password && (
+              <div className="form-error" role="alert">
+                {error}
+              </div>
+            )}
+            {config.sso.enabled && (
+              <a className="btn btn-primary sso-link" href={config.sso.url + (next ? (config.sso.url.includes('?') ? '&' : '?') + 'next=' + encodeURIComponent(next) : '')}>
+                {config.sso.text}
+              </a>
+            )}
+            {config.password && (
+              <form onSubmit={submit} className="signin-form" aria-label="Internal user sign-in">
+                <label>
+                  Email
+                  <input type="email" name="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} required />
+                </label>
+                <label>
+                  Password
+                  <input type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+                </label>
+                {error && <div className="form-error" role="alert">{error}</div>}
+                <button className="btn btn-primary" type="submit" disabled={busy}>
+                  {busy ? 'Signing in...' : 'Sign in'}
+                </button>
+              </form>
+            )}
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** Personalisation survives logout (spec §4); everything else stored is cleared. */
+export const PERSONAL_PREFIX = 'pricelens.personal.';
+
+export function clearStoredData(storage: Storage): void {
+  const keep: [string, string][] = [];
+  for (let i = 0; i < storage.length; i++) {
+    const k = storage.key(i)!;
+    if (k.startsWith(PERSONAL_PREFIX)) keep.push([k, storage.getItem(k) ?? '']);
+  }
+  storage.clear();
+  for (const [k, v] of keep) storage.setItem(k, v);
+}
+
+export function Logout() {
+  useEffect(() => {
+    api
+      .get('/login/logout', { quiet: true })
+      .catch(() => {})
+      .finally(() => {
+        clearStoredData(window.localStorage);
+        clearStoredData(window.sessionStorage);
+        navigate('/login', { replace: true });
+      });
+  }, []);
+  return <div className="page-loading" role="status">Signing out...</div>;
+}

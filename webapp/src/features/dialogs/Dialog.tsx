@@ -1,0 +1,66 @@
+import { useEffect, type ReactNode } from 'react';
+
+/** A modal dialog; widths 600/550/250 px are the spec's (§9). */
+export function Dialog({
+  title,
+  children,
+  actions,
+  onClose,
+  width = 600,
+}: {
+  title: string;
+  children: ReactNode;
+  actions?: ReactNode;
+  onClose: () => void;
+  width?: number;
+}) {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onClose]);
+  return (
+    <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+      <div className="dialog" role="dialog" aria-modal="true" aria-label={title} style={{ width }}>
+        <h2 className="dialog-title">{title}</h2>
+        <div className="dialog-body">{children}</div>
+        {actions && <div className="dialog-actions">{actions}</div>}
+      </div>
+    </div>
+  );
+}
+
+/** The generic confirmation dialog (spec §2 Dialogs, §5 delete confirmation). */
+export function ConfirmDialog({
+  title = 'Confirm',
+  message,
+  confirmLabel = 'OK',
+  onConfirm,
+  onCancel,
+}: {
+  title?: string;
+  message: string;
+  confirmLabel?: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <Dialog
+      title={title}
+      width={250 + 300}
+      onClose={onCancel}
+      actions={
+        <>
+          <button className="btn" onClick={onCancel}>
+            Cancel
+          </button>
+          <button className="btn btn-primary" onClick={onConfirm}>
+            {confirmLabel}
+          </button>
+        </>
+      }
+    >
+      <p>{message}</p>
+    </Dialog>
+  );
+}

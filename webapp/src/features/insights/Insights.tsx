@@ -1,0 +1,89 @@
+import { useEffect, useState } from 'react';
+import { api } from '../../lib/api';
+import { Link } from '../../lib/router';
+import { Breadcrumb } from '../shell/Breadcrumb';
+import { LockedFeature } from '../shell/ErrorPage';
+import { useSession } from '../account/session';
+import { canReadResource, Resource } from '../account/permissions';
+
+type CustomReport = { id: number; name: string; report_type: number };
+
+/** /insights: the custom reports of the account (Loading..., No reports). */
+export function InsightsList() {
+  const { account } = useSession();
+  const allowed = canReadResource(account.userPermissions, Resource.AdvancedTrending);
+  const [reports, setReports] = useState<CustomReport[] | null>(null);
+  useEffect(() => {
+    if (!allowed) return;
+    api
+      .get<{ reports: CustomReport[] }>('/custom_reports', { quiet: [404] })
+      .then((r) => setReports(r.reports ?? []))
+      .catch(() => setReports([]));
+  }, [allowed]);
+  return (
+    <div className="page">
+      <Breadcrumb items={[{ label: 'Insights' }]} />
+      <h1>Insights</h1>
+      {!allowed ? (
+        <LockedFeature />
+      ) : reports === null ? (
+        <div>Loading...</div>
+      ) : reports.length === 0 ? (
+        <div className="empty-state">No reports</div>
+      ) : (
+        <ul className="card list">
+          {reports.map((r) => (
+            <li key={r.id}>
+              <Link to={'/insights/' + r.id}>{r.name}</Link> <span className="muted">{r.report_type === 0 ? 'report' : 'dashboard'}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** /insights/{id}: one embedded report or dashboard. */
+export function InsightDetail({ id }: { id: string }) {
+  const [embed, setEmbed] = useState<{ embed_url: string; embed_token: string } | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    api
+      .get<{ embed: { embed_url: string; embed_token: string } }>('/custom_reports/' + encodeURIComponent(id) + '/embed')
+      .then((r) => setEmbed(r.embed))
+      .catch(() => setFailed(true));
+  }, [id]);
+  return (
+    <div className="page">
+      <Breadcrumb items={[{ label: 'Insights', to: '/insights' }, { label: 'Report ' + id }]} />
+      {failed ? <div className="empty-state">No data to display</div> : !embed ? <div>Loading...</div> : (
+        <iframe className="embed" title="Embedded report" src={embed.embed_url + (embed.embed_url.includes('?') ? '&' : '?') + 'token=' + encodeURIComponent(embed.embed_token)} />
+      )}
+    </div>
+  );
+}
+
+/** /insights/analytics: the layout of the performance page; no sample numbers are drawn. */
+export function AnalyticsDemo() {
+  return (
+    <div className="page">
+      <Breadcrumb items={[{ label: 'Insights', to: '/insights' }, { label: 'Key business metrics - performance' }]} />
+      <h1>Key business metrics - performance</h1>
+      <div className="toolbar">
+        <div className="segmented" role="group" aria-label="Date range">
+          {['1 week', '1 month', '3 months', '1 year'].map((p) => (
+            <button key={p}>{p}</button>
+          ))}
+        </div>
+        <label>
+          Compare to{' '}
+          <select>
+            <option>Previous period</option>
+            <option>Same period last year</option>
+          </select>
+        </label>
+      </div>
+      <div className="notice">This report needs business metrics data and configuration. Contact support to set it up for your account.</div>
+    </div>
+  );
+}

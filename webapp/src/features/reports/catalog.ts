@@ -1,0 +1,31 @@
+/** The predefined reports of spec §2 "Predefined report index" and DESIGN §5 report_type. */
+
+export type PredefinedReport = { href: string; name: string; group: 'Comprehensive Report' | 'Competitive Landscape' | 'Price Distribution' };
+
+export const LEVELS: { id: string; name: string }[] = [
+  { id: 'super_category', name: 'Super Category' },
+  { id: 'category', name: 'Category' },
+  { id: 'vertical', name: 'Vertical' },
+  { id: 'vertical_brand', name: 'Vertical X Brand' },
+  { id: 'brand', name: 'Brand' },
+  { id: 'label', name: 'Label' },
+];
+
+export const PREDEFINED_REPORTS: PredefinedReport[] = [
+  { href: 'all_my_products', name: 'All my products', group: 'Comprehensive Report' },
+  { href: 'my_products_at_competitors', name: 'My products found at competitors', group: 'Comprehensive Report' },
+  { href: 'competitiveness_metrics_snapshot', name: 'Competitiveness metrics snapshot', group: 'Comprehensive Report' },
+  { href: 'constraints_report', name: 'Constraints report', group: 'Comprehensive Report' },
+  ...LEVELS.map((l) => ({ href: 'competitive_landscape_by_' + l.id, name: 'Competitive landscape by ' + l.name.toLowerCase(), group: 'Competitive Landscape' as const })),
+  ...LEVELS.map((l) => ({ href: 'price_distribution_by_' + l.id, name: 'Price distribution by ' + l.name.toLowerCase(), group: 'Price Distribution' as const })),
+];
+
+export function predefinedByHref(href: string): PredefinedReport | undefined {
+  return PREDEFINED_REPORTS.find((r) => r.href === href);
+}
+
+/** groupLevelOf gives the row-group level a landscape/distribution report opens with. */
+export function groupLevelOf(href: string): string | undefined {
+  const m = /^(?:competitive_landscape|price_distribution)_by_(.+)$/.exec(href);
+  return m && LEVELS.some((l) => l.id === m[1]) ? m[1] : undefined;
+}

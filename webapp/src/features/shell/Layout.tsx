@@ -1,0 +1,65 @@
+import { useState, type ReactNode } from 'react';
+import { Link } from '../../lib/router';
+import { useSession } from '../account/session';
+import { Perm } from '../account/permissions';
+import { Logo } from './Logo';
+
+/** The navigation of the administration document §2, shown only when logged in. */
+export function Layout({ children }: { children: ReactNode }) {
+  const { account, user, can } = useSession();
+  const [open, setOpen] = useState<string | null>(null);
+  const toggle = (m: string) => setOpen((o) => (o === m ? null : m));
+  const menu = (id: string, label: string, entries: { to: string; label: string }[]) => (
+    <div className="menu" onMouseLeave={() => setOpen(null)}>
+      <button className="menu-button" aria-expanded={open === id} onClick={() => toggle(id)}>
+        {label}
+      </button>
+      {open === id && (
+        <div className="menu-list" role="menu" onClick={() => setOpen(null)}>
+          {entries.map((e) => (
+            <Link key={e.to} to={e.to} className="menu-item">
+              {e.label}
+            </Link>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+  return (
+    <div className="app">
+      <header className="topbar">
+        <Link to="/" className="brand">
+          <Logo />
+        </Link>
+        <nav className="topnav">
+          <Link to="/pricing/reports">Reports</Link>
+          <Link to="/saved_reports">Saved reports</Link>
+          {menu('pricer', 'Dynamic Pricer', [
+            { to: '/new/repricing/dynamic_pricer', label: 'Manage Pricing Rules' },
+            { to: '/new/repricing/results', label: 'Results' },
+            { to: '/new/repricing/simulation_results', label: 'Simulation Results' },
+            { to: '/new/repricing/approval', label: 'Manual Approval' },
+            { to: '/new/repricing/manual_approval_audit', label: 'Manual Approval Audit Log' },
+            { to: '/new/repricing/upload_files', label: 'Upload Files' },
+            { to: '/new/repricing/audit_log', label: 'Rules Audit Log' },
+          ])}
+          <Link to="/insights">Insights</Link>
+          {menu('ci', 'Competitive Intelligence', [{ to: '/new/competitive_intelligence/match_feedback', label: 'Match Feedback' }])}
+        </nav>
+        {menu(
+          'account',
+          account.account_name,
+          [
+            { to: '/switch_account', label: 'Switch Business' },
+            ...(can(Perm.ManageUsers) ? [{ to: '/new/manage/users', label: 'Manage Users' }] : []),
+            { to: '/login/logout', label: 'Logout' },
+          ],
+        )}
+        <span className="user-email" title="Signed in as">
+          {user.email}
+        </span>
+      </header>
+      <main className="content">{children}</main>
+    </div>
+  );
+}

@@ -1,0 +1,203 @@
+import { useEffect, useState } from 'react';
+import type { CustomCellRendererProps, CustomTooltipProps } from 'ag-grid-react';
+import { api } from '../../lib/api';
+import { formatValue } from './columns';
+
+export function UrlCell(p: CustomCellRendererProps) {
+  if (!p.value) return null;
+  return (
+    <a href={String(p.value)} target="_blank" rel="noreferrer noopener">
+      link
+    </a>
+  );
+}
+
+/** Thumbnails are capped at 145 px (spec §9); a broken image hides itself (§8). */
+export function ImageCell(p: CustomCellRendererProps) {
+  if (!p.value) return null;
+  return <img className="thumb" src={String(p.value)} alt="" loading="lazy" onError={(e) => ((e.target as HTMLImageElement).style.display = 'none')} />;
+}
+
+/** Product names in tooltips are cut at 110 characters plus an ellipsis (spec §5). */
+export function cutName(s: string): string {
+  return s.length > 110 ? s.slice(0, 110) + '…' : s;
+}
+
+type Row = Record<string, unknown>;
+
+function field(label: string, v: unknown) {
+  if (v === undefined || v === null || v === '') return null;
+  return (
+    <div className="tt-row">
+      <span className="tt-label">{label}</span>
+      <span>{String(v)}</span>
+    </div>
+  );
+}
+
+type ProductTip = {
+  description?: string;
+  brand?: string;
+  mfgr_prod_id?: string;
+  availability?: unknown;
+  last_scanned?: string;
+  category?: string;
+  link?: string;
+  image?: string;
+  price?: number;
+  currency_symbol?: string;
+};
+type CompetitorTip = {
+  competitor_id: number;
+  competitor: string;
+  name?: string;
+  price?: number;
+  my_price?: number;
+  price_delta?: number;
+  bucket?: string;
+  url?: string;
+  img_url?: string;
+  brand?: string;
+  mfgr_prod_id?: string;
+  in_stock?: unknown;
+  on_sale?: unknown;
+  seen_at?: string;
+  currency_symbol?: string;
+};
+
+// Tooltip answers are kept per product while the screen is open: hovering back and
+// forth over one row asks the server once.
+const tipCache = new Map<string, Promise<unknown>>();
+
+function useTip<T>(path: string, productId: unknown): T | null | 'error' {
+  const [v, setV] = useState<T | null | 'error'>(null);
+  useEffect(() => {
+    if (productId === undefined || productId === null) return;
+    const key = path + '|' + String(productId);
+    let p = tipCache.get(key);
+    if (!p) {
+      p = api.post<T>(path, { productId: String(productId) }, { quiet: true });
+      tipCache.set(key, p);
+      p.catch(() => tipCache.delete(key));
+    }
+    let live = true;
+    p.then((r) => live && setV(r as T)).catch(() => live && setV('error'));
+    return () => {
+      live = false;
+    };
+  }, [path, productId]);
+  return v;
+}
+
+const yesNo = (v: unknown) => (v === undefined || v === null ? undefined : formatValue('bool', v));
+const stock = (v: unknown) => (v === undefined || v === null ? undefined : formatValue('bool', v) === 'Yes' ? 'In stock' : 'Out of stock');
+const hideOnError = (e: { target: EventTarget }) => ((e.target as HTMLImageElement).style.display = 'none');
+
+/**
+ * The hover tooltips of spec §2, shown after 300 ms: the product tooltip (name
+ * cell, 359 px) and the competitor-versus-my-price tooltip (price and
+ * price_delta cells, 546 px). Their fields come from the tooltip calls.
+ */
+export function GridTooltip(p: CustomTooltipProps & { kind?: 'product' | 'competitor'; colId?: string }) {
+  const d = (p.data ?? {}) as Row;
+  if (p.kind === 'competitor' && p.colId) return <CompetitorTooltip productId={d.id} competitorId={Number(p.colId.split('@')[1])} />;
+  return <ProductTooltip productId={d.id} />;
+}
+
+function ProductTooltip({ productId }: { productId: unknown }) {
+  const t = useTip<ProductTip>('/tabular/getTooltipData', productId);
+  return (
+    <div className="grid-tooltip" style={{ width: 359 }} role="tooltip">
+      {t === null ? (
+        'Loading...'
+      ) : t === 'error' ? (
+        'No data to display'
+      ) : (
+        <>
+          <div className="tt-title">{cutName(String(t.description ?? ''))}</div>
+          <div className="tt-cols">
+            <div>
+              {field('Brand', t.brand)}
+              {field('Manufacturer number', t.mfgr_prod_id)}
+              {field('Availability', stock(t.availability))}
+              {field('Last scanned', t.last_scanned ? formatValue('date', t.last_scanned) : undefined)}
+              {field('Category', t.category)}
+              {t.link ? (
+                <a href={t.link} target="_blank" rel="noreferrer noopener">
+                  Open product page
+                </a>
+              ) : null}
+            </div>
+            {t.image && <img className="thumb" src={t.image} alt="" onError={hideOnError} />}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+function CompetitorTooltip({ productId, competitorId }: { productId: unknown; competitorId: number }) {
+  const t = useTip<{ competitors: CompetitorTip[]; my_price?: number }>('/tooltip/getCompetitorData', productId);
+  const c = t && t !== 'error' ? t.competitors.find((x) => x.competitor_id === competitorId) : undefined;
+  return (
+    <div className="grid-tooltip" style={{ width: 546 }} role="tooltip">
+      {t === null ? (
+        'Loading...'
+      ) : !c ? (
+        'No data to display'
+      ) : (
+        <>
+          <div className="tt-title">
+            {c.competitor}: {cutName(String(c.name ?? ''))}
+          </div>
+          <div className="tt-cols">
+            <div>
+              {field('Competitor price', formatValue('currency', c.price, c.currency_symbol))}
+              {field('My price', formatValue('currency', c.my_price, c.currency_symbol))}
+              {field('Price delta', formatValue('percent', c.price_delta))}
+              {field('Bucket', c.bucket)}
+              {field('Brand', c.brand)}
+              {field('Manufacturer number', c.mfgr_prod_id)}
+              {field('Availability', stock(c.in_stock))}
+              {field('On sale', yesNo(c.on_sale))}
+              {field('Last scanned', c.seen_at ? formatValue('date', c.seen_at) : undefined)}
+              {c.url ? (
+                <a href={c.url} target="_blank" rel="noreferrer noopener">
+                  Open at competitor
+                </a>
+              ) : null}
+            </div>
+            {c.img_url && <img className="thumb" src={c.img_url} alt="" onError={hideOnError} />}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+export type LabelChip = { id: string; name: string; color?: string };
+
+/**
+ * The labels editor in the Labels cell: the product's labels as coloured chips;
+ * with the label permission each chip can be removed (onRemove does the call and
+ * rolls back on failure).
+ */
+export function LabelsCell(p: CustomCellRendererProps & { chipsOf?: (d: Record<string, unknown>) => LabelChip[]; onRemove?: (p: CustomCellRendererProps, chip: LabelChip) => void }) {
+  if (!p.data || !p.chipsOf) return null;
+  const chips = p.chipsOf(p.data);
+  return (
+    <span className="label-chips">
+      {chips.map((c) => (
+        <span key={c.id + c.name} className="label-chip" style={{ borderColor: c.color ? '#' + c.color : undefined }}>
+          <i className="label-dot" style={{ background: c.color ? '#' + c.color : '#999' }} />
+          {c.name}
+          {p.onRemove && (
+            <button aria-label={'Remove label ' + c.name} onClick={() => p.onRemove!(p, c)}>
+              ×
+            </button>
+          )}
+        </span>
+      ))}
+    </span>
+  );
+}

@@ -1,0 +1,100 @@
+import { readCookie } from './cookies';
+import { classifyError, type ErrorOutcome } from './errors';
+
+/** ApiError is a failed /api call: the HTTP status and the DESIGN §6 error body. */
+export class ApiError extends Error {
+  status: number;
+  code: string;
+  field: string;
+  errorId: string;
+  constructor(status: number, code: string, message: string, field = '', errorId = '') {
+    super(message || `request failed (${status})`);
+    this.status = status;
+    this.code = code;
+    this.field = field;
+    this.errorId = errorId;
+  }
+}
+
+type Handler = (o: ErrorOutcome, e: ApiError) => void;
+let globalHandler: Handler = () => {};
+
+/** setGlobalErrorHandler is called once by the app shell; it shows dialogs/pages. */
+export function setGlobalErrorHandler(h: Handler): void {
+  globalHandler = h;
+}
+
+export type RequestOptions = {
+  /** statuses the caller handles itself (no global dialog); true = all of them. */
+  quiet?: boolean | number[];
+  signal?: AbortSignal;
+};
+
+let csrfFallback = '';
+export function rememberCsrf(token: string | undefined): void {
+  if (token) csrfFallback = token;
+}
+
+export async function request<T>(method: string, path: string, body?: unknown, opts: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (method !== 'GET') {
+    const token = readCookie('pricelens_csrf') || csrfFallback;
+    if (token) headers['X-CSRF-Token'] = token;
+  }
+  let res: Response;
+  try {
+    res = await fetch('/api' + path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
+      redirect: 'manual',
+      signal: opts.signal,
+    });
+  } catch (err) {
+    if (opts.signal?.aborted) throw err;
+    return fail(new ApiError(0, 'offline', 'network failure'), opts);
+  }
+  if (res.type === 'opaqueredirect') return fail(new ApiError(302, 'redirect', 'redirected'), opts);
+  const text = await res.text();
+  let data: unknown = undefined;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = text;
+    }
+  }
+  if (!res.ok) {
+    const e = (data && typeof data === 'object' && 'error' in data ? (data as { error: Record<string, string> }).error : {}) || {};
+    const message = e.message || (typeof data === 'string' ? data : '');
+    return fail(new ApiError(res.status, e.code || '', message, e.field || '', res.headers.get('X-Request-Id') || e.id || ''), opts);
+  }
+  return data as T;
+}
+
+function fail(e: ApiError, opts: RequestOptions): never {
+  const quiet = opts.quiet === true || (Array.isArray(opts.quiet) && opts.quiet.includes(e.status));
+  if (!quiet) {
+    const outcome = classifyError({
+      status: e.status,
+      code: e.code,
+      message: e.message,
+      path: window.location.pathname,
+      hasAccountParam: new URLSearchParams(window.location.search).has('account_id'),
+      errorId: e.errorId,
+      redirected: e.status === 302,
+    });
+    globalHandler(outcome, e);
+  }
+  throw e;
+}
+
+export const api = {
+  get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, undefined, opts),
+  post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, body ?? {}, opts),
+  put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, body ?? {}, opts),
+  patch: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PATCH', path, body ?? {}, opts),
+  del: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, undefined, opts),
+};
