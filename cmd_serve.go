@@ -7,6 +7,7 @@ import (
 	"os"
 
 	"pricelens/api"
+	"pricelens/api/outbox"
 	"pricelens/api/store"
 	"pricelens/deploy/config"
 	"pricelens/warehouse"
@@ -49,6 +50,7 @@ func runServe(ctx context.Context, args []string) error {
 	}
 	defer db.Close()
 	e := api.New(api.Deps{Config: c, Log: log, Warehouse: w, DB: db})
+	go outbox.ForWarehouse(db, w, log).Run(ctx) // mirrors label assignments into ClickHouse
 	if err := writeServePID(c.DataDir); err != nil {
 		return err
 	}

@@ -32,6 +32,8 @@ var commands = map[string]command{
 	"migrate": {"migrate both databases: up (default), down, status", runMigrate},
 	"seed":    {"load the demo data set: --size S|M|L --seed N", runSeed},
 	"stack":   {"the private local servers: up, down, status", runStack},
+	"bench":   {"measure the grid at L: API, raw ClickHouse, PostgreSQL (make bench)", runBench},
+	"ingest":  {"load data files: ingest scans|products|metrics FILE... (Parquet, CSV, Arrow)", runIngest},
 }
 
 func main() {

@@ -1,0 +1,491 @@
+// Package grid holds the tabular screen's handlers (DESIGN §5) and the service
+// they call: load the account's catalog (competitors, custom fields, labels and
+// settings from PostgreSQL, cached briefly), compile with the engine, run on the
+// warehouse, shape the rows.
+package grid
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/ClickHouse/clickhouse-go/v2"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"pricelens/api/httperr"
+	"pricelens/api/session"
+	"pricelens/engine"
+	"pricelens/warehouse"
+)
+
+// Service runs grid conditions for accounts.
+type Service struct {
+	W   *warehouse.Warehouse
+	DB  *pgxpool.Pool
+	Now func() time.Time
+	// Load replaces the PostgreSQL read of an account's catalog when set (the
+	// benchmark on a bare ClickHouse data set).
+	Load func(ctx context.Context, accountID int64) (engine.Account, error)
+
+	mu    sync.Mutex
+	cache map[int64]cachedAccount
+}
+
+type cachedAccount struct {
+	a  engine.Account
+	at time.Time
+}
+
+// accountTTL bounds how long a changed competitor list, label or setting takes to
+// show in the grid.
+const accountTTL = 10 * time.Second
+
+// NewService returns a service on the two databases.
+func NewService(w *warehouse.Warehouse, db *pgxpool.Pool) *Service {
+	return &Service{W: w, DB: db, Now: time.Now, cache: map[int64]cachedAccount{}}
+}
+
+// Forget drops the cached catalog of an account (after edits of labels, competitors, settings).
+func (s *Service) Forget(accountID int64) {
+	s.mu.Lock()
+	delete(s.cache, accountID)
+	s.mu.Unlock()
+}
+
+// Account loads the compiler's view of the caller's account: one small
+// account-scoped read of competitors, labels and settings, cached for accountTTL.
+// The user's category access comes from the principal, never from the cache.
+func (s *Service) Account(ctx context.Context, p session.Principal) (engine.Account, error) {
+	return s.account(ctx, p, true)
+}
+
+// account is Account; withSlots false leaves Slots nil (the compiler then searches
+// comp_ids per row) and saves the slot read for conditions that do not need them.
+func (s *Service) account(ctx context.Context, p session.Principal, withSlots bool) (engine.Account, error) {
+	s.mu.Lock()
+	c, ok := s.cache[p.AccountID]
+	s.mu.Unlock()
+	now := s.Now()
+	if !ok || now.Sub(c.at) > accountTTL {
+		load := s.loadAccount
+		if s.Load != nil {
+			load = s.Load
+		}
+		a, err := load(ctx, p.AccountID)
+		if err != nil {
+			return engine.Account{}, err
+		}
+		c = cachedAccount{a: a, at: now}
+		s.mu.Lock()
+		s.cache[p.AccountID] = c
+		s.mu.Unlock()
+	}
+	a := c.a
+	a.Categories = append([]string(nil), p.Categories...)
+	a.Now = now
+	// The slots change when a rebuild sees a new competitor: read them with every
+	// request that needs them (one row, ~1-5 ms), never from the cache.
+	if !withSlots {
+		return a, nil
+	}
+	slots, err := s.slots(ctx, a.AccountID)
+	if err != nil {
+		return a, err
+	}
+	a.Slots = slots
+	return a, nil
+}
+
+// slots reads the competitors' positions in the account's snapshot arrays.
+func (s *Service) slots(ctx context.Context, accountID uint32) (map[int64]int, error) {
+	res, err := s.W.Query(ctx, "SELECT slot_ids FROM product_snapshot WHERE account_id = ? LIMIT 1", accountID)
+	if err != nil {
+		return nil, err
+	}
+	out := map[int64]int{}
+	if len(res.Rows) > 0 {
+		ids, _ := res.Rows[0][0].([]uint32)
+		for i, id := range ids {
+			out[int64(id)] = i + 1
+		}
+	}
+	return out, nil
+}
+
+func (s *Service) loadAccount(ctx context.Context, id int64) (engine.Account, error) {
+	if id <= 0 || id > 1<<32-1 {
+		return engine.Account{}, fmt.Errorf("account id %d is out of range", id)
+	}
+	a := engine.Account{AccountID: uint32(id), Settings: engine.DefaultSettings()}
+	var settings, fields []byte
+	err := s.DB.QueryRow(ctx, `SELECT settings, custom_fields FROM accounts WHERE id = $1`, id).Scan(&settings, &fields)
+	if err != nil {
+		return a, fmt.Errorf("load account %d: %w", id, err)
+	}
+	var st struct {
+		Parity    *float64 `json:"pairity_price_guideline"`
+		Upper     *float64 `json:"upper_guidline_range"`
+		Lower     *float64 `json:"lower_guidline_range"`
+		Staleness *int     `json:"offer_staleness_days"`
+		Currency  *string  `json:"currency_symbol"`
+	}
+	_ = json.Unmarshal(settings, &st) // settings the server cannot read fall back to the defaults
+	if st.Parity != nil {
+		a.Settings.Parity = *st.Parity
+	}
+	if st.Upper != nil {
+		a.Settings.Upper = *st.Upper
+	}
+	if st.Lower != nil {
+		a.Settings.Lower = *st.Lower
+	}
+	if st.Staleness != nil {
+		a.Settings.StalenessDays = *st.Staleness
+	}
+	if st.Currency != nil {
+		a.Settings.CurrencySymbol = *st.Currency
+	}
+	var cfs []struct {
+		LogicalName string `json:"logical_name"`
+		DisplayName string `json:"display_name"`
+	}
+	_ = json.Unmarshal(fields, &cfs)
+	for _, cf := range cfs {
+		a.CustomFields = append(a.CustomFields, engine.CustomField{LogicalName: cf.LogicalName, DisplayName: cf.DisplayName})
+	}
+	rows, err := s.DB.Query(ctx, `SELECT id, name FROM competitors WHERE account_id = $1 ORDER BY id`, id)
+	if err != nil {
+		return a, fmt.Errorf("load competitors of account %d: %w", id, err)
+	}
+	for rows.Next() {
+		var c engine.Competitor
+		if err := rows.Scan(&c.ID, &c.Name); err != nil {
+			rows.Close()
+			return a, err
+		}
+		a.Competitors = append(a.Competitors, c)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return a, err
+	}
+	rows, err = s.DB.Query(ctx, `SELECT id, name, color FROM labels WHERE account_id = $1 ORDER BY id`, id)
+	if err != nil {
+		return a, fmt.Errorf("load labels of account %d: %w", id, err)
+	}
+	for rows.Next() {
+		var l engine.Label
+		var lid int64
+		if err := rows.Scan(&lid, &l.Name, &l.Color); err != nil {
+			rows.Close()
+			return a, err
+		}
+		l.ID = uint64(lid)
+		a.Labels = append(a.Labels, l)
+	}
+	rows.Close()
+	return a, rows.Err()
+}
+
+// Block is one answer of getConditionsData.
+type Block struct {
+	Rows    []map[string]any `json:"rows"`
+	LastRow int              `json:"lastRow"`
+}
+
+// Rows runs one block of a condition.
+func (s *Service) Rows(ctx context.Context, a engine.Account, c engine.Condition) (Block, error) {
+	plan, err := engine.CompileRows(a, c)
+	if err != nil {
+		return Block{}, err
+	}
+	res, err := s.W.Query(ctx, plan.SQL, plan.Args...)
+	if err != nil {
+		return Block{}, err
+	}
+	rows := toMaps(res)
+	switch plan.Shape {
+	case engine.ShapePerCompetitor:
+		all := engine.PerCompetitorRows(plan, rows)
+		sortRows(all, c.Sort)
+		end := min(plan.StartRow+plan.Limit, len(all))
+		start := min(plan.StartRow, len(all))
+		return Block{Rows: all[start:end], LastRow: len(all)}, nil
+	case engine.ShapeGroups:
+		keep, last := plan.LastRow(len(rows))
+		rows = rows[:keep]
+		keys := make([]string, len(rows))
+		for i, r := range rows {
+			keys[i], _ = r["group_key"].(string)
+			r[plan.GroupField] = r["group_key"]
+			r["id"] = r["group_key"]
+			delete(r, "group_key")
+		}
+		if len(rows) > 0 && len(plan.Competitors) > 0 {
+			pp, err := engine.CompileGroupCompetitors(a, c, keys)
+			if err != nil {
+				return Block{}, err
+			}
+			if pp.SQL != "" {
+				res, err := s.W.Query(ctx, pp.SQL, pp.Args...)
+				if err != nil {
+					return Block{}, err
+				}
+				engine.MergeCompetitorPairs(pp, plan.GroupField, rows, toMaps(res))
+			}
+		}
+		return Block{Rows: rows, LastRow: last}, nil
+	case engine.ShapeRows:
+		for _, r := range rows {
+			plan.Expand(r)
+		}
+		if err := s.fillLabels(ctx, a, rows); err != nil {
+			return Block{}, err
+		}
+		for _, r := range rows {
+			r["currency_symbol"] = a.Settings.CurrencySymbol
+		}
+	}
+	keep, last := plan.LastRow(len(rows))
+	return Block{Rows: rows[:keep], LastRow: last}, nil
+}
+
+// Count runs getCountOfRow.
+func (s *Service) Count(ctx context.Context, a engine.Account, c engine.Condition) (uint64, error) {
+	plan, err := engine.CompileCount(a, c)
+	if err != nil {
+		return 0, err
+	}
+	return s.W.Count(ctx, plan.SQL, plan.Args...)
+}
+
+// Graph runs graph mode over the chosen groups.
+func (s *Service) Graph(ctx context.Context, a engine.Account, c engine.Condition, groups []string) ([]map[string]any, error) {
+	plan, err := engine.CompileGraph(a, c, groups)
+	if err != nil {
+		return nil, err
+	}
+	res, err := s.W.Query(ctx, plan.SQL, plan.Args...)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]map[string]any, 0, len(res.Rows))
+	for _, r := range toMaps(res) {
+		out = append(out, map[string]any{plan.GroupField: r["group_key"], "id": r["group_key"],
+			"Lower": r["Lower"], "Similar": r["Similar"], "Higher": r["Higher"], "products": r["products"]})
+	}
+	return out, nil
+}
+
+// fillLabels adds labels (comma list of label ids) and labelsNames to product rows,
+// reading the current assignments of the page's products.
+func (s *Service) fillLabels(ctx context.Context, a engine.Account, rows []map[string]any) error {
+	if len(rows) == 0 {
+		return nil
+	}
+	ids := make([]any, 0, len(rows))
+	for _, r := range rows {
+		ids = append(ids, r["id"])
+		r["labels"], r["labelsNames"] = "", ""
+	}
+	if len(a.Labels) == 0 {
+		return nil
+	}
+	res, err := s.W.Query(ctx, `SELECT product_id, arraySort(groupArray(label_id)) FROM (
+		SELECT product_id, label_id, argMax(assigned, version) AS assigned_now FROM product_labels
+		WHERE account_id = ? AND product_id IN ? GROUP BY product_id, label_id) WHERE assigned_now = 1 GROUP BY product_id`,
+		a.AccountID, clickhouse.GroupSet{Value: ids})
+	if err != nil {
+		return err
+	}
+	names := map[uint64]string{}
+	for _, l := range a.Labels {
+		names[l.ID] = l.Name
+	}
+	byID := map[string][]uint64{}
+	for _, r := range res.Rows {
+		byID[r[0].(string)] = r[1].([]uint64)
+	}
+	for _, r := range rows {
+		var idl, nl []string
+		for _, lid := range byID[r["id"].(string)] {
+			if n, ok := names[lid]; ok {
+				idl = append(idl, fmt.Sprint(lid))
+				nl = append(nl, n)
+			}
+		}
+		r["labels"], r["labelsNames"] = strings.Join(idl, ","), strings.Join(nl, ",")
+	}
+	return nil
+}
+
+func toMaps(res *warehouse.Result) []map[string]any {
+	out := make([]map[string]any, len(res.Rows))
+	for i, row := range res.Rows {
+		m := make(map[string]any, len(row)+4)
+		for j, v := range row {
+			m[res.Columns[j]] = v
+		}
+		out[i] = m
+	}
+	return out
+}
+
+// sortRows sorts the few per-competitor rows in Go (NULLs last, id as tie-breaker).
+func sortRows(rows []map[string]any, sorts []engine.SortItem) {
+	less := func(a, b any) int {
+		af, aok := a.(float64)
+		bf, bok := b.(float64)
+		if au, ok := a.(uint64); ok {
+			af, aok = float64(au), true
+		}
+		if bu, ok := b.(uint64); ok {
+			bf, bok = float64(bu), true
+		}
+		switch {
+		case aok && bok:
+			if af < bf {
+				return -1
+			} else if af > bf {
+				return 1
+			}
+			return 0
+		case aok:
+			return -2
+		case bok:
+			return 2
+		}
+		as, bs := fmt.Sprint(a), fmt.Sprint(b)
+		return strings.Compare(as, bs)
+	}
+	sort.SliceStable(rows, func(i, j int) bool {
+		for _, s := range sorts {
+			c := less(rows[i][s.ColID], rows[j][s.ColID])
+			if c == 2 || c == -2 { // NULLs last either way
+				return c < 0
+			}
+			if s.Sort == "desc" {
+				c = -c
+			}
+			if c != 0 {
+				return c < 0
+			}
+		}
+		return rows[i]["id"].(int64) < rows[j]["id"].(int64)
+	})
+}
+
+// ResolveSelection returns the product ids a grid selection means: with selectAll,
+// every product matching the condition (filters, search, report type, group path)
+// minus the toggled ids; otherwise the toggled ids that exist in the account and
+// that the user may see. Used by the labels feature (insertProductLabels).
+func ResolveSelection(ctx context.Context, w *warehouse.Warehouse, db *pgxpool.Pool, p session.Principal,
+	condition json.RawMessage, selectAll bool, toggled []string) ([]string, error) {
+	s := NewService(w, db)
+	a, err := s.Account(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	var c engine.Condition
+	if len(strings.TrimSpace(string(condition))) > 0 && strings.TrimSpace(string(condition)) != "null" {
+		if c, err = engine.ParseCondition(condition); err != nil {
+			return nil, err
+		}
+	}
+	return s.Selection(ctx, a, c, selectAll, toggled)
+}
+
+// Selection resolves a selection for an account (see ResolveSelection).
+func (s *Service) Selection(ctx context.Context, a engine.Account, c engine.Condition, selectAll bool, toggled []string) ([]string, error) {
+	plan, err := engine.CompileSelection(a, c, selectAll, toggled)
+	if err != nil {
+		return nil, err
+	}
+	return s.W.Strings(ctx, plan.SQL, plan.Args...)
+}
+
+// Product returns one product's full row, or a 404.
+func (s *Service) Product(ctx context.Context, a engine.Account, id string) (map[string]any, error) {
+	plan, err := engine.CompileProduct(a, id, nil)
+	if err != nil {
+		return nil, err
+	}
+	res, err := s.W.Query(ctx, plan.SQL, plan.Args...)
+	if err != nil {
+		return nil, err
+	}
+	rows := toMaps(res)
+	if len(rows) == 0 {
+		return nil, httperr.NotFound("This product does not exist in this account.")
+	}
+	plan.Expand(rows[0])
+	if err := s.fillLabels(ctx, a, rows); err != nil {
+		return nil, err
+	}
+	rows[0]["currency_symbol"] = a.Settings.CurrencySymbol
+	return rows[0], nil
+}
+
+// Brands returns a page of brands and whether more follow.
+func (s *Service) Brands(ctx context.Context, a engine.Account, search string, offset int) ([]string, bool, error) {
+	plan, err := engine.CompileBrands(a, search, offset)
+	if err != nil {
+		return nil, false, err
+	}
+	out, err := s.W.Strings(ctx, plan.SQL, plan.Args...)
+	if err != nil {
+		return nil, false, err
+	}
+	if out == nil {
+		out = []string{}
+	}
+	if len(out) > plan.Limit {
+		return out[:plan.Limit], true, nil
+	}
+	return out, false, nil
+}
+
+// CategoryNode is one level of the category tree.
+type CategoryNode struct {
+	Name     string          `json:"name"`
+	Products uint64          `json:"products"`
+	Children []*CategoryNode `json:"children,omitempty"`
+}
+
+// CategoryTree returns super category > category > vertical with product counts.
+func (s *Service) CategoryTree(ctx context.Context, a engine.Account) ([]*CategoryNode, error) {
+	plan, err := engine.CompileCategoryTree(a)
+	if err != nil {
+		return nil, err
+	}
+	res, err := s.W.Query(ctx, plan.SQL, plan.Args...)
+	if err != nil {
+		return nil, err
+	}
+	var roots []*CategoryNode
+	child := func(list *[]*CategoryNode, name string) *CategoryNode {
+		if n := len(*list); n > 0 && (*list)[n-1].Name == name {
+			return (*list)[n-1]
+		}
+		node := &CategoryNode{Name: name}
+		*list = append(*list, node)
+		return node
+	}
+	for _, r := range res.Rows {
+		n := r[3].(uint64)
+		sup := child(&roots, r[0].(string))
+		sup.Products += n
+		cat := child(&sup.Children, r[1].(string))
+		cat.Products += n
+		v := child(&cat.Children, r[2].(string))
+		v.Products += n
+	}
+	if roots == nil {
+		roots = []*CategoryNode{}
+	}
+	return roots, nil
+}

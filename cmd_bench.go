@@ -1,0 +1,422 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"sort"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/labstack/echo/v4"
+
+	"pricelens/api/grid"
+	"pricelens/api/session"
+	"pricelens/api/store"
+	"pricelens/deploy/config"
+	"pricelens/engine"
+	"pricelens/warehouse"
+)
+
+// runBench measures the grid (DESIGN §7): for each query class, p50/p95 through the
+// HTTP API with one client, the same SQL directly on ClickHouse, and an equivalent
+// query on PostgreSQL loaded with the same data, and prints the ratios. It uses the
+// databases of the environment (make bench points them at bench_l).
+func runBench(ctx context.Context, args []string) error {
+	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	runs := fs.Int("runs", 20, "measured runs per query class (after 2 warm-up runs)")
+	skipPG := fs.Bool("skip-postgres", false, "do not load or time PostgreSQL")
+	accountFlag := fs.Int64("account", 0, "account id (default: the account with the most products)")
+	if err := fs.Parse(args); err != nil {
+		return usagef("%v (usage: bench [--runs N] [--account ID] [--skip-postgres])", err)
+	}
+	c, err := config.Load()
+	if err != nil {
+		return err
+	}
+	w, err := warehouse.Open(ctx, c)
+	if err != nil {
+		return err
+	}
+	defer w.Close()
+	var db *pgxpool.Pool
+	if !*skipPG {
+		if db, err = store.Open(ctx, c.PostgresURL); err != nil {
+			return err
+		}
+		defer db.Close()
+	}
+	accountID := *accountFlag
+	if accountID == 0 {
+		var id uint32
+		var n uint64
+		if err := w.Conn.QueryRow(ctx, "SELECT account_id, count() AS n FROM product_snapshot GROUP BY account_id ORDER BY n DESC LIMIT 1").Scan(&id, &n); err != nil {
+			return fmt.Errorf("no snapshot data in ClickHouse database %s (load it: pricelens seed --size L): %w", c.ClickHouseDB, err)
+		}
+		accountID = int64(id)
+		fmt.Printf("account %d: %d products in %s\n", id, n, c.ClickHouseDB)
+	}
+	svc := grid.NewService(w, db)
+	svc.Now = func() time.Time { return time.Now() }
+	if db == nil || !accountInPostgres(ctx, db, accountID) {
+		// A bare ClickHouse data set: the catalog comes from the snapshot itself.
+		svc.Load = func(ctx context.Context, id int64) (engine.Account, error) { return catalogFromSnapshot(ctx, w, id) }
+	}
+	p := session.Principal{UserID: 1, AccountID: accountID}
+	a, err := svc.Account(ctx, p)
+	if err != nil {
+		return err
+	}
+	if len(a.Competitors) < 3 {
+		return fmt.Errorf("account %d has %d competitors; the bench needs at least 3", accountID, len(a.Competitors))
+	}
+	// The API: the grid routes in-process on a free port, behind a fixed principal
+	// (the bench measures the grid, not sign-in).
+	e := echo.New()
+	e.HideBanner, e.HidePort = true, true
+	e.HTTPErrorHandler = func(err error, c echo.Context) { _ = c.JSON(500, map[string]any{"error": err.Error()}) }
+	g := e.Group("/api", func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error { session.Set(c, p); return next(c) }
+	})
+	grid.RegisterService(g, svc)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{Handler: e, ErrorLog: slog.NewLogLogger(slog.NewTextHandler(io.Discard, nil), slog.LevelError)}
+	go func() { _ = srv.Serve(ln) }()
+	defer srv.Close()
+	base := "http://" + ln.Addr().String() + "/api"
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 2}}
+
+	c3 := a.Competitors[2].ID
+	classes := benchClasses(a, c3)
+	if db != nil {
+		if err := loadPostgresCopy(ctx, w, db, a); err != nil {
+			return err
+		}
+	}
+	tw := tabwriter.NewWriter(os.Stdout, 0, 4, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "class\tAPI p50\tAPI p95\tCH p50\tCH p95\tPG p50\tPG p95\tAPI/CH p50\tAPI/CH p95\tPG/CH p50\ttarget p95\t")
+	for _, cl := range classes {
+		// The same queries the API runs (block, then the group's per-competitor
+		// pairs or the page's labels), straight on ClickHouse in-process: the API/CH
+		// ratio is then the cost of HTTP, JSON and the handler. API and CH runs
+		// alternate so that both see the same load on the shared machine.
+		cond, err := engine.ParseCondition([]byte(cl.cond))
+		if err != nil {
+			return err
+		}
+		apiRun := func() error { return postJSON(ctx, client, base+cl.path, cl.body) }
+		chRun := func() error {
+			if cl.count {
+				_, err := svc.Count(ctx, a, cond)
+				return err
+			}
+			_, err := svc.Rows(ctx, a, cond)
+			return err
+		}
+		api, ch, err := measurePair(*runs, apiRun, chRun)
+		if err != nil {
+			return fmt.Errorf("%s: %w", cl.name, err)
+		}
+		pg := stats{}
+		if db != nil && cl.pg != nil {
+			if pg, err = measure(max(*runs/4, 3), func() error { return cl.pg(ctx, db) }); err != nil {
+				return fmt.Errorf("%s on PostgreSQL: %w", cl.name, err)
+			}
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%.2f\t%.2f\t%s\t%s\t\n", cl.name, ms(api.p50), ms(api.p95), ms(ch.p50), ms(ch.p95),
+			ms(pg.p50), ms(pg.p95), ratio(api.p50, ch.p50), ratio(api.p95, ch.p95), ratioText(pg.p50, ch.p50), cl.target)
+		tw.Flush()
+	}
+	return nil
+}
+
+type benchClass struct {
+	name, path, body, target, cond string
+	count                          bool
+	pg                             func(ctx context.Context, db *pgxpool.Pool) error
+}
+
+func benchClasses(a engine.Account, c3 int64) []benchClass {
+	cs := fmt.Sprint(c3)
+	// The grid's default columns, as the webapp sends them in visible_columns.
+	visible := []string{"id", "name", "img_url", "canonical_mfgr_display", "category_display", "labels", "price",
+		"Lower", "Similar", "Higher", "Lower_avg", "products_compared", "market_price", "market_delta"}
+	for _, c := range a.Competitors {
+		visible = append(visible, fmt.Sprint("Price@", c.ID), fmt.Sprint("price_delta@", c.ID))
+	}
+	vis, _ := json.Marshal(visible)
+	table := `{"startRow":0,"limit":100,"visible_columns":` + string(vis) + `,"filters":{"price":{"filterType":"number","type":"greaterThan","filter":50}},"sort":[{"colId":"Price@` + cs + `","sort":"desc"}]}`
+	deep := `{"startRow":500000,"limit":100,"visible_columns":` + string(vis) + `,"sort":[{"colId":"Price@` + cs + `","sort":"desc"}]}`
+	weight := "product"
+	if len(a.CustomFields) > 0 {
+		weight = a.CustomFields[0].LogicalName
+	}
+	// Group mode's default columns (the per-competitor group keys are opt-in columns).
+	group := `{"startRow":0,"limit":100,"group":[{"id":"category"}],"weightBy":"` + weight +
+		`","visible_columns":["category","products","products_compared","Lower","Similar","Higher","Lower_avg","price_index"]}`
+	search := `{"startRow":0,"limit":100,"visible_columns":` + string(vis) + `,"search":"laptop 12"}`
+	acc := int64(a.AccountID)
+	cut := time.Now().AddDate(0, 0, -a.Settings.StalenessDays)
+	pgPage := func(where string, offset int, args ...any) func(ctx context.Context, db *pgxpool.Pool) error {
+		return func(ctx context.Context, db *pgxpool.Pool) error {
+			// The page of ids sorted on one competitor's price, then every competitor's offer of those ids.
+			q := `SELECT p.product_id FROM bench_products p LEFT JOIN bench_offers o ON o.account_id = p.account_id
+				AND o.product_id = p.product_id AND o.competitor_id = $2 WHERE p.account_id = $1 ` + where + `
+				ORDER BY o.price DESC NULLS LAST, p.product_id LIMIT 101 OFFSET ` + fmt.Sprint(offset)
+			ids, err := pgStrings(ctx, db, q, append([]any{acc, c3}, args...)...)
+			if err != nil {
+				return err
+			}
+			_, err = pgStrings(ctx, db, `SELECT p.product_id FROM bench_products p JOIN bench_offers o ON o.account_id = p.account_id
+				AND o.product_id = p.product_id WHERE p.account_id = $1 AND p.product_id = ANY($2)`, acc, ids)
+			return err
+		}
+	}
+	return []benchClass{
+		{name: "table block (filter + sort on a competitor)", path: "/tabular/getConditionsData", body: `{"condition":` + table + `}`, target: "150 ms",
+			cond: table, pg: pgPage("AND p.my_price > 50", 0)},
+		{name: "count", path: "/tabular/getCountOfRow", body: `{"condition":` + table + `}`, target: "100 ms",
+			cond: table, count: true, pg: func(ctx context.Context, db *pgxpool.Pool) error {
+				_, err := pgStrings(ctx, db, `SELECT count(*)::text FROM bench_products WHERE account_id = $1 AND my_price > 50`, acc)
+				return err
+			}},
+		{name: "group block (category, weighted by " + weight + ")", path: "/tabular/getConditionsData", body: `{"condition":` + group + `}`, target: "200 ms",
+			cond: group, pg: func(ctx context.Context, db *pgxpool.Pool) error {
+				w := "1.0"
+				if weight != "product" {
+					w = "p." + pgx.Identifier{weight}.Sanitize()
+				}
+				_, err := pgStrings(ctx, db, `SELECT category || sum(w)::text FROM (
+					SELECT p.category, `+w+` AS w, o.delta FROM bench_products p JOIN bench_offers o ON o.account_id = p.account_id AND o.product_id = p.product_id
+					WHERE p.account_id = $1 AND o.price > 0 AND p.my_price > 0 AND o.scanned_at >= $2) x
+					GROUP BY category ORDER BY category LIMIT 101`, acc, cut)
+				return err
+			}},
+		{name: "deep block (startRow 500,000)", path: "/tabular/getConditionsData", body: `{"condition":` + deep + `}`, target: "-",
+			cond: deep, pg: pgPage("", 500000)},
+		{name: "search", path: "/tabular/getConditionsData", body: `{"condition":` + search + `}`, target: "-",
+			cond: search, pg: func(ctx context.Context, db *pgxpool.Pool) error {
+				_, err := pgStrings(ctx, db, `SELECT product_id FROM bench_products WHERE account_id = $1 AND search_text LIKE '%laptop 12%'
+					ORDER BY product_id LIMIT 101`, acc)
+				return err
+			}},
+	}
+}
+
+func pgStrings(ctx context.Context, db *pgxpool.Pool, q string, args ...any) ([]string, error) {
+	rows, err := db.Query(ctx, q, args...)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowTo[string])
+}
+
+func postJSON(ctx context.Context, client *http.Client, url, body string) error {
+	req, err := http.NewRequestWithContext(ctx, "POST", url, strings.NewReader(body))
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := client.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return err
+	}
+	if resp.StatusCode != 200 {
+		return fmt.Errorf("status %d: %s", resp.StatusCode, bytes.TrimSpace(b))
+	}
+	return nil
+}
+
+type stats struct{ p50, p95 time.Duration }
+
+// measurePair times a and b alternately (after 2 warm-up runs of each).
+func measurePair(runs int, a, b func() error) (stats, stats, error) {
+	var da, db []time.Duration
+	for i := 0; i < runs+2; i++ {
+		for j, f := range []func() error{a, b} {
+			t := time.Now()
+			if err := f(); err != nil {
+				return stats{}, stats{}, err
+			}
+			if i >= 2 {
+				if j == 0 {
+					da = append(da, time.Since(t))
+				} else {
+					db = append(db, time.Since(t))
+				}
+			}
+		}
+	}
+	return quantiles(da), quantiles(db), nil
+}
+
+func quantiles(d []time.Duration) stats {
+	sort.Slice(d, func(i, j int) bool { return d[i] < d[j] })
+	n := len(d)
+	p95 := (n*95 + 99) / 100
+	return stats{p50: d[n/2], p95: d[max(p95-1, 0)]}
+}
+
+func measure(runs int, f func() error) (stats, error) {
+	for i := 0; i < 2; i++ {
+		if err := f(); err != nil {
+			return stats{}, err
+		}
+	}
+	d := make([]time.Duration, runs)
+	for i := range d {
+		t := time.Now()
+		if err := f(); err != nil {
+			return stats{}, err
+		}
+		d[i] = time.Since(t)
+	}
+	return quantiles(d), nil
+}
+
+func ms(d time.Duration) string {
+	if d == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000)
+}
+
+func ratio(a, b time.Duration) float64 { return float64(a) / float64(b) }
+
+func ratioText(a, b time.Duration) string {
+	if a == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.1fx", ratio(a, b))
+}
+
+func accountInPostgres(ctx context.Context, db *pgxpool.Pool, id int64) bool {
+	var n int
+	err := db.QueryRow(ctx, `SELECT count(*) FROM competitors WHERE account_id = $1`, id).Scan(&n)
+	return err == nil && n > 0
+}
+
+// catalogFromSnapshot builds an account's catalog from the ClickHouse snapshot alone
+// (competitor ids seen in it, the three custom fields, default settings).
+func catalogFromSnapshot(ctx context.Context, w *warehouse.Warehouse, id int64) (engine.Account, error) {
+	a := engine.Account{AccountID: uint32(id), Settings: engine.DefaultSettings(),
+		CustomFields: []engine.CustomField{{LogicalName: "revenue_30d", DisplayName: "Revenue"}, {LogicalName: "units_30d", DisplayName: "Units"}}}
+	res, err := w.Query(ctx, "SELECT DISTINCT arrayJoin(comp_ids) AS c FROM product_snapshot WHERE account_id = ? ORDER BY c", uint32(id))
+	if err != nil {
+		return a, err
+	}
+	for _, r := range res.Rows {
+		cid := int64(r[0].(uint64))
+		a.Competitors = append(a.Competitors, engine.Competitor{ID: cid, Name: fmt.Sprint("Competitor ", cid)})
+	}
+	return a, nil
+}
+
+// loadPostgresCopy copies the benchmark account's products and latest offers into
+// PostgreSQL tables with the indexes the compared queries need, once.
+func loadPostgresCopy(ctx context.Context, w *warehouse.Warehouse, db *pgxpool.Pool, a engine.Account) error {
+	var n int64
+	if err := db.QueryRow(ctx, `SELECT count(*) FROM information_schema.tables WHERE table_name = 'bench_offers'`).Scan(&n); err != nil {
+		return err
+	}
+	if n > 0 {
+		// Loaded before, completely (an interrupted load is redone).
+		var rows int64
+		want, err := w.Count(ctx, "SELECT count() FROM product_snapshot WHERE account_id = ?", a.AccountID)
+		if err != nil {
+			return err
+		}
+		if err := db.QueryRow(ctx, `SELECT count(*) FROM bench_products WHERE account_id = $1`, int64(a.AccountID)).Scan(&rows); err == nil && uint64(rows) == want {
+			var idx int64
+			if err := db.QueryRow(ctx, `SELECT count(*) FROM pg_indexes WHERE indexname = 'bench_offers_comp_price'`).Scan(&idx); err == nil && idx == 1 {
+				return nil
+			}
+		}
+	}
+	fmt.Println("loading the PostgreSQL copy (once)...")
+	start := time.Now()
+	for _, q := range []string{
+		`DROP TABLE IF EXISTS bench_products`, `DROP TABLE IF EXISTS bench_offers`,
+		`CREATE TABLE bench_products (account_id bigint, product_id text, name text, brand text, super_category text, category text,
+			vertical text, my_price double precision, cost double precision, revenue_30d double precision, units_30d double precision,
+			search_text text, PRIMARY KEY (account_id, product_id))`,
+		`CREATE TABLE bench_offers (account_id bigint, product_id text, competitor_id bigint, price double precision,
+			scanned_at timestamptz, delta double precision, PRIMARY KEY (account_id, product_id, competitor_id))`,
+	} {
+		if _, err := db.Exec(ctx, q); err != nil {
+			return fmt.Errorf("postgres copy: %w", err)
+		}
+	}
+	// Read a tenth of the products at a time into memory, then copy it: a
+	// ClickHouse stream left waiting while PostgreSQL writes hits the read timeout.
+	acc := int64(a.AccountID)
+	for part := 0; part < 10; part++ {
+		var prods, offers [][]any
+		res, err := w.Query(ctx, `SELECT product_id, name, brand, super_category, category, vertical, my_price, cost, revenue_30d,
+			units_30d, search_text, comp_ids, c_price, c_seen, c_delta FROM product_snapshot
+			WHERE account_id = ? AND cityHash64(product_id) % 10 = ?`, a.AccountID, part)
+		if err != nil {
+			return err
+		}
+		for _, r := range res.Rows {
+			id := r[0].(string)
+			prods = append(prods, []any{acc, id, r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10]})
+			ids, _ := r[11].([]uint32)
+			prices, _ := r[12].([]float64)
+			seen, _ := r[13].([]time.Time)
+			deltas, _ := r[14].([]float64)
+			for i, c := range ids {
+				if c == 0 || i >= len(prices) || i >= len(seen) || i >= len(deltas) {
+					continue // a slot without an offer (dense arrays)
+				}
+				var price, delta any
+				if prices[i] == prices[i] {
+					price = prices[i]
+				}
+				if deltas[i] == deltas[i] {
+					delta = deltas[i]
+				}
+				offers = append(offers, []any{acc, id, int64(c), price, seen[i], delta})
+			}
+		}
+		if _, err := db.CopyFrom(ctx, pgx.Identifier{"bench_products"}, []string{"account_id", "product_id", "name", "brand",
+			"super_category", "category", "vertical", "my_price", "cost", "revenue_30d", "units_30d", "search_text"}, pgx.CopyFromRows(prods)); err != nil {
+			return err
+		}
+		if _, err := db.CopyFrom(ctx, pgx.Identifier{"bench_offers"}, []string{"account_id", "product_id", "competitor_id", "price",
+			"scanned_at", "delta"}, pgx.CopyFromRows(offers)); err != nil {
+			return err
+		}
+	}
+	for _, q := range []string{
+		`CREATE INDEX bench_products_price ON bench_products (account_id, my_price)`,
+		`CREATE INDEX bench_products_category ON bench_products (account_id, category)`,
+		`CREATE INDEX bench_offers_comp_price ON bench_offers (account_id, competitor_id, price DESC NULLS LAST, product_id)`,
+		`ANALYZE bench_products`, `ANALYZE bench_offers`,
+	} {
+		if _, err := db.Exec(ctx, q); err != nil {
+			return fmt.Errorf("postgres copy: %w", err)
+		}
+	}
+	fmt.Printf("PostgreSQL copy loaded in %s\n", time.Since(start).Round(time.Second))
+	return nil
+}

@@ -1,0 +1,109 @@
+package engine
+
+import (
+	"math"
+	"sort"
+	"strconv"
+	"time"
+)
+
+// Competitor is one of the account's competitors (PostgreSQL competitors.id).
+type Competitor struct {
+	ID   int64
+	Name string
+}
+
+// CustomField is a numeric product column the account shows and can weigh by.
+// LogicalName is the ClickHouse products column (revenue_30d, units_30d, page_views_30d).
+type CustomField struct {
+	LogicalName string
+	DisplayName string
+}
+
+// Label is one of the account's labels (PostgreSQL labels).
+type Label struct {
+	ID    uint64
+	Name  string
+	Color string
+}
+
+// Settings are the account settings the metrics of DESIGN §4 depend on.
+type Settings struct {
+	Parity         float64 // pairity_price_guideline, percent
+	Upper          float64 // upper_guidline_range, percent
+	Lower          float64 // lower_guidline_range, percent
+	StalenessDays  int     // offer_staleness_days: older offers are not comparable
+	CurrencySymbol string
+}
+
+// DefaultSettings are the defaults of DESIGN §4 and api/CONTRACT.md.
+func DefaultSettings() Settings {
+	return Settings{Parity: 0, Upper: 2, Lower: 2, StalenessDays: 30, CurrencySymbol: "$"}
+}
+
+// Account is everything the compiler knows about the caller: the tenant, what the
+// user may see, and the account's competitors, custom fields, labels and settings.
+// Now fixes the staleness cutoff so that a compile is a pure function.
+type Account struct {
+	AccountID    uint32
+	Categories   []string // super categories the user may see; empty = all
+	Competitors  []Competitor
+	CustomFields []CustomField
+	Labels       []Label
+	Settings     Settings
+	Now          time.Time
+	// Slots are the competitors' 1-based positions in the snapshot's dense arrays
+	// (product_snapshot.slot_ids). nil: unknown, the compiler searches comp_ids in
+	// each row (indexOf); a competitor missing from a non-nil map has no offers.
+	Slots map[int64]int
+}
+
+// knownCustomFields are the products columns a custom field may name: the closed
+// list that keeps account configuration from becoming SQL text.
+var knownCustomFields = map[string]bool{"revenue_30d": true, "units_30d": true, "page_views_30d": true}
+
+// normalize drops configuration the compiler cannot trust and sorts competitors by id.
+func (a Account) normalize() Account {
+	var cfs []CustomField
+	for _, cf := range a.CustomFields {
+		if knownCustomFields[cf.LogicalName] {
+			cfs = append(cfs, cf)
+		}
+	}
+	a.CustomFields = cfs
+	comps := append([]Competitor(nil), a.Competitors...)
+	sort.Slice(comps, func(i, j int) bool { return comps[i].ID < comps[j].ID })
+	a.Competitors = comps
+	s := a.Settings
+	for _, f := range []*float64{&s.Parity, &s.Upper, &s.Lower} {
+		if math.IsNaN(*f) || math.IsInf(*f, 0) {
+			*f = 0
+		}
+	}
+	if s.StalenessDays <= 0 {
+		s.StalenessDays = DefaultSettings().StalenessDays
+	}
+	a.Settings = s
+	return a
+}
+
+func (a Account) competitor(id int64) (Competitor, bool) {
+	for _, c := range a.Competitors {
+		if c.ID == id {
+			return c, true
+		}
+	}
+	return Competitor{}, false
+}
+
+func (a Account) customField(name string) (CustomField, bool) {
+	for _, cf := range a.CustomFields {
+		if cf.LogicalName == name {
+			return cf, true
+		}
+	}
+	return CustomField{}, false
+}
+
+func num(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
+func inum(i int64) string  { return strconv.FormatInt(i, 10) }

@@ -1,0 +1,410 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Shape says how the warehouse result becomes the response.
+type Shape int
+
+const (
+	ShapeRows          Shape = iota // product rows (table mode, leaf level)
+	ShapeGroups                     // group rows, key column group_key renamed to GroupField
+	ShapeCount                      // one count
+	ShapePerCompetitor              // one aggregate row, unpivoted into a row per competitor
+	ShapeIDs                        // product ids (selection)
+)
+
+// Plan is a compiled query: run SQL with Args, then shape the result.
+type Plan struct {
+	SQL         string
+	Args        []any
+	Shape       Shape
+	StartRow    int
+	Limit       int // the block size; row plans fetch Limit+1 to know whether the block ends
+	GroupField  string
+	Columns     []string     // output keys of row plans in order
+	Competitors []Competitor // selected competitors (per-competitor shapes)
+	Report      Report
+	expand      *expander // product rows: how to compute the @c keys (Expand)
+}
+
+// LastRow implements DESIGN §5: the total at this level when the block reaches the
+// end, else -1; and trims the extra row fetched to know it.
+func (p Plan) LastRow(n int) (keep int, lastRow int) {
+	if n > p.Limit {
+		return p.Limit, -1
+	}
+	return n, p.StartRow + n
+}
+
+// compiler holds one compile: account, condition and the derived catalog.
+type compiler struct {
+	a      Account
+	c      Condition
+	rep    Report
+	comps  []Competitor // the selected competitors C
+	e      exprs
+	cat    catalog
+	levels []GroupLevel
+}
+
+func newCompiler(a Account, c Condition) (*compiler, error) {
+	a = a.normalize()
+	if a.AccountID == 0 {
+		return nil, bad("account", "no account is selected")
+	}
+	rep, err := ParseReport(c.ReportType)
+	if err != nil {
+		return nil, err
+	}
+	comps := a.Competitors
+	if len(c.CompetitorIDs) > 0 {
+		comps = nil
+		seen := map[int64]bool{}
+		for _, id := range c.CompetitorIDs {
+			comp, ok := a.competitor(id)
+			if !ok {
+				return nil, bad("competitorId", "%d is not a competitor of this account", id)
+			}
+			if !seen[id] {
+				comps = append(comps, comp)
+				seen[id] = true
+			}
+		}
+	}
+	k := &compiler{a: a, c: c, rep: rep, comps: comps, e: newExprs(a)}
+	k.cat = newCatalog(productColumns(a, comps))
+	for i, g := range c.Group {
+		id := g.ID
+		if id == "" {
+			id = g.Field
+		}
+		l, ok := levelOf(id)
+		if !ok {
+			return nil, bad(fmt.Sprintf("group[%d]", i), "%q cannot be grouped (super_category, category, vertical, vertical_brand, brand or label)", clip(id))
+		}
+		k.levels = append(k.levels, l)
+	}
+	if len(k.levels) == 0 && (rep.Kind == ReportLandscape || rep.Kind == ReportDistribution) {
+		k.levels = []GroupLevel{rep.Level}
+	}
+	if len(k.levels) > 0 && len(c.Sort) > MaxGroupSorts {
+		return nil, bad("sort", "Grouping allows at most two sort columns")
+	}
+	if len(c.GroupIDs) > len(k.levels) {
+		return nil, bad("groupIds", "opens %d group levels but only %d are grouped", len(c.GroupIDs), len(k.levels))
+	}
+	if c.WeightBy != "" && c.WeightBy != "product" && c.WeightBy != "Product" {
+		if _, ok := a.customField(c.WeightBy); !ok {
+			return nil, bad("weightBy", "%q is not Product or a custom field of this account", clip(c.WeightBy))
+		}
+	}
+	return k, nil
+}
+
+// Columns returns the catalog of a report for the account (getColumnsDef).
+func Columns(a Account, reportType string) ([]Column, error) {
+	k, err := newCompiler(a, Condition{ReportType: reportType})
+	if err != nil {
+		return nil, err
+	}
+	if k.rep.Kind == ReportCompetitivenessSnapshot {
+		return competitorMetricColumns(), nil
+	}
+	if len(k.levels) > 0 {
+		return k.groupColumns(), nil
+	}
+	return k.cat.cols, nil
+}
+
+func (k *compiler) weight() string {
+	if cf, ok := k.a.customField(k.c.WeightBy); ok {
+		return "toFloat64(" + cf.LogicalName + ")"
+	}
+	return "toFloat64(1)"
+}
+
+// where is the predicate of every query: tenancy and category access first (added
+// here, never by the caller), then the report, the filters and the search.
+func (k *compiler) where(b *builder) (string, error) {
+	preds := []string{"account_id = " + b.bind(k.a.AccountID)}
+	if len(k.a.Categories) > 0 {
+		preds = append(preds, "super_category IN "+b.bindSet(k.a.Categories))
+	}
+	switch k.rep.Kind {
+	case ReportAtCompetitors:
+		preds = append(preds, k.e.nCmp(k.comps)+" > 0")
+	case ReportConstraints:
+		preds = append(preds, "("+constraintExpr(k)+") != ''")
+	}
+	f, err := b.filters(k.a, k.cat, k.c.Filters)
+	if err != nil {
+		return "", err
+	}
+	if f != "" {
+		preds = append(preds, f)
+	}
+	if s := strings.TrimSpace(k.c.Search); s != "" {
+		preds = append(preds, "position(search_text, lowerUTF8("+b.bind(s)+")) > 0")
+	}
+	return strings.Join(preds, " AND "), nil
+}
+
+// constraintExpr names the constraint a product breaks (the constraints report):
+// "Below cost" when my price is under a known cost; "Below market range" /
+// "Above market range" when the market bucket (DESIGN §4, over the selected
+// competitors) is I am lower / I am higher; ” when none.
+func constraintExpr(k *compiler) string {
+	mb := k.e.marketBucket(k.comps)
+	return "multiIf(cost > 0 AND my_price < cost, 'Below cost', ifNull(" + mb + " = '" + BucketLower + "', 0), 'Below market range', ifNull(" +
+		mb + " = '" + BucketHigher + "', 0), 'Above market range', '')"
+}
+
+// pathPredicates restrict to the opened group path (groupIds).
+func (k *compiler) pathPredicates(b *builder) []string {
+	var preds []string
+	for i, key := range k.c.GroupIDs {
+		l := k.levels[i]
+		if l == LevelLabel {
+			preds = append(preds, k.labelPathPredicate(b, key))
+			continue
+		}
+		preds = append(preds, levelKeyExpr(l)+" = "+b.bind(key))
+	}
+	return preds
+}
+
+func (k *compiler) labelPathPredicate(b *builder, key string) string {
+	if key == NoneKey {
+		return b.labelSet(k.a, nil, true)
+	}
+	return b.labelSet(k.a, []string{strings.ToLower(key)}, false)
+}
+
+// NoneKey is the group key of NULL / empty group values and of unlabeled products.
+const NoneKey = "(none)"
+
+func levelKeyExpr(l GroupLevel) string {
+	none := func(col string) string { return "if(" + col + " = '', '" + NoneKey + "', " + col + ")" }
+	switch l {
+	case LevelSuperCategory:
+		return none("super_category")
+	case LevelCategory:
+		return none("category")
+	case LevelVertical:
+		return none("vertical")
+	case LevelBrand:
+		return none("brand")
+	case LevelVerticalBrand:
+		return "concat(" + none("vertical") + ", ' x ', " + none("brand") + ")"
+	}
+	return "''"
+}
+
+// tableColumns are the output columns of a product-row plan: the visible columns
+// when the condition names them (through the catalog), else every column.
+func (k *compiler) tableColumns() ([]Column, error) {
+	var out []Column
+	if k.rep.Kind == ReportConstraints {
+		out = append(out, Column{ID: "constraint", Header: "Constraint", Kind: KindText, Expr: constraintExpr(k), Format: "text"})
+	}
+	if len(k.c.VisibleColumns) == 0 {
+		for _, c := range k.cat.cols {
+			if c.Expr != "" {
+				out = append(out, c)
+			}
+		}
+		return out, nil
+	}
+	seen := map[string]bool{}
+	add := func(id string) error {
+		if seen[id] {
+			return nil
+		}
+		seen[id] = true
+		if id == "labels" || id == "labelsNames" || id == "currency_symbol" || id == "constraint" {
+			return nil // filled after the query
+		}
+		col, ok := k.cat.get(id)
+		if !ok {
+			return bad("visible_columns", "%q is not a column of this report", clip(id))
+		}
+		out = append(out, col)
+		return nil
+	}
+	for _, id := range append([]string{"id", "name", "img_url", "canonical_mfgr_display", "price"}, k.c.VisibleColumns...) {
+		if err := add(id); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// orderBy compiles the sort model of table mode with the unique tie-breaker.
+func (k *compiler) orderBy() (string, error) {
+	var parts []string
+	for i, s := range k.c.Sort {
+		col, ok := k.cat.get(s.ColID)
+		if !ok || col.Expr == "" {
+			if s.ColID == "constraint" && k.rep.Kind == ReportConstraints {
+				col = Column{Expr: constraintExpr(k)}
+			} else {
+				return "", bad(fmt.Sprintf("sort[%d].colId", i), "%q is not a sortable column of this report", clip(s.ColID))
+			}
+		}
+		parts = append(parts, col.Expr+" "+strings.ToUpper(s.Sort)+" NULLS LAST")
+	}
+	parts = append(parts, "product_id ASC")
+	return strings.Join(parts, ", "), nil
+}
+
+// CompileRows compiles one block of getConditionsData.
+func CompileRows(a Account, c Condition) (Plan, error) {
+	k, err := newCompiler(a, c)
+	if err != nil {
+		return Plan{}, err
+	}
+	switch {
+	case k.rep.Kind == ReportCompetitivenessSnapshot:
+		return k.perCompetitor()
+	case len(k.levels) > len(k.c.GroupIDs):
+		return k.groups(false, nil)
+	}
+	return k.rows()
+}
+
+func (k *compiler) rows() (Plan, error) {
+	cols, err := k.tableColumns()
+	if err != nil {
+		return Plan{}, err
+	}
+	order, err := k.orderBy()
+	if err != nil {
+		return Plan{}, err
+	}
+	b := &builder{}
+	sel, names, x := k.rowSelect(cols)
+	outerAccount := b.bind(k.a.AccountID)
+	w, err := k.where(b)
+	if err != nil {
+		return Plan{}, err
+	}
+	if pp := k.pathPredicates(b); len(pp) > 0 {
+		w += " AND " + strings.Join(pp, " AND ")
+	}
+	// Two phases: the inner query sorts only (sort key, product_id) to find the
+	// block's ids; the outer one computes every column for those ids alone.
+	sql := "SELECT " + strings.Join(sel, ", ") + " FROM product_snapshot WHERE account_id = " + outerAccount +
+		" AND product_id IN (SELECT product_id FROM product_snapshot WHERE " + w + " ORDER BY " + order +
+		" LIMIT " + fmt.Sprint(k.c.Limit+1) + " OFFSET " + fmt.Sprint(k.c.StartRow) + ") ORDER BY " + order
+	return Plan{SQL: sql, Args: b.args, Shape: ShapeRows, StartRow: k.c.StartRow, Limit: k.c.Limit, Columns: names,
+		Competitors: k.comps, Report: k.rep, expand: x}, nil
+}
+
+// rowSelect splits the output columns: product columns and row metrics are SQL
+// expressions; the per-competitor keys come from the raw arrays (Expand).
+func (k *compiler) rowSelect(cols []Column) (sel, names []string, x *expander) {
+	x = &expander{comps: k.a.Competitors, settings: k.a.Settings,
+		cutoff: k.a.Now.Add(-time.Duration(k.a.Settings.StalenessDays) * 24 * time.Hour), recent: k.a.Now.Add(-24 * time.Hour)}
+	if len(k.c.VisibleColumns) > 0 {
+		x.keys = map[string]bool{}
+	}
+	// Only the arrays the requested keys need are read: the block's second phase
+	// reads random granules, and the string arrays are most of their bytes.
+	need := map[string]bool{}
+	for _, c := range cols {
+		if c.CompetitorID != 0 {
+			if x.keys != nil {
+				x.keys[c.ID] = true
+			}
+			kind := c.ID[:strings.LastIndexByte(c.ID, '@')]
+			need["comp_ids"] = true
+			for _, a := range arraysOf[kind] {
+				need[a] = true
+			}
+			continue
+		}
+		sel = append(sel, c.Expr+" AS `"+c.ID+"`")
+		names = append(names, c.ID)
+	}
+	for _, a := range rawArrays {
+		if need[a] {
+			sel = append(sel, a+" AS "+rawPrefix+a)
+		}
+	}
+	return sel, names, x
+}
+
+// CompileCount compiles getCountOfRow: the rows (or groups) at the condition's level.
+func CompileCount(a Account, c Condition) (Plan, error) {
+	k, err := newCompiler(a, c)
+	if err != nil {
+		return Plan{}, err
+	}
+	if k.rep.Kind == ReportCompetitivenessSnapshot {
+		return Plan{SQL: "SELECT toUInt64(" + fmt.Sprint(len(k.comps)) + ")", Shape: ShapeCount, Report: k.rep}, nil
+	}
+	// The sort does not change a count, but a bad sort is a bad condition everywhere.
+	if len(k.levels) > len(k.c.GroupIDs) {
+		if _, err := k.groups(false, nil); err != nil {
+			return Plan{}, err
+		}
+		g, err := k.groups(true, nil)
+		if err != nil {
+			return Plan{}, err
+		}
+		return Plan{SQL: "SELECT count() FROM (" + g.SQL + ")", Args: g.Args, Shape: ShapeCount, Report: k.rep}, nil
+	}
+	if _, err := k.orderBy(); err != nil {
+		return Plan{}, err
+	}
+	b := &builder{}
+	w, err := k.where(b)
+	if err != nil {
+		return Plan{}, err
+	}
+	if pp := k.pathPredicates(b); len(pp) > 0 {
+		w += " AND " + strings.Join(pp, " AND ")
+	}
+	return Plan{SQL: "SELECT count() FROM product_snapshot WHERE " + w, Args: b.args, Shape: ShapeCount, Report: k.rep}, nil
+}
+
+// CompileSelection compiles the product ids a selection means: with selectAll, every
+// product matching the condition (filters, search, report, group path) except the
+// toggled ones; otherwise the toggled ids that exist in the account (and that the
+// user may see).
+func CompileSelection(a Account, c Condition, selectAll bool, toggled []string) (Plan, error) {
+	if len(toggled) > MaxSelected {
+		return Plan{}, bad("toggledNodes", "has %d ids; at most %d are allowed", len(toggled), MaxSelected)
+	}
+	k, err := newCompiler(a, c)
+	if err != nil {
+		return Plan{}, err
+	}
+	b := &builder{}
+	var w string
+	if selectAll {
+		if w, err = k.where(b); err != nil {
+			return Plan{}, err
+		}
+		if pp := k.pathPredicates(b); len(pp) > 0 {
+			w += " AND " + strings.Join(pp, " AND ")
+		}
+		if len(toggled) > 0 {
+			w += " AND product_id NOT IN " + b.bindSet(toggled)
+		}
+	} else {
+		if len(toggled) == 0 {
+			return Plan{SQL: "SELECT product_id FROM product_snapshot WHERE 0", Shape: ShapeIDs}, nil
+		}
+		w = "account_id = " + b.bind(k.a.AccountID)
+		if len(k.a.Categories) > 0 {
+			w += " AND super_category IN " + b.bindSet(k.a.Categories)
+		}
+		w += " AND product_id IN " + b.bindSet(toggled)
+	}
+	return Plan{SQL: "SELECT product_id FROM product_snapshot WHERE " + w + " ORDER BY product_id", Args: b.args, Shape: ShapeIDs}, nil
+}

@@ -1,0 +1,229 @@
+package engine
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Limits of one condition; larger requests are a 400, not a slow query.
+const (
+	MaxLimit       = 1000
+	DefaultLimit   = 100
+	MaxSetValues   = 10000
+	MaxSortColumns = 10
+	MaxGroupSorts  = 2 // the specification: grouping allows at most two sort columns
+	MaxSearchLen   = 200
+	MaxTextLen     = 1000
+	MaxSelected    = 100000
+)
+
+// SortItem is one entry of the sort model.
+type SortItem struct {
+	ColID string `json:"colId"`
+	Sort  string `json:"sort"`
+}
+
+// GroupCol is one row-group column (ag-grid's ColumnVO).
+type GroupCol struct {
+	ID    string `json:"id"`
+	Field string `json:"field"`
+}
+
+// Condition is the grid condition of DESIGN §5, with the specification's names.
+// Keys the server does not use (user_session_id, page_title, ...) are ignored.
+type Condition struct {
+	ReportType     string                     `json:"report_type"`
+	StartRow       int                        `json:"startRow"`
+	Limit          int                        `json:"limit"`
+	Filters        map[string]json.RawMessage `json:"filters"`
+	Sort           []SortItem                 `json:"sort"`
+	Search         string                     `json:"search"`
+	Group          []GroupCol                 `json:"group"`
+	GroupIDs       []string                   `json:"-"`
+	VisibleColumns []string                   `json:"visible_columns"`
+	SelectedRows   []string                   `json:"-"`
+	WeightBy       string                     `json:"weightBy"`
+	CompetitorIDs  []int64                    `json:"-"`
+}
+
+// rawCondition carries the keys whose JSON type varies between callers (ag-grid
+// sends group keys as numbers when the group field is numeric; competitorId may be
+// one id or a list).
+type rawCondition struct {
+	Condition
+	GroupIDs     []json.RawMessage `json:"groupIds"`
+	SelectedRows []json.RawMessage `json:"selected_rows"`
+	CompetitorID json.RawMessage   `json:"competitorId"`
+}
+
+// ParseCondition decodes a condition. Malformed JSON, wrong types and out-of-range
+// paging are an *Error naming the part.
+func ParseCondition(raw []byte) (Condition, error) {
+	var rc rawCondition
+	if len(bytes.TrimSpace(raw)) == 0 || string(bytes.TrimSpace(raw)) == "null" {
+		return Condition{}, bad("condition", "the request has no grid condition")
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	if err := dec.Decode(&rc); err != nil {
+		return Condition{}, decodeError("condition", err)
+	}
+	c := rc.Condition
+	var err error
+	if c.GroupIDs, err = keys("groupIds", rc.GroupIDs); err != nil {
+		return c, err
+	}
+	if c.SelectedRows, err = keys("selected_rows", rc.SelectedRows); err != nil {
+		return c, err
+	}
+	if c.CompetitorIDs, err = competitorIDs(rc.CompetitorID); err != nil {
+		return c, err
+	}
+	return c, c.validate()
+}
+
+func decodeError(field string, err error) *Error {
+	var te *json.UnmarshalTypeError
+	if ok := asType(err, &te); ok {
+		f := field
+		if te.Field != "" {
+			f = te.Field
+		}
+		return bad(f, "has the wrong type (expected %s, got %s)", te.Type.String(), te.Value)
+	}
+	return bad(field, "is not valid JSON: %s", err.Error())
+}
+
+func asType(err error, target **json.UnmarshalTypeError) bool {
+	te, ok := err.(*json.UnmarshalTypeError)
+	if ok {
+		*target = te
+	}
+	return ok
+}
+
+// keys turns group keys / row ids (strings or numbers) into strings.
+func keys(field string, raws []json.RawMessage) ([]string, error) {
+	if len(raws) > MaxSelected {
+		return nil, bad(field, "has %d entries; at most %d are allowed", len(raws), MaxSelected)
+	}
+	out := make([]string, 0, len(raws))
+	for i, r := range raws {
+		var s string
+		if err := json.Unmarshal(r, &s); err == nil {
+			out = append(out, s)
+			continue
+		}
+		var n json.Number
+		if err := json.Unmarshal(r, &n); err == nil {
+			out = append(out, n.String())
+			continue
+		}
+		return nil, bad(fmt.Sprintf("%s[%d]", field, i), "must be a string or a number")
+	}
+	return out, nil
+}
+
+func competitorIDs(raw json.RawMessage) ([]int64, error) {
+	s := strings.TrimSpace(string(raw))
+	if s == "" || s == "null" || s == `""` {
+		return nil, nil
+	}
+	var list []json.RawMessage
+	if s[0] != '[' {
+		list = []json.RawMessage{raw}
+	} else if err := json.Unmarshal(raw, &list); err != nil {
+		return nil, bad("competitorId", "must be a competitor id or a list of ids")
+	}
+	ids := make([]int64, 0, len(list))
+	for i, r := range list {
+		var v any
+		if err := json.Unmarshal(r, &v); err != nil {
+			return nil, bad("competitorId", "must be a competitor id or a list of ids")
+		}
+		var text string
+		switch t := v.(type) {
+		case float64:
+			text = strconv.FormatFloat(t, 'f', -1, 64)
+		case string:
+			text = t
+		default:
+			return nil, bad(fmt.Sprintf("competitorId[%d]", i), "must be a competitor id")
+		}
+		id, err := strconv.ParseInt(text, 10, 64)
+		if err != nil || id <= 0 {
+			return nil, bad(fmt.Sprintf("competitorId[%d]", i), "%q is not a competitor id", text)
+		}
+		ids = append(ids, id)
+	}
+	return ids, nil
+}
+
+func (c *Condition) validate() error {
+	if c.StartRow < 0 {
+		return bad("startRow", "must be 0 or more, not %d", c.StartRow)
+	}
+	if c.Limit == 0 {
+		c.Limit = DefaultLimit
+	}
+	if c.Limit < 0 || c.Limit > MaxLimit {
+		return bad("limit", "must be between 1 and %d, not %d", MaxLimit, c.Limit)
+	}
+	if c.StartRow > 100_000_000 {
+		return bad("startRow", "is beyond the end of any report")
+	}
+	if len([]rune(c.Search)) > MaxSearchLen {
+		return bad("search", "is longer than %d characters", MaxSearchLen)
+	}
+	if len(c.Sort) > MaxSortColumns {
+		return bad("sort", "has %d columns; at most %d are allowed", len(c.Sort), MaxSortColumns)
+	}
+	for i, s := range c.Sort {
+		if s.Sort != "asc" && s.Sort != "desc" {
+			return bad(fmt.Sprintf("sort[%d].sort", i), "must be \"asc\" or \"desc\", not %q", clip(s.Sort))
+		}
+	}
+	if len(c.Group) > 0 && len(c.Sort) > MaxGroupSorts {
+		return bad("sort", "Grouping allows at most two sort columns")
+	}
+	if len(c.GroupIDs) > len(c.Group) {
+		return bad("groupIds", "opens %d group levels but only %d are grouped", len(c.GroupIDs), len(c.Group))
+	}
+	return nil
+}
+
+// clip shortens a value quoted back in an error message.
+func clip(s string) string {
+	r := []rune(s)
+	if len(r) > 40 {
+		return string(r[:40]) + "…"
+	}
+	return s
+}
+
+// NeedsSlots reports whether compiling c benefits from the competitors' slots
+// (Account.Slots): when it filters on a competitor column, selects a subset of
+// competitors, or (for blocks, not counts) sorts on or shows competitor columns.
+// Without slots the compiler searches comp_ids per row: the same results, slower.
+func (c Condition) NeedsSlots(count bool) bool {
+	if len(c.CompetitorIDs) > 0 {
+		return true
+	}
+	for id := range c.Filters {
+		if strings.Contains(id, "@") {
+			return true
+		}
+	}
+	if count {
+		return false
+	}
+	for _, s := range c.Sort {
+		if strings.Contains(s.ColID, "@") {
+			return true
+		}
+	}
+	return len(c.Group) > len(c.GroupIDs) // group levels: per-competitor pairs and sorts
+}

@@ -1,0 +1,82 @@
+package engine
+
+import "fmt"
+
+// BrandPageSize is the specification's brand list page size.
+const BrandPageSize = 30
+
+// tenancy is the account and category-access predicate of the list queries.
+func tenancy(a Account, b *builder) string {
+	w := "account_id = " + b.bind(a.AccountID)
+	if len(a.Categories) > 0 {
+		w += " AND super_category IN " + b.bindSet(a.Categories)
+	}
+	return w
+}
+
+// CompileBrands lists one page of the account's brands (filters/getBrandsList),
+// case-insensitive substring search, one extra row to tell whether more follow.
+func CompileBrands(a Account, search string, offset int) (Plan, error) {
+	a = a.normalize()
+	if a.AccountID == 0 {
+		return Plan{}, bad("account", "no account is selected")
+	}
+	if offset < 0 || offset > 10_000_000 {
+		return Plan{}, bad("offset", "must be 0 or more")
+	}
+	if len([]rune(search)) > MaxSearchLen {
+		return Plan{}, bad("search", "is longer than %d characters", MaxSearchLen)
+	}
+	b := &builder{}
+	w := tenancy(a, b) + " AND brand != ''"
+	if search != "" {
+		w += " AND positionCaseInsensitiveUTF8(brand, " + b.bind(search) + ") > 0"
+	}
+	sql := "SELECT brand FROM product_snapshot WHERE " + w + " GROUP BY brand ORDER BY brand LIMIT " +
+		fmt.Sprint(BrandPageSize+1) + " OFFSET " + fmt.Sprint(offset)
+	return Plan{SQL: sql, Args: b.args, Shape: ShapeIDs, StartRow: offset, Limit: BrandPageSize}, nil
+}
+
+// CompileCategoryTree lists the account's (super category, category, vertical)
+// paths with product counts, for the multi-level category filter.
+func CompileCategoryTree(a Account) (Plan, error) {
+	a = a.normalize()
+	if a.AccountID == 0 {
+		return Plan{}, bad("account", "no account is selected")
+	}
+	b := &builder{}
+	sql := "SELECT super_category, category, vertical, count() AS products FROM product_snapshot WHERE " + tenancy(a, b) +
+		" GROUP BY super_category, category, vertical ORDER BY super_category, category, vertical"
+	return Plan{SQL: sql, Args: b.args, Shape: ShapeRows}, nil
+}
+
+// CompileProduct compiles one product's full row (tooltips, product details, the
+// competitor grid), by id, inside the account and the user's categories.
+func CompileProduct(a Account, productID string, competitorIDs []int64) (Plan, error) {
+	if productID == "" || len(productID) > MaxTextLen {
+		return Plan{}, bad("productId", "needs a product id")
+	}
+	k, err := newCompiler(a, Condition{CompetitorIDs: competitorIDs})
+	if err != nil {
+		return Plan{}, err
+	}
+	cols, err := k.tableColumns()
+	if err != nil {
+		return Plan{}, err
+	}
+	b := &builder{}
+	sel, names, x := k.rowSelect(cols)
+	sql := "SELECT " + joinComma(sel) + " FROM product_snapshot WHERE " + tenancy(k.a, b) + " AND product_id = " + b.bind(productID) + " LIMIT 1"
+	return Plan{SQL: sql, Args: b.args, Shape: ShapeRows, Limit: 1, Columns: names, Competitors: k.a.Competitors, expand: x}, nil
+}
+
+func joinComma(s []string) string {
+	out := ""
+	for i, x := range s {
+		if i > 0 {
+			out += ", "
+		}
+		out += x
+	}
+	return out
+}
