@@ -2,6 +2,7 @@ package main
 
 import (
 	"net"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -9,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"pricelens/deploy/config"
 )
 
 // buildBinary builds the pricelens binary once for the CLI tests.
@@ -45,6 +48,12 @@ func TestBadConfigurationIsOneLine(t *testing.T) {
 		ln.Close()
 		return addr
 	}
+	c, err := config.Load()
+	require.NoError(t, err)
+	wrongPassword, err := url.Parse(c.PostgresURL)
+	require.NoError(t, err)
+	wrongPassword.User = url.UserPassword(wrongPassword.User.Username(), "wrong")
+
 	taken, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	defer taken.Close()
@@ -57,7 +66,7 @@ func TestBadConfigurationIsOneLine(t *testing.T) {
 	}{
 		{"unreachable clickhouse", []string{"PRICELENS_CLICKHOUSE_ADDR=" + closed()}, []string{"migrate", "status"}, "connection refused"},
 		{"unreachable postgres", []string{"PRICELENS_POSTGRES_URL=postgres://pricelens:pricelens@" + closed() + "/pricelens?sslmode=disable"}, []string{"migrate", "status"}, "connection refused"},
-		{"wrong postgres password", []string{"PRICELENS_POSTGRES_URL=postgres://pricelens:wrong@127.0.0.1:15432/pricelens?sslmode=disable"}, []string{"migrate", "status"}, "password authentication failed"},
+		{"wrong postgres password", []string{"PRICELENS_POSTGRES_URL=" + wrongPassword.String()}, []string{"migrate", "status"}, "password authentication failed"},
 		{"taken http port", []string{"PRICELENS_HTTP_ADDR=" + taken.Addr().String(), "PRICELENS_DATA_DIR=" + t.TempDir()}, []string{"serve"}, "already in use"},
 		{"bad address", []string{"PRICELENS_HTTP_ADDR=nonsense"}, []string{"serve"}, "PRICELENS_HTTP_ADDR"},
 		{"bad log level", []string{"PRICELENS_LOG_LEVEL=loud"}, []string{"serve"}, "PRICELENS_LOG_LEVEL"},

@@ -13,7 +13,18 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const webappDir = resolve(here, '..');
 export const repoDir = resolve(webappDir, '..');
 
-const PG_ADMIN = 'postgres://pricelens:pricelens@127.0.0.1:15432/postgres';
+// The servers are the local stack's, or whatever PRICELENS_POSTGRES_URL and
+// PRICELENS_CLICKHOUSE_ADDR name (the same settings the binary reads).
+const PG_URL = process.env.PRICELENS_POSTGRES_URL || 'postgres://pricelens:pricelens@127.0.0.1:15432/pricelens?sslmode=disable';
+const CH_PORT = (process.env.PRICELENS_CLICKHOUSE_ADDR || '127.0.0.1:19000').split(':').pop();
+
+/** pgURL returns the PostgreSQL URL with its database replaced. */
+function pgURL(database) {
+  const u = new URL(PG_URL);
+  u.pathname = '/' + database;
+  return u.toString();
+}
+const PG_ADMIN = pgURL('postgres');
 
 function log(...a) {
   console.log('[e2e]', ...a);
@@ -62,7 +73,7 @@ export async function startStack({ size = 'S' } = {}) {
   const env = {
     ...process.env,
     PRICELENS_CLICKHOUSE_DB: name,
-    PRICELENS_POSTGRES_URL: `postgres://pricelens:pricelens@127.0.0.1:15432/${name}?sslmode=disable`,
+    PRICELENS_POSTGRES_URL: pgURL(name),
     PRICELENS_ADMIN_PASSWORD: password,
     PRICELENS_HTTP_ADDR: `127.0.0.1:${port}`,
     PRICELENS_WEBAPP_DIR: join(webappDir, 'dist'),
@@ -121,7 +132,7 @@ export async function stopStack(stack) {
     });
   }
   if (!/^e2e_[0-9a-f]{10}$/.test(stack.name)) return;
-  const ch = spawnSync('clickhouse-client', ['--port', '19000', '-q', `DROP DATABASE IF EXISTS ${stack.name}`], { encoding: 'utf8' });
+  const ch = spawnSync('clickhouse-client', ['--port', CH_PORT, '-q', `DROP DATABASE IF EXISTS ${stack.name}`], { encoding: 'utf8' });
   if (ch.status !== 0) log('could not drop ClickHouse database', stack.name, ch.stderr);
   const pg = spawnSync('psql', [PG_ADMIN, '-v', 'ON_ERROR_STOP=1', '-c', `DROP DATABASE IF EXISTS ${stack.name} WITH (FORCE)`], { encoding: 'utf8' });
   if (pg.status !== 0) log('could not drop PostgreSQL database', stack.name, pg.stderr);
