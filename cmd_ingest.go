@@ -15,7 +15,6 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/mattn/go-isatty"
 
-	"pricelens/api/store"
 	"pricelens/deploy/config"
 	"pricelens/ingest"
 	"pricelens/warehouse"
@@ -62,16 +61,12 @@ func runIngest(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	w, err := warehouse.Open(ctx, c)
+	dbs, err := openDatabases(ctx, c)
 	if err != nil {
 		return err
 	}
-	defer w.Close()
-	db, err := store.Open(ctx, c.PostgresURL)
-	if err != nil {
-		return err
-	}
-	defer db.Close()
+	defer dbs.Close()
+	w, db := dbs.W, dbs.DB
 
 	failed := 0
 	for _, path := range files {

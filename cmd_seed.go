@@ -7,11 +7,9 @@ import (
 	"io"
 	"os"
 
-	"pricelens/api/store"
 	"pricelens/deploy/config"
 	"pricelens/ingest"
 	"pricelens/ingest/demo"
-	"pricelens/warehouse"
 )
 
 // runSeed loads the demo data set (deterministic for a seed).
@@ -41,16 +39,12 @@ func runSeed(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	w, err := warehouse.Open(ctx, c)
+	dbs, err := openDatabases(ctx, c)
 	if err != nil {
 		return err
 	}
-	defer w.Close()
-	db, err := store.Open(ctx, c.PostgresURL)
-	if err != nil {
-		return err
-	}
-	defer db.Close()
+	defer dbs.Close()
+	w, db := dbs.W, dbs.DB
 	_, err = demo.Load(ctx, w, db, demo.Options{
 		Size: sz, Seed: *seed, IfEmpty: *ifEmpty, AdminPassword: c.AdminPassword, Out: os.Stdout, Checksums: *checksums,
 	})

@@ -8,9 +8,7 @@ import (
 
 	"pricelens/api"
 	"pricelens/api/outbox"
-	"pricelens/api/store"
 	"pricelens/deploy/config"
-	"pricelens/warehouse"
 )
 
 func newLogger(c config.Config) *slog.Logger {
@@ -39,16 +37,12 @@ func runServe(ctx context.Context, args []string) error {
 	}
 	defer ln.Close()
 	log := newLogger(c)
-	w, err := warehouse.Open(ctx, c)
+	dbs, err := openDatabases(ctx, c)
 	if err != nil {
 		return err
 	}
-	defer w.Close()
-	db, err := store.Open(ctx, c.PostgresURL)
-	if err != nil {
-		return err
-	}
-	defer db.Close()
+	defer dbs.Close()
+	w, db := dbs.W, dbs.DB
 	e := api.New(api.Deps{Config: c, Log: log, Warehouse: w, DB: db})
 	go outbox.ForWarehouse(db, w, log).Run(ctx) // mirrors label assignments into ClickHouse
 	if err := writeServePID(c.DataDir); err != nil {

@@ -88,26 +88,36 @@ func (h *Handlers) products(c echo.Context, p session.Principal, ids []string, s
 	return out, nil
 }
 
-// InsertLabel is POST /labels/insertNewLabels {name, color}.
-func (h *Handlers) InsertLabel(c echo.Context) error {
+// newLabel decodes and checks a new label's request: the fields, and the right to
+// create it (edit-CI-label as well for an SSO read-only label).
+func (h *Handlers) newLabel(c echo.Context) (session.Principal, newLabelIn, error) {
+	var in newLabelIn
 	p, err := session.Account(c)
 	if err != nil {
-		return err
+		return p, in, err
 	}
-	var in newLabelIn
 	if err := reqbody.Decode(c, &in); err != nil {
-		return err
+		return p, in, err
 	}
 	if err := in.validate(); err != nil {
-		return err
+		return p, in, err
 	}
 	if err := h.require(c, p, authz.Create, labelCode(p, store.Label{SSOReadOnly: in.SSOReadOnly})); err != nil {
-		return err
+		return p, in, err
 	}
 	if in.SSOReadOnly {
 		if err := h.require(c, p, authz.Create, authz.EditCILabel); err != nil {
-			return err
+			return p, in, err
 		}
+	}
+	return p, in, nil
+}
+
+// InsertLabel is POST /labels/insertNewLabels {name, color}.
+func (h *Handlers) InsertLabel(c echo.Context) error {
+	p, in, err := h.newLabel(c)
+	if err != nil {
+		return err
 	}
 	l, _, err := h.Store.CreateLabel(c.Request().Context(), actor(p), in.Name, in.Color, in.SSOReadOnly, nil)
 	if err != nil {
@@ -119,24 +129,9 @@ func (h *Handlers) InsertLabel(c echo.Context) error {
 // InsertLabelForProducts is POST /labels/insertNewLabelsForProduct: a new label
 // assigned at once to the chosen products.
 func (h *Handlers) InsertLabelForProducts(c echo.Context) error {
-	p, err := session.Account(c)
+	p, in, err := h.newLabel(c)
 	if err != nil {
 		return err
-	}
-	var in newLabelIn
-	if err := reqbody.Decode(c, &in); err != nil {
-		return err
-	}
-	if err := in.validate(); err != nil {
-		return err
-	}
-	if err := h.require(c, p, authz.Create, labelCode(p, store.Label{SSOReadOnly: in.SSOReadOnly})); err != nil {
-		return err
-	}
-	if in.SSOReadOnly {
-		if err := h.require(c, p, authz.Create, authz.EditCILabel); err != nil {
-			return err
-		}
 	}
 	prods, err := h.products(c, p, in.ProductsIDs, in.SelectAll, in.Condition, in.Toggled)
 	if err != nil {
