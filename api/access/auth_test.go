@@ -2,6 +2,7 @@ package access_test
 
 import (
 	"fmt"
+	"net"
 	"net/http"
 	"strings"
 	"testing"
@@ -163,14 +164,21 @@ func TestSignInThrottledPerAddress(t *testing.T) {
 	e := newEnv(t, nil)
 	acc := e.account("Acme")
 	e.user("ana@example.com", "analyst", acc)
-	c := e.client()
-	from := func(ip string) map[string]string { return map[string]string{"X-Forwarded-For": ip} }
+	// The server takes the peer's address (X-Forwarded-For is not trusted), so
+	// each "address" is a client whose connections come from its own loopback IP.
+	from := func(ip string) *client {
+		c := e.client()
+		c.http.Transport = &http.Transport{DialContext: (&net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}}).DialContext}
+		return c
+	}
+	guesser, other := from("127.0.0.9"), from("127.0.0.10")
 	for i := 0; i < 5; i++ {
-		st, _ := c.callWith("POST", "/api/auth", obj{"email": fmt.Sprintf("guess%d@example.com", i), "password": "x"}, from("10.0.0.9"))
+		st, _ := guesser.callWith("POST", "/api/auth", obj{"email": fmt.Sprintf("guess%d@example.com", i), "password": "x"},
+			map[string]string{"X-Forwarded-For": fmt.Sprintf("10.0.0.%d", i)})
 		require.Equal(t, 401, st)
 	}
-	st, _ := c.callWith("POST", "/api/auth", obj{"email": "ana@example.com", "password": testPassword}, from("10.0.0.9"))
-	assert.Equal(t, 429, st, "one address guessing many accounts is slowed down")
-	st, _ = c.callWith("POST", "/api/auth", obj{"email": "ana@example.com", "password": testPassword}, from("10.0.0.10"))
+	st, _ := guesser.callWith("POST", "/api/auth", obj{"email": "ana@example.com", "password": testPassword}, nil)
+	assert.Equal(t, 429, st, "one address guessing many accounts is slowed down, whatever X-Forwarded-For claims")
+	st, _ = other.callWith("POST", "/api/auth", obj{"email": "ana@example.com", "password": testPassword}, nil)
 	assert.Equal(t, 200, st, "other addresses are not affected")
 }
