@@ -1,0 +1,9 @@
+package warehouse
+
+// SetSnapshotChunkForTest sets the products per rebuild chunk and returns the
+// restore function, so that a small test account spans several chunks.
+func SetSnapshotChunkForTest(n int) (restore func()) {
+	old := snapshotChunk
+	snapshotChunk = n
+	return func() { snapshotChunk = old }
+}
