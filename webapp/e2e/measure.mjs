@@ -22,6 +22,15 @@ function bundle() {
   return { raw, gz };
 }
 
+/** marksSince lists the webapp's performance marks (pricelens:*) in ms after t0; it runs in the page. */
+function marksSince(t0) {
+  return performance
+    .getEntriesByType('mark')
+    .filter((m) => m.name.startsWith('pricelens:'))
+    .map((m) => `${m.name.slice(10)} ${Math.round(m.startTime - t0)}`)
+    .join(', ');
+}
+
 async function main() {
   let stack = null;
   let base = process.env.PRICELENS_BASE;
@@ -50,7 +59,7 @@ async function main() {
       await page.getByRole('link', { name: 'All my products', exact: true }).waitFor();
       // A person reads the index for a moment before choosing; the grid code preloads meanwhile.
       await page.waitForTimeout(1000);
-      await page.evaluate(() => performance.clearResourceTimings());
+      await page.evaluate(() => (performance.clearResourceTimings(), performance.clearMarks()));
       const clickAt = await page.evaluate(() => performance.now());
       const t0 = Date.now();
       await page.getByRole('link', { name: 'All my products', exact: true }).click();
@@ -65,13 +74,23 @@ async function main() {
             .join(', '),
         clickAt,
       );
+      waterfall += ' | marks: ' + (await page.evaluate(marksSince, clickAt));
     }
     const cold = [];
+    let coldWaterfall = '';
     for (let i = 0; i < 3; i++) {
       const t0 = Date.now();
       await page.goto(base + '/pricing/type/all_my_products');
       await page.waitForSelector(rows);
       cold.push(Date.now() - t0);
+      coldWaterfall = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .filter((e) => e.name.includes('/api/') || e.name.endsWith('.js'))
+          .map((e) => `${e.name.replace(location.origin, '').replace('/api/', '').replace('/assets/', '')} ${Math.round(e.startTime)}→${Math.round(e.responseEnd)}`)
+          .join(', '),
+      );
+      coldWaterfall += ' | marks: ' + (await page.evaluate(marksSince, 0));
     }
     await page.waitForFunction(() => /\d/.test(document.querySelector('.row-count')?.textContent ?? ''));
     const total = Number((await page.locator('.row-count').textContent()).replace(/[^0-9]/g, ''));
@@ -104,7 +123,8 @@ async function main() {
     console.log(`products in report: ${total}`);
     console.log(`navigation → first rows of all my products: median ${sorted[2]} ms (runs: ${first.join(', ')} ms)`);
     console.log(`  last run, ms after the click: ${waterfall}`);
-    console.log(`full page load of /pricing/type/all_my_products → first rows: ${cold.join(', ')} ms`);
+    console.log(`full page load of /pricing/type/all_my_products → first rows: median ${[...cold].sort((a, b) => a - b)[1]} ms (runs: ${cold.join(', ')} ms)`);
+    console.log(`  last run, ms after navigation start: ${coldWaterfall}`);
     console.log(`block holding row ${target} shown after paging there: ${jumps[0]} ms (other jumps: ${jumps.slice(1).join(', ')} ms)`);
     console.log(`  first jump, ms after the call: ${jumpWaterfall}`);
     console.log(`bundle (dist/assets): ${(b.raw / 1024).toFixed(0)} KiB, ${(b.gz / 1024).toFixed(0)} KiB gzip`);

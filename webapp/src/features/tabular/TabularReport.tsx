@@ -35,6 +35,7 @@ import type { CustomCellRendererProps } from 'ag-grid-react';
 import { GraphView } from './GraphView';
 import { useTabular } from './store';
 import { GROUP_COLUMNS, initialGrid, prefetchFirstBlock, takePrefetched, withGroupColumns, type InitialGrid } from './initial';
+import { fetchBlock, mark, prefetchCount, takeColumns, takeCount } from './prefetch';
 
 registerGridModules();
 
@@ -79,8 +80,6 @@ type LoadedReport = {
   screen: ScreenState;
 };
 
-type Block = { rows: Record<string, unknown>[]; lastRow: number };
-const fetchBlock = (condition: Condition) => http.post<Block>('/tabular/getConditionsData', { condition });
 
 export default function TabularReport({ id, share }: { id: string; share: boolean }) {
   const { account, can } = useSession();
@@ -108,11 +107,15 @@ export default function TabularReport({ id, share }: { id: string; share: boolea
         setState('notfound');
         return;
       }
-      const cols = await http.post<{ columns: ApiColumn[] }>('/tabular/getColumnsDef', {
-        reportId: share ? id : saved ? saved.id : id,
-        report_type: reportType,
-        isShareLink: share,
-      });
+      const askColumns = () =>
+        http.post<{ columns: ApiColumn[] }>('/tabular/getColumnsDef', {
+          reportId: share ? id : saved ? saved.id : id,
+          report_type: reportType,
+          isShareLink: share,
+        });
+      // A predefined report's columns may already be on their way (prefetchReport, started with the page).
+      const early = !share && !saved ? takeColumns(id) : undefined;
+      const cols = early ? await early.catch(askColumns) : await askColumns();
       if (cancelled) return;
       const cond = (saved?.condition ?? {}) as Partial<Condition>;
       const level = saved ? savedGroupLevel(saved) : groupLevelOf(reportType);
@@ -126,7 +129,13 @@ export default function TabularReport({ id, share }: { id: string; share: boolea
       const screen: ScreenState = { reportType, reportId: saved?.id, search, weightBy, competitorIds: [], visibleColumns: init.visible };
       // The first block is asked for while ag-grid is still being built (the grid takes it
       // when its first request is the same condition).
-      prefetchFirstBlock(init, screen, fetchBlock);
+      const first = prefetchFirstBlock(init, screen, fetchBlock);
+      // The count goes out as soon as the first block is in, not once the grid has been built.
+      first.block
+        .then((b) => {
+          if (first.condition.group.length > 0 || rowCountOf(b.lastRow) === undefined) prefetchCount(first.condition);
+        })
+        .catch(() => {});
       setReport({
         reportType,
         title: saved?.report_name || saved?.page_title || predefinedByHref(reportType)?.name || reportType,
@@ -181,6 +190,11 @@ function ReportScreen({ report, share, currency }: { report: LoadedReport; share
   const { account, can } = useSession();
   const snack = useUI((s) => s.snack);
   const t = useTabular();
+  const firstRender = useRef(true);
+  if (firstRender.current) {
+    firstRender.current = false;
+    mark('screen');
+  }
   const gridApi = useRef<GridApi | null>(null);
   const screen = useRef<ScreenState>({ ...report.screen });
   const [chips, setChips] = useState<ReturnType<typeof filterChips>>([]);
@@ -191,6 +205,11 @@ function ReportScreen({ report, share, currency }: { report: LoadedReport; share
   labelsRef.current = labels;
   const [saved, setSaved] = useState<SavedReport | undefined>(report.saved);
   const [searchDraft, setSearchDraft] = useState(t.search);
+  // The side bar comes once the first rows are shown: its filters panel builds a filter
+  // group for every column (130 of them) when the grid is created, about 100 ms of the
+  // main thread that the first rows otherwise wait for.
+  const [sideBar, setSideBar] = useState<typeof SIDE_BAR | undefined>(undefined);
+  const showSideBar = useCallback(() => setSideBar(SIDE_BAR), []);
   const readOnly = share || !!saved?.read_only;
   const known = useMemo(() => new Set(report.columns.map(colIdOf)), [report.columns]);
   const headerOf = useCallback((colId: string) => report.columns.find((c) => colIdOf(c) === colId)?.headerName ?? colId, [report.columns]);
@@ -242,8 +261,10 @@ function ReportScreen({ report, share, currency }: { report: LoadedReport; share
     () => ({
       getRows: (p: IServerSideGetRowsParams) => {
         const condition = buildCondition(p.request as never, screen.current);
+        mark('getRows');
         (takePrefetched(condition) ?? fetchBlock(condition))
           .then((r) => {
+            mark('block');
             p.success({ rowData: r.rows ?? [], rowCount: rowCountOf(r.lastRow) });
             // The count follows the first block of a (re)load instead of racing it for
             // the database: the rows are what the user waits for.
@@ -268,8 +289,7 @@ function ReportScreen({ report, share, currency }: { report: LoadedReport; share
     }
     const condition = currentCondition(a, screen.current);
     const seq = ++countSeq.current;
-    http
-      .post<{ count: number }>('/tabular/getCountOfRow', { condition }, { quiet: true })
+    (takeCount(condition) ?? http.post<{ count: number }>('/tabular/getCountOfRow', { condition }, { quiet: true }))
       .then((r) => {
         if (seq !== countSeq.current) return; // a newer filter asked again
         setCount(r.count);
@@ -286,14 +306,16 @@ function ReportScreen({ report, share, currency }: { report: LoadedReport; share
   const onGridReady = useCallback(
     (e: GridReadyEvent) => {
       gridApi.current = e.api;
+      mark('gridReady');
+      // Also when no rows ever come (a failed first block).
+      window.setTimeout(showSideBar, 2000);
       // The browser benchmarks (e2e/measure.mjs) drive paging through the element.
       const wrap = document.querySelector('.grid-wrap') as (HTMLElement & { gridApi?: GridApi }) | null;
       if (wrap) wrap.gridApi = e.api;
       screen.current.visibleColumns = visibleColIds(e.api, known);
-      e.api.setGridOption('serverSideDatasource', datasource);
       setChips(filterChips(e.api.getFilterModel(), headerOf));
     },
-    [datasource, headerOf, known],
+    [headerOf, known, showSideBar],
   );
 
   const onFilterChanged = useCallback(() => {
@@ -651,13 +673,20 @@ function ReportScreen({ report, share, currency }: { report: LoadedReport; share
           paginationPageSizeSelector={PAGE_SIZES}
           rowSelection={ROW_SELECTION}
           getRowId={getRowId}
-          sideBar={SIDE_BAR}
+          sideBar={sideBar}
           tooltipShowDelay={300}
           tooltipInteraction
           components={COMPONENTS}
           initialState={initialState}
           localeText={LOCALE_TEXT}
+          serverSideDatasource={datasource}
           onGridReady={onGridReady}
+          onFirstDataRendered={() => {
+            mark('firstRows');
+            // After the rows have been painted: building the side bar is a long task.
+            if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(showSideBar, { timeout: 500 });
+            else window.setTimeout(showSideBar, 200);
+          }}
           onFilterChanged={onFilterChanged}
           onColumnRowGroupChanged={onRowGroupChanged}
           onColumnVisible={(e) => (screen.current.visibleColumns = visibleColIds(e.api, known))}

@@ -85,17 +85,23 @@ export function initialGrid(columns: ApiColumn[], known: Set<string>, saved: Sav
   };
 }
 
-type Block = { rows: Record<string, unknown>[]; lastRow: number };
+export type Block = { rows: Record<string, unknown>[]; lastRow: number };
 const pending = new Map<string, Promise<Block>>();
 
-/** prefetchFirstBlock asks for the first block now; the grid's first getRows takes it if its condition is the same. */
-export function prefetchFirstBlock(init: InitialGrid, screen: ScreenState, fetch: (c: Condition) => Promise<Block>): void {
+/**
+ * prefetchFirstBlock asks for the first block now, unless the same request is
+ * already on its way; the grid's first getRows takes it if its condition is the same.
+ */
+export function prefetchFirstBlock(init: InitialGrid, screen: ScreenState, fetch: (c: Condition) => Promise<Block>): { block: Promise<Block>; condition: Condition } {
   const condition = buildCondition(init.request, { ...screen, visibleColumns: init.visible });
   const key = JSON.stringify(condition);
+  const had = pending.get(key);
+  if (had) return { block: had, condition };
   const p = fetch(condition);
   p.catch(() => pending.delete(key));
   pending.set(key, p);
   setTimeout(() => pending.delete(key), 15_000);
+  return { block: p, condition };
 }
 
 /** takePrefetched returns the prefetched answer for exactly this condition, once. */
@@ -104,4 +110,9 @@ export function takePrefetched(condition: Condition): Promise<Block> | undefined
   const p = pending.get(key);
   pending.delete(key);
   return p;
+}
+
+/** dropPrefetched forgets every prefetched block (the account or the page changed before the grid took it). */
+export function dropPrefetched(): void {
+  pending.clear();
 }
