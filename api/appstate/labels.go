@@ -197,19 +197,8 @@ func (h *Handlers) RemoveLabelFromProduct(c echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	var l store.Label
-	switch {
-	case in.LabelID > 0:
-		l, err = h.Store.Label(ctx, p.AccountID, int64(in.LabelID))
-	case strings.TrimSpace(in.LabelName) != "":
-		l, err = h.Store.LabelByName(ctx, p.AccountID, strings.TrimSpace(in.LabelName))
-	default:
-		return httperr.BadRequest("labelName", "labelName is required")
-	}
+	l, err := h.labelToRemove(c, p, in.LabelID, in.LabelName, "labelName")
 	if err != nil {
-		return err
-	}
-	if err := h.require(c, p, authz.Delete, labelCode(p, l)); err != nil {
 		return err
 	}
 	prods, err := productIDs(in.ProductsID)
@@ -226,6 +215,26 @@ func (h *Handlers) RemoveLabelFromProduct(c echo.Context) error {
 	return c.JSON(http.StatusOK, map[string]any{"ok": true, "removed": n})
 }
 
+// labelToRemove finds the label named by id (or else by name) in the caller's
+// account and checks the right to remove it (edit-CI-label for SSO read-only labels).
+func (h *Handlers) labelToRemove(c echo.Context, p session.Principal, id reqbody.ID, name, field string) (store.Label, error) {
+	ctx := c.Request().Context()
+	var l store.Label
+	var err error
+	switch {
+	case id > 0:
+		l, err = h.Store.Label(ctx, p.AccountID, int64(id))
+	case strings.TrimSpace(name) != "":
+		l, err = h.Store.LabelByName(ctx, p.AccountID, strings.TrimSpace(name))
+	default:
+		return l, httperr.BadRequest(field, "%s is required", field)
+	}
+	if err != nil {
+		return l, err
+	}
+	return l, h.require(c, p, authz.Delete, labelCode(p, l))
+}
+
 // RemoveLabel is POST /labels/removeLabel {label_id, label_name}.
 func (h *Handlers) RemoveLabel(c echo.Context) error {
 	p, err := session.Account(c)
@@ -240,19 +249,8 @@ func (h *Handlers) RemoveLabel(c echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	var l store.Label
-	switch {
-	case in.LabelID > 0:
-		l, err = h.Store.Label(ctx, p.AccountID, int64(in.LabelID))
-	case strings.TrimSpace(in.LabelName) != "":
-		l, err = h.Store.LabelByName(ctx, p.AccountID, strings.TrimSpace(in.LabelName))
-	default:
-		return httperr.BadRequest("label_id", "label_id is required")
-	}
+	l, err := h.labelToRemove(c, p, in.LabelID, in.LabelName, "label_id")
 	if err != nil {
-		return err
-	}
-	if err := h.require(c, p, authz.Delete, labelCode(p, l)); err != nil {
 		return err
 	}
 	if err := h.Store.DeleteLabel(ctx, actor(p), l.ID); err != nil {

@@ -106,19 +106,26 @@ func (h *handlers) accountFor(c echo.Context, cond engine.Condition, count bool)
 	return h.s.account(c.Request().Context(), p, cond.NeedsSlots(count))
 }
 
-func (h *handlers) conditionsData(c echo.Context) error {
+// conditionRequest decodes a {condition} body for the caller's account; count
+// says whether the plan is a count (which needs competitor slots less often).
+func (h *handlers) conditionRequest(c echo.Context, count bool) (engine.Account, engine.Condition, error) {
 	if _, err := session.Account(c); err != nil {
-		return err
+		return engine.Account{}, engine.Condition{}, err
 	}
 	var body conditionBody
 	if err := bind(c, &body); err != nil {
-		return err
+		return engine.Account{}, engine.Condition{}, err
 	}
 	cond, err := parseCondition(body.Condition)
 	if err != nil {
-		return err
+		return engine.Account{}, engine.Condition{}, err
 	}
-	a, err := h.accountFor(c, cond, false)
+	a, err := h.accountFor(c, cond, count)
+	return a, cond, err
+}
+
+func (h *handlers) conditionsData(c echo.Context) error {
+	a, cond, err := h.conditionRequest(c, false)
 	if err != nil {
 		return err
 	}
@@ -130,18 +137,7 @@ func (h *handlers) conditionsData(c echo.Context) error {
 }
 
 func (h *handlers) countOfRow(c echo.Context) error {
-	if _, err := session.Account(c); err != nil {
-		return err
-	}
-	var body conditionBody
-	if err := bind(c, &body); err != nil {
-		return err
-	}
-	cond, err := parseCondition(body.Condition)
-	if err != nil {
-		return err
-	}
-	a, err := h.accountFor(c, cond, true)
+	a, cond, err := h.conditionRequest(c, true)
 	if err != nil {
 		return err
 	}
