@@ -91,9 +91,6 @@ func runIngest(ctx context.Context, args []string) error {
 	if failed > 0 {
 		return fmt.Errorf("%d of %d files failed", failed, len(files))
 	}
-	if !ingest.SnapshotRefreshAvailable(w) {
-		fmt.Fprintln(os.Stderr, "note: this build has no warehouse snapshot refresh; reports read the fact tables directly")
-	}
 	return nil
 }
 

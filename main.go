@@ -33,6 +33,7 @@ var commands = map[string]command{
 	"seed":    {"load the demo data set: --size S|M|L --seed N", runSeed},
 	"stack":   {"the private local servers: up, down, status", runStack},
 	"bench":   {"measure the grid at L: API, raw ClickHouse, PostgreSQL (make bench)", runBench},
+	"refresh": {"rebuild the report snapshot of accounts (all when none given)", runRefresh},
 	"ingest":  {"load data files: ingest scans|products|metrics FILE... (Parquet, CSV, Arrow)", runIngest},
 }
 

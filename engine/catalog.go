@@ -56,6 +56,9 @@ type Account struct {
 	// (product_snapshot.slot_ids). nil: unknown, the compiler searches comp_ids in
 	// each row (indexOf); a competitor missing from a non-nil map has no offers.
 	Slots map[int64]int
+	// Totals describes the snapshot's stored all-competitor totals (nil: none);
+	// the compiler uses them only while exact (totals.go).
+	Totals *Totals
 }
 
 // knownCustomFields are the products columns a custom field may name: the closed

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"strings"
+	"time"
 )
 
 // Kind is how a column filters and formats.
@@ -59,11 +60,17 @@ const (
 type exprs struct {
 	a      Account
 	cutoff string // toDateTime(<unix seconds>) of the staleness limit
+	totals bool   // the snapshot's stored all-competitor totals are exact (totals.go)
 }
 
 func newExprs(a Account) exprs {
-	cut := a.Now.Unix() - int64(a.Settings.StalenessDays)*86400
-	return exprs{a: a, cutoff: "toDateTime(" + inum(cut) + ")"}
+	cut := staleCutoff(a.Settings, a.Now)
+	return exprs{a: a, cutoff: "toDateTime(" + inum(cut) + ")", totals: a.Totals.exact(a.Settings, cut)}
+}
+
+// staleCutoff is the unix time before which an offer no longer counts.
+func staleCutoff(s Settings, now time.Time) int64 {
+	return now.Unix() - int64(s.StalenessDays)*86400
 }
 
 // idx is competitor c's position in the snapshot arrays: its fixed slot when the
@@ -139,14 +146,17 @@ func sum(comps []Competitor, term func(int64) string) string {
 	return "(" + strings.Join(parts, " + ") + ")"
 }
 
-// The per-product sums over the selected competitors. When every competitor of the
-// account is selected (the default) they are one lambda over the snapshot's
-// arrays, which 18.16 evaluates fast and analyses in no time; for a subset they are
-// explicit per-competitor terms (a constant set inside a lambda, has([...], c), is
-// an order of magnitude slower on 18.16). Lambdas see only their own arguments and
-// constants (18.16 rejects outer columns), so my_price / x is written 1 + d / 100.
-func (e exprs) lam(cs []Competitor, body string, term func(int64) string) string {
+// lam is one per-product sum over the selected competitors. When every competitor
+// of the account is selected (the default) it is the snapshot's stored total
+// (t_cmp ...; see totals.go) while that is exact, else one lambda over the
+// snapshot's arrays, which 18.16 evaluates fast and analyses in no time; for a
+// subset it is explicit per-competitor terms (a constant set inside a lambda,
+// has([...], c), is an order of magnitude slower on 18.16).
+func (e exprs) lam(cs []Competitor, total, body string, term func(int64) string) string {
 	if e.all(cs) {
+		if e.totals {
+			return total
+		}
 		return body
 	}
 	return sum(cs, term)
@@ -165,38 +175,51 @@ func (e exprs) ld() string   { return "(d_ - (" + num(e.a.Settings.Parity) + "))
 // compared = v % 1000, lower = v / 1000 % 1000, higher = v / 1000000 (fewer than 1000
 // competitors). One lambda instead of four: each lambda is a full pass over 20M
 // pairs at L. The text is identical wherever it is used, so ClickHouse computes it once.
+// Lambdas see only their own arguments and constants (18.16 rejects outer
+// columns), so my_price / x is written 1 + d / 100.
 func (e exprs) packed() string {
 	return "arraySum((d_, t_) -> if(" + e.lcmp() + ", 1 + if(" + e.ld() + " < -(" + num(e.a.Settings.Lower) + "), 1000, 0) + if(" +
 		e.ld() + " > " + num(e.a.Settings.Upper) + ", 1000000, 0), 0), c_delta, c_seen)"
 }
 
+// The all-competitor sums as lambdas over the snapshot's arrays: the fallback of
+// the stored totals, and what a snapshot build stores in them.
+func (e exprs) allCmp() string    { return "toUInt64(" + e.packed() + " % 1000)" }
+func (e exprs) allLower() string  { return "toUInt64(intDiv(" + e.packed() + ", 1000) % 1000)" }
+func (e exprs) allHigher() string { return "toUInt64(intDiv(" + e.packed() + ", 1000000))" }
+func (e exprs) allSimilar() string {
+	return "toUInt64(" + e.packed() + " % 1000 - intDiv(" + e.packed() + ", 1000) % 1000 - intDiv(" + e.packed() + ", 1000000))"
+}
+func (e exprs) allLowerDelta() string {
+	return "arraySum((d_, t_) -> if(t_ >= " + e.cutoff + " AND " + e.ld() + " < -(" + num(e.a.Settings.Lower) + "), d_, 0), c_delta, c_seen)"
+}
+func (e exprs) allPrice() string {
+	return "arraySum((x_, d_, t_) -> if(" + e.lcmp() + ", x_, 0), c_price, c_delta, c_seen)"
+}
+func (e exprs) allRatio() string {
+	return "arraySum((d_, t_) -> if(" + e.lcmp() + ", 1 + d_ / 100, 0), c_delta, c_seen)"
+}
+
 func (e exprs) nCmp(cs []Competitor) string {
-	return e.lam(cs, "toUInt64("+e.packed()+" % 1000)",
-		func(c int64) string { return "toUInt32(" + e.cmp(c) + ")" })
+	return e.lam(cs, "toUInt64(t_cmp)", e.allCmp(), func(c int64) string { return "toUInt32(" + e.cmp(c) + ")" })
 }
 func (e exprs) nLower(cs []Competitor) string {
-	return e.lam(cs, "toUInt64(intDiv("+e.packed()+", 1000) % 1000)",
-		func(c int64) string { return "toUInt32(" + e.lower(c) + ")" })
+	return e.lam(cs, "toUInt64(t_l)", e.allLower(), func(c int64) string { return "toUInt32(" + e.lower(c) + ")" })
 }
 func (e exprs) nSimilar(cs []Competitor) string {
-	return e.lam(cs, "toUInt64("+e.packed()+" % 1000 - intDiv("+e.packed()+", 1000) % 1000 - intDiv("+e.packed()+", 1000000))",
-		func(c int64) string { return "toUInt32(" + e.similar(c) + ")" })
+	return e.lam(cs, "toUInt64(t_s)", e.allSimilar(), func(c int64) string { return "toUInt32(" + e.similar(c) + ")" })
 }
 func (e exprs) nHigher(cs []Competitor) string {
-	return e.lam(cs, "toUInt64(intDiv("+e.packed()+", 1000000))",
-		func(c int64) string { return "toUInt32(" + e.higher(c) + ")" })
+	return e.lam(cs, "toUInt64(t_h)", e.allHigher(), func(c int64) string { return "toUInt32(" + e.higher(c) + ")" })
 }
 func (e exprs) sumLowerDelta(cs []Competitor) string {
-	return e.lam(cs, "arraySum((d_, t_) -> if(t_ >= "+e.cutoff+" AND "+e.ld()+" < -("+num(e.a.Settings.Lower)+"), d_, 0), c_delta, c_seen)",
-		func(c int64) string { return "if(" + e.lower(c) + ", " + e.at("c_delta", c) + ", 0)" })
+	return e.lam(cs, "t_ld", e.allLowerDelta(), func(c int64) string { return "if(" + e.lower(c) + ", " + e.at("c_delta", c) + ", 0)" })
 }
 func (e exprs) sumPrice(cs []Competitor) string {
-	return e.lam(cs, "arraySum((x_, d_, t_) -> if("+e.lcmp()+", x_, 0), c_price, c_delta, c_seen)",
-		func(c int64) string { return "if(" + e.cmp(c) + ", " + e.at("c_price", c) + ", 0)" })
+	return e.lam(cs, "t_price", e.allPrice(), func(c int64) string { return "if(" + e.cmp(c) + ", " + e.at("c_price", c) + ", 0)" })
 }
 func (e exprs) sumRatio(cs []Competitor) string {
-	return e.lam(cs, "arraySum((d_, t_) -> if("+e.lcmp()+", 1 + d_ / 100, 0), c_delta, c_seen)",
-		func(c int64) string { return "if(" + e.cmp(c) + ", my_price / " + e.at("c_price", c) + ", 0)" })
+	return e.lam(cs, "t_ratio", e.allRatio(), func(c int64) string { return "if(" + e.cmp(c) + ", my_price / " + e.at("c_price", c) + ", 0)" })
 }
 
 func (e exprs) marketPrice(cs []Competitor) string {

@@ -204,26 +204,28 @@ func clip(s string) string {
 	return s
 }
 
-// NeedsSlots reports whether compiling c benefits from the competitors' slots
-// (Account.Slots): when it filters on a competitor column, selects a subset of
-// competitors, or (for blocks, not counts) sorts on or shows competitor columns.
-// Without slots the compiler searches comp_ids per row: the same results, slower.
-func (c Condition) NeedsSlots(count bool) bool {
-	if len(c.CompetitorIDs) > 0 {
+// NeedsSnapshotMeta reports whether compiling c benefits from the facts of the
+// account's current snapshot (Account.Slots and Account.Totals), which cost the
+// caller one small read per request. Blocks always do (they show competitor and
+// metric columns); a count only when it filters on a competitor or an
+// all-competitor metric column, selects competitors, groups, or counts a report
+// defined by those metrics. Without them the compiler searches comp_ids per row
+// and runs the lambdas: the same results, slower.
+func (c Condition) NeedsSnapshotMeta(count bool) bool {
+	if !count || len(c.CompetitorIDs) > 0 || len(c.Group) > 0 {
+		return true
+	}
+	if r, err := ParseReport(c.ReportType); err != nil || r.Kind != ReportAllProducts {
 		return true
 	}
 	for id := range c.Filters {
-		if strings.Contains(id, "@") {
+		if strings.Contains(id, "@") || allCompetitorMetrics[id] {
 			return true
 		}
 	}
-	if count {
-		return false
-	}
-	for _, s := range c.Sort {
-		if strings.Contains(s.ColID, "@") {
-			return true
-		}
-	}
-	return len(c.Group) > len(c.GroupIDs) // group levels: per-competitor pairs and sorts
+	return false
 }
+
+// allCompetitorMetrics are the table columns computed over all selected competitors.
+var allCompetitorMetrics = map[string]bool{"Lower": true, "Similar": true, "Higher": true, "Lower_avg": true,
+	"products_compared": true, "market_price": true, "market_delta": true, "market_bucket": true}

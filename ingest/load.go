@@ -16,6 +16,7 @@ import (
 	"github.com/ClickHouse/clickhouse-go/v2"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"pricelens/api/store"
 	"pricelens/warehouse"
 )
 
@@ -180,7 +181,7 @@ func Load(ctx context.Context, w *warehouse.Warehouse, db *pgxpool.Pool, req Req
 		for _, a := range rec.Accounts {
 			sum.Accounts = append(sum.Accounts, uint32(a))
 		}
-		if err := refreshSnapshots(ctx, w, sum.Accounts); err != nil {
+		if err := refreshSnapshots(ctx, w, db, sum.Accounts); err != nil {
 			return sum, refreshFailed(err)
 		}
 		if err := cl.markRefreshed(); err != nil {
@@ -221,7 +222,7 @@ func Load(ctx context.Context, w *warehouse.Warehouse, db *pgxpool.Pool, req Req
 	var refreshErr error
 	if err == nil {
 		t0 := time.Now()
-		if refreshErr = refreshSnapshots(ctx, w, sum.Accounts); refreshErr == nil {
+		if refreshErr = refreshSnapshots(ctx, w, db, sum.Accounts); refreshErr == nil {
 			sum.refreshed = true
 		}
 		sum.RefreshSeconds = time.Since(t0).Seconds()
@@ -616,40 +617,15 @@ func sortedParts(m map[uint32]struct{}) []string {
 	return out
 }
 
-// refreshSnapshots asks the warehouse to rebuild whatever snapshot tables the report
-// engine keeps for these accounts, so reports show the new rows as soon as the load
-// returns. The method belongs to the engine's part of the warehouse; it is looked up
-// by interface so ingest builds whether or not (and with whichever id type) it exists.
-func refreshSnapshots(ctx context.Context, w *warehouse.Warehouse, accounts []uint32) error {
+// refreshSnapshots rebuilds the report snapshot of the loaded accounts (with their
+// metric settings), so reports show the new rows as soon as the load returns.
+func refreshSnapshots(ctx context.Context, w *warehouse.Warehouse, db *pgxpool.Pool, accounts []uint32) error {
 	if len(accounts) == 0 {
 		return nil
 	}
-	switch rf := any(w).(type) {
-	case interface {
-		RefreshSnapshots(context.Context, ...uint32) error
-	}:
-		return rf.RefreshSnapshots(ctx, accounts...)
-	case interface {
-		RefreshSnapshots(context.Context, ...int64) error
-	}:
-		ids := make([]int64, len(accounts))
-		for i, a := range accounts {
-			ids[i] = int64(a)
-		}
-		return rf.RefreshSnapshots(ctx, ids...)
+	settings, err := store.MetricSettings(ctx, db, accounts...)
+	if err != nil {
+		return err
 	}
-	return nil
-}
-
-// SnapshotRefreshAvailable reports whether the warehouse has RefreshSnapshots yet.
-func SnapshotRefreshAvailable(w *warehouse.Warehouse) bool {
-	switch any(w).(type) {
-	case interface {
-		RefreshSnapshots(context.Context, ...uint32) error
-	}, interface {
-		RefreshSnapshots(context.Context, ...int64) error
-	}:
-		return true
-	}
-	return false
+	return w.RefreshSnapshots(ctx, settings)
 }

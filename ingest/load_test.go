@@ -158,9 +158,6 @@ func TestEveryKindAndFormatLoads(t *testing.T) {
 // and a newer scan replaces the older price.
 func TestReportsSeeALoadAsSoonAsItReturns(t *testing.T) {
 	e := newEnv(t)
-	if !ingest.SnapshotRefreshAvailable(e.w) {
-		t.Fatal("the warehouse has no RefreshSnapshots")
-	}
 	g := e.gen(10)
 	_, err := e.load(t, ingest.Products, e.file(t, "products.parquet", g.ProductsTable(10), ingest.Parquet, 0))
 	require.NoError(t, err)

@@ -3,12 +3,15 @@ package warehouse
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/ClickHouse/clickhouse-go/v2"
+
+	"pricelens/engine"
 )
 
 // PriceSlots is how many competitor slots also have their price as a plain column
@@ -54,19 +57,24 @@ var snapshotMu sync.Mutex
 //
 // Format arguments: %[1]d account id, %[2]s the literal list L (formatted from
 // uint32s), %[3]d len(L) (at least 1: a parameter of groupArrayInsertAt), %[4]s the
-// chunk's product_id range condition with ? placeholders (bound, never formatted).
+// chunk's product_id range condition with ? placeholders (bound, never formatted),
+// %[5]s the totals of engine.SnapshotTotals (built from the account's settings, numbers only),
+// %[6]d the build id.
+// totalsCols are the columns engine.SnapshotTotals computes (migration 00020).
+const totalsCols = "t_cmp, t_l, t_s, t_h, t_ld, t_ratio, t_price, t_fresh_min, t_stale_max, build_id"
+
 var snapshotSelect = `
 INSERT INTO product_snapshot_build (account_id, product_id, name, brand, mfgr_prod_id, super_category, category,
     vertical, my_price, cost, currency, url, img_url, in_stock, revenue_30d, units_30d, page_views_30d, search_text,
     slot_ids, comp_ids, c_price, c_delta, c_seen, c_in_stock, c_on_sale, c_name, c_brand, c_mfgr, c_url, c_img, c_prod_id, built_at,
-    ` + priceSlotCols + `)
+    ` + priceSlotCols + `, ` + totalsCols + `)
 SELECT account_id, product_id, name, brand, mfgr_prod_id, super_category, category,
     vertical, my_price, cost, currency, url, img_url, in_stock, revenue_30d, units_30d, page_views_30d,
     lowerUTF8(concat(name, '\n', brand, '\n', mfgr_prod_id, '\n', product_id)),
     L, comp_ids, c_price,
-    arrayMap((x, m) -> if(x > 0 AND m > 0, (m - x) / x * 100, nan), c_price, arrayResize(emptyArrayFloat64(), length(c_price), my_price)),
+    arrayMap((x, m) -> if(x > 0 AND m > 0, (m - x) / x * 100, nan), c_price, arrayResize(emptyArrayFloat64(), length(c_price), my_price)) AS c_delta,
     c_seen, c_in_stock, c_on_sale, c_name, c_brand, c_mfgr, c_url, c_img, c_prod_id, now(),
-    ` + priceSlotExprs + `
+    ` + priceSlotExprs + `, %[5]s, %[6]d
 FROM (
     SELECT account_id, product_id, name, brand, mfgr_prod_id, super_category, category, vertical, my_price, cost,
         currency, url, img_url, in_stock, revenue_30d, units_30d, page_views_30d, L, length(L) AS n,
@@ -165,41 +173,29 @@ func (w *Warehouse) competitorList(ctx context.Context, account uint32) (string,
 }
 
 // RefreshSnapshots rebuilds the per-product report snapshot (migration 00010:
-// the product row plus the latest offer of every competitor in parallel arrays)
-// for the given accounts, so that the tabular grid reads one row per product
-// instead of pivoting offers. Call it after every load of products or offers.
-// With no account ids it rebuilds every account found in products.
+// the product row plus the latest offer of every competitor in parallel arrays,
+// and the all-competitor totals of migration 00020 computed with the account's
+// settings) for the given accounts, so that the tabular grid reads one row per
+// product instead of pivoting offers. Call it after every load of products or
+// offers. Accounts are rebuilt in id order.
 //
 // Each account is built into product_snapshot_build and swapped into
 // product_snapshot with REPLACE PARTITION (the partition key is account_id), which
 // is atomic for readers: they see the old snapshot or the new one, never a half.
-func (w *Warehouse) RefreshSnapshots(ctx context.Context, accountIDs ...uint32) error {
+func (w *Warehouse) RefreshSnapshots(ctx context.Context, accounts map[uint32]engine.Settings) error {
 	snapshotMu.Lock()
 	defer snapshotMu.Unlock()
-	if len(accountIDs) == 0 {
-		rows, err := w.Conn.Query(ctx, "SELECT DISTINCT account_id FROM products ORDER BY account_id")
-		if err != nil {
-			return fmt.Errorf("snapshot: list accounts: %w", err)
-		}
-		for rows.Next() {
-			var id uint32
-			if err := rows.Scan(&id); err != nil {
-				rows.Close()
-				return err
-			}
-			accountIDs = append(accountIDs, id)
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return err
-		}
+	ids := make([]uint32, 0, len(accounts))
+	for id := range accounts {
+		ids = append(ids, id)
 	}
+	slices.Sort(ids)
 	// Rebuilds of 1M products take seconds; give them more than the report limit.
 	ctx = clickhouse.Context(ctx, clickhouse.WithSettings(clickhouse.Settings{
 		"max_execution_time": int((10 * time.Minute).Seconds()),
 	}))
-	for _, id := range accountIDs {
-		if err := w.refreshAccount(ctx, id); err != nil {
+	for _, id := range ids {
+		if err := w.refreshAccount(ctx, id, accounts[id]); err != nil {
 			return fmt.Errorf("snapshot of account %d: %w", id, err)
 		}
 	}
@@ -208,7 +204,10 @@ func (w *Warehouse) RefreshSnapshots(ctx context.Context, accountIDs ...uint32) 
 
 // refreshAccount builds one account into product_snapshot_build, chunk by chunk
 // (snapshotParallel at a time), and swaps it into product_snapshot.
-func (w *Warehouse) refreshAccount(ctx context.Context, id uint32) error {
+func (w *Warehouse) refreshAccount(ctx context.Context, id uint32, settings engine.Settings) error {
+	start := time.Now()
+	totals := strings.Join(engine.SnapshotTotals(settings, start), ",\n    ")
+	build := uint64(start.UnixNano())
 	list, n, err := w.competitorList(ctx, id)
 	if err != nil {
 		return err
@@ -230,7 +229,7 @@ func (w *Warehouse) refreshAccount(ctx context.Context, id uint32) error {
 			defer wg.Done()
 			for r := range work {
 				cond, args := r.cond()
-				q := fmt.Sprintf(snapshotSelect, id, list, max(n, 1), cond)
+				q := fmt.Sprintf(snapshotSelect, id, list, max(n, 1), cond, totals, build)
 				if err := w.Conn.Exec(ctx, q, append(append([]any{}, args...), args...)...); err != nil {
 					errs <- err
 					return
@@ -257,6 +256,14 @@ feed:
 	}
 	if buildErr != nil {
 		return buildErr
+	}
+	// The build's facts first, then the swap: a reader that sees the new rows finds
+	// their build_id here (engine.Totals).
+	if err := w.Conn.Exec(ctx, `INSERT INTO snapshot_builds (account_id, build_id, built_at, fresh_min, stale_max, parity, lower, upper)
+		SELECT account_id, any(build_id), now(), min(t_fresh_min), max(t_stale_max), ?, ?, ?
+		FROM product_snapshot_build WHERE account_id = ? GROUP BY account_id`,
+		settings.Parity, settings.Lower, settings.Upper, id); err != nil {
+		return err
 	}
 	for _, q := range []string{
 		fmt.Sprintf("ALTER TABLE product_snapshot REPLACE PARTITION %d FROM product_snapshot_build", id),

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"pricelens/deploy/testenv"
+	"pricelens/engine"
 	"pricelens/warehouse"
 )
 
@@ -49,7 +50,7 @@ func TestRefreshSnapshotsDenseSlots(t *testing.T) {
 	require.NoError(t, ob.Append(uint32(8), "Q1", uint32(5), now, price(20), "c5 Q1"))
 	require.NoError(t, pb.Send())
 	require.NoError(t, ob.Send())
-	require.NoError(t, w.RefreshSnapshots(ctx, 7, 8))
+	require.NoError(t, w.RefreshSnapshots(ctx, map[uint32]engine.Settings{7: engine.DefaultSettings(), 8: engine.DefaultSettings()}))
 
 	type row struct {
 		id, name string
@@ -113,4 +114,56 @@ func TestRefreshSnapshotsDenseSlots(t *testing.T) {
 	require.NoError(t, w.Conn.QueryRow(ctx, "SELECT any(slot_ids), count() FROM product_snapshot WHERE account_id = 8").Scan(&slots, &n))
 	assert.Equal(t, []uint32{5}, slots)
 	assert.Equal(t, uint64(1), n)
+}
+
+// TestRefreshSnapshotsStoresTotals: a build stores each product's all-competitor
+// totals for the settings it was given and the cutoff of its clock, and records
+// the build's settings and scan-time bounds in snapshot_builds for the reader.
+func TestRefreshSnapshotsStoresTotals(t *testing.T) {
+	w, _ := testenv.ClickHouse(t)
+	ctx := context.Background()
+	now := time.Now().UTC().Truncate(time.Second)
+	fresh, stale := now.Add(-time.Hour), now.AddDate(0, 0, -40)
+	pb, err := w.Conn.PrepareBatch(ctx, "INSERT INTO products (account_id, product_id, name, my_price, updated_at)")
+	require.NoError(t, err)
+	require.NoError(t, pb.Append(uint32(3), "A", "a", float64(100), now))
+	require.NoError(t, pb.Append(uint32(3), "B", "b without offers", float64(100), now))
+	require.NoError(t, pb.Send())
+	ob, err := w.Conn.PrepareBatch(ctx, "INSERT INTO latest_offers (account_id, product_id, competitor_id, scanned_at, price)")
+	require.NoError(t, err)
+	price := func(v float64) *float64 { return &v }
+	require.NoError(t, ob.Append(uint32(3), "A", uint32(1), fresh, price(125))) // I am lower: -20 %
+	require.NoError(t, ob.Append(uint32(3), "A", uint32(2), fresh, price(80)))  // I am higher: +25 %
+	require.NoError(t, ob.Append(uint32(3), "A", uint32(3), fresh, price(99)))  // similar: +1.01 %
+	require.NoError(t, ob.Append(uint32(3), "A", uint32(4), stale, price(50)))  // older than 30 days: not counted
+	require.NoError(t, ob.Append(uint32(3), "A", uint32(5), fresh, (*float64)(nil)))
+	require.NoError(t, ob.Send())
+	st := engine.DefaultSettings()
+	st.Lower, st.Upper = 1.5, 2.5
+	require.NoError(t, w.RefreshSnapshots(ctx, map[uint32]engine.Settings{3: st}))
+
+	var cmp, l, s, h, freshMin, staleMax uint32
+	var ld, ratio, sum float64
+	require.NoError(t, w.Conn.QueryRow(ctx, `SELECT t_cmp, t_l, t_s, t_h, t_ld, t_ratio, t_price, t_fresh_min, t_stale_max
+		FROM product_snapshot WHERE account_id = 3 AND product_id = 'A'`).Scan(&cmp, &l, &s, &h, &ld, &ratio, &sum, &freshMin, &staleMax))
+	assert.Equal(t, []uint32{3, 1, 1, 1}, []uint32{cmp, l, s, h})
+	assert.InDelta(t, -20.0, ld, 1e-9)
+	assert.InDelta(t, 100.0/125+100.0/80+100.0/99, ratio, 1e-9)
+	assert.InDelta(t, 125.0+80+99, sum, 1e-9)
+	assert.Equal(t, uint32(fresh.Unix()), freshMin)
+	assert.Equal(t, uint32(stale.Unix()), staleMax)
+
+	require.NoError(t, w.Conn.QueryRow(ctx, `SELECT t_cmp, t_fresh_min, t_stale_max FROM product_snapshot
+		WHERE account_id = 3 AND product_id = 'B'`).Scan(&cmp, &freshMin, &staleMax))
+	assert.Equal(t, []uint32{0, math.MaxUint32, 0}, []uint32{cmp, freshMin, staleMax}, "no pairs: the widest bounds")
+
+	var builds uint64
+	var lower, upper float64
+	require.NoError(t, w.Conn.QueryRow(ctx, `SELECT count(), any(fresh_min), any(stale_max), any(lower), any(upper)
+		FROM snapshot_builds WHERE account_id = 3 AND build_id IN (SELECT build_id FROM product_snapshot WHERE account_id = 3)`).
+		Scan(&builds, &freshMin, &staleMax, &lower, &upper))
+	assert.Equal(t, uint64(1), builds, "the current snapshot's build is recorded once")
+	assert.Equal(t, uint32(fresh.Unix()), freshMin)
+	assert.Equal(t, uint32(stale.Unix()), staleMax)
+	assert.Equal(t, []float64{1.5, 2.5}, []float64{lower, upper})
 }

@@ -17,6 +17,7 @@ import (
 	"pricelens/api/outbox"
 	"pricelens/api/store"
 	"pricelens/deploy/testenv"
+	"pricelens/engine"
 	"pricelens/warehouse"
 )
 
@@ -246,7 +247,7 @@ func TestSelectAllRowsLabelsThroughTheEngine(t *testing.T) {
 		require.NoError(t, b.Append(uint32(p.acc), p.id, "name "+p.id, "Brand", "m", p.sup, "c", "v", 10.0, 5.0, "USD", "u", "i", uint8(1), 0.0, 0.0, 0.0, time.Now()))
 	}
 	require.NoError(t, b.Send())
-	require.NoError(t, w.RefreshSnapshots(ctx, uint32(acc), uint32(other)))
+	require.NoError(t, w.RefreshSnapshots(ctx, map[uint32]engine.Settings{uint32(acc): engine.DefaultSettings(), uint32(other): engine.DefaultSettings()}))
 
 	ana := e.login("ana@acme.test", acc)
 	st, res := ana.call("POST", "/api/labels/insertNewLabels", obj{"name": "All", "color": "ff0000"})

@@ -56,68 +56,71 @@ func TestGridAgainstGoReference(t *testing.T) {
 	r := ref{f: f, a: a, cs: []int64{11, 12, 13}}
 	all := r.products()
 
-	t.Run("table rows, metrics, and stable pages sorted on a competitor column", func(t *testing.T) {
-		rows := fetchAll(t, s, a, `{"sort":[{"colId":"Price@12","sort":"desc"}]}`)
-		want := append([]fxProduct(nil), all...)
-		price := func(p fxProduct) *float64 {
-			if o, ok := p.offers[12]; ok && o.price != nil {
-				return o.price
-			}
-			return nil
-		}
-		sort.SliceStable(want, func(i, j int) bool {
-			pi, pj := price(want[i]), price(want[j])
-			switch {
-			case pi == nil && pj == nil:
-				return want[i].id < want[j].id
-			case pi == nil:
-				return false
-			case pj == nil:
-				return true
-			case *pi != *pj:
-				return *pi > *pj
-			}
-			return want[i].id < want[j].id
-		})
-		require.Equal(t, ids(want), rowIDs(rows))
-		byID := map[string]fxProduct{}
-		for _, p := range all {
-			byID[p.id] = p
-		}
-		for _, row := range rows {
-			p := byID[row["id"].(string)]
-			m := r.row(p)
-			assert.Equal(t, uint64(m.lower), row["Lower"], p.id)
-			assert.Equal(t, uint64(m.similar), row["Similar"], p.id)
-			assert.Equal(t, uint64(m.higher), row["Higher"], p.id)
-			assert.Equal(t, uint64(m.compared), row["products_compared"], p.id)
-			if m.lowerAvg == nil {
-				assert.Nil(t, row["Lower_avg"], p.id)
-			} else {
-				assert.True(t, near(row["Lower_avg"].(float64), *m.lowerAvg), p.id)
-			}
-			if m.market == nil {
-				assert.Nil(t, row["market_price"], p.id)
-			} else {
-				assert.True(t, near(row["market_price"].(float64), *m.market), p.id)
-			}
-			for _, c := range r.cs {
-				d, ok := r.comparable(p, c)
-				key := fmt.Sprintf("@%d", c)
-				if !ok {
-					assert.Nil(t, row["price_delta"+key], p.id)
-					assert.Nil(t, row["bucket"+key], p.id)
-				} else {
-					assert.True(t, near(row["price_delta"+key].(float64), d), p.id)
-					assert.Equal(t, r.bucket(d), row["bucket"+key], p.id)
+	for _, path := range totalsPaths(t, f.acc1) {
+		a := path.a
+		t.Run("table rows, metrics, and stable pages sorted on a competitor column, "+path.name, func(t *testing.T) {
+			rows := fetchAll(t, s, a, `{"sort":[{"colId":"Price@12","sort":"desc"}]}`)
+			want := append([]fxProduct(nil), all...)
+			price := func(p fxProduct) *float64 {
+				if o, ok := p.offers[12]; ok && o.price != nil {
+					return o.price
 				}
+				return nil
 			}
-			assert.Equal(t, "$", row["currency_symbol"])
-		}
-		n, err := s.Count(ctx, a, cond(t, `{}`))
-		require.NoError(t, err)
-		assert.Equal(t, uint64(len(all)), n)
-	})
+			sort.SliceStable(want, func(i, j int) bool {
+				pi, pj := price(want[i]), price(want[j])
+				switch {
+				case pi == nil && pj == nil:
+					return want[i].id < want[j].id
+				case pi == nil:
+					return false
+				case pj == nil:
+					return true
+				case *pi != *pj:
+					return *pi > *pj
+				}
+				return want[i].id < want[j].id
+			})
+			require.Equal(t, ids(want), rowIDs(rows))
+			byID := map[string]fxProduct{}
+			for _, p := range all {
+				byID[p.id] = p
+			}
+			for _, row := range rows {
+				p := byID[row["id"].(string)]
+				m := r.row(p)
+				assert.Equal(t, uint64(m.lower), row["Lower"], p.id)
+				assert.Equal(t, uint64(m.similar), row["Similar"], p.id)
+				assert.Equal(t, uint64(m.higher), row["Higher"], p.id)
+				assert.Equal(t, uint64(m.compared), row["products_compared"], p.id)
+				if m.lowerAvg == nil {
+					assert.Nil(t, row["Lower_avg"], p.id)
+				} else {
+					assert.True(t, near(row["Lower_avg"].(float64), *m.lowerAvg), p.id)
+				}
+				if m.market == nil {
+					assert.Nil(t, row["market_price"], p.id)
+				} else {
+					assert.True(t, near(row["market_price"].(float64), *m.market), p.id)
+				}
+				for _, c := range r.cs {
+					d, ok := r.comparable(p, c)
+					key := fmt.Sprintf("@%d", c)
+					if !ok {
+						assert.Nil(t, row["price_delta"+key], p.id)
+						assert.Nil(t, row["bucket"+key], p.id)
+					} else {
+						assert.True(t, near(row["price_delta"+key].(float64), d), p.id)
+						assert.Equal(t, r.bucket(d), row["bucket"+key], p.id)
+					}
+				}
+				assert.Equal(t, "$", row["currency_symbol"])
+			}
+			n, err := s.Count(ctx, a, cond(t, `{}`))
+			require.NoError(t, err)
+			assert.Equal(t, uint64(len(all)), n)
+		})
+	}
 
 	filterCases := []struct {
 		name, filters string
@@ -387,6 +390,25 @@ func checkShare(t *testing.T, got any, num, den float64, msg string) {
 	assert.True(t, near(got.(float64), num*100/den), "%s: got %v want %v", msg, got, num*100/den)
 }
 
+// totalsPaths are the two ways the compiler computes the all-competitor metrics:
+// the snapshot's stored totals (which the fixture's fresh build makes exact) and
+// the lambdas over the arrays they stand for.
+func totalsPaths(t *testing.T, a engine.Account) []struct {
+	name string
+	a    engine.Account
+} {
+	t.Helper()
+	p, err := engine.CompileRows(a, cond(t, `{"group":[{"id":"category"}]}`))
+	require.NoError(t, err)
+	require.Contains(t, p.SQL, "t_cmp", "a fresh snapshot's totals are used")
+	lambdas := a
+	lambdas.Totals = nil
+	return []struct {
+		name string
+		a    engine.Account
+	}{{"stored totals", a}, {"lambdas", lambdas}}
+}
+
 func TestGroupsAgainstGoReference(t *testing.T) {
 	s, f := setup(t)
 	a := f.acc1
@@ -416,38 +438,41 @@ func TestGroupsAgainstGoReference(t *testing.T) {
 		"product":     func(fxProduct) float64 { return 1 },
 		"revenue_30d": func(p fxProduct) float64 { return p.revenue },
 	}
-	for _, lv := range levels {
-		for wname, wf := range weights {
-			t.Run(lv.group+" weighted by "+wname, func(t *testing.T) {
-				want := r.groups(lv.key, wf)
-				rows := fetchAll(t, s, a, fmt.Sprintf(`{"group":[{"id":%q}],"weightBy":%q}`, lv.group, wname))
-				require.Len(t, rows, len(want))
-				var keys []string
-				for _, row := range rows {
-					field := map[string]string{"brand": "canonical_mfgr_display", "label": "labels"}[lv.group]
-					if field == "" {
-						field = lv.group
+	for _, path := range totalsPaths(t, f.acc1) {
+		a := path.a
+		for _, lv := range levels {
+			for wname, wf := range weights {
+				t.Run(lv.group+" weighted by "+wname+", "+path.name, func(t *testing.T) {
+					want := r.groups(lv.key, wf)
+					rows := fetchAll(t, s, a, fmt.Sprintf(`{"group":[{"id":%q}],"weightBy":%q}`, lv.group, wname))
+					require.Len(t, rows, len(want))
+					var keys []string
+					for _, row := range rows {
+						field := map[string]string{"brand": "canonical_mfgr_display", "label": "labels"}[lv.group]
+						if field == "" {
+							field = lv.group
+						}
+						k := row[field].(string)
+						keys = append(keys, k)
+						g := want[k]
+						require.NotNil(t, g, "group %q", k)
+						assert.Equal(t, uint64(g.products), row["products"], k)
+						assert.Equal(t, uint64(g.compared), row["products_compared"], k)
+						checkShare(t, row["Lower"], g.wL, g.wCmp, k+" Lower")
+						checkShare(t, row["Similar"], g.wS, g.wCmp, k+" Similar")
+						checkShare(t, row["Higher"], g.wH, g.wCmp, k+" Higher")
+						checkShare(t, row["price_index"], g.wRatio, g.wCmp, k+" price_index")
+						checkShare(t, row["Lower@12"], g.cL[12], g.cCmp[12], k+" Lower@12")
+						checkShare(t, row["price_index@13"], g.cRatio[13], g.cCmp[13], k+" price_index@13")
+						if g.wL == 0 {
+							assert.Nil(t, row["Lower_avg"])
+						} else {
+							assert.True(t, near(row["Lower_avg"].(float64), g.wLD/g.wL), k)
+						}
 					}
-					k := row[field].(string)
-					keys = append(keys, k)
-					g := want[k]
-					require.NotNil(t, g, "group %q", k)
-					assert.Equal(t, uint64(g.products), row["products"], k)
-					assert.Equal(t, uint64(g.compared), row["products_compared"], k)
-					checkShare(t, row["Lower"], g.wL, g.wCmp, k+" Lower")
-					checkShare(t, row["Similar"], g.wS, g.wCmp, k+" Similar")
-					checkShare(t, row["Higher"], g.wH, g.wCmp, k+" Higher")
-					checkShare(t, row["price_index"], g.wRatio, g.wCmp, k+" price_index")
-					checkShare(t, row["Lower@12"], g.cL[12], g.cCmp[12], k+" Lower@12")
-					checkShare(t, row["price_index@13"], g.cRatio[13], g.cCmp[13], k+" price_index@13")
-					if g.wL == 0 {
-						assert.Nil(t, row["Lower_avg"])
-					} else {
-						assert.True(t, near(row["Lower_avg"].(float64), g.wLD/g.wL), k)
-					}
-				}
-				assert.True(t, sort.StringsAreSorted(keys), "groups sorted by key")
-			})
+					assert.True(t, sort.StringsAreSorted(keys), "groups sorted by key")
+				})
+			}
 		}
 	}
 

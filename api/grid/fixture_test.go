@@ -53,7 +53,9 @@ type fixture struct {
 	acc2     engine.Account
 }
 
-var fxNow = time.Date(2026, 11, 20, 12, 0, 0, 0, time.UTC)
+// fxNow is the fixture's "now": the real clock, because the snapshot build stores
+// its totals for the staleness cutoff of the time it runs (engine/totals.go).
+var fxNow = time.Now().UTC().Truncate(time.Second)
 
 func buildFixture() fixture {
 	r := rand.New(rand.NewSource(7))
@@ -136,7 +138,7 @@ func (f fixture) load(t *testing.T, w *warehouse.Warehouse) {
 	require.NoError(t, pb.Send())
 	require.NoError(t, ob.Send())
 	require.NoError(t, lb.Send())
-	require.NoError(t, w.RefreshSnapshots(ctx, 1, 2))
+	require.NoError(t, w.RefreshSnapshots(ctx, map[uint32]engine.Settings{1: f.acc1.Settings, 2: f.acc2.Settings}))
 }
 
 // ---- the Go reference ----
@@ -238,9 +240,9 @@ func setup(t *testing.T) (*Service, fixture) {
 	f.load(t, w)
 	s := NewService(w, nil)
 	var err error
-	f.acc1.Slots, err = s.slots(context.Background(), 1)
+	f.acc1.Slots, f.acc1.Totals, err = s.snapshotMeta(context.Background(), 1)
 	require.NoError(t, err)
-	f.acc2.Slots, err = s.slots(context.Background(), 2)
+	f.acc2.Slots, f.acc2.Totals, err = s.snapshotMeta(context.Background(), 2)
 	require.NoError(t, err)
 	require.Len(t, f.acc1.Slots, 3)
 	return s, f

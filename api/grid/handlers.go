@@ -97,19 +97,12 @@ func parseCondition(raw json.RawMessage) (engine.Condition, error) {
 	return engine.ParseCondition(t)
 }
 
-// accountFor is account with the slots only when the condition needs them.
-func (h *handlers) accountFor(c echo.Context, cond engine.Condition, count bool) (engine.Account, error) {
-	p, err := session.Account(c)
-	if err != nil {
-		return engine.Account{}, err
-	}
-	return h.s.account(c.Request().Context(), p, cond.NeedsSlots(count))
-}
 
 // conditionRequest decodes a {condition} body for the caller's account; count
-// says whether the plan is a count (which needs competitor slots less often).
+// says whether the plan is a count (which needs the snapshot's facts less often).
 func (h *handlers) conditionRequest(c echo.Context, count bool) (engine.Account, engine.Condition, error) {
-	if _, err := session.Account(c); err != nil {
+	p, err := session.Account(c)
+	if err != nil {
 		return engine.Account{}, engine.Condition{}, err
 	}
 	var body conditionBody
@@ -120,7 +113,7 @@ func (h *handlers) conditionRequest(c echo.Context, count bool) (engine.Account,
 	if err != nil {
 		return engine.Account{}, engine.Condition{}, err
 	}
-	a, err := h.accountFor(c, cond, count)
+	a, err := h.s.account(c.Request().Context(), p, cond.NeedsSnapshotMeta(count))
 	return a, cond, err
 }
 

@@ -63,9 +63,9 @@ func (s *Service) Account(ctx context.Context, p session.Principal) (engine.Acco
 	return s.account(ctx, p, true)
 }
 
-// account is Account; withSlots false leaves Slots nil (the compiler then searches
-// comp_ids per row) and saves the slot read for conditions that do not need them.
-func (s *Service) account(ctx context.Context, p session.Principal, withSlots bool) (engine.Account, error) {
+// account is Account; withMeta false leaves Slots and Totals nil and saves their
+// read for conditions that do not need them (engine.Condition.NeedsSnapshotMeta).
+func (s *Service) account(ctx context.Context, p session.Principal, withMeta bool) (engine.Account, error) {
 	s.mu.Lock()
 	c, ok := s.cache[p.AccountID]
 	s.mu.Unlock()
@@ -87,33 +87,50 @@ func (s *Service) account(ctx context.Context, p session.Principal, withSlots bo
 	a := c.a
 	a.Categories = append([]string(nil), p.Categories...)
 	a.Now = now
-	// The slots change when a rebuild sees a new competitor: read them with every
-	// request that needs them (one row, ~1-5 ms), never from the cache.
-	if !withSlots {
+	// The slots and totals change with every rebuild: read them with every request
+	// that needs them (one small read, a few ms), never from the cache.
+	if !withMeta {
 		return a, nil
 	}
-	slots, err := s.slots(ctx, a.AccountID)
+	slots, totals, err := s.snapshotMeta(ctx, a.AccountID)
 	if err != nil {
 		return a, err
 	}
-	a.Slots = slots
+	a.Slots, a.Totals = slots, totals
 	return a, nil
 }
 
-// slots reads the competitors' positions in the account's snapshot arrays.
-func (s *Service) slots(ctx context.Context, accountID uint32) (map[int64]int, error) {
-	res, err := s.W.Query(ctx, "SELECT slot_ids FROM product_snapshot WHERE account_id = ? LIMIT 1", accountID)
+// snapshotMeta reads what the compiler needs to know about the account's current
+// snapshot, in one small read: the competitors' positions in its arrays and the
+// facts of its build (the stored totals' settings and scan-time bounds).
+func (s *Service) snapshotMeta(ctx context.Context, accountID uint32) (map[int64]int, *engine.Totals, error) {
+	res, err := s.W.Query(ctx, `SELECT slot_ids, found, fresh_min, stale_max, parity, lower, upper
+		FROM (SELECT account_id, build_id, slot_ids FROM product_snapshot WHERE account_id = ? LIMIT 1)
+		ANY LEFT JOIN (SELECT account_id, build_id, build_id AS found, fresh_min, stale_max, parity, lower, upper
+			FROM snapshot_builds WHERE account_id = ?) USING account_id, build_id`, accountID, accountID)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	out := map[int64]int{}
-	if len(res.Rows) > 0 {
-		ids, _ := res.Rows[0][0].([]uint32)
-		for i, id := range ids {
-			out[int64(id)] = i + 1
-		}
+	if len(res.Rows) == 0 {
+		return out, nil, nil
 	}
-	return out, nil
+	r := res.Rows[0]
+	ids, _ := r[0].([]uint32)
+	for i, id := range ids {
+		out[int64(id)] = i + 1
+	}
+	if b, _ := r[1].(uint64); b == 0 {
+		return out, nil, nil // built before the totals existed, or no build row
+	}
+	// Query gives unsigned integers as uint64 (warehouse.Query).
+	fresh, _ := r[2].(uint64)
+	stale, _ := r[3].(uint64)
+	t := &engine.Totals{FreshMin: uint32(fresh), StaleMax: uint32(stale)}
+	t.Parity, _ = r[4].(float64)
+	t.Lower, _ = r[5].(float64)
+	t.Upper, _ = r[6].(float64)
+	return out, t, nil
 }
 
 func (s *Service) loadAccount(ctx context.Context, id int64) (engine.Account, error) {
@@ -126,29 +143,7 @@ func (s *Service) loadAccount(ctx context.Context, id int64) (engine.Account, er
 	if err != nil {
 		return a, fmt.Errorf("load account %d: %w", id, err)
 	}
-	var st struct {
-		Parity    *float64 `json:"pairity_price_guideline"`
-		Upper     *float64 `json:"upper_guidline_range"`
-		Lower     *float64 `json:"lower_guidline_range"`
-		Staleness *int     `json:"offer_staleness_days"`
-		Currency  *string  `json:"currency_symbol"`
-	}
-	_ = json.Unmarshal(settings, &st) // settings the server cannot read fall back to the defaults
-	if st.Parity != nil {
-		a.Settings.Parity = *st.Parity
-	}
-	if st.Upper != nil {
-		a.Settings.Upper = *st.Upper
-	}
-	if st.Lower != nil {
-		a.Settings.Lower = *st.Lower
-	}
-	if st.Staleness != nil {
-		a.Settings.StalenessDays = *st.Staleness
-	}
-	if st.Currency != nil {
-		a.Settings.CurrencySymbol = *st.Currency
-	}
+	a.Settings = engine.ParseSettings(settings)
 	var cfs []struct {
 		LogicalName string `json:"logical_name"`
 		DisplayName string `json:"display_name"`

@@ -4,8 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"pricelens/engine"
 )
 
 // Account is an account row with its JSON settings.
@@ -121,4 +125,30 @@ func uniqueIDs(ids []int64) []int64 {
 		}
 	}
 	return out
+}
+
+// MetricSettings reads the metric settings (engine.ParseSettings) of the given
+// accounts, for a report snapshot rebuild; an account without a row gets the
+// defaults (the snapshot's totals then stay unused until its settings agree).
+func MetricSettings(ctx context.Context, db *pgxpool.Pool, ids ...uint32) (map[uint32]engine.Settings, error) {
+	out := make(map[uint32]engine.Settings, len(ids))
+	want := make([]int64, len(ids))
+	for i, id := range ids {
+		out[id] = engine.DefaultSettings()
+		want[i] = int64(id)
+	}
+	rows, err := db.Query(ctx, `SELECT id, settings FROM accounts WHERE id = ANY($1)`, want)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: read account settings: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var raw []byte
+		if err := rows.Scan(&id, &raw); err != nil {
+			return nil, err
+		}
+		out[uint32(id)] = engine.ParseSettings(raw)
+	}
+	return out, rows.Err()
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"pricelens/api/store"
 	"pricelens/warehouse"
 )
 
@@ -149,7 +150,11 @@ func load(ctx context.Context, w *warehouse.Warehouse, db *pgxpool.Pool, o Optio
 	}
 	sum.StepTime["labels"] = time.Since(t0)
 	t0 = time.Now()
-	if err := w.RefreshSnapshots(ctx, ids...); err != nil {
+	settings, err := store.MetricSettings(ctx, db, ids...)
+	if err != nil {
+		return sum, fmt.Errorf("seed: %w", err)
+	}
+	if err := w.RefreshSnapshots(ctx, settings); err != nil {
 		return sum, fmt.Errorf("seed: refresh snapshots: %w", err)
 	}
 	sum.StepTime["snapshots"] = time.Since(t0)

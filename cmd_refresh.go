@@ -1,0 +1,62 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"time"
+
+	"pricelens/api/store"
+	"pricelens/deploy/config"
+)
+
+// runRefresh rebuilds the report snapshot of the given accounts (every account
+// when none is given): what a load does at its end, for when something else the
+// snapshot depends on changed, such as an account's metric settings.
+func runRefresh(ctx context.Context, args []string) error {
+	var ids []uint32
+	for _, a := range args {
+		id, err := strconv.ParseUint(a, 10, 32)
+		if err != nil || id == 0 {
+			return usagef("refresh takes account ids (positive integers), got %q", a)
+		}
+		ids = append(ids, uint32(id))
+	}
+	c, err := config.Load()
+	if err != nil {
+		return err
+	}
+	d, err := openDatabases(ctx, c)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	if len(ids) == 0 {
+		rows, err := d.DB.Query(ctx, "SELECT id FROM accounts ORDER BY id")
+		if err != nil {
+			return fmt.Errorf("postgres: list accounts: %w", err)
+		}
+		for rows.Next() {
+			var id int64
+			if err := rows.Scan(&id); err != nil {
+				rows.Close()
+				return err
+			}
+			ids = append(ids, uint32(id))
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+	}
+	settings, err := store.MetricSettings(ctx, d.DB, ids...)
+	if err != nil {
+		return err
+	}
+	t0 := time.Now()
+	if err := d.W.RefreshSnapshots(ctx, settings); err != nil {
+		return err
+	}
+	fmt.Printf("rebuilt the report snapshot of %d account(s) in %.1fs\n", len(ids), time.Since(t0).Seconds())
+	return nil
+}
