@@ -124,8 +124,8 @@ func runBench(ctx context.Context, args []string) error {
 	tw := tabwriter.NewWriter(os.Stdout, 0, 4, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "class\tAPI p50\tAPI p95\tCH p50\tCH p95\tPG p50\tPG p95\tAPI/CH p50\tAPI/CH p95\tPG/CH p50\ttarget p95\t")
 	for _, cl := range classes {
-		// The same queries the API runs (block, then the group's per-competitor
-		// pairs or the page's labels), straight on ClickHouse in-process: the API/CH
+		// The same queries the API runs (the snapshot facts, the block, then the group's
+		// per-competitor pairs or the page's labels), straight on ClickHouse in-process: the API/CH
 		// ratio is then the cost of HTTP, JSON and the handler. API and CH runs
 		// alternate so that both see the same load on the shared machine.
 		cond, err := engine.ParseCondition([]byte(cl.cond))
@@ -134,11 +134,17 @@ func runBench(ctx context.Context, args []string) error {
 		}
 		apiRun := func() error { return postJSON(ctx, client, base+cl.path, cl.body) }
 		chRun := func() error {
+			// The account read too: with its snapshot facts when the plan needs them,
+			// that is a ClickHouse query of the request like the others.
+			a, err := svc.AccountFor(ctx, p, cond, cl.count)
+			if err != nil {
+				return err
+			}
 			if cl.count {
 				_, err := svc.Count(ctx, a, cond)
 				return err
 			}
-			_, err := svc.Rows(ctx, a, cond)
+			_, err = svc.Rows(ctx, a, cond)
 			return err
 		}
 		api, ch, err := measurePair(*runs, apiRun, chRun)

@@ -113,7 +113,7 @@ func (h *handlers) conditionRequest(c echo.Context, count bool) (engine.Account,
 	if err != nil {
 		return engine.Account{}, engine.Condition{}, err
 	}
-	a, err := h.s.account(c.Request().Context(), p, cond.NeedsSnapshotMeta(count))
+	a, err := h.s.AccountFor(c.Request().Context(), p, cond, count)
 	return a, cond, err
 }
 

@@ -63,6 +63,12 @@ func (s *Service) Account(ctx context.Context, p session.Principal) (engine.Acco
 	return s.account(ctx, p, true)
 }
 
+// AccountFor is Account for compiling cond, with the snapshot's facts only when
+// the plan needs them (engine.Condition.NeedsSnapshotMeta).
+func (s *Service) AccountFor(ctx context.Context, p session.Principal, cond engine.Condition, count bool) (engine.Account, error) {
+	return s.account(ctx, p, cond.NeedsSnapshotMeta(count))
+}
+
 // account is Account; withMeta false leaves Slots and Totals nil and saves their
 // read for conditions that do not need them (engine.Condition.NeedsSnapshotMeta).
 func (s *Service) account(ctx context.Context, p session.Principal, withMeta bool) (engine.Account, error) {
