@@ -31,24 +31,6 @@ func runRefresh(ctx context.Context, args []string) error {
 		return err
 	}
 	defer d.Close()
-	if len(ids) == 0 {
-		rows, err := d.DB.Query(ctx, "SELECT id FROM accounts ORDER BY id")
-		if err != nil {
-			return fmt.Errorf("postgres: list accounts: %w", err)
-		}
-		for rows.Next() {
-			var id int64
-			if err := rows.Scan(&id); err != nil {
-				rows.Close()
-				return err
-			}
-			ids = append(ids, uint32(id))
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return err
-		}
-	}
 	settings, err := store.MetricSettings(ctx, d.DB, ids...)
 	if err != nil {
 		return err
@@ -57,6 +39,6 @@ func runRefresh(ctx context.Context, args []string) error {
 	if err := d.W.RefreshSnapshots(ctx, settings); err != nil {
 		return err
 	}
-	fmt.Printf("rebuilt the report snapshot of %d account(s) in %.1fs\n", len(ids), time.Since(t0).Seconds())
+	fmt.Printf("rebuilt the report snapshot of %d account(s) in %.1fs\n", len(settings), time.Since(t0).Seconds())
 	return nil
 }

@@ -97,7 +97,6 @@ func parseCondition(raw json.RawMessage) (engine.Condition, error) {
 	return engine.ParseCondition(t)
 }
 
-
 // conditionRequest decodes a {condition} body for the caller's account; count
 // says whether the plan is a count (which needs the snapshot's facts less often).
 func (h *handlers) conditionRequest(c echo.Context, count bool) (engine.Account, engine.Condition, error) {

@@ -128,8 +128,9 @@ func uniqueIDs(ids []int64) []int64 {
 }
 
 // MetricSettings reads the metric settings (engine.ParseSettings) of the given
-// accounts, for a report snapshot rebuild; an account without a row gets the
-// defaults (the snapshot's totals then stay unused until its settings agree).
+// accounts, or of every account when none is given, for a report snapshot
+// rebuild; a given account without a row gets the defaults (the snapshot's totals
+// then stay unused until its settings agree).
 func MetricSettings(ctx context.Context, db *pgxpool.Pool, ids ...uint32) (map[uint32]engine.Settings, error) {
 	out := make(map[uint32]engine.Settings, len(ids))
 	want := make([]int64, len(ids))
@@ -137,7 +138,7 @@ func MetricSettings(ctx context.Context, db *pgxpool.Pool, ids ...uint32) (map[u
 		out[id] = engine.DefaultSettings()
 		want[i] = int64(id)
 	}
-	rows, err := db.Query(ctx, `SELECT id, settings FROM accounts WHERE id = ANY($1)`, want)
+	rows, err := db.Query(ctx, `SELECT id, settings FROM accounts WHERE cardinality($1::bigint[]) = 0 OR id = ANY($1)`, want)
 	if err != nil {
 		return nil, fmt.Errorf("postgres: read account settings: %w", err)
 	}
