@@ -169,6 +169,7 @@ func runIngestBench(ctx context.Context, args []string) error {
 	flush := fs.Int("flush-rows", 0, "rows per block sent (default: the loader's)")
 	block := fs.Int("block-rows", 0, "server-side block size (default: the loader's)")
 	skipClient := fs.Bool("skip-client", false, "do not run the clickhouse-client comparison")
+	cpuProfile := fs.String("cpuprofile", "", "write a Go CPU profile of the load to this file")
 	if err := fs.Parse(args); err != nil {
 		return usagef("%v (usage: ingest bench [--rows N] [--dir DIR] [--row-group N])", err)
 	}
@@ -180,5 +181,5 @@ func runIngestBench(ctx context.Context, args []string) error {
 		*dir = filepath.Join(c.DataDir, "bench")
 	}
 	return ingest.Bench(ctx, ingest.BenchOptions{Config: c, Rows: *rows, Dir: *dir, GroupRows: *group, Out: os.Stdout,
-		Writers: *writers, FlushRows: *flush, BlockRows: *block, SkipClient: *skipClient})
+		Writers: *writers, FlushRows: *flush, BlockRows: *block, SkipClient: *skipClient, CPUProfile: *cpuProfile})
 }

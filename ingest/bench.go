@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 	"syscall"
@@ -32,7 +33,8 @@ type BenchOptions struct {
 	GroupRows int    // Parquet row-group size (default 131072)
 	// Loader knobs (0 = Load's defaults), to compare settings.
 	Writers, FlushRows, BlockRows int
-	SkipClient                    bool // do not run clickhouse-client
+	SkipClient                    bool   // do not run clickhouse-client
+	CPUProfile                    string // write a Go CPU profile of the load here
 	Out                           io.Writer
 }
 
@@ -107,9 +109,24 @@ func Bench(ctx context.Context, o BenchOptions) error {
 	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru0)
 	peak := &peakHeap{}
 	stop := peak.sample(20 * time.Millisecond)
+	if o.CPUProfile != "" {
+		pf, err := os.Create(o.CPUProfile)
+		if err != nil {
+			return err
+		}
+		defer pf.Close()
+		if err := pprof.StartCPUProfile(pf); err != nil {
+			return err
+		}
+	}
+	server := serverCPU(o.Config)
+	srv0, srvInsert := server(), 0.0
 	sum, err := Load(ctx, w, db, Request{Kind: Scans, Name: filepath.Base(pq), File: f, Size: st.Size(), MaxRejectRatio: 0,
-		Writers: o.Writers, FlushRows: o.FlushRows, BlockRows: o.BlockRows})
+		Writers: o.Writers, FlushRows: o.FlushRows, BlockRows: o.BlockRows, afterInsert: func() { srvInsert = server() - srv0 }})
 	stop()
+	if o.CPUProfile != "" {
+		pprof.StopCPUProfile()
+	}
 	var ie *Error
 	if errors.As(err, &ie) && ie.Code == CodeRefreshFailed {
 		fmt.Fprintf(o.Out, "warning: %v\n", err)
@@ -127,7 +144,10 @@ func Bench(ctx context.Context, o BenchOptions) error {
 		sum.Loaded, n, sum.Seconds, sum.RowsPerSecond, sum.InsertSeconds, float64(sum.Loaded)/sum.InsertSeconds, sum.RefreshSeconds)
 	fmt.Fprintf(o.Out, "  peak Go heap in use %.0f MiB, peak RSS of the process %.0f MiB\n", float64(peak.max)/(1<<20), float64(ru.Maxrss)/1024)
 	cpu := tv(ru.Utime) + tv(ru.Stime) - tv(ru0.Utime) - tv(ru0.Stime)
-	fmt.Fprintf(o.Out, "  CPU of the loader process %.1fs (%.2f µs per row; the rest is the server)\n", cpu, cpu/float64(sum.Loaded)*1e6)
+	fmt.Fprintf(o.Out, "  CPU of the loader process %.1fs (%.2f µs per row)\n", cpu, cpu/float64(sum.Loaded)*1e6)
+	if srvInsert > 0 {
+		fmt.Fprintf(o.Out, "  CPU of the ClickHouse server until the rows were in %.1fs (%.2f µs per row)\n", srvInsert, srvInsert/float64(sum.Loaded)*1e6)
+	}
 
 	if o.SkipClient {
 		return nil
@@ -173,6 +193,31 @@ func Bench(ctx context.Context, o BenchOptions) error {
 	fmt.Fprintf(o.Out, "ratio pricelens / clickhouse-client = %.2f (rows in ClickHouse: %.2f)\n",
 		sum.RowsPerSecond/rate, float64(sum.Loaded)/sum.InsertSeconds/rate)
 	return nil
+}
+
+// serverCPU returns a reader of the CPU seconds the project's own ClickHouse server
+// (its pid file under the data directory) has used; it reads 0 when the server is
+// not one this machine runs.
+func serverCPU(c config.Config) func() float64 {
+	b, err := os.ReadFile(filepath.Join(c.DataDir, "clickhouse", "clickhouse.pid"))
+	if err != nil {
+		return func() float64 { return 0 }
+	}
+	stat := filepath.Join("/proc", strings.TrimSpace(string(b)), "stat")
+	return func() float64 {
+		b, err := os.ReadFile(stat)
+		if err != nil {
+			return 0
+		}
+		// Fields after the parenthesised command: utime and stime are the 12th and 13th.
+		f := strings.Fields(string(b[strings.LastIndexByte(string(b), ')')+1:]))
+		if len(f) < 13 {
+			return 0
+		}
+		u, _ := strconv.ParseFloat(f[11], 64)
+		s, _ := strconv.ParseFloat(f[12], 64)
+		return (u + s) / 100 // clock ticks (USER_HZ, 100 on Linux)
+	}
 }
 
 func tv(t syscall.Timeval) float64 { return float64(t.Sec) + float64(t.Usec)/1e6 }

@@ -53,6 +53,8 @@ type Request struct {
 	// which a resumed load makes good.
 	BlockRows int
 	Now       func() time.Time
+
+	afterInsert func() // the benchmark's hook: the rows are in, the snapshot rebuild is next
 }
 
 // Progress is how far a load is.
@@ -219,6 +221,9 @@ func Load(ctx context.Context, w *warehouse.Warehouse, db *pgxpool.Pool, req Req
 		err = run.optimize(ctx)
 	}
 	sum.InsertSeconds = time.Since(start).Seconds()
+	if req.afterInsert != nil {
+		req.afterInsert()
+	}
 	var refreshErr error
 	if err == nil {
 		t0 := time.Now()
