@@ -28,6 +28,8 @@ type column struct {
 	text []string
 	num  []int64
 	flt  []float64
+	// arena backs the text of a reused chunk (Parquet): text[i] may point into it.
+	arena []byte
 }
 
 func (c *column) reset(typ srcType) {

@@ -30,6 +30,9 @@ type parquetSource struct {
 	done      atomic.Int64 // read, for the writers' progress reports
 	total     int64
 	chunkRows int
+	// free holds chunks the writers are done with: their slices and text arenas are
+	// reused, so a load allocates a few chunks, not one per 64k rows (less GC work).
+	free chan *chunk
 }
 
 // pqColumn is the cursor of one column inside the current row group.
@@ -54,7 +57,7 @@ func openParquet(ra io.ReaderAt, size int64, chunkRows int) (s *parquetSource, e
 	if err != nil {
 		return nil, badFile("parquet", "cannot read the file (truncated or not Parquet?): "+err.Error())
 	}
-	s = &parquetSource{f: f, total: f.NumRows(), chunkRows: chunkRows}
+	s = &parquetSource{f: f, total: f.NumRows(), chunkRows: chunkRows, free: make(chan *chunk, 8)}
 	for _, fld := range f.Schema().Fields() {
 		if !fld.Leaf() || fld.Repeated() {
 			return nil, badFile("parquet", fmt.Sprintf("column %q is nested or repeated; only flat columns are supported", fld.Name()))
@@ -162,7 +165,12 @@ func (s *parquetSource) next(ctx context.Context) (ch *chunk, err error) {
 		}
 	}
 	n := int(min(int64(s.chunkRows), s.left))
-	ch = newChunk(s.idx, s.read+1)
+	select {
+	case ch = <-s.free:
+		ch.first, ch.bad = s.read+1, nil
+	default:
+		ch = newChunk(s.idx, s.read+1)
+	}
 	ch.rows = n
 	for i, c := range s.cols {
 		if c == nil {
@@ -178,19 +186,32 @@ func (s *parquetSource) next(ctx context.Context) (ch *chunk, err error) {
 	return ch, nil
 }
 
+// recycle takes back a chunk whose values are no longer referenced (the writer has
+// appended them to its INSERT, which copies them).
+func (s *parquetSource) recycle(ch *chunk) {
+	select {
+	case s.free <- ch:
+	default:
+	}
+}
+
 // fill reads the next n values of the column into out. Values are converted batch by
 // batch while their page is alive: a ByteArray value points into the page's buffer,
 // which is recycled once the page is released.
 func (c *pqColumn) fill(out *column, n int) error {
 	out.reset(c.typ)
-	out.null = nil
+	out.null = out.null[:0]
+	out.arena = out.arena[:0]
 	switch c.typ {
 	case sText:
-		out.text = make([]string, n)
+		out.text = grow(out.text, n)
+		clear(out.text)
 	case sFloat:
-		out.flt = make([]float64, n)
+		out.flt = grow(out.flt, n)
+		clear(out.flt)
 	default:
-		out.num = make([]int64, n)
+		out.num = grow(out.num, n)
+		clear(out.num)
 	}
 	got := 0
 	for got < n {
@@ -223,16 +244,17 @@ func (c *pqColumn) fill(out *column, n int) error {
 func (c *pqColumn) convert(out *column, vals []parquet.Value, at, n int) {
 	for i := range vals {
 		if vals[i].IsNull() {
-			if out.null == nil {
-				out.null = make([]bool, n)
+			if len(out.null) == 0 {
+				out.null = grow(out.null, n)
+				clear(out.null)
 			}
 			out.null[at+i] = true
 		}
 	}
 	switch c.typ {
 	case sText:
-		// One allocation per batch instead of one per value: the batch's strings share
-		// an arena that lives as long as the chunk.
+		// The chunk's strings share one arena, reused with the chunk. An arena that
+		// has to grow moves to a new array; the strings already made keep the old one.
 		size := 0
 		for i := range vals {
 			size += len(vals[i].ByteArray())
@@ -240,7 +262,10 @@ func (c *pqColumn) convert(out *column, vals []parquet.Value, at, n int) {
 		if size == 0 {
 			return
 		}
-		arena := make([]byte, 0, size)
+		if cap(out.arena)-len(out.arena) < size {
+			out.arena = make([]byte, 0, max(2*cap(out.arena), len(out.arena)+size))
+		}
+		arena := out.arena
 		for i := range vals {
 			if b := vals[i].ByteArray(); len(b) > 0 {
 				start := len(arena)
@@ -248,6 +273,7 @@ func (c *pqColumn) convert(out *column, vals []parquet.Value, at, n int) {
 				out.text[at+i] = unsafe.String(&arena[start], len(b))
 			}
 		}
+		out.arena = arena
 	case sFloat:
 		for i := range vals {
 			if vals[i].Kind() == parquet.Float {

@@ -62,6 +62,10 @@ type source interface {
 	close() error
 }
 
+// recycler is a source that reuses the memory of chunks handed back to it. A chunk
+// may be recycled only when nothing refers to its values any more.
+type recycler interface{ recycle(*chunk) }
+
 // defaultChunkRows bounds the rows held in memory per column at a time.
 const defaultChunkRows = 1 << 16
 

@@ -153,7 +153,8 @@ type converter struct {
 	now      int64
 	defaults []cell
 	outs     []*outColumn
-	rows     int // valid rows in outs
+	rows     int        // valid rows in outs
+	extra    [][]string // appendTo's constant columns (one value per load), reused
 
 	// fail[r] is 0 for a valid row, else 1 + the index of the first failing field
 	// (badRecord for a broken record); why[r] is the reason.
@@ -412,12 +413,17 @@ func (cv *converter) appendTo(b driver.Batch, extra ...string) error {
 			return err
 		}
 	}
+	cv.extra = grow(cv.extra, len(extra))
 	for j, v := range extra {
-		col := make([]string, cv.rows)
-		for i := range col {
-			col[i] = v
+		// A constant column: filled once to the longest chunk, then sliced.
+		if len(cv.extra[j]) < cv.rows {
+			col := make([]string, cv.rows)
+			for i := range col {
+				col[i] = v
+			}
+			cv.extra[j] = col
 		}
-		if err := b.Column(len(cv.outs) + j).Append(col); err != nil {
+		if err := b.Column(len(cv.outs) + j).Append(cv.extra[j][:cv.rows]); err != nil {
 			return err
 		}
 	}
