@@ -19,7 +19,7 @@ type dbHealth struct {
 }
 
 var (
-	clickhouseCountedTables = []string{"products", "offers", "latest_offers", "offer_daily", "product_daily", "product_labels"}
+	clickhouseCountedTables = []string{"products", "offers", "latest_offers", "product_daily", "product_labels"}
 	postgresCountedTables   = []string{"accounts", "competitors", "users", "memberships", "labels", "label_assignments", "saved_reports"}
 )
 

@@ -9,7 +9,7 @@ import (
 type Kind string
 
 const (
-	Scans    Kind = "scans"    // competitor scans → offers (and, through views, latest_offers, offer_daily)
+	Scans    Kind = "scans"    // competitor scans → offers (and, through a view, latest_offers)
 	Products Kind = "products" // catalogue → products
 	Metrics  Kind = "metrics"  // daily business metrics → product_daily
 )

@@ -446,7 +446,7 @@ func (r *loadRun) check(ctx context.Context, src source) error {
 // Writers goroutines each validate chunks and append them column by column to their
 // own INSERT, sending a block every FlushRows rows (so a writer holds about one block).
 // Several INSERTs let the server process blocks in parallel: on 18.16 a single INSERT
-// into offers (with its two materialized views) is bound by one server thread.
+// into offers (with its materialized view) is bound by one server thread.
 func (r *loadRun) insert(ctx context.Context, src source) error {
 	fields := contracts[r.req.Kind]
 	cols := make([]string, 0, len(fields)+1)
@@ -595,7 +595,7 @@ func (r *loadRun) optimize(ctx context.Context) error {
 	switch r.req.Kind {
 	case Scans:
 		for _, p := range sortedParts(r.partitions) {
-			stmts = append(stmts, "OPTIMIZE TABLE offers PARTITION "+p+" FINAL", "OPTIMIZE TABLE offer_daily PARTITION "+p+" FINAL")
+			stmts = append(stmts, "OPTIMIZE TABLE offers PARTITION "+p+" FINAL")
 		}
 		stmts = append(stmts, "OPTIMIZE TABLE latest_offers FINAL")
 	case Metrics:

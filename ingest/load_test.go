@@ -178,29 +178,40 @@ func TestReportsSeeALoadAsSoonAsItReturns(t *testing.T) {
 }
 
 // TestLargeFilesArriveIntact loads files whose columns span many Parquet pages and
-// Arrow batches per chunk and checks every row's values against each other. Chunks
-// of 5,000 rows make twelve per file, so the Parquet reader refills recycled chunks
-// (their text arenas and NULL masks) many times over.
+// Arrow batches per chunk and checks every row's values against each other: Parquet
+// with plain pages (read in bulk) and with dictionary-encoded strings (read value by
+// value), and Arrow. Chunks of 5,000 rows make twelve per file, so the Parquet reader
+// refills recycled chunks (their text arenas and NULL masks) many times over.
 func TestLargeFilesArriveIntact(t *testing.T) {
 	e := newEnv(t)
 	const rows = 60_000
-	for i, f := range []ingest.Format{ingest.Parquet, ingest.Arrow} {
+	files := []struct {
+		f    ingest.Format
+		dict bool
+	}{{ingest.Parquet, false}, {ingest.Parquet, true}, {ingest.Arrow, false}}
+	for i, file := range files {
 		g := e.gen(3000)
 		g.Start = g.Start.Add(-time.Duration(i) * 240 * time.Hour)
-		path := e.file(t, "big."+string(f), g.Scans(rows), f, 20_000)
+		tb := g.Scans(rows)
+		tb.DictionaryStrings = file.dict
+		path := e.file(t, fmt.Sprintf("big-%d.%s", i, file.f), tb, file.f, 20_000)
 		sum, err := e.load(t, ingest.Scans, path, func(r *ingest.Request) { r.ChunkRows = 5_000 })
 		require.NoError(t, err)
 		require.EqualValues(t, rows, sum.Loaded)
 	}
-	require.EqualValues(t, 2*rows, e.count(t, "SELECT count() FROM offers"))
-	require.EqualValues(t, 2*rows, e.count(t, "SELECT uniqExact(product_id, competitor_id, scanned_at) FROM offers"))
+	n := int64(len(files) * rows)
+	require.EqualValues(t, n, e.count(t, "SELECT count() FROM offers"))
+	require.EqualValues(t, n, e.count(t, "SELECT uniqExact(product_id, competitor_id, scanned_at) FROM offers"))
 	require.Zero(t, e.count(t, `SELECT count() FROM offers WHERE name != concat('Product ', product_id)
 		OR url != concat('https://shop.example/', product_id) OR img_url != concat('https://img.example/', product_id, '.jpg')
 		OR comp_product_id != concat('C', toString(competitor_id), '-', toString(toUInt32(substring(product_id, 4))))
-		OR mfgr_prod_id != concat('M-', toString(toUInt32(substring(product_id, 4))))`))
+		OR mfgr_prod_id != concat('M-', toString(toUInt32(substring(product_id, 4))))
+		OR brand != concat('Brand ', toString(toUInt32(substring(product_id, 4)) % 50))`))
 	// Every 10th price is NULL; the others are 100 + product % 900 + a cents part < 1.
-	require.EqualValues(t, 2*rows/10, e.count(t, "SELECT count() FROM offers WHERE price IS NULL"))
+	require.EqualValues(t, n/10, e.count(t, "SELECT count() FROM offers WHERE price IS NULL"))
 	require.Zero(t, e.count(t, "SELECT count() FROM offers WHERE price IS NOT NULL AND floor(price) != 100 + toUInt32(substring(product_id, 4)) % 900"))
+	// Flags: in stock unless the row number is a multiple of 7, on sale when it is one of 5.
+	require.EqualValues(t, int64(len(files))*(rows/5), e.count(t, "SELECT count() FROM offers WHERE on_sale = 1"))
 }
 
 // TestFailedSnapshotRebuildIsRetriedByLoadingAgain: when the rebuild fails the rows

@@ -11,6 +11,7 @@ import (
 	"unsafe"
 
 	"github.com/parquet-go/parquet-go"
+	"github.com/parquet-go/parquet-go/encoding"
 	"github.com/parquet-go/parquet-go/format"
 )
 
@@ -37,13 +38,25 @@ type parquetSource struct {
 
 // pqColumn is the cursor of one column inside the current row group.
 type pqColumn struct {
-	leaf  int
-	typ   srcType
-	scale int64 // timestamps: units per second (1000 for millis, …); 0 = not a timestamp
-	pages parquet.Pages
-	page  parquet.Page
-	vr    parquet.ValueReader
-	buf   []parquet.Value
+	leaf   int
+	typ    srcType
+	scale  int64 // timestamps: units per second (1000 for millis, …); 0 = not a timestamp
+	maxDef byte  // 1 for an optional column (a row is NULL when its level is 0), else 0
+	pages  parquet.Pages
+	page   parquet.Page
+	vr     parquet.ValueReader // the generic reader of the page, when it is not bulk
+	buf    []parquet.Value
+
+	// The bulk reader of a plain-encoded page: its values as typed slices (data),
+	// their definition levels (def; empty when none is NULL), the page's rows, the
+	// next row (pos) and the next non-NULL value (vpos). Dictionary-encoded and other
+	// pages go through vr, which decodes any page but builds a parquet.Value per cell.
+	bulk      bool
+	data      encoding.Values
+	bools     []bool
+	def       []byte
+	rows      int
+	pos, vpos int
 }
 
 func openParquet(ra io.ReaderAt, size int64, chunkRows int) (s *parquetSource, err error) {
@@ -53,7 +66,10 @@ func openParquet(ra io.ReaderAt, size int64, chunkRows int) (s *parquetSource, e
 			s, err = nil, badFile("parquet", fmt.Sprintf("the file is corrupt: %v", r))
 		}
 	}()
-	f, err := parquet.OpenFile(ra, size, parquet.SkipPageIndex(true), parquet.SkipBloomFilters(true))
+	// Reads of 256 KiB per column instead of parquet-go's 4 KiB: a 1.5 GB file took
+	// 375k pread calls (~0.05 µs of loader CPU per row); 13 columns hold 3.3 MiB.
+	f, err := parquet.OpenFile(ra, size, parquet.SkipPageIndex(true), parquet.SkipBloomFilters(true),
+		parquet.ReadBufferSize(256<<10))
 	if err != nil {
 		return nil, badFile("parquet", "cannot read the file (truncated or not Parquet?): "+err.Error())
 	}
@@ -88,6 +104,9 @@ func (s *parquetSource) bind(fields []field, idx []int) error {
 		}
 		t := schemaFields[j].Type()
 		c := &pqColumn{leaf: s.leaves[j], buf: make([]parquet.Value, s.chunkRows)}
+		if schemaFields[j].Optional() {
+			c.maxDef = 1
+		}
 		lt := t.LogicalType()
 		switch t.Kind() {
 		case parquet.ByteArray, parquet.FixedLenByteArray:
@@ -129,11 +148,38 @@ func (s *parquetSource) close() error {
 	return nil
 }
 
-func (c *pqColumn) release() {
+func (c *pqColumn) releasePage() {
 	if c.page != nil {
 		parquet.Release(c.page)
-		c.page, c.vr = nil, nil
+		c.page, c.vr, c.bulk, c.data, c.def = nil, nil, false, encoding.Values{}, nil
 	}
+}
+
+// open makes p the current page, with the bulk reader when its encoding allows.
+func (c *pqColumn) open(p parquet.Page) {
+	c.page, c.bulk = p, false
+	if p.Dictionary() == nil && len(p.RepetitionLevels()) == 0 {
+		switch p.Type().Kind() {
+		case parquet.ByteArray, parquet.Int32, parquet.Int64, parquet.Float, parquet.Double:
+			c.bulk = true
+			c.data = p.Data()
+		case parquet.Boolean:
+			if br, ok := p.Values().(parquet.BooleanReader); ok && len(p.DefinitionLevels()) == 0 {
+				c.bools = grow(c.bools, int(p.NumValues()))
+				n, err := br.ReadBooleans(c.bools)
+				c.bulk = n == len(c.bools) && (err == nil || errors.Is(err, io.EOF))
+			}
+		}
+	}
+	if !c.bulk {
+		c.vr = p.Values()
+		return
+	}
+	c.def, c.rows, c.pos, c.vpos = p.DefinitionLevels(), int(p.NumValues()), 0, 0
+}
+
+func (c *pqColumn) release() {
+	c.releasePage()
 	if c.pages != nil {
 		_ = c.pages.Close()
 		c.pages = nil
@@ -215,7 +261,7 @@ func (c *pqColumn) fill(out *column, n int) error {
 	}
 	got := 0
 	for got < n {
-		if c.vr == nil {
+		if c.page == nil {
 			p, err := c.pages.ReadPage()
 			if err != nil {
 				if errors.Is(err, io.EOF) {
@@ -223,18 +269,124 @@ func (c *pqColumn) fill(out *column, n int) error {
 				}
 				return err
 			}
-			c.page, c.vr = p, p.Values()
+			c.open(p)
+		}
+		if c.bulk {
+			k := min(n-got, c.rows-c.pos)
+			if err := c.copyRows(out, got, k, n); err != nil {
+				return err
+			}
+			got += k
+			if c.pos == c.rows {
+				c.releasePage()
+			}
+			continue
 		}
 		k, err := c.vr.ReadValues(c.buf[got:n])
 		c.convert(out, c.buf[got:got+k], got, n)
 		got += k
 		if errors.Is(err, io.EOF) {
-			parquet.Release(c.page)
-			c.page, c.vr = nil, nil
+			c.releasePage()
 			continue
 		}
 		if err != nil {
 			return err
+		}
+	}
+	return nil
+}
+
+// copyRows copies the next k rows of the bulk page into out at rows at..at+k.
+func (c *pqColumn) copyRows(out *column, at, k, n int) error {
+	present := k
+	if len(c.def) > 0 {
+		present = 0
+		for i, d := range c.def[c.pos : c.pos+k] {
+			if d < c.maxDef {
+				if len(out.null) == 0 {
+					out.null = grow(out.null, n)
+					clear(out.null)
+				}
+				out.null[at+i] = true
+			} else {
+				present++
+			}
+		}
+	}
+	v0, v1 := c.vpos, c.vpos+present
+	c.pos += k
+	c.vpos = v1
+	// dst walks the rows that have a value, in order.
+	row := at
+	dst := func() int {
+		for len(out.null) > 0 && out.null[row] {
+			row++
+		}
+		row++
+		return row - 1
+	}
+	switch c.page.Type().Kind() {
+	case parquet.ByteArray:
+		data, offs := c.data.ByteArray()
+		if v1 >= len(offs) {
+			return fmt.Errorf("page has %d values, row %d needs more", len(offs)-1, c.pos)
+		}
+		// One copy of the rows' bytes into the chunk's arena; the strings point into it.
+		size := int(offs[v1] - offs[v0])
+		if cap(out.arena)-len(out.arena) < size {
+			out.arena = make([]byte, 0, max(2*cap(out.arena), len(out.arena)+size))
+		}
+		base := len(out.arena) - int(offs[v0])
+		out.arena = append(out.arena, data[offs[v0]:offs[v1]]...)
+		arena := out.arena
+		for v := v0; v < v1; v++ {
+			r := dst()
+			if l := int(offs[v+1] - offs[v]); l > 0 {
+				out.text[r] = unsafe.String(&arena[base+int(offs[v])], l)
+			}
+		}
+	case parquet.Int64:
+		vals := c.data.Int64()
+		if v1 > len(vals) {
+			return fmt.Errorf("page has %d values, row %d needs more", len(vals), c.pos)
+		}
+		for _, x := range vals[v0:v1] {
+			if c.typ == sTime {
+				x = floorDiv(x, c.scale)
+			}
+			out.num[dst()] = x
+		}
+	case parquet.Int32:
+		vals := c.data.Int32()
+		if v1 > len(vals) {
+			return fmt.Errorf("page has %d values, row %d needs more", len(vals), c.pos)
+		}
+		for _, x := range vals[v0:v1] {
+			out.num[dst()] = int64(x)
+		}
+	case parquet.Double:
+		vals := c.data.Double()
+		if v1 > len(vals) {
+			return fmt.Errorf("page has %d values, row %d needs more", len(vals), c.pos)
+		}
+		for _, x := range vals[v0:v1] {
+			out.flt[dst()] = x
+		}
+	case parquet.Float:
+		vals := c.data.Float()
+		if v1 > len(vals) {
+			return fmt.Errorf("page has %d values, row %d needs more", len(vals), c.pos)
+		}
+		for _, x := range vals[v0:v1] {
+			out.flt[dst()] = float64(x)
+		}
+	case parquet.Boolean:
+		for _, b := range c.bools[v0:v1] {
+			if b {
+				out.num[dst()] = 1
+			} else {
+				dst()
+			}
 		}
 	}
 	return nil

@@ -41,6 +41,9 @@ type Table struct {
 	Cols []Col
 	N    int
 	Row  func(i int, dst []any)
+	// DictionaryStrings writes Parquet string columns dictionary-encoded, as pyarrow
+	// does by default (parquet-go writes them plain).
+	DictionaryStrings bool
 }
 
 // RowsTable is a Table of literal rows.
@@ -124,6 +127,9 @@ func (t Table) WriteParquet(w io.Writer, groupRows int) error {
 		switch c.Type {
 		case ColString:
 			n = parquet.String()
+			if t.DictionaryStrings {
+				n = parquet.Encoded(n, &parquet.RLEDictionary)
+			}
 		case ColInt:
 			n = parquet.Int(64)
 		case ColFloat:

@@ -12,8 +12,8 @@ import (
 )
 
 // checksumColumns are the hashed columns per fact table: every column except load
-// time stamps, with dates and times measured from the anchor day (the newest day of
-// offer_daily) so that the same seed loaded on another day compares equal. NULL
+// time stamps, with dates and times measured from the anchor day (the newest scan
+// day) so that the same seed loaded on another day compares equal. NULL
 // prices hash as a flag (cityHash64 of a NULL would drop the row from the sum).
 var checksumColumns = map[string]string{
 	"products": `account_id, product_id, name, brand, mfgr_prod_id, toString(super_category), toString(category),
@@ -22,8 +22,6 @@ var checksumColumns = map[string]string{
 		in_stock, on_sale, comp_product_id, name, brand, mfgr_prod_id, url, img_url, load_id`,
 	"latest_offers": `account_id, product_id, competitor_id, toInt64(scanned_at) - @a, isNull(price), ifNull(price, 0),
 		in_stock, on_sale, comp_product_id, name, brand, mfgr_prod_id, url, img_url`,
-	"offer_daily": `account_id, product_id, competitor_id, toInt64(date) - @d, toInt64(scanned_at) - @a,
-		isNull(price), ifNull(price, 0), in_stock, on_sale`,
 	"product_daily":  `account_id, product_id, toInt64(date) - @d, my_price, cost, units_sold, revenue, page_views`,
 	"product_labels": `account_id, product_id, label_id, assigned, version`,
 }
@@ -33,11 +31,11 @@ var checksumColumns = map[string]string{
 // demo rows that carry generated ids. Equal seeds and sizes give equal maps.
 func Checksums(ctx context.Context, w *warehouse.Warehouse, db *pgxpool.Pool) (map[string]string, error) {
 	var day time.Time
-	if err := w.Conn.QueryRow(ctx, `SELECT max(date) FROM offer_daily`).Scan(&day); err != nil {
+	if err := w.Conn.QueryRow(ctx, `SELECT max(toDate(scanned_at)) FROM offers`).Scan(&day); err != nil {
 		return nil, fmt.Errorf("checksums: anchor day: %w", err)
 	}
 	var anchor uint32
-	if err := w.Conn.QueryRow(ctx, `SELECT toUInt32(toDateTime(max(date))) FROM offer_daily`).Scan(&anchor); err != nil {
+	if err := w.Conn.QueryRow(ctx, `SELECT toUInt32(toDateTime(max(toDate(scanned_at)))) FROM offers`).Scan(&anchor); err != nil {
 		return nil, fmt.Errorf("checksums: anchor: %w", err)
 	}
 	dayNum := day.Unix() / 86400

@@ -133,12 +133,20 @@ func load(ctx context.Context, w *warehouse.Warehouse, db *pgxpool.Pool, o Optio
 	if pw == nil {
 		pw = os.Stderr
 	}
+	if err := createHistoryStage(ctx, w); err != nil {
+		return sum, err
+	}
 	prog := newProgress(pw, total)
 	sum.StepTime, err = runJobs(ctx, w, js, prog)
 	prog.finish()
 	if err != nil {
 		return sum, err
 	}
+	t0 = time.Now()
+	if err := attachHistory(ctx, w); err != nil {
+		return sum, err
+	}
+	sum.StepTime["offer history"] += time.Since(t0)
 	sum.StepTime["clear old rows"] = clearTime
 	t0 = time.Now()
 	for _, p := range ps {

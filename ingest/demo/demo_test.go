@@ -55,7 +55,7 @@ func TestDeterministic(t *testing.T) {
 
 	other := newEnv(t)
 	diff := seedS(t, other, 8, io.Discard)
-	for _, table := range []string{"products", "offers", "latest_offers", "offer_daily", "product_daily"} {
+	for _, table := range []string{"products", "offers", "latest_offers", "product_daily"} {
 		assert.NotEqual(t, first.Checksums[table], diff.Checksums[table], table)
 	}
 	// A fresh database pair seeded with the first seed matches too (ids from identities agree).
@@ -93,7 +93,6 @@ func TestInvariants(t *testing.T) {
 	// Prices.
 	assert.Zero(t, count(t, e, "SELECT count() FROM products WHERE NOT (my_price > 0) OR NOT (cost > 0) OR cost >= my_price"))
 	assert.Zero(t, count(t, e, "SELECT count() FROM offers WHERE price IS NOT NULL AND NOT (price > 0)"))
-	assert.Zero(t, count(t, e, "SELECT count() FROM offer_daily WHERE price IS NOT NULL AND NOT (price > 0)"))
 	assert.Zero(t, count(t, e, "SELECT count() FROM product_daily WHERE NOT (my_price > 0) OR revenue != round(units_sold * my_price, 2)"))
 	nulls := count(t, e, "SELECT count() FROM offers WHERE price IS NULL")
 	assert.Greater(t, nulls, uint64(0), "some offers are not found")
@@ -103,27 +102,29 @@ func TestInvariants(t *testing.T) {
 	pairs := count(t, e, "SELECT count() FROM latest_offers WHERE account_id = 1")
 	assert.Less(t, pairs, uint64(10_000*8))
 	assert.Greater(t, pairs, uint64(10_000*8*7/10))
-	assert.Equal(t, uint64(21), count(t, e, "SELECT uniqExact(toDate(scanned_at)) FROM offers"))
+	assert.Equal(t, uint64(21), count(t, e, "SELECT uniqExact(toDate(scanned_at)) FROM latest_offers"))
 	assert.Zero(t, count(t, e, "SELECT count() FROM offers WHERE scanned_at > now()"))
 
-	// History has no gaps: for every carried pair one row per day from the window's
-	// first day up to the latest scan, and nothing after it.
+	// History (offers: the latest scan and the generated earlier ones) has no gaps: for
+	// every carried pair one scan per day from the window's first day up to the latest
+	// scan, and nothing after it.
 	assert.Zero(t, count(t, e, `
 		SELECT count() FROM (
 			SELECT account_id, product_id, competitor_id, count() AS n, uniqExact(date) AS d, min(date) AS lo, max(date) AS hi
-			FROM offer_daily GROUP BY account_id, product_id, competitor_id)
+			FROM (SELECT account_id, product_id, competitor_id, toDate(scanned_at) AS date, scanned_at, price FROM offers) GROUP BY account_id, product_id, competitor_id)
 		ANY LEFT JOIN (
 			SELECT account_id, product_id, competitor_id, toDate(scanned_at) AS scan FROM latest_offers) USING account_id, product_id, competitor_id
-		WHERE n != d OR hi != scan OR lo != (SELECT max(date) FROM offer_daily) - 29 OR toUInt64(hi - lo) + 1 != n`))
+		WHERE n != d OR hi != scan OR lo != (SELECT max(toDate(scanned_at)) FROM offers) - 29 OR toUInt64(hi - lo) + 1 != n`))
 	assert.Equal(t, pairs+count(t, e, "SELECT count() FROM latest_offers WHERE account_id = 2"),
-		count(t, e, "SELECT uniqExact(account_id, product_id, competitor_id) FROM offer_daily"), "every pair has history at S")
+		count(t, e, "SELECT uniqExact(account_id, product_id, competitor_id) FROM offers"), "every pair has history at S")
 	assert.Equal(t, uint64(12_000*30), count(t, e, "SELECT count() FROM product_daily"))
 	assert.Zero(t, count(t, e, "SELECT count() FROM (SELECT product_id FROM product_daily GROUP BY product_id HAVING uniqExact(date) != 30)"))
-	// The latest offer is the last day of its history.
+	// The latest offer is the last scan of its history, with the latest scan's texts.
 	assert.Zero(t, count(t, e, `
-		SELECT count() FROM (SELECT account_id, product_id, competitor_id, scanned_at, price FROM latest_offers)
-		ANY INNER JOIN (SELECT account_id, product_id, competitor_id, scanned_at AS s2, price AS p2 FROM offer_daily) USING account_id, product_id, competitor_id
-		WHERE scanned_at = s2 AND NOT (isNull(price) AND isNull(p2) OR price = p2)`))
+		SELECT count() FROM (SELECT account_id, product_id, competitor_id, scanned_at, ifNull(price, -1) AS p, url FROM latest_offers FINAL)
+		ANY INNER JOIN (SELECT account_id, product_id, competitor_id, max(scanned_at) AS s2, argMax(ifNull(price, -1), scanned_at) AS p2,
+			argMax(url, scanned_at) AS u2 FROM offers GROUP BY account_id, product_id, competitor_id) USING account_id, product_id, competitor_id
+		WHERE scanned_at != s2 OR p != p2 OR url != u2 OR url = ''`))
 	// Custom fields are the last 30 days of the daily metrics.
 	assert.Zero(t, count(t, e, `
 		SELECT count() FROM (SELECT account_id, product_id, units_30d, revenue_30d FROM products)
@@ -134,7 +135,7 @@ func TestInvariants(t *testing.T) {
 	assert.Zero(t, count(t, e, "SELECT count() FROM (SELECT product_id FROM products GROUP BY product_id HAVING uniqExact(account_id) > 1)"))
 	assert.Zero(t, count(t, e, "SELECT count() FROM (SELECT competitor_id FROM offers GROUP BY competitor_id HAVING uniqExact(account_id) > 1)"))
 	assert.Zero(t, count(t, e, "SELECT count() FROM products WHERE NOT startsWith(product_id, if(account_id = 1, 'NW', 'SB')) OR length(product_id) != 16"))
-	for _, table := range []string{"offers", "offer_daily", "product_daily", "product_labels"} {
+	for _, table := range []string{"offers", "product_daily", "product_labels"} {
 		assert.Zero(t, count(t, e, "SELECT count() FROM "+table+" WHERE (account_id, product_id) NOT IN (SELECT account_id, product_id FROM products)"), table)
 	}
 	var badComp int
@@ -193,14 +194,14 @@ func TestIfEmptyAndPassword(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, s.GeneratedPassword, 20)
 	assert.Equal(t, 1, strings.Count(out.String(), "admin password: "+s.GeneratedPassword+"\n"))
-	before := count(t, e, "SELECT count() FROM offer_daily")
+	before := count(t, e, "SELECT count() FROM offers")
 
 	out.Reset()
 	s2, err := Load(ctx, e.w, e.db, Options{Size: S, Seed: 4, IfEmpty: true, Out: &out, Progress: io.Discard})
 	require.NoError(t, err)
 	assert.True(t, s2.Skipped)
 	assert.Equal(t, 1, strings.Count(out.String(), "\n"), out.String())
-	assert.Equal(t, before, count(t, e, "SELECT count() FROM offer_daily"))
+	assert.Equal(t, before, count(t, e, "SELECT count() FROM offers"))
 
 	out.Reset()
 	_, err = Load(ctx, e.w, e.db, Options{Size: S, Seed: 3, Out: &out, Progress: io.Discard})
@@ -225,7 +226,7 @@ func TestReseedKeepsOtherAccounts(t *testing.T) {
 	again := seedS(t, e, 5, io.Discard)
 	assert.Equal(t, uint64(1), count(t, e, "SELECT count() FROM products WHERE account_id = 3"))
 	assert.Equal(t, first.Rows, again.Rows)
-	for _, table := range []string{"offers", "latest_offers", "offer_daily", "product_daily", "product_labels"} {
+	for _, table := range []string{"offers", "latest_offers", "product_daily", "product_labels"} {
 		assert.Equal(t, first.Checksums[table], again.Checksums[table], table)
 	}
 	assert.Equal(t, uint64(12_000), count(t, e, "SELECT count() FROM products WHERE account_id IN (1, 2)"))
@@ -249,10 +250,10 @@ func TestPartialHistory(t *testing.T) {
 	assert.Zero(t, count(t, e, `
 		SELECT count() FROM (
 			SELECT account_id, product_id, competitor_id, count() AS n, min(date) AS lo, max(date) AS hi
-			FROM offer_daily GROUP BY account_id, product_id, competitor_id)
+			FROM (SELECT account_id, product_id, competitor_id, toDate(scanned_at) AS date, scanned_at, price FROM offers) GROUP BY account_id, product_id, competitor_id)
 		ANY LEFT JOIN (
 			SELECT account_id, product_id, 1 AS hist FROM product_daily GROUP BY account_id, product_id) USING account_id, product_id
-		WHERE hist = 1 AND (toUInt64(hi - lo) + 1 != n OR lo != (SELECT max(date) FROM offer_daily) - 29)
+		WHERE hist = 1 AND (toUInt64(hi - lo) + 1 != n OR lo != (SELECT max(toDate(scanned_at)) FROM offers) - 29)
 		   OR hist = 0 AND n != 1`))
 	assert.Equal(t, uint64(4000), count(t, e, "SELECT count() FROM products"))
 	assert.Zero(t, count(t, e, "SELECT count() FROM products WHERE NOT (units_30d >= 0) OR revenue_30d != round(units_30d * my_price, 2) AND product_id NOT IN (SELECT product_id FROM product_daily)"))

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -17,7 +18,57 @@ import (
 )
 
 // factTables are the ClickHouse tables the generator fills (views included).
-var factTables = []string{"products", "offers", "latest_offers", "offer_daily", "product_daily", "product_labels"}
+var factTables = []string{"products", "offers", "latest_offers", "product_daily", "product_labels"}
+
+// historyStage receives the generated history scans before their parts are attached
+// to offers: ATTACH PARTITION ... FROM does not run offers' materialized view, so
+// the older scans do not pass through latest_offers, where they would only be
+// collapsed away (at L that is 180M rows). One seed runs at a time.
+const historyStage = "offers_history_seed"
+
+// createHistoryStage (re)creates the empty stage with offers' structure and engine.
+func createHistoryStage(ctx context.Context, w *warehouse.Warehouse) error {
+	for _, q := range []string{"DROP TABLE IF EXISTS " + historyStage, "CREATE TABLE " + historyStage + " AS offers"} {
+		if err := w.Conn.Exec(ctx, q); err != nil {
+			return fmt.Errorf("seed: history stage: %w", err)
+		}
+	}
+	return nil
+}
+
+// attachHistory moves the staged history into offers, month partition by month
+// partition, and drops the stage.
+func attachHistory(ctx context.Context, w *warehouse.Warehouse) error {
+	rows, err := w.Conn.Query(ctx, `SELECT DISTINCT partition FROM system.parts
+		WHERE database = currentDatabase() AND table = ? AND active ORDER BY partition`, historyStage)
+	if err != nil {
+		return fmt.Errorf("seed: history partitions: %w", err)
+	}
+	var parts []uint64
+	for rows.Next() {
+		var p string
+		if err := rows.Scan(&p); err != nil {
+			rows.Close()
+			return err
+		}
+		n, err := strconv.ParseUint(p, 10, 32) // toYYYYMM: a number, formatted back as one
+		if err != nil {
+			rows.Close()
+			return fmt.Errorf("seed: history partition %q: %w", p, err)
+		}
+		parts = append(parts, n)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for _, p := range parts {
+		if err := w.Conn.Exec(ctx, fmt.Sprintf("ALTER TABLE offers ATTACH PARTITION %d FROM %s", p, historyStage)); err != nil {
+			return fmt.Errorf("seed: attach history partition %d: %w", p, err)
+		}
+	}
+	return w.Conn.Exec(ctx, "DROP TABLE IF EXISTS "+historyStage)
+}
 
 // clock fixes the time axis of one load: the anchor day is yesterday in the
 // server's time zone (so every scan is in the past), and all dates are that day

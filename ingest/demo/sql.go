@@ -208,7 +208,7 @@ func scannedAt(b string) string {
 }
 
 // offersInsert loads the latest scan of every carried pair of products [lo, hi);
-// the materialized views copy it into latest_offers and offer_daily.
+// the materialized view copies it into latest_offers.
 func offersInsert(lo, hi int) string {
 	return fmt.Sprintf(`INSERT INTO offers (account_id, product_id, competitor_id, scanned_at, price, in_stock, on_sale,
     comp_product_id, name, brand, mfgr_prod_id, url, img_url, load_id)
@@ -224,13 +224,15 @@ FROM (
 		unif("ch", tagName), unif("ch", tagBrandCap), unif("ch", tagMfgr), pairs(productCore(lo, hi, false)))
 }
 
-// historyInsert loads the daily history of the pairs of history products [lo, hi)
-// for the days of the window before each pair's latest scan (that day comes from
-// the offers view). The regular price walks backwards from pc: on about one day in
-// ten it moves by a uniform step of up to ±5 %.
+// historyInsert loads one scan a day of the pairs of history products [lo, hi) for
+// the days of the window before each pair's latest scan (which offersInsert loads)
+// into historyStage, whose parts are then attached to offers (attachHistory). The
+// regular price walks backwards from pc: on about one day in ten it moves by a
+// uniform step of up to ±5 %. History scans carry no competitor texts: the reports
+// show the latest scan's.
 func historyInsert(lo, hi int) string {
-	return fmt.Sprintf(`INSERT INTO offer_daily (account_id, product_id, competitor_id, date, scanned_at, price, in_stock, on_sale)
-SELECT account_id, product_id, competitor_id, toDate(@day) - b, %[1]s, %[2]s, %[3]s, %[4]s
+	return fmt.Sprintf(`INSERT INTO `+historyStage+` (account_id, product_id, competitor_id, scanned_at, price, in_stock, on_sale, load_id)
+SELECT account_id, product_id, competitor_id, %[1]s, %[2]s, %[3]s, %[4]s, @loadid
 FROM (
     SELECT account_id, product_id, competitor_id, ph, ch, my_base, pc,
         arrayMap(t -> toUInt64(t) + ks + 1, range(toUInt64(@days - 1 - ks))) AS back,
