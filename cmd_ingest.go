@@ -170,6 +170,7 @@ func runIngestBench(ctx context.Context, args []string) error {
 	block := fs.Int("block-rows", 0, "server-side block size (default: the loader's)")
 	skipClient := fs.Bool("skip-client", false, "do not run the clickhouse-client comparison")
 	cpuProfile := fs.String("cpuprofile", "", "write a Go CPU profile of the load to this file")
+	dictionary := fs.Bool("dictionary", false, "write the Parquet strings dictionary-encoded (as pyarrow does) instead of plain")
 	if err := fs.Parse(args); err != nil {
 		return usagef("%v (usage: ingest bench [--rows N] [--dir DIR] [--row-group N])", err)
 	}
@@ -181,5 +182,5 @@ func runIngestBench(ctx context.Context, args []string) error {
 		*dir = filepath.Join(c.DataDir, "bench")
 	}
 	return ingest.Bench(ctx, ingest.BenchOptions{Config: c, Rows: *rows, Dir: *dir, GroupRows: *group, Out: os.Stdout,
-		Writers: *writers, FlushRows: *flush, BlockRows: *block, SkipClient: *skipClient, CPUProfile: *cpuProfile})
+		Writers: *writers, FlushRows: *flush, BlockRows: *block, SkipClient: *skipClient, CPUProfile: *cpuProfile, Dictionary: *dictionary})
 }

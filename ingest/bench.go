@@ -35,6 +35,7 @@ type BenchOptions struct {
 	Writers, FlushRows, BlockRows int
 	SkipClient                    bool   // do not run clickhouse-client
 	CPUProfile                    string // write a Go CPU profile of the load here
+	Dictionary                    bool   // Parquet strings dictionary-encoded (pyarrow's default)
 	Out                           io.Writer
 }
 
@@ -71,6 +72,10 @@ func Bench(ctx context.Context, o BenchOptions) error {
 	stem := filepath.Join(o.Dir, fmt.Sprintf("scans-%d-%s", o.Rows, g.Start.Format("20060102")))
 	pq, tsv := stem+".parquet", stem+".tsv"
 	tb := g.Scans(o.Rows)
+	if o.Dictionary {
+		pq = stem + "-dict.parquet"
+		tb.DictionaryStrings = true
+	}
 	if _, err := os.Stat(pq); err != nil {
 		fmt.Fprintf(o.Out, "generating %s (%d rows, row groups of %d)…\n", pq, o.Rows, o.GroupRows)
 		t0 := time.Now()
