@@ -76,16 +76,8 @@ func Bench(ctx context.Context, o BenchOptions) error {
 		pq = stem + "-dict.parquet"
 		tb.DictionaryStrings = true
 	}
-	if _, err := os.Stat(pq); err != nil {
-		fmt.Fprintf(o.Out, "generating %s (%d rows, row groups of %d)…\n", pq, o.Rows, o.GroupRows)
-		t0 := time.Now()
-		if err := writeFile(pq+".tmp", tb, Parquet, o.GroupRows); err != nil {
-			return err
-		}
-		if err := os.Rename(pq+".tmp", pq); err != nil {
-			return err
-		}
-		fmt.Fprintf(o.Out, "  written in %.1fs\n", time.Since(t0).Seconds())
+	if err := writeParquetOnce(pq, tb, o.GroupRows, o.Out); err != nil {
+		return err
 	}
 	if _, err := os.Stat(tsv); err != nil {
 		fmt.Fprintf(o.Out, "generating %s…\n", tsv)
@@ -232,13 +224,8 @@ func serverCPU(c config.Config) func() float64 {
 
 // benchCatalogue loads the generated catalogue of g's products (written to path once).
 func benchCatalogue(ctx context.Context, w *warehouse.Warehouse, db *pgxpool.Pool, g Gen, path string, out io.Writer) error {
-	if _, err := os.Stat(path); err != nil {
-		if err := writeFile(path+".tmp", g.ProductsTable(g.Products), Parquet, 1<<17); err != nil {
-			return err
-		}
-		if err := os.Rename(path+".tmp", path); err != nil {
-			return err
-		}
+	if err := writeParquetOnce(path, g.ProductsTable(g.Products), 1<<17, out); err != nil {
+		return err
 	}
 	f, err := os.Open(path)
 	if err != nil {
@@ -255,6 +242,21 @@ func benchCatalogue(ctx context.Context, w *warehouse.Warehouse, db *pgxpool.Poo
 	}
 	fmt.Fprintf(out, "catalogue: %d products loaded in %.1fs (snapshot refresh %.1fs)\n", sum.Loaded, sum.Seconds, sum.RefreshSeconds)
 	return nil
+}
+
+// writeParquetOnce writes the generated table to path unless an earlier run did
+// (through a temporary name, so an interrupted write is not mistaken for a file).
+func writeParquetOnce(path string, tb Table, groupRows int, out io.Writer) error {
+	if _, err := os.Stat(path); err == nil {
+		return nil
+	}
+	fmt.Fprintf(out, "generating %s (%d rows, row groups of %d)…\n", path, tb.N, groupRows)
+	t0 := time.Now()
+	if err := writeFile(path+".tmp", tb, Parquet, groupRows); err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "  written in %.1fs\n", time.Since(t0).Seconds())
+	return os.Rename(path+".tmp", path)
 }
 
 func tv(t syscall.Timeval) float64 { return float64(t.Sec) + float64(t.Usec)/1e6 }

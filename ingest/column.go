@@ -40,6 +40,15 @@ func (c *column) reset(typ srcType) {
 	c.flt = c.flt[:0]
 }
 
+// reserve makes room for size more bytes in the arena. The chunk's strings share
+// the arena, which is reused with the chunk; one that has to grow moves to a new
+// array, and the strings already made keep the old one.
+func (c *column) reserve(size int) {
+	if cap(c.arena)-len(c.arena) < size {
+		c.arena = make([]byte, 0, max(2*cap(c.arena), len(c.arena)+size))
+	}
+}
+
 func (c *column) isNull(i int) bool { return len(c.null) > i && c.null[i] }
 
 // chunk is a run of consecutive rows of a file: one column per contract field

@@ -12,7 +12,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/ClickHouse/clickhouse-go/v2"
@@ -120,20 +119,17 @@ func LoadID(kind Kind, account uint32, ra io.ReaderAt, size int64) (string, erro
 		}
 		return hex.EncodeToString(h.Sum(nil)), nil
 	}
-	n := int((size + hashSegment - 1) / hashSegment)
-	sums := make([][sha256.Size]byte, n)
-	var next atomic.Int64
-	g := errgroup.Group{}
-	for range min(runtime.GOMAXPROCS(0), n) {
+	sums := make([][sha256.Size]byte, (size+hashSegment-1)/hashSegment)
+	var g errgroup.Group
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for i := range sums {
 		g.Go(func() error {
-			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
-				sh := sha256.New()
-				off := int64(i) * hashSegment
-				if _, err := io.Copy(sh, io.NewSectionReader(ra, off, min(hashSegment, size-off))); err != nil {
-					return err
-				}
-				sh.Sum(sums[i][:0])
+			sh := sha256.New()
+			off := int64(i) * hashSegment
+			if _, err := io.Copy(sh, io.NewSectionReader(ra, off, min(hashSegment, size-off))); err != nil {
+				return err
 			}
+			sh.Sum(sums[i][:0])
 			return nil
 		})
 	}
