@@ -30,6 +30,39 @@ export function Dialog({
   );
 }
 
+/** The usual footer of a dialog: Cancel, then the primary action (Save unless named). */
+export function DialogActions({
+  onCancel,
+  onPrimary,
+  primaryLabel = 'Save',
+  busy = false,
+}: {
+  onCancel: () => void;
+  onPrimary: () => void;
+  primaryLabel?: string;
+  busy?: boolean;
+}) {
+  return (
+    <>
+      <button className="btn" onClick={onCancel}>
+        Cancel
+      </button>
+      <button className="btn btn-primary" onClick={onPrimary} disabled={busy}>
+        {primaryLabel}
+      </button>
+    </>
+  );
+}
+
+/** A form's error message, announced to screen readers; nothing when there is none. */
+export function FormError({ message }: { message: string }) {
+  return message ? (
+    <div className="form-error" role="alert">
+      {message}
+    </div>
+  ) : null;
+}
+
 /** The generic confirmation dialog (spec §2 Dialogs, §5 delete confirmation). */
 export function ConfirmDialog({
   title = 'Confirm',
@@ -49,16 +82,7 @@ export function ConfirmDialog({
       title={title}
       width={250 + 300}
       onClose={onCancel}
-      actions={
-        <>
-          <button className="btn" onClick={onCancel}>
-            Cancel
-          </button>
-          <button className="btn btn-primary" onClick={onConfirm}>
-            {confirmLabel}
-          </button>
-        </>
-      }
+      actions={<DialogActions onCancel={onCancel} onPrimary={onConfirm} primaryLabel={confirmLabel} />}
     >
       <p>{message}</p>
     </Dialog>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api';
 import { validateEmail } from './validation';
+import { FormError } from './Dialog';
 
 export type RecipientUser = { id: number; email: string };
 
@@ -77,7 +78,7 @@ export function Recipients({
           Add
         </button>
       </div>
-      {error && <div className="form-error" role="alert">{error}</div>}
+      <FormError message={error} />
       <div className="chips">
         {emails.map((m) => (
           <span key={m} className="chip">

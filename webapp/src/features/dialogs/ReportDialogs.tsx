@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { api, ApiError } from '../../lib/api';
-import { Dialog } from './Dialog';
+import { Dialog, DialogActions, FormError } from './Dialog';
 import { FolderChoice, resolveFolder } from './ScenarioDialogs';
 import { Recipients, useRecipientUsers } from './Recipients';
 import { LABEL_COLORS, MSG, validateAlert, validateReportName, validateShareRecipients } from './validation';
@@ -47,23 +47,14 @@ export function SaveAsDialog({
     <Dialog
       title="Save report as"
       onClose={onClose}
-      actions={
-        <>
-          <button className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button className="btn btn-primary" onClick={save} disabled={busy}>
-            Save
-          </button>
-        </>
-      }
+      actions={<DialogActions onCancel={onClose} onPrimary={save} busy={busy} />}
     >
       <label>
         Report name
         <input aria-label="Report name" value={name} onChange={(e) => setName(e.target.value)} autoFocus />
       </label>
       <FolderChoice scenarios={scenarios} current={folderId} value={folder} onChange={setFolder} newName={newName} onNewName={setNewName} />
-      {error && <div className="form-error" role="alert">{error}</div>}
+      <FormError message={error} />
     </Dialog>
   );
 }
@@ -144,7 +135,7 @@ export function ShareDialog({
         <input className="share-link" aria-label="Share link" readOnly value={link} onFocus={(e) => e.target.select()} />
       )}
       <Recipients users={users} userIds={userIds} emails={emails} onChange={(u, m) => (setUserIds(u), setEmails(m))} />
-      {error && <div className="form-error" role="alert">{error}</div>}
+      <FormError message={error} />
     </Dialog>
   );
 }
@@ -167,16 +158,7 @@ export function AddLabelDialog({ onSave, onClose }: { onSave: (name: string, col
       title="Add label"
       width={550}
       onClose={onClose}
-      actions={
-        <>
-          <button className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button className="btn btn-primary" onClick={save}>
-            Save
-          </button>
-        </>
-      }
+      actions={<DialogActions onCancel={onClose} onPrimary={save} />}
     >
       <label>
         Label name
@@ -187,7 +169,7 @@ export function AddLabelDialog({ onSave, onClose }: { onSave: (name: string, col
           <button key={c} type="button" aria-label={'#' + c} aria-pressed={color === c} className={color === c ? 'swatch active' : 'swatch'} style={{ background: '#' + c }} onClick={() => setColor(c)} />
         ))}
       </div>
-      {error && <div className="form-error" role="alert">{error}</div>}
+      <FormError message={error} />
     </Dialog>
   );
 }
@@ -236,16 +218,7 @@ export function AlertDialog({
     <Dialog
       title="Add or update alert"
       onClose={onClose}
-      actions={
-        <>
-          <button className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button className="btn btn-primary" onClick={save}>
-            Save
-          </button>
-        </>
-      }
+      actions={<DialogActions onCancel={onClose} onPrimary={save} />}
     >
       <label>
         Alert name
@@ -269,7 +242,7 @@ export function AlertDialog({
         </select>
       </label>
       <Recipients users={users} userIds={userIds} emails={emails} onChange={(u, m) => (setUserIds(u), setEmails(m))} />
-      {error && <div className="form-error" role="alert">{error}</div>}
+      <FormError message={error} />
     </Dialog>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { api, ApiError } from '../../lib/api';
-import { Dialog } from './Dialog';
+import { Dialog, DialogActions, FormError } from './Dialog';
 import { MSG, SCENARIO_COLORS, SCENARIO_ICONS } from './validation';
 import type { Scenario } from '../saved/types';
 
@@ -31,16 +31,7 @@ export function ScenarioDialog({ scenario, onDone, onClose }: { scenario?: Scena
       title={scenario ? 'Edit scenario' : 'Add scenario'}
       width={550}
       onClose={onClose}
-      actions={
-        <>
-          <button className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button className="btn btn-primary" onClick={save} disabled={busy}>
-            Save
-          </button>
-        </>
-      }
+      actions={<DialogActions onCancel={onClose} onPrimary={save} busy={busy} />}
     >
       <label>
         Scenario name
@@ -62,7 +53,7 @@ export function ScenarioDialog({ scenario, onDone, onClose }: { scenario?: Scena
           <button key={c} type="button" aria-label={c} aria-pressed={color === c} className={color === c ? 'swatch active' : 'swatch'} style={{ background: c }} onClick={() => setColor(c)} />
         ))}
       </div>
-      {error && <div className="form-error" role="alert">{error}</div>}
+      <FormError message={error} />
     </Dialog>
   );
 }
@@ -154,19 +145,10 @@ export function AssociateDialog({
       title="Associate report to scenario"
       width={550}
       onClose={onClose}
-      actions={
-        <>
-          <button className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button className="btn btn-primary" onClick={save}>
-            Save
-          </button>
-        </>
-      }
+      actions={<DialogActions onCancel={onClose} onPrimary={save} />}
     >
       <FolderChoice scenarios={scenarios} current={folderId} value={value} onChange={setValue} newName={newName} onNewName={setNewName} />
-      {error && <div className="form-error" role="alert">{error}</div>}
+      <FormError message={error} />
     </Dialog>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Dialog, ConfirmDialog } from './Dialog';
+import { Dialog, ConfirmDialog, FormError } from './Dialog';
 import { Recipients, useRecipientUsers } from './Recipients';
 import { parseDays, validateSchedule, WEEKDAYS } from './validation';
 import type { SavedReport } from '../saved/types';
@@ -74,7 +74,7 @@ export function ScheduleDialog({
         ))}
       </div>
       <Recipients users={users} userIds={userIds} emails={emails} onChange={(u, m) => (setUserIds(u), setEmails(m))} />
-      {error && <div className="form-error" role="alert">{error}</div>}
+      <FormError message={error} />
     </Dialog>
   );
 }
