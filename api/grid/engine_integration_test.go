@@ -67,20 +67,7 @@ func TestGridAgainstGoReference(t *testing.T) {
 				}
 				return nil
 			}
-			sort.SliceStable(want, func(i, j int) bool {
-				pi, pj := price(want[i]), price(want[j])
-				switch {
-				case pi == nil && pj == nil:
-					return want[i].id < want[j].id
-				case pi == nil:
-					return false
-				case pj == nil:
-					return true
-				case *pi != *pj:
-					return *pi > *pj
-				}
-				return want[i].id < want[j].id
-			})
+			sortDescNullsLast(want, price)
 			require.Equal(t, ids(want), rowIDs(rows))
 			byID := map[string]fxProduct{}
 			for _, p := range all {

@@ -231,6 +231,25 @@ func sortedIDs(ps []fxProduct) []string {
 	return out
 }
 
+// sortDescNullsLast orders products as the grid does for a descending sort on
+// key: larger first, NULLs last, ties by product id.
+func sortDescNullsLast(ps []fxProduct, key func(fxProduct) *float64) {
+	sort.SliceStable(ps, func(i, j int) bool {
+		ki, kj := key(ps[i]), key(ps[j])
+		switch {
+		case ki == nil && kj == nil:
+			return ps[i].id < ps[j].id
+		case ki == nil:
+			return false
+		case kj == nil:
+			return true
+		case *ki != *kj:
+			return *ki > *kj
+		}
+		return ps[i].id < ps[j].id
+	})
+}
+
 func near(a, b float64) bool { return math.Abs(a-b) <= 1e-6*math.Max(1, math.Abs(b)) }
 
 func setup(t *testing.T) (*Service, fixture) {

@@ -389,20 +389,7 @@ func TestSDataset(t *testing.T) {
 			}
 		}
 		require.Greater(t, len(want), 500)
-		sort.SliceStable(want, func(i, j int) bool {
-			pi, pj := price(want[i], c2), price(want[j], c2)
-			switch {
-			case pi == nil && pj == nil:
-				return want[i].id < want[j].id
-			case pi == nil:
-				return false
-			case pj == nil:
-				return true
-			case *pi != *pj:
-				return *pi > *pj
-			}
-			return want[i].id < want[j].id
-		})
+		sortDescNullsLast(want, func(p fxProduct) *float64 { return price(p, c2) })
 		rows := fetchPages(t, s, a, js, 100)
 		require.Equal(t, ids(want), rowIDs(rows))
 		t.Logf("%d rows in %d pages", len(rows), (len(rows)+99)/100)
