@@ -326,7 +326,7 @@ func (c *pqColumn) copyRows(out *column, at, k, n int) error {
 	case parquet.ByteArray:
 		data, offs := c.data.ByteArray()
 		if v1 >= len(offs) {
-			return fmt.Errorf("page has %d values, row %d needs more", len(offs)-1, c.pos)
+			return fmt.Errorf("the page has %d values where %d were expected", len(offs)-1, v1)
 		}
 		// One copy of the rows' bytes into the chunk's arena; the strings point into it.
 		out.reserve(int(offs[v1] - offs[v0]))
@@ -340,48 +340,35 @@ func (c *pqColumn) copyRows(out *column, at, k, n int) error {
 			}
 		}
 	case parquet.Int64:
-		vals := c.data.Int64()
-		if v1 > len(vals) {
-			return fmt.Errorf("page has %d values, row %d needs more", len(vals), c.pos)
+		if c.typ == sTime {
+			return scatter(c.data.Int64()[v0:], present, out.num, dst, func(x int64) int64 { return floorDiv(x, c.scale) })
 		}
-		for _, x := range vals[v0:v1] {
-			if c.typ == sTime {
-				x = floorDiv(x, c.scale)
-			}
-			out.num[dst()] = x
-		}
+		return scatter(c.data.Int64()[v0:], present, out.num, dst, func(x int64) int64 { return x })
 	case parquet.Int32:
-		vals := c.data.Int32()
-		if v1 > len(vals) {
-			return fmt.Errorf("page has %d values, row %d needs more", len(vals), c.pos)
-		}
-		for _, x := range vals[v0:v1] {
-			out.num[dst()] = int64(x)
-		}
+		return scatter(c.data.Int32()[v0:], present, out.num, dst, func(x int32) int64 { return int64(x) })
 	case parquet.Double:
-		vals := c.data.Double()
-		if v1 > len(vals) {
-			return fmt.Errorf("page has %d values, row %d needs more", len(vals), c.pos)
-		}
-		for _, x := range vals[v0:v1] {
-			out.flt[dst()] = x
-		}
+		return scatter(c.data.Double()[v0:], present, out.flt, dst, func(x float64) float64 { return x })
 	case parquet.Float:
-		vals := c.data.Float()
-		if v1 > len(vals) {
-			return fmt.Errorf("page has %d values, row %d needs more", len(vals), c.pos)
-		}
-		for _, x := range vals[v0:v1] {
-			out.flt[dst()] = float64(x)
-		}
+		return scatter(c.data.Float()[v0:], present, out.flt, dst, func(x float32) float64 { return float64(x) })
 	case parquet.Boolean:
-		for _, b := range c.bools[v0:v1] {
+		return scatter(c.bools[v0:], present, out.num, dst, func(b bool) int64 {
 			if b {
-				out.num[dst()] = 1
-			} else {
-				dst()
+				return 1
 			}
-		}
+			return 0
+		})
+	}
+	return nil
+}
+
+// scatter converts the first n page values into the rows dst hands out (the rows
+// that are not NULL, in order).
+func scatter[T, U any](vals []T, n int, to []U, dst func() int, conv func(T) U) error {
+	if n > len(vals) {
+		return fmt.Errorf("the page has %d values where %d were expected", len(vals), n)
+	}
+	for _, x := range vals[:n] {
+		to[dst()] = conv(x)
 	}
 	return nil
 }
