@@ -24,6 +24,8 @@ func MapError(err error) *httperr.Error {
 		return e
 	case store.KindConflict:
 		return httperr.Conflict(se.Message)
+	case store.KindForbidden:
+		return &httperr.Error{Status: http.StatusForbidden, Code: "permission", Message: se.Message}
 	case store.KindInvalid:
 		return &httperr.Error{Status: http.StatusBadRequest, Code: "bad_request", Message: se.Message, Field: se.Field}
 	}

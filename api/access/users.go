@@ -89,19 +89,36 @@ func (s *Service) addInternalUser(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	pw := generatePassword()
-	hash, err := hashPassword(pw)
-	if err != nil {
+	email := strings.TrimSpace(in.Email)
+	token := randomToken(32)
+	inv := store.Invitation{TokenHash: tokenHash(token), Mail: func(newUser bool) store.Mail {
+		return invitationMail(email, newUser, "/login/reset?token="+token)
+	}}
+	if _, err := s.Store.AddInternalUser(c.Request().Context(), actor(p), email, role, cats, inv); err != nil {
 		return err
 	}
-	_, created, err := s.Store.AddInternalUser(c.Request().Context(), actor(p), strings.TrimSpace(in.Email), role, cats, hash)
-	if err != nil {
-		return err
+	return c.JSON(http.StatusOK, map[string]any{"message": invitationSent(email)})
+}
+
+// invitationSent is the answer to adding any address, known or not (issue 11: the
+// call must not reveal whether an address already has a user).
+func invitationSent(email string) string {
+	return "An invitation has been sent to " + email + "."
+}
+
+// invitationMail is the message an added address receives: a new user chooses a
+// password through the link; an existing user signs in as before and finds the
+// account in the account menu.
+func invitationMail(email string, newUser bool, link string) store.Mail {
+	m := store.Mail{Kind: "invitation", Recipients: []string{email}, Subject: "You have been invited to Pricelens"}
+	if newUser {
+		m.Body = "You have been given access to Pricelens. Open this link within 7 days to choose your password: " + link
+		m.Detail = map[string]any{"link": link}
+	} else {
+		m.Body = "You have been given access to another Pricelens account. Sign in as usual; it is in your account menu."
+		m.Detail = map[string]any{}
 	}
-	if !created {
-		return c.JSON(http.StatusOK, map[string]any{"message": "The user already exists and was added to this account"})
-	}
-	return c.JSON(http.StatusOK, map[string]any{"password": pw, "message": "your password is: " + pw})
+	return m
 }
 
 type userRef struct {

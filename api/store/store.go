@@ -34,6 +34,7 @@ const (
 	KindNotFound Kind = iota + 1
 	KindConflict
 	KindInvalid
+	KindForbidden
 )
 
 // Error is a typed store failure with a message a person can act on.
@@ -52,6 +53,11 @@ func Conflict(msg string) error { return &Error{Kind: KindConflict, Message: msg
 func Invalid(field, msg string) error {
 	return &Error{Kind: KindInvalid, Message: msg, Field: field}
 }
+
+// ErrNotControlled refuses a change to a user's credentials or block state when the
+// actor does not administer every account the user belongs to: an administrator of
+// one account must never be able to take over a user of another (issue 11).
+var ErrNotControlled = &Error{Kind: KindForbidden, Message: "Feature is locked for this user"}
 
 // isUniqueViolation reports a unique-constraint failure (SQLSTATE 23505).
 func isUniqueViolation(err error) bool {
@@ -91,6 +97,12 @@ func audit(ctx context.Context, tx pgx.Tx, a Actor, action, entity string, entit
 	_, err = tx.Exec(ctx, `INSERT INTO audit_log (account_id, user_id, action, entity, entity_id, detail)
 		VALUES ($1, $2, $3, $4, $5, $6)`, acc, usr, action, entity, fmt.Sprint(entityID), d)
 	return err
+}
+
+// auditDenied records a refused attempt outside the refused change's (rolled back)
+// transaction, so every attempt on another account's user leaves a trace.
+func (s *Store) auditDenied(ctx context.Context, a Actor, action, entity string, entityID any, detail any) error {
+	return s.inTx(ctx, func(tx pgx.Tx) error { return audit(ctx, tx, a, "denied_"+action, entity, entityID, detail) })
 }
 
 // AuditEntry is one row of the audit log.

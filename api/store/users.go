@@ -104,30 +104,50 @@ func (s *Store) AccountUsers(ctx context.Context, accountID int64) ([]AccountUse
 	})
 }
 
+// Invitation is what adding an e-mail to an account sends. The same answer and the
+// same kind of mail go out whether or not the address already has a user, so the
+// call neither reveals that an address exists nor hands the caller its credentials.
+type Invitation struct {
+	// TokenHash is the hash of the set-password token a new user receives; an
+	// existing user keeps their credentials and signs in as before.
+	TokenHash string
+	// Mail builds the message for a new user (with the set-password link) or an
+	// existing one (a notice of the new membership).
+	Mail func(newUser bool) Mail
+}
+
+// inviteLife is how long a new user's set-password link stays valid.
+const inviteLife = "7 days"
+
 // AddInternalUser assigns the e-mail's user to the account, creating an internal user
-// with the given password hash when none exists. created says which happened.
-func (s *Store) AddInternalUser(ctx context.Context, a Actor, email, role string, categories []string, hash string) (id int64, created bool, err error) {
+// without a password when none exists, and queues the invitation in the same
+// transaction. A blocked member added again is unblocked with the new role and categories.
+func (s *Store) AddInternalUser(ctx context.Context, a Actor, email, role string, categories []string, inv Invitation) (id int64, err error) {
 	if categories == nil {
 		categories = []string{}
 	}
 	err = s.inTx(ctx, func(tx pgx.Tx) error {
 		u, err := scanUser(tx.QueryRow(ctx, `SELECT `+userCols+` FROM users WHERE lower(email) = lower($1) FOR UPDATE`, email))
 		var se *Error
+		created := false
 		switch {
 		case err == nil:
 			id = u.ID
 		case errors.As(err, &se):
-			if err := tx.QueryRow(ctx, `INSERT INTO users (email, password_hash) VALUES ($1, $2) RETURNING id`, email, hash).Scan(&id); err != nil {
+			if err := tx.QueryRow(ctx, `INSERT INTO users (email) VALUES ($1) RETURNING id`, email).Scan(&id); err != nil {
 				return err
 			}
 			created = true
+			if _, err := tx.Exec(ctx, `INSERT INTO password_resets (token_hash, user_id, expires_at)
+				VALUES ($1, $2, now() + $3::interval)`, inv.TokenHash, id, inviteLife); err != nil {
+				return err
+			}
 			if err := audit(ctx, tx, a, "create", "user", id, map[string]any{"email": email}); err != nil {
 				return err
 			}
 		default:
 			return err
 		}
-		// Adding a blocked member again unblocks them with the new role and categories.
 		tag, err := tx.Exec(ctx, `INSERT INTO memberships (user_id, account_id, role, categories) VALUES ($1, $2, $3, $4)
 			ON CONFLICT (user_id, account_id) DO UPDATE SET blocked = false, role = EXCLUDED.role, categories = EXCLUDED.categories
 			WHERE memberships.blocked`, id, a.AccountID, role, categories)
@@ -137,23 +157,78 @@ func (s *Store) AddInternalUser(ctx context.Context, a Actor, email, role string
 		if tag.RowsAffected() == 0 {
 			return Conflict("This user is already assigned to this account")
 		}
-		return audit(ctx, tx, a, "assign", "membership", id, map[string]any{"role": role, "categories": categories})
+		if _, err := queueMail(ctx, tx, a, inv.Mail(created)); err != nil {
+			return err
+		}
+		return audit(ctx, tx, a, "assign", "membership", id, map[string]any{"role": role, "categories": categories, "existing_user": !created})
 	})
-	return id, created, err
+	return id, err
+}
+
+// controls reports whether the actor is an unblocked administrator of every account
+// the target user belongs to (blocked memberships included): only then may the actor
+// change the user's password, e-mail or block state.
+func controls(ctx context.Context, tx pgx.Tx, actorID, targetID int64) (bool, error) {
+	var ok bool
+	err := tx.QueryRow(ctx, `SELECT NOT EXISTS (
+			SELECT 1 FROM memberships t
+			WHERE t.user_id = $2 AND NOT EXISTS (
+				SELECT 1 FROM memberships c
+				WHERE c.user_id = $1 AND c.account_id = t.account_id AND c.role = 'admin' AND NOT c.blocked))`,
+		actorID, targetID).Scan(&ok)
+	return ok, err
+}
+
+// controlled runs change on a member of the actor's account whose credentials the
+// actor controls (see controls); a refused attempt changes nothing and is audited
+// as denied_<action>.
+func (s *Store) controlled(ctx context.Context, a Actor, userID int64, action string, change func(tx pgx.Tx, u User) error) error {
+	err := s.inTx(ctx, func(tx pgx.Tx) error {
+		u, err := member(ctx, tx, a.AccountID, userID)
+		if err != nil {
+			return err
+		}
+		ok, err := controls(ctx, tx, a.UserID, userID)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return ErrNotControlled
+		}
+		return change(tx, u)
+	})
+	if errors.Is(err, ErrNotControlled) {
+		if aerr := s.auditDenied(ctx, a, action, "user", userID, nil); aerr != nil {
+			return aerr
+		}
+	}
+	return err
 }
 
 // member locks and returns the target user of a user-management call, which must be
-// assigned to the actor's account.
+// assigned to the actor's account (blocked or not: a blocked member can still be
+// deleted). User.Blocked is the membership's block state.
 func member(ctx context.Context, tx pgx.Tx, accountID, userID int64) (User, error) {
 	return scanUser(tx.QueryRow(ctx, `SELECT u.id, u.email, u.password_hash, u.is_saml, m.blocked
 		FROM users u JOIN memberships m ON m.user_id = u.id AND m.account_id = $1
-		WHERE u.id = $2 AND NOT m.blocked FOR UPDATE`, accountID, userID))
+		WHERE u.id = $2 FOR UPDATE OF u, m`, accountID, userID))
+}
+
+// activeMember is member for calls that apply to unblocked members only.
+func activeMember(ctx context.Context, tx pgx.Tx, accountID, userID int64) (User, error) {
+	u, err := member(ctx, tx, accountID, userID)
+	if err == nil && u.Blocked {
+		return u, NotFound("User not found")
+	}
+	return u, err
 }
 
 // ErrSSOUser is returned when a call that only internal users support targets an SSO user.
 var ErrSSOUser = &Error{Kind: KindConflict, Message: "can't do action to sso user"}
 
-// RemoveMember removes a user's assignment to the account.
+// RemoveMember removes a user's assignment to the account, blocked or not. A user
+// whose last membership this was and who never signed in (an invitation sent to a
+// mistyped address) is deleted as well, so the address can be invited again cleanly.
 func (s *Store) RemoveMember(ctx context.Context, a Actor, userID int64) error {
 	return s.inTx(ctx, func(tx pgx.Tx) error {
 		u, err := member(ctx, tx, a.AccountID, userID)
@@ -172,17 +247,21 @@ func (s *Store) RemoveMember(ctx context.Context, a Actor, userID int64) error {
 		if _, err := tx.Exec(ctx, `DELETE FROM sessions WHERE user_id = $1 AND account_id = $2`, userID, a.AccountID); err != nil {
 			return err
 		}
-		return audit(ctx, tx, a, "delete", "membership", userID, map[string]any{"email": u.Email})
+		tag, err := tx.Exec(ctx, `DELETE FROM users WHERE id = $1 AND last_login_at IS NULL
+			AND NOT EXISTS (SELECT 1 FROM memberships WHERE user_id = $1)`, userID)
+		if err != nil {
+			return err
+		}
+		return audit(ctx, tx, a, "delete", "membership", userID, map[string]any{"email": u.Email, "user_deleted": tag.RowsAffected() == 1})
 	})
 }
 
 // BlockMember blocks a user in the account: the membership stays but grants nothing,
-// and the user's sessions on this account end.
+// and the user's sessions end. Blocking needs control of the user (see controls).
 func (s *Store) BlockMember(ctx context.Context, a Actor, userID int64) error {
-	return s.inTx(ctx, func(tx pgx.Tx) error {
-		u, err := member(ctx, tx, a.AccountID, userID)
-		if err != nil {
-			return err
+	return s.controlled(ctx, a, userID, "block", func(tx pgx.Tx, u User) error {
+		if u.Blocked {
+			return NotFound("User not found")
 		}
 		if userID == a.UserID {
 			return Conflict("You can't block yourself")
@@ -198,12 +277,11 @@ func (s *Store) BlockMember(ctx context.Context, a Actor, userID int64) error {
 }
 
 // ResetMemberPassword sets a new password hash for an internal user of the account
-// and ends the user's sessions.
+// whom the actor controls (see controls) and ends the user's sessions.
 func (s *Store) ResetMemberPassword(ctx context.Context, a Actor, userID int64, hash string) error {
-	return s.inTx(ctx, func(tx pgx.Tx) error {
-		u, err := member(ctx, tx, a.AccountID, userID)
-		if err != nil {
-			return err
+	return s.controlled(ctx, a, userID, "reset_password", func(tx pgx.Tx, u User) error {
+		if u.Blocked {
+			return NotFound("User not found")
 		}
 		if u.IsSSO {
 			return ErrSSOUser
@@ -221,7 +299,7 @@ func (s *Store) ResetMemberPassword(ctx context.Context, a Actor, userID int64, 
 // UpdateMember changes a member's role and/or categories (nil leaves it unchanged).
 func (s *Store) UpdateMember(ctx context.Context, a Actor, userID int64, role *string, categories []string) error {
 	return s.inTx(ctx, func(tx pgx.Tx) error {
-		if _, err := member(ctx, tx, a.AccountID, userID); err != nil {
+		if _, err := activeMember(ctx, tx, a.AccountID, userID); err != nil {
 			return err
 		}
 		if role != nil {
