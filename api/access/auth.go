@@ -16,14 +16,9 @@ import (
 	"pricelens/api/store"
 )
 
-// Sign-in throttling: after throttleFree failures within throttleWindow for one
-// e-mail or one client address, each further attempt waits throttleBase·2^n (≤ throttleMax).
-const (
-	throttleWindow = 15 * time.Minute
-	throttleFree   = 5
-	throttleBase   = 30 * time.Second
-	throttleMax    = 15 * time.Minute
-)
+// throttle is the sign-in throttle: after 5 failures within 15 minutes for one
+// e-mail or one client address, each further attempt waits 30 s·2^n (at most 15 minutes).
+var throttle = store.Throttle{Window: 15 * time.Minute, Free: 5, Base: 30 * time.Second, Max: 15 * time.Minute}
 
 // wrongCredentials never says which of e-mail or password was wrong.
 func wrongCredentials() *httperr.Error { return httperr.Unauthorized("Wrong email or password") }
@@ -58,8 +53,8 @@ func (s *Service) signIn(c echo.Context) error {
 		return httperr.BadRequest("email", "Please enter your email and password.")
 	}
 	ctx := c.Request().Context()
-	keys := []string{"email:" + strings.ToLower(email), "addr:" + c.RealIP()}
-	until, err := s.Store.LoginBlockedUntil(ctx, keys)
+	emailKey, addrKey := "email:"+strings.ToLower(email), "addr:"+c.RealIP()
+	until, err := s.Store.AdmitLogin(ctx, []string{emailKey, addrKey}, throttle)
 	if err != nil {
 		return err
 	}
@@ -79,12 +74,9 @@ func (s *Service) signIn(c echo.Context) error {
 	}
 	match := bcrypt.CompareHashAndPassword(hash, []byte(in.Password)) == nil
 	if err != nil || u.PasswordHash == nil || u.Blocked || !match {
-		if ferr := s.Store.RecordLoginFailure(ctx, keys, throttleWindow, throttleFree, throttleBase, throttleMax); ferr != nil {
-			return ferr
-		}
-		return wrongCredentials()
+		return wrongCredentials() // AdmitLogin already counted the failure
 	}
-	if err := s.Store.ClearLoginFailures(ctx, keys); err != nil {
+	if err := s.Store.LoginSucceeded(ctx, emailKey, addrKey, throttle); err != nil {
 		return err
 	}
 	csrf, err := s.startSession(c, u.ID)

@@ -5,6 +5,7 @@ import (
 	"net"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -77,11 +78,13 @@ func TestSignInThrottledPerAccount(t *testing.T) {
 	assert.Equal(t, 429, st, "after repeated failures even the right password waits")
 	assert.Contains(t, errMsg(body), "Too many failed sign-in attempts")
 	assert.Equal(t, "too_many_attempts", errCode(body))
-	// The block expires; the next right password signs in and clears the counters.
+	// The block expires; the next right password signs in and clears the e-mail's
+	// counter. The address keeps its five failures.
 	e.exec(`UPDATE login_failures SET blocked_until = now() - interval '1 second'`)
 	st, _ = c.call("POST", "/api/auth", obj{"email": "ana@example.com", "password": testPassword})
 	assert.Equal(t, 200, st)
-	assert.Zero(t, e.count(`SELECT count(*) FROM login_failures`))
+	assert.Zero(t, e.count(`SELECT count(*) FROM login_failures WHERE key LIKE 'email:%'`))
+	assert.Equal(t, 5, e.count(`SELECT failures FROM login_failures WHERE key LIKE 'addr:%'`))
 }
 
 func TestSessionIdleExpiryIs440(t *testing.T) {
@@ -181,4 +184,50 @@ func TestSignInThrottledPerAddress(t *testing.T) {
 	assert.Equal(t, 429, st, "one address guessing many accounts is slowed down, whatever X-Forwarded-For claims")
 	st, _ = other.callWith("POST", "/api/auth", obj{"email": "ana@example.com", "password": testPassword}, nil)
 	assert.Equal(t, 200, st, "other addresses are not affected")
+}
+
+// TestSignInThrottleBypassesClosed is issue 11's finding 2: a right password for
+// one's own account must not reset the address's count of guesses at another
+// account, and parallel guesses must be counted as they arrive.
+func TestSignInThrottleBypassesClosed(t *testing.T) {
+	e := newEnv(t, nil)
+	acc := e.account("Acme")
+	e.user("victim@example.com", "analyst", acc)
+	e.user("mallory@example.com", "analyst", acc)
+
+	// Bypass 1: a success in between used to clear the address's counter.
+	m := e.client()
+	checked := 0
+	for i := 0; i < 12; i++ {
+		st, _ := m.call("POST", "/api/auth", obj{"email": fmt.Sprintf("guess%d@example.com", i), "password": "x"})
+		if st == 401 {
+			checked++
+		}
+		_, _ = m.call("POST", "/api/auth", obj{"email": "mallory@example.com", "password": testPassword})
+	}
+	assert.Equal(t, 5, checked, "only five guesses from one address are checked, successes in between or not")
+
+	// Bypass 2: twelve parallel guesses at one e-mail, from fresh addresses.
+	e.exec(`DELETE FROM login_failures`)
+	var wg sync.WaitGroup
+	codes := make(chan int, 12)
+	for i := 0; i < 12; i++ {
+		c := e.client()
+		ip := fmt.Sprintf("127.0.1.%d", i+1)
+		c.http.Transport = &http.Transport{DialContext: (&net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}}).DialContext}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			st, _ := c.callWith("POST", "/api/auth", obj{"email": "victim@example.com", "password": "guess"}, nil)
+			codes <- st
+		}()
+	}
+	wg.Wait()
+	close(codes)
+	n := map[int]int{}
+	for st := range codes {
+		n[st]++
+	}
+	assert.Equal(t, map[int]int{401: 5, 429: 7}, n, "five checked, the rest refused without a check")
+	assert.Equal(t, 5, e.count(`SELECT failures FROM login_failures WHERE key = 'email:victim@example.com'`))
 }

@@ -3,43 +3,81 @@ package store
 import (
 	"context"
 	"time"
+
+	"github.com/jackc/pgx/v5"
 )
 
-// LoginBlockedUntil returns the latest time until which any of the keys is blocked
-// from signing in (zero when none is).
-func (s *Store) LoginBlockedUntil(ctx context.Context, keys []string) (time.Time, error) {
-	var t *time.Time
-	err := s.DB.QueryRow(ctx, `SELECT max(blocked_until) FROM login_failures WHERE key = ANY($1) AND blocked_until > now()`, keys).Scan(&t)
-	if err != nil || t == nil {
+// Throttle is the sign-in throttle's policy: after Free failures within Window for
+// one key (an e-mail or a client address), each further attempt waits
+// Base·2^(failures-Free), at most Max.
+type Throttle struct {
+	Window, Base, Max time.Duration
+	Free              int
+}
+
+// AdmitLogin decides whether a sign-in attempt may check its password, and counts it
+// as a failure before the check. Attempts on the same keys run one after the other
+// (transaction-scoped advisory locks taken in key order), so a burst of parallel
+// guesses gets no more checks than the same guesses sent in sequence; each
+// statement after the lock sees the previous attempt's committed count. It returns
+// the time until which a key is blocked (and counts nothing) when one is; a zero
+// time admits the attempt. LoginSucceeded takes the count back for a right password.
+func (s *Store) AdmitLogin(ctx context.Context, keys []string, t Throttle) (time.Time, error) {
+	var until *time.Time
+	err := s.inTx(ctx, func(tx pgx.Tx) error {
+		if err := lockKeys(ctx, tx, keys); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO login_failures (key, failures)
+			SELECT k, 0 FROM unnest($1::text[]) AS k ON CONFLICT (key) DO NOTHING`, keys); err != nil {
+			return err
+		}
+		if err := tx.QueryRow(ctx, `SELECT max(blocked_until) FROM login_failures
+			WHERE key = ANY($1) AND blocked_until > now()`, keys).Scan(&until); err != nil {
+			return err
+		}
+		if until != nil {
+			return nil
+		}
+		if _, err := tx.Exec(ctx, `UPDATE login_failures SET
+				failures = CASE WHEN first_at < now() - $2::interval THEN 1 ELSE failures + 1 END,
+				first_at = CASE WHEN first_at < now() - $2::interval THEN now() ELSE first_at END
+			WHERE key = ANY($1)`, keys, t.Window); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, `UPDATE login_failures
+			SET blocked_until = now() + LEAST($3::interval * power(2, failures - $2), $4::interval)
+			WHERE key = ANY($1) AND failures >= $2`, keys, t.Free, t.Base, t.Max)
+		return err
+	})
+	if err != nil || until == nil {
 		return time.Time{}, err
 	}
-	return *t, nil
+	return *until, nil
 }
 
-// RecordLoginFailure counts a failure for each key within the window; from the
-// free-th failure on, the key is blocked for base·2^(n-free), at most max.
-func (s *Store) RecordLoginFailure(ctx context.Context, keys []string, window time.Duration, free int, base, max time.Duration) error {
-	for _, k := range keys {
-		_, err := s.DB.Exec(ctx, `INSERT INTO login_failures AS f (key, failures, first_at) VALUES ($1, 1, now())
-			ON CONFLICT (key) DO UPDATE SET
-				failures = CASE WHEN f.first_at < now() - $2::interval THEN 1 ELSE f.failures + 1 END,
-				first_at = CASE WHEN f.first_at < now() - $2::interval THEN now() ELSE f.first_at END`,
-			k, window)
-		if err != nil {
-			return err
-		}
-		_, err = s.DB.Exec(ctx, `UPDATE login_failures SET blocked_until = now() +
-				LEAST($3::interval * power(2, failures - $2), $4::interval)
-			WHERE key = $1 AND failures >= $2`, k, free, base, max)
-		if err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// ClearLoginFailures forgets the failures of keys after a successful sign-in.
-func (s *Store) ClearLoginFailures(ctx context.Context, keys []string) error {
-	_, err := s.DB.Exec(ctx, `DELETE FROM login_failures WHERE key = ANY($1)`, keys)
+// lockKeys takes a transaction-scoped advisory lock per throttle key, in key order
+// so that two attempts never wait on each other crosswise.
+func lockKeys(ctx context.Context, tx pgx.Tx, keys []string) error {
+	_, err := tx.Exec(ctx, `SELECT count(pg_advisory_xact_lock(hashtextextended(k, 0)))
+		FROM (SELECT unnest($1::text[]) AS k ORDER BY 1) AS sorted`, keys)
 	return err
+}
+
+// LoginSucceeded clears the e-mail's failures after a right password and takes this
+// attempt's count back from the address, whose earlier failures (other e-mails'
+// guesses from there) stay counted: signing in to one's own account must not
+// reset the throttle for guesses at other accounts.
+func (s *Store) LoginSucceeded(ctx context.Context, emailKey, addrKey string, t Throttle) error {
+	return s.inTx(ctx, func(tx pgx.Tx) error {
+		if err := lockKeys(ctx, tx, []string{emailKey, addrKey}); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `DELETE FROM login_failures WHERE key = $1`, emailKey); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, `UPDATE login_failures SET failures = greatest(failures - 1, 0),
+			blocked_until = CASE WHEN failures - 1 >= $2 THEN blocked_until END WHERE key = $1`, addrKey, t.Free)
+		return err
+	})
 }
