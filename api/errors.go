@@ -25,7 +25,10 @@ type ErrorMapper func(error) *Error
 // httpErrorHandler is Echo's error handler: every error leaves the server here, as
 // {"error": {"code", "message", "field"}}. Unknown errors are a logged 500 whose
 // body carries only the request id.
-func httpErrorHandler(log *slog.Logger, mappers []ErrorMapper) echo.HTTPErrorHandler {
+//
+// An error no mapper knows is checked against the databases first: when one does
+// not answer, the request failed because of it, and the answer is a 503 naming it.
+func httpErrorHandler(log *slog.Logger, mappers []ErrorMapper, dbs databases) echo.HTTPErrorHandler {
 	return func(err error, c echo.Context) {
 		if c.Response().Committed {
 			return
@@ -37,6 +40,11 @@ func httpErrorHandler(log *slog.Logger, mappers []ErrorMapper) echo.HTTPErrorHan
 			// query was cancelled on purpose. Nobody reads this answer.
 			log.Info("request cancelled by the client", "request_id", reqID, "path", c.Request().URL.Path)
 			e = &Error{Status: StatusClientClosedRequest, Code: "cancelled", Message: "The request was cancelled."}
+		}
+		if e == nil {
+			if e = dbs.unavailable(err); e != nil {
+				log.Warn("database unavailable", "request_id", reqID, "path", c.Request().URL.Path, "message", e.Message, "err", err)
+			}
 		}
 		if e == nil {
 			log.Error("request failed", "request_id", reqID, "method", c.Request().Method,

@@ -3,6 +3,7 @@ package api
 import (
 	"context"
 	"net/http"
+	"sync"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -24,12 +25,15 @@ var (
 )
 
 // get answers 200 with both databases' versions and row counts, or 503 naming the
-// database that is down.
+// database that is down. Each database is checked in parallel on its own deadline,
+// so a frozen ClickHouse does not make PostgreSQL look down too.
 func (h *healthHandler) get(c echo.Context) error {
-	ctx, cancel := context.WithTimeout(c.Request().Context(), 5*time.Second)
-	defer cancel()
-	ch := h.clickhouse(ctx)
-	pg := h.postgres(ctx)
+	var ch, pg dbHealth
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() { defer wg.Done(); ch = h.clickhouse(c.Request().Context()) }()
+	go func() { defer wg.Done(); pg = h.postgres(c.Request().Context()) }()
+	wg.Wait()
 	body := map[string]any{"clickhouse": ch, "postgres": pg, "status": "ok"}
 	status := http.StatusOK
 	var down []string
@@ -47,11 +51,16 @@ func (h *healthHandler) get(c echo.Context) error {
 	return c.JSON(status, body)
 }
 
+// healthTimeout is each database's deadline for the version and the row counts.
+const healthTimeout = 3 * time.Second
+
 func (h *healthHandler) clickhouse(ctx context.Context) dbHealth {
 	w := h.d.Warehouse
 	if w == nil {
 		return dbHealth{Error: "not configured"}
 	}
+	ctx, cancel := context.WithTimeout(ctx, healthTimeout)
+	defer cancel()
 	v, err := w.Version(ctx)
 	if err != nil {
 		return dbHealth{Error: err.Error()}
@@ -73,6 +82,8 @@ func (h *healthHandler) postgres(ctx context.Context) dbHealth {
 	if db == nil {
 		return dbHealth{Error: "not configured"}
 	}
+	ctx, cancel := context.WithTimeout(ctx, healthTimeout)
+	defer cancel()
 	var v string
 	if err := db.QueryRow(ctx, "SHOW server_version").Scan(&v); err != nil {
 		return dbHealth{Error: err.Error()}

@@ -38,7 +38,7 @@ func New(d Deps) *echo.Echo {
 	// The binary is served directly (no proxy in front by default): the client
 	// address is the peer's, so X-Forwarded-For cannot dodge per-address limits.
 	e.IPExtractor = echo.ExtractIPDirect()
-	e.HTTPErrorHandler = httpErrorHandler(d.Log, errorMappers())
+	e.HTTPErrorHandler = httpErrorHandler(d.Log, errorMappers(), databases{warehouse: d.Warehouse, postgres: d.DB})
 	e.Use(middleware.RequestID())
 	e.Use(requestLog(d.Log))
 	e.Use(middleware.RecoverWithConfig(middleware.RecoverConfig{
@@ -51,7 +51,7 @@ func New(d Deps) *echo.Echo {
 	apiGroup := e.Group("/api", middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{
 		Limit:   "2M",
 		Skipper: func(c echo.Context) bool { return strings.HasPrefix(c.Request().URL.Path, "/api/upload/") },
-	}))
+	}), withDeadline)
 	registerRoutes(apiGroup, d)
 	apiGroup.Any("/*", func(c echo.Context) error { return httperr.NotFound("This Page Could Not Be Found") })
 	registerWebapp(e, d.Config.WebappDir, d.Log)

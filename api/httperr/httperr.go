@@ -52,3 +52,9 @@ func Unauthorized(message string) *Error {
 func SessionExpired() *Error {
 	return &Error{Status: StatusSessionExpired, Code: "session_expired", Message: "Your session has expired. Please login again."}
 }
+
+// Unavailable is a 503: a service the request needs does not answer; the message
+// names it.
+func Unavailable(message string) *Error {
+	return &Error{Status: http.StatusServiceUnavailable, Code: "unavailable", Message: message}
+}

@@ -1,0 +1,152 @@
+package api_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"net/url"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"golang.org/x/crypto/bcrypt"
+
+	"pricelens/api"
+	"pricelens/api/store"
+	"pricelens/deploy/testenv"
+	"pricelens/warehouse"
+)
+
+// outageEnv is a server whose two databases sit behind loopback proxies, so a
+// test can stop or freeze either one as an outage would.
+type outageEnv struct {
+	srv       *httptest.Server
+	ch, pg    *testenv.Proxy
+	http      *http.Client
+	csrf      string
+	accountID int64
+	t         *testing.T
+}
+
+func newOutageEnv(t *testing.T) *outageEnv {
+	_, c := testenv.ClickHouse(t)
+	direct, pc := testenv.Postgres(t)
+	ctx := t.Context()
+
+	chProxy := testenv.NewProxy(t, c.ClickHouseAddr)
+	c.ClickHouseAddr = chProxy.Addr()
+	w, err := warehouse.Open(ctx, c)
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = w.Close() })
+
+	u, err := url.Parse(pc.PostgresURL)
+	require.NoError(t, err)
+	pgProxy := testenv.NewProxy(t, u.Host)
+	u.Host = pgProxy.Addr()
+	db, err := store.Open(ctx, u.String())
+	require.NoError(t, err)
+	t.Cleanup(db.Close)
+
+	var acc, user int64
+	require.NoError(t, direct.QueryRow(ctx, `INSERT INTO accounts (name, site_id) VALUES ('Acme', 'acme') RETURNING id`).Scan(&acc))
+	h, _ := bcrypt.GenerateFromPassword([]byte("pw-outage-1"), bcrypt.MinCost)
+	require.NoError(t, direct.QueryRow(ctx, `INSERT INTO users (email, password_hash) VALUES ('ana@acme.test', $1) RETURNING id`, string(h)).Scan(&user))
+	_, err = direct.Exec(ctx, `INSERT INTO memberships (user_id, account_id, role) VALUES ($1, $2, 'admin')`, user, acc)
+	require.NoError(t, err)
+
+	e := api.New(api.Deps{Config: c, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Warehouse: w, DB: db})
+	srv := httptest.NewServer(e)
+	t.Cleanup(srv.Close)
+	jar, _ := cookiejar.New(nil)
+	return &outageEnv{srv: srv, ch: chProxy, pg: pgProxy, http: &http.Client{Jar: jar}, accountID: acc, t: t}
+}
+
+func (o *outageEnv) call(method, path string, body any) (int, map[string]any) {
+	o.t.Helper()
+	var r io.Reader
+	if body != nil {
+		b, _ := json.Marshal(body)
+		r = bytes.NewReader(b)
+	}
+	req, err := http.NewRequest(method, o.srv.URL+path, r)
+	require.NoError(o.t, err)
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("X-CSRF-Token", o.csrf)
+	resp, err := o.http.Do(req)
+	require.NoError(o.t, err)
+	defer resp.Body.Close()
+	out := map[string]any{}
+	_ = json.NewDecoder(resp.Body).Decode(&out)
+	return resp.StatusCode, out
+}
+
+func (o *outageEnv) signIn() int {
+	st, body := o.call("POST", "/api/auth", map[string]any{"email": "ana@acme.test", "password": "pw-outage-1"})
+	if st == 200 {
+		o.csrf = body["csrfToken"].(string)
+		st, _ = o.call("POST", "/api/account/setAccount", map[string]any{"account_id": o.accountID})
+	}
+	return st
+}
+
+func errorOf(body map[string]any) (code, message string) {
+	e, _ := body["error"].(map[string]any)
+	code, _ = e["code"].(string)
+	message, _ = e["message"].(string)
+	return code, message
+}
+
+// TestOutagesAnswer503NamingTheDatabase is issue 11's finding 6: a stopped or
+// frozen database is a 503 that names it, on sign-in and on reports alike, and
+// health checks each database on its own deadline.
+func TestOutagesAnswer503NamingTheDatabase(t *testing.T) {
+	o := newOutageEnv(t)
+	require.Equal(t, 200, o.signIn())
+	search := map[string]any{"search": "laptop", "mode": "table"}
+	st, body := o.call("POST", "/api/tabular/searchInReport", search)
+	require.Equal(t, 200, st, "%v", body)
+
+	// ClickHouse stopped: reports say so; PostgreSQL-only calls keep working.
+	o.ch.Stop()
+	st, body = o.call("POST", "/api/tabular/searchInReport", search)
+	assert.Equal(t, 503, st)
+	code, msg := errorOf(body)
+	assert.Equal(t, "unavailable", code)
+	assert.Equal(t, "ClickHouse is not available right now. Please try again in a few minutes.", msg)
+	st, _ = o.call("GET", "/api/account/getAccountData", nil)
+	assert.Equal(t, 200, st)
+	st, body = o.call("GET", "/api/health", nil)
+	assert.Equal(t, 503, st)
+	assert.Equal(t, []any{"clickhouse"}, body["down"])
+	o.ch.Resume()
+	st, _ = o.call("POST", "/api/tabular/searchInReport", search)
+	assert.Equal(t, 200, st, "answers again once ClickHouse is back")
+
+	// PostgreSQL stopped: even sign-in says which service is missing.
+	o.pg.Stop()
+	st, body = o.call("POST", "/api/auth", map[string]any{"email": "ana@acme.test", "password": "pw-outage-1"})
+	assert.Equal(t, 503, st)
+	_, msg = errorOf(body)
+	assert.Equal(t, "PostgreSQL is not available right now. Please try again in a few minutes.", msg)
+	st, body = o.call("POST", "/api/tabular/searchInReport", search)
+	assert.Equal(t, 503, st)
+	_, msg = errorOf(body)
+	assert.Contains(t, msg, "PostgreSQL")
+	o.pg.Resume()
+	assert.Equal(t, 200, o.signIn())
+
+	// ClickHouse frozen: health names only ClickHouse, within its own deadline.
+	o.ch.Pause()
+	start := time.Now()
+	st, body = o.call("GET", "/api/health", nil)
+	assert.Equal(t, 503, st)
+	assert.Equal(t, []any{"clickhouse"}, body["down"], "a frozen ClickHouse does not make PostgreSQL look down")
+	assert.Equal(t, true, body["postgres"].(map[string]any)["up"])
+	t.Logf("health with ClickHouse frozen answered in %v", time.Since(start))
+	o.ch.Resume()
+}
