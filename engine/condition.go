@@ -18,11 +18,11 @@ const (
 	MaxGroupSorts  = 2 // the specification: grouping allows at most two sort columns
 	MaxSearchLen   = 200
 	MaxTextLen     = 1000
-	// MaxSetChars bounds the text of one set filter (the values together): a set
-	// at the limit still fits the 2 MB request body. Large sets go to ClickHouse as
-	// external data (Set), not in the query text.
+	MaxSelected    = 100000
+	// MaxSetChars bounds the text of one set filter (its values together), so that
+	// a set at the limit fits the 2 MB request body. Large sets travel to ClickHouse
+	// as external data (Set), not in the query text.
 	MaxSetChars = 1_000_000
-	MaxSelected = 100000
 )
 
 // SortItem is one entry of the sort model.

@@ -326,7 +326,7 @@ func (b *builder) setFilter(a Account, field string, col Column, values []*strin
 			return "", bad(field+".values", "has a value longer than %d characters", MaxTextLen)
 		}
 		if chars += n; chars > MaxSetChars {
-			return "", bad(field+".values", "has more than %d characters of values in all; at most %d are allowed", MaxSetChars, MaxSetChars)
+			return "", bad(field+".values", "has more than %d characters of values in all", MaxSetChars)
 		}
 		vals = append(vals, strings.ToLower(*v))
 	}

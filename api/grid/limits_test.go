@@ -1,6 +1,7 @@
 package grid
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"sort"
@@ -74,4 +75,35 @@ func TestLargeSetsAndSearchesAreBounded(t *testing.T) {
 		require.Equal(t, 400, code, out)
 		assert.Equal(t, "search", out["error"].(map[string]any)["field"])
 	}
+}
+
+// The other large lists go the same way: a user's category access (a LowCardinality
+// column) and the rows toggled in a select-all selection.
+func TestLargeCategoryAccessAndSelection(t *testing.T) {
+	s, f := setup(t)
+	ctx := context.Background()
+	filler := func(n int) []string {
+		out := make([]string, n)
+		for i := range out {
+			out[i] = fmt.Sprintf("%05d'\\", i) + strings.Repeat("z", 150)
+		}
+		return out
+	}
+	a := f.acc1
+	a.Categories = append(filler(3000), "Home")
+	var home []string
+	for _, p := range f.products {
+		if p.account == 1 && p.sup == "Home" {
+			home = append(home, p.id)
+		}
+	}
+	sort.Strings(home)
+	require.NotEmpty(t, home)
+	n, err := s.Count(ctx, a, engine.Condition{Limit: 10})
+	require.NoError(t, err)
+	assert.Equal(t, uint64(len(home)), n)
+
+	got, err := s.Selection(ctx, a, engine.Condition{}, true, append(filler(3000), home[0]))
+	require.NoError(t, err)
+	assert.Equal(t, home[1:], got)
 }
