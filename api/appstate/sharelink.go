@@ -16,8 +16,9 @@ import (
 	"pricelens/api/store"
 )
 
-// sharePathRe is a webapp share path: {report path}/share/{id} (spec §2 routes).
-var sharePathRe = regexp.MustCompile(`^(?:/pricing|/trend/(?:price_trend|key_business_metrics|margin_trend|price_vs_market_trend|competitiveness_metrics))/share/([A-Za-z0-9_-]{1,100})$`)
+// sharePathRe is a webapp share path, {report path}/share/{id} (spec §2 routes);
+// the path the mail links to is the stored one (store.SharePath).
+var sharePathRe = regexp.MustCompile(`^/(?:pricing|trend/[a-z_]{1,40})/share/([A-Za-z0-9_-]{1,100})$`)
 
 // shareID reads the share id out of the link the webapp sends: a share path, or a
 // full link on this site's public address. A link anywhere else is refused: the
