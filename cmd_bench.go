@@ -340,7 +340,7 @@ func accountInPostgres(ctx context.Context, db *pgxpool.Pool, id int64) bool {
 func catalogFromSnapshot(ctx context.Context, w *warehouse.Warehouse, id int64) (engine.Account, error) {
 	a := engine.Account{AccountID: uint32(id), Settings: engine.DefaultSettings(),
 		CustomFields: []engine.CustomField{{LogicalName: "revenue_30d", DisplayName: "Revenue"}, {LogicalName: "units_30d", DisplayName: "Units"}}}
-	res, err := w.Query(ctx, "SELECT DISTINCT arrayJoin(comp_ids) AS c FROM product_snapshot WHERE account_id = ? ORDER BY c", uint32(id))
+	res, err := w.Query(ctx, warehouse.SQL("SELECT DISTINCT arrayJoin(comp_ids) AS c FROM product_snapshot WHERE account_id = ? ORDER BY c", uint32(id)))
 	if err != nil {
 		return a, err
 	}
@@ -361,7 +361,7 @@ func loadPostgresCopy(ctx context.Context, w *warehouse.Warehouse, db *pgxpool.P
 	if n > 0 {
 		// Loaded before, completely (an interrupted load is redone).
 		var rows int64
-		want, err := w.Count(ctx, "SELECT count() FROM product_snapshot WHERE account_id = ?", a.AccountID)
+		want, err := w.Count(ctx, warehouse.SQL("SELECT count() FROM product_snapshot WHERE account_id = ?", a.AccountID))
 		if err != nil {
 			return err
 		}
@@ -391,9 +391,9 @@ func loadPostgresCopy(ctx context.Context, w *warehouse.Warehouse, db *pgxpool.P
 	acc := int64(a.AccountID)
 	for part := 0; part < 10; part++ {
 		var prods, offers [][]any
-		res, err := w.Query(ctx, `SELECT product_id, name, brand, super_category, category, vertical, my_price, cost, revenue_30d,
+		res, err := w.Query(ctx, warehouse.SQL(`SELECT product_id, name, brand, super_category, category, vertical, my_price, cost, revenue_30d,
 			units_30d, search_text, comp_ids, c_price, c_seen, c_delta FROM product_snapshot
-			WHERE account_id = ? AND cityHash64(product_id) % 10 = ?`, a.AccountID, part)
+			WHERE account_id = ? AND cityHash64(product_id) % 10 = ?`, a.AccountID, part))
 		if err != nil {
 			return err
 		}

@@ -17,10 +17,9 @@ const (
 	ShapeIDs                        // product ids (selection)
 )
 
-// Plan is a compiled query: run SQL with Args, then shape the result.
+// Plan is a compiled query: run the Statement, then shape the result.
 type Plan struct {
-	SQL         string
-	Args        []any
+	Statement
 	Shape       Shape
 	StartRow    int
 	Limit       int // the block size; row plans fetch Limit+1 to know whether the block ends
@@ -300,7 +299,7 @@ func (k *compiler) rows() (Plan, error) {
 	sql := "SELECT " + strings.Join(sel, ", ") + " FROM product_snapshot WHERE account_id = " + outerAccount +
 		" AND product_id IN (SELECT product_id FROM product_snapshot WHERE " + w + " ORDER BY " + order +
 		" LIMIT " + fmt.Sprint(k.c.Limit+1) + " OFFSET " + fmt.Sprint(k.c.StartRow) + ") ORDER BY " + order
-	return Plan{SQL: sql, Args: b.args, Shape: ShapeRows, StartRow: k.c.StartRow, Limit: k.c.Limit, Columns: names,
+	return Plan{Statement: b.statement(sql), Shape: ShapeRows, StartRow: k.c.StartRow, Limit: k.c.Limit, Columns: names,
 		Competitors: k.comps, Report: k.rep, expand: x}, nil
 }
 
@@ -345,7 +344,7 @@ func CompileCount(a Account, c Condition) (Plan, error) {
 		return Plan{}, err
 	}
 	if k.rep.Kind == ReportCompetitivenessSnapshot {
-		return Plan{SQL: "SELECT toUInt64(" + fmt.Sprint(len(k.comps)) + ")", Shape: ShapeCount, Report: k.rep}, nil
+		return Plan{Statement: Statement{SQL: "SELECT toUInt64(" + fmt.Sprint(len(k.comps)) + ")"}, Shape: ShapeCount, Report: k.rep}, nil
 	}
 	// The sort does not change a count, but a bad sort is a bad condition everywhere.
 	if len(k.levels) > len(k.c.GroupIDs) {
@@ -356,7 +355,8 @@ func CompileCount(a Account, c Condition) (Plan, error) {
 		if err != nil {
 			return Plan{}, err
 		}
-		return Plan{SQL: "SELECT count() FROM (" + g.SQL + ")", Args: g.Args, Shape: ShapeCount, Report: k.rep}, nil
+		g.SQL = "SELECT count() FROM (" + g.SQL + ")"
+		return Plan{Statement: g.Statement, Shape: ShapeCount, Report: k.rep}, nil
 	}
 	if _, err := k.orderBy(); err != nil {
 		return Plan{}, err
@@ -369,7 +369,7 @@ func CompileCount(a Account, c Condition) (Plan, error) {
 	if pp := k.pathPredicates(b); len(pp) > 0 {
 		w += " AND " + strings.Join(pp, " AND ")
 	}
-	return Plan{SQL: "SELECT count() FROM product_snapshot WHERE " + w, Args: b.args, Shape: ShapeCount, Report: k.rep}, nil
+	return Plan{Statement: b.statement("SELECT count() FROM product_snapshot WHERE " + w), Shape: ShapeCount, Report: k.rep}, nil
 }
 
 // CompileSelection compiles the product ids a selection means: with selectAll, every
@@ -398,7 +398,7 @@ func CompileSelection(a Account, c Condition, selectAll bool, toggled []string) 
 		}
 	} else {
 		if len(toggled) == 0 {
-			return Plan{SQL: "SELECT product_id FROM product_snapshot WHERE 0", Shape: ShapeIDs}, nil
+			return Plan{Statement: Statement{SQL: "SELECT product_id FROM product_snapshot WHERE 0"}, Shape: ShapeIDs}, nil
 		}
 		w = "account_id = " + b.bind(k.a.AccountID)
 		if len(k.a.Categories) > 0 {
@@ -406,5 +406,5 @@ func CompileSelection(a Account, c Condition, selectAll bool, toggled []string) 
 		}
 		w += " AND product_id IN " + b.bindSet(toggled)
 	}
-	return Plan{SQL: "SELECT product_id FROM product_snapshot WHERE " + w + " ORDER BY product_id", Args: b.args, Shape: ShapeIDs}, nil
+	return Plan{Statement: b.statement("SELECT product_id FROM product_snapshot WHERE " + w + " ORDER BY product_id"), Shape: ShapeIDs}, nil
 }

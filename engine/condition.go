@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Limits of one condition; larger requests are a 400, not a slow query.
@@ -18,6 +19,10 @@ const (
 	MaxSearchLen   = 200
 	MaxTextLen     = 1000
 	MaxSelected    = 100000
+	// MaxSetChars bounds the text of one set filter (its values together), so that
+	// a set at the limit fits the 2 MB request body. Large sets travel to ClickHouse
+	// as external data (Set), not in the query text.
+	MaxSetChars = 1_000_000
 )
 
 // SortItem is one entry of the sort model.
@@ -175,8 +180,8 @@ func (c *Condition) validate() error {
 	if c.StartRow > 100_000_000 {
 		return bad("startRow", "is beyond the end of any report")
 	}
-	if len([]rune(c.Search)) > MaxSearchLen {
-		return bad("search", "is longer than %d characters", MaxSearchLen)
+	if err := CheckSearch(c.Search); err != nil {
+		return err
 	}
 	if len(c.Sort) > MaxSortColumns {
 		return bad("sort", "has %d columns; at most %d are allowed", len(c.Sort), MaxSortColumns)
@@ -191,6 +196,15 @@ func (c *Condition) validate() error {
 	}
 	if len(c.GroupIDs) > len(c.Group) {
 		return bad("groupIds", "opens %d group levels but only %d are grouped", len(c.GroupIDs), len(c.Group))
+	}
+	return nil
+}
+
+// CheckSearch bounds a free-text search (the condition's, the search box's, the
+// brand list's): a 400 naming "search", never a query too large to run.
+func CheckSearch(s string) error {
+	if n := utf8.RuneCountInString(s); n > MaxSearchLen {
+		return bad("search", "is %d characters long; at most %d are allowed", n, MaxSearchLen)
 	}
 	return nil
 }

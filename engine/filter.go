@@ -8,39 +8,8 @@ import (
 	"sort"
 	"strings"
 	"time"
-
-	"github.com/ClickHouse/clickhouse-go/v2"
+	"unicode/utf8"
 )
-
-// builder collects SQL fragments and their bound arguments in order.
-type builder struct {
-	args []any
-}
-
-func (b *builder) bind(v any) string {
-	b.args = append(b.args, v)
-	return "?"
-}
-
-// bindSet binds a list for `x IN ?` (clickhouse.GroupSet renders (v1, v2, ...)).
-func (b *builder) bindSet(vals []string) string {
-	if len(vals) == 0 {
-		return "('')" // callers never use an empty set as a match; see setPred
-	}
-	anys := make([]any, len(vals))
-	for i, v := range vals {
-		anys[i] = v
-	}
-	return b.bind(clickhouse.GroupSet{Value: anys})
-}
-
-func (b *builder) bindUintSet(vals []uint64) string {
-	anys := make([]any, len(vals))
-	for i, v := range vals {
-		anys[i] = v
-	}
-	return b.bind(clickhouse.GroupSet{Value: anys})
-}
 
 // filterModel is the union of the filter shapes a column entry may have.
 type filterModel struct {
@@ -346,13 +315,18 @@ func (b *builder) setFilter(a Account, field string, col Column, values []*strin
 	}
 	var vals []string
 	blanks := false
+	chars := 0
 	for _, v := range values {
 		if v == nil || strings.TrimSpace(*v) == "" {
 			blanks = true
 			continue
 		}
-		if len([]rune(*v)) > MaxTextLen {
+		n := utf8.RuneCountInString(*v)
+		if n > MaxTextLen {
 			return "", bad(field+".values", "has a value longer than %d characters", MaxTextLen)
+		}
+		if chars += n; chars > MaxSetChars {
+			return "", bad(field+".values", "has more than %d characters of values in all", MaxSetChars)
 		}
 		vals = append(vals, strings.ToLower(*v))
 	}

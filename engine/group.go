@@ -199,7 +199,7 @@ func (k *compiler) groups(countOnly bool, onlyKeys []string) (Plan, error) {
 		}
 		sql += " ORDER BY " + order + " LIMIT " + fmt.Sprint(k.c.Limit+1) + " OFFSET " + fmt.Sprint(k.c.StartRow)
 	}
-	return Plan{SQL: sql, Args: b.args, Shape: ShapeGroups, StartRow: k.c.StartRow, Limit: k.c.Limit,
+	return Plan{Statement: b.statement(sql), Shape: ShapeGroups, StartRow: k.c.StartRow, Limit: k.c.Limit,
 		GroupField: level.groupField(), Columns: names, Competitors: k.comps, Report: k.rep}, nil
 }
 
@@ -238,7 +238,7 @@ func (k *compiler) competitorPairs(level GroupLevel, keys []string) (Plan, error
 		sql += " AND gk IN " + b.bindSet(keys)
 	}
 	sql += " GROUP BY group_key, competitor_id"
-	return Plan{SQL: sql, Args: b.args, Shape: ShapePerCompetitor, Competitors: k.comps, Report: k.rep}, nil
+	return Plan{Statement: b.statement(sql), Shape: ShapePerCompetitor, Competitors: k.comps, Report: k.rep}, nil
 }
 
 // CompileGroupCompetitors compiles the @c keys of the given group rows of the

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ClickHouse/clickhouse-go/v2"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -124,17 +125,58 @@ func TestBadConditionsNameTheBadPart(t *testing.T) {
 	}
 }
 
-// Unknown ids in a 10,000-value set are fine (bound as one set), and the SQL stays small.
-func TestLargeSetIsOneBoundParameter(t *testing.T) {
+// A large set goes beside the query as external data, read by name, so the query
+// text stays small whatever the set (clickhouse-go writes bound values into the
+// text, and the server caps it at max_query_size); a small one stays inline.
+func TestLargeSetIsExternalData(t *testing.T) {
 	vals := make([]string, MaxSetValues)
+	want := make([]any, MaxSetValues)
 	for i := range vals {
-		vals[i] = fmt.Sprintf("%q", fmt.Sprint("brand'", i))
+		v := fmt.Sprint("Brand'", i)
+		vals[i] = fmt.Sprintf("%q", v)
+		want[i] = strings.ToLower(v)
 	}
 	c, err := ParseCondition([]byte(`{"filters":{"canonical_mfgr_display":{"filterType":"set","values":[` + strings.Join(vals, ",") + `]}}}`))
 	require.NoError(t, err)
-	p, err := CompileRows(testAccount(), c)
+	p, err := CompileCount(testAccount(), c)
 	require.NoError(t, err)
-	assert.Less(t, len(p.SQL), 20000)
+	assert.Equal(t, "SELECT count() FROM product_snapshot WHERE account_id = ? AND (ifNull(lowerUTF8(brand) IN (SELECT v FROM _set_1), 0))", p.SQL)
+	assert.Equal(t, []any{uint32(7)}, p.Args)
+	assert.Equal(t, []Set{{Name: "_set_1", Type: "String", Values: want}}, p.Sets)
+
+	// The same set with selected rows to skip: each large list is its own table.
+	p, err = CompileSelection(testAccount(), c, true, vals)
+	require.NoError(t, err)
+	assert.Equal(t, "SELECT product_id FROM product_snapshot WHERE account_id = ? AND (ifNull(lowerUTF8(brand) IN (SELECT v FROM _set_1), 0))"+
+		" AND product_id NOT IN (SELECT v FROM _set_2) ORDER BY product_id", p.SQL)
+	assert.Len(t, p.Sets, 2)
+	assert.Equal(t, "_set_2", p.Sets[1].Name)
+
+	// A set fills the inline budget first; the set that would pass it goes external.
+	small := `{"filterType":"set","values":["a","b"]}`
+	c, err = ParseCondition([]byte(`{"filters":{"canonical_mfgr_display":` + small + `,"name":{"filterType":"set","values":[` + strings.Join(vals, ",") + `]}}}`))
+	require.NoError(t, err)
+	p, err = CompileCount(testAccount(), c)
+	require.NoError(t, err)
+	assert.Equal(t, "SELECT count() FROM product_snapshot WHERE account_id = ? AND (ifNull(lowerUTF8(brand) IN ?, 0)) AND (ifNull(lowerUTF8(name) IN (SELECT v FROM _set_1), 0))", p.SQL)
+	assert.Equal(t, []any{uint32(7), clickhouse.GroupSet{Value: []any{"a", "b"}}}, p.Args)
+	assert.Len(t, p.Sets, 1)
+}
+
+// The text of one set filter is bounded: a 400 naming the values, not a huge query.
+func TestSetTextIsBounded(t *testing.T) {
+	long := strings.Repeat("x", MaxTextLen)
+	n := MaxSetChars/MaxTextLen + 1
+	vals := make([]string, n)
+	for i := range vals {
+		vals[i] = `"` + long + `"`
+	}
+	c, err := ParseCondition([]byte(`{"filters":{"canonical_mfgr_display":{"filterType":"set","values":[` + strings.Join(vals, ",") + `]}}}`))
+	require.NoError(t, err)
+	_, err = CompileCount(testAccount(), c)
+	requireBad(t, err, "filters.canonical_mfgr_display.values")
+	require.NoError(t, CheckSearch(strings.Repeat("é", MaxSearchLen)))
+	requireBad(t, CheckSearch(strings.Repeat("é", MaxSearchLen+1)), "search")
 }
 
 func TestCategoryAccessIsAddedByTheCompiler(t *testing.T) {

@@ -24,8 +24,8 @@ func CompileBrands(a Account, search string, offset int) (Plan, error) {
 	if offset < 0 || offset > 10_000_000 {
 		return Plan{}, bad("offset", "must be 0 or more")
 	}
-	if len([]rune(search)) > MaxSearchLen {
-		return Plan{}, bad("search", "is longer than %d characters", MaxSearchLen)
+	if err := CheckSearch(search); err != nil {
+		return Plan{}, err
 	}
 	b := &builder{}
 	w := tenancy(a, b) + " AND brand != ''"
@@ -34,7 +34,7 @@ func CompileBrands(a Account, search string, offset int) (Plan, error) {
 	}
 	sql := "SELECT brand FROM product_snapshot WHERE " + w + " GROUP BY brand ORDER BY brand LIMIT " +
 		fmt.Sprint(BrandPageSize+1) + " OFFSET " + fmt.Sprint(offset)
-	return Plan{SQL: sql, Args: b.args, Shape: ShapeIDs, StartRow: offset, Limit: BrandPageSize}, nil
+	return Plan{Statement: b.statement(sql), Shape: ShapeIDs, StartRow: offset, Limit: BrandPageSize}, nil
 }
 
 // CompileCategoryTree lists the account's (super category, category, vertical)
@@ -47,7 +47,7 @@ func CompileCategoryTree(a Account) (Plan, error) {
 	b := &builder{}
 	sql := "SELECT super_category, category, vertical, count() AS products FROM product_snapshot WHERE " + tenancy(a, b) +
 		" GROUP BY super_category, category, vertical ORDER BY super_category, category, vertical"
-	return Plan{SQL: sql, Args: b.args, Shape: ShapeRows}, nil
+	return Plan{Statement: b.statement(sql), Shape: ShapeRows}, nil
 }
 
 // CompileProduct compiles one product's full row (tooltips, product details, the
@@ -67,7 +67,7 @@ func CompileProduct(a Account, productID string, competitorIDs []int64) (Plan, e
 	b := &builder{}
 	sel, names, x := k.rowSelect(cols)
 	sql := "SELECT " + joinComma(sel) + " FROM product_snapshot WHERE " + tenancy(k.a, b) + " AND product_id = " + b.bind(productID) + " LIMIT 1"
-	return Plan{SQL: sql, Args: b.args, Shape: ShapeRows, Limit: 1, Columns: names, Competitors: k.a.Competitors, expand: x}, nil
+	return Plan{Statement: b.statement(sql), Shape: ShapeRows, Limit: 1, Columns: names, Competitors: k.a.Competitors, expand: x}, nil
 }
 
 func joinComma(s []string) string {

@@ -10,6 +10,10 @@ import (
 	"time"
 
 	"github.com/ClickHouse/clickhouse-go/v2"
+	"github.com/ClickHouse/clickhouse-go/v2/ext"
+	"github.com/ClickHouse/clickhouse-go/v2/lib/column"
+
+	"pricelens/engine"
 )
 
 // Result is a query result by column: names and rows of plain Go values (string,
@@ -26,26 +30,94 @@ func newQueryID(prefix string) string {
 	return prefix + "-" + hex.EncodeToString(b)
 }
 
-// queryContext gives a query its id and ties it to ctx by cancellation only: when
-// ctx ends (client gone, deadline), the query context is cancelled, which makes the
-// driver send Cancel and the server stop within ~0.1 s. A deadline on the driver's
-// context would leave the server query running for seconds (notes §2). The
-// server-side max_execution_time of the connection is the backstop.
-func (w *Warehouse) queryContext(ctx context.Context, prefix string) (context.Context, func(), string) {
+// SQL is a statement without external sets, for queries written outside the engine.
+func SQL(sql string, args ...any) engine.Statement {
+	return engine.Statement{SQL: sql, Args: args}
+}
+
+// defaultMaxQuerySize is ClickHouse's default max_query_size: the longest query
+// text the server parses.
+const defaultMaxQuerySize = 256 << 10
+
+// queryTextSize bounds the length of the query text once clickhouse-go has written
+// the arguments into it (18.16 has no server-side parameters): each string as if
+// every byte were escaped. Large sets travel as external data (engine.Set); this
+// covers the rest (many long text filters, category paths), which the request
+// body limit bounds, so that a valid request never fails with "Max query size
+// exceeded".
+func queryTextSize(st engine.Statement) int {
+	n := len(st.SQL)
+	var add func(v any)
+	add = func(v any) {
+		switch v := v.(type) {
+		case string:
+			n += 2*len(v) + 2
+		case clickhouse.GroupSet:
+			for _, e := range v.Value {
+				add(e)
+				n += 2
+			}
+		default:
+			n += 64 // numbers, dates
+		}
+	}
+	for _, a := range st.Args {
+		add(a)
+	}
+	return n
+}
+
+// queryContext gives a query its id, its external sets (engine.Set) and, when its
+// text may be long, a max_query_size that fits it; and ties it
+// to ctx by cancellation only: when ctx ends (client gone, deadline), the query
+// context is cancelled, which makes the driver send Cancel and the server stop
+// within ~0.1 s. A deadline on the driver's context would leave the server query
+// running for seconds (notes §2). The server-side max_execution_time of the
+// connection is the backstop.
+func (w *Warehouse) queryContext(ctx context.Context, prefix string, st engine.Statement) (context.Context, func(), string, error) {
 	id := newQueryID(prefix)
+	opts := []clickhouse.QueryOption{clickhouse.WithQueryID(id)}
+	if n := queryTextSize(st); n > defaultMaxQuerySize {
+		opts = append(opts, clickhouse.WithSettings(clickhouse.Settings{"max_query_size": n + 4096}))
+	}
+	for _, s := range st.Sets {
+		t, err := externalTable(s)
+		if err != nil {
+			return nil, nil, id, fmt.Errorf("query %s: %w", id, err)
+		}
+		opts = append(opts, clickhouse.WithExternalTable(t))
+	}
 	qctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	stop := context.AfterFunc(ctx, cancel)
-	qctx = clickhouse.Context(qctx, clickhouse.WithQueryID(id))
-	return qctx, func() { stop(); cancel() }, id
+	qctx = clickhouse.Context(qctx, opts...)
+	return qctx, func() { stop(); cancel() }, id, nil
+}
+
+// externalTable builds the one-column table v of a set; a new one per query, as
+// the driver sends its block with the query.
+func externalTable(s engine.Set) (*ext.Table, error) {
+	t, err := ext.NewTable(s.Name, ext.Column("v", column.Type(s.Type)))
+	if err != nil {
+		return nil, fmt.Errorf("external set %s: %w", s.Name, err)
+	}
+	for _, v := range s.Values {
+		if err := t.Append(v); err != nil {
+			return nil, fmt.Errorf("external set %s: %w", s.Name, err)
+		}
+	}
+	return t, nil
 }
 
 // Query runs one read query and scans the whole result. Destinations are allocated
 // once per column and reused for every row; values are copied out with a type
 // switch, so large results cost no reflection per row.
-func (w *Warehouse) Query(ctx context.Context, sql string, args ...any) (*Result, error) {
-	qctx, done, id := w.queryContext(ctx, "grid")
+func (w *Warehouse) Query(ctx context.Context, s engine.Statement) (*Result, error) {
+	qctx, done, id, err := w.queryContext(ctx, "grid", s)
+	if err != nil {
+		return nil, err
+	}
 	defer done()
-	rows, err := w.Conn.Query(qctx, sql, args...)
+	rows, err := w.Conn.Query(qctx, s.SQL, s.Args...)
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
@@ -79,31 +151,37 @@ func (w *Warehouse) Query(ctx context.Context, sql string, args ...any) (*Result
 }
 
 // Strings runs a query whose first column is a String and returns that column.
-func (w *Warehouse) Strings(ctx context.Context, sql string, args ...any) ([]string, error) {
-	qctx, done, id := w.queryContext(ctx, "ids")
+func (w *Warehouse) Strings(ctx context.Context, s engine.Statement) ([]string, error) {
+	qctx, done, id, err := w.queryContext(ctx, "ids", s)
+	if err != nil {
+		return nil, err
+	}
 	defer done()
-	rows, err := w.Conn.Query(qctx, sql, args...)
+	rows, err := w.Conn.Query(qctx, s.SQL, s.Args...)
 	if err != nil {
 		return nil, fmt.Errorf("query %s: %w", id, err)
 	}
 	defer rows.Close()
 	var out []string
-	var s string
+	var v string
 	for rows.Next() {
-		if err := rows.Scan(&s); err != nil {
+		if err := rows.Scan(&v); err != nil {
 			return nil, err
 		}
-		out = append(out, s)
+		out = append(out, v)
 	}
 	return out, rows.Err()
 }
 
 // Count runs a query returning one UInt64.
-func (w *Warehouse) Count(ctx context.Context, sql string, args ...any) (uint64, error) {
-	qctx, done, id := w.queryContext(ctx, "count")
+func (w *Warehouse) Count(ctx context.Context, s engine.Statement) (uint64, error) {
+	qctx, done, id, err := w.queryContext(ctx, "count", s)
+	if err != nil {
+		return 0, err
+	}
 	defer done()
 	var n uint64
-	if err := w.Conn.QueryRow(qctx, sql, args...).Scan(&n); err != nil {
+	if err := w.Conn.QueryRow(qctx, s.SQL, s.Args...).Scan(&n); err != nil {
 		if ctx.Err() != nil {
 			return 0, ctx.Err()
 		}

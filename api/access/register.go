@@ -85,7 +85,8 @@ func Table(s *Service, h *appstate.Handlers) []Route {
 // covers them too.
 func Register(g *echo.Group, d Deps) *Service {
 	s := NewService(d)
-	h := &appstate.Handlers{Store: s.Store, Perms: s, EmbedKey: embedKey(), Log: s.Log, Resolve: selectionResolver(d)}
+	h := &appstate.Handlers{Store: s.Store, Perms: s, EmbedKey: embedKey(), Log: s.Log, Resolve: selectionResolver(d),
+		PublicURL: d.Config.PublicURL}
 	s.Install(g, Table(s, h))
 	return s
 }

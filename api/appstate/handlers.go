@@ -34,6 +34,9 @@ type Handlers struct {
 	Resolve  Resolver // nil: select-all is not available
 	EmbedKey []byte   // HMAC key of custom-report embed tokens
 	Log      *slog.Logger
+	// PublicURL is the webapp's public address (config PRICELENS_PUBLIC_URL), the
+	// base of the links the server mails.
+	PublicURL string
 }
 
 func actor(p session.Principal) store.Actor {

@@ -211,6 +211,9 @@ func (h *handlers) searchInReport(c echo.Context) error {
 	if err := bind(c, &body); err != nil {
 		return err
 	}
+	if err := engine.CheckSearch(body.Search); err != nil {
+		return err
+	}
 	cond := engine.Condition{}
 	if t := bytes.TrimSpace(body.Condition); len(t) > 0 && string(t) != "null" {
 		if cond, err = parseCondition(body.Condition); err != nil {

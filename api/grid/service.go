@@ -110,10 +110,10 @@ func (s *Service) account(ctx context.Context, p session.Principal, withMeta boo
 // snapshot, in one small read: the competitors' positions in its arrays and the
 // facts of its build (the stored totals' settings and scan-time bounds).
 func (s *Service) snapshotMeta(ctx context.Context, accountID uint32) (map[int64]int, *engine.Totals, error) {
-	res, err := s.W.Query(ctx, `SELECT slot_ids, found, fresh_min, stale_max, parity, lower, upper
+	res, err := s.W.Query(ctx, warehouse.SQL(`SELECT slot_ids, found, fresh_min, stale_max, parity, lower, upper
 		FROM (SELECT account_id, build_id, slot_ids FROM product_snapshot WHERE account_id = ? LIMIT 1)
 		ANY LEFT JOIN (SELECT account_id, build_id, build_id AS found, fresh_min, stale_max, parity, lower, upper
-			FROM snapshot_builds WHERE account_id = ?) USING account_id, build_id`, accountID, accountID)
+			FROM snapshot_builds WHERE account_id = ?) USING account_id, build_id`, accountID, accountID))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -204,7 +204,7 @@ func (s *Service) Rows(ctx context.Context, a engine.Account, c engine.Condition
 	if err != nil {
 		return Block{}, err
 	}
-	res, err := s.W.Query(ctx, plan.SQL, plan.Args...)
+	res, err := s.W.Query(ctx, plan.Statement)
 	if err != nil {
 		return Block{}, err
 	}
@@ -232,7 +232,7 @@ func (s *Service) Rows(ctx context.Context, a engine.Account, c engine.Condition
 				return Block{}, err
 			}
 			if pp.SQL != "" {
-				res, err := s.W.Query(ctx, pp.SQL, pp.Args...)
+				res, err := s.W.Query(ctx, pp.Statement)
 				if err != nil {
 					return Block{}, err
 				}
@@ -261,7 +261,7 @@ func (s *Service) Count(ctx context.Context, a engine.Account, c engine.Conditio
 	if err != nil {
 		return 0, err
 	}
-	return s.W.Count(ctx, plan.SQL, plan.Args...)
+	return s.W.Count(ctx, plan.Statement)
 }
 
 // Graph runs graph mode over the chosen groups.
@@ -270,7 +270,7 @@ func (s *Service) Graph(ctx context.Context, a engine.Account, c engine.Conditio
 	if err != nil {
 		return nil, err
 	}
-	res, err := s.W.Query(ctx, plan.SQL, plan.Args...)
+	res, err := s.W.Query(ctx, plan.Statement)
 	if err != nil {
 		return nil, err
 	}
@@ -296,10 +296,10 @@ func (s *Service) fillLabels(ctx context.Context, a engine.Account, rows []map[s
 	if len(a.Labels) == 0 {
 		return nil
 	}
-	res, err := s.W.Query(ctx, `SELECT product_id, arraySort(groupArray(label_id)) FROM (
+	res, err := s.W.Query(ctx, warehouse.SQL(`SELECT product_id, arraySort(groupArray(label_id)) FROM (
 		SELECT product_id, label_id, argMax(assigned, version) AS assigned_now FROM product_labels
 		WHERE account_id = ? AND product_id IN ? GROUP BY product_id, label_id) WHERE assigned_now = 1 GROUP BY product_id`,
-		a.AccountID, clickhouse.GroupSet{Value: ids})
+		a.AccountID, clickhouse.GroupSet{Value: ids}))
 	if err != nil {
 		return err
 	}
@@ -406,7 +406,7 @@ func (s *Service) Selection(ctx context.Context, a engine.Account, c engine.Cond
 	if err != nil {
 		return nil, err
 	}
-	return s.W.Strings(ctx, plan.SQL, plan.Args...)
+	return s.W.Strings(ctx, plan.Statement)
 }
 
 // Product returns one product's full row, or a 404.
@@ -415,7 +415,7 @@ func (s *Service) Product(ctx context.Context, a engine.Account, id string) (map
 	if err != nil {
 		return nil, err
 	}
-	res, err := s.W.Query(ctx, plan.SQL, plan.Args...)
+	res, err := s.W.Query(ctx, plan.Statement)
 	if err != nil {
 		return nil, err
 	}
@@ -437,7 +437,7 @@ func (s *Service) Brands(ctx context.Context, a engine.Account, search string, o
 	if err != nil {
 		return nil, false, err
 	}
-	out, err := s.W.Strings(ctx, plan.SQL, plan.Args...)
+	out, err := s.W.Strings(ctx, plan.Statement)
 	if err != nil {
 		return nil, false, err
 	}
@@ -463,7 +463,7 @@ func (s *Service) CategoryTree(ctx context.Context, a engine.Account) ([]*Catego
 	if err != nil {
 		return nil, err
 	}
-	res, err := s.W.Query(ctx, plan.SQL, plan.Args...)
+	res, err := s.W.Query(ctx, plan.Statement)
 	if err != nil {
 		return nil, err
 	}

@@ -286,6 +286,34 @@ func sharePathFor(reportPath string) string {
 	return ""
 }
 
+// SharePath is the webapp path of a live share link of the account
+// ({report path}/share/{id}), from the stored link, never from the caller; a link
+// of another account, revoked, expired or of a removed report is ErrShareUnavailable.
+func (s *Store) SharePath(ctx context.Context, accountID int64, token string) (string, error) {
+	var rid *int64
+	var rpath *string
+	var expires, revoked *time.Time
+	err := s.DB.QueryRow(ctx, `SELECT l.report_id, r.report_path, l.expires_at, l.revoked_at FROM share_links l
+		LEFT JOIN saved_reports r ON r.id = l.report_id AND r.account_id = l.account_id AND r.removed_at IS NULL
+		WHERE l.id = $1 AND l.account_id = $2`, token, accountID).Scan(&rid, &rpath, &expires, &revoked)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return "", ErrShareUnavailable
+	}
+	if err != nil {
+		return "", err
+	}
+	if revoked != nil || (expires != nil && time.Now().After(*expires)) || (rid != nil && rpath == nil) {
+		return "", ErrShareUnavailable
+	}
+	path := "/pricing/share/"
+	if rpath != nil {
+		if p := sharePathFor(*rpath); p != "" {
+			path = p
+		}
+	}
+	return path + token, nil
+}
+
 // ErrShareUnavailable is the spec's answer for a removed, revoked or expired share link.
 var ErrShareUnavailable = &Error{Kind: KindNotFound, Message: "This share report is no longer available", Code: "share_unavailable"}
 

@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -21,6 +22,9 @@ type Config struct {
 	DataDir string
 
 	HTTPAddr string // address the API and webapp are served on
+	// PublicURL is the address users reach the webapp at (scheme://host[:port], no
+	// path): the server builds the links it mails from it, never from a request.
+	PublicURL string
 
 	ClickHouseAddr     string // native protocol host:port
 	ClickHouseHTTPAddr string // HTTP interface host:port (CSV/Native streaming only)
@@ -57,6 +61,7 @@ func Load() (Config, error) {
 	c := Config{
 		DataDir:            env("PRICELENS_DATA_DIR", ".data"),
 		HTTPAddr:           env("PRICELENS_HTTP_ADDR", "127.0.0.1:8080"),
+		PublicURL:          strings.TrimRight(env("PRICELENS_PUBLIC_URL", "http://127.0.0.1:8080"), "/"),
 		ClickHouseAddr:     env("PRICELENS_CLICKHOUSE_ADDR", fmt.Sprintf("127.0.0.1:%d", DefaultClickHouseTCPPort)),
 		ClickHouseHTTPAddr: env("PRICELENS_CLICKHOUSE_HTTP_ADDR", fmt.Sprintf("127.0.0.1:%d", DefaultClickHouseHTTPPort)),
 		ClickHouseDB:       env("PRICELENS_CLICKHOUSE_DB", "pricelens"),
@@ -87,6 +92,10 @@ func Load() (Config, error) {
 		if _, _, err := net.SplitHostPort(addr); err != nil {
 			return c, fmt.Errorf("%s=%q is not host:port", name, addr)
 		}
+	}
+	if u, err := url.Parse(c.PublicURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" ||
+		u.Path != "" || u.RawQuery != "" || u.Fragment != "" || u.User != nil {
+		return c, fmt.Errorf("PRICELENS_PUBLIC_URL must be http(s)://host[:port] without a path, not %q", c.PublicURL)
 	}
 	if u, err := url.Parse(c.PostgresURL); err != nil || (u.Scheme != "postgres" && u.Scheme != "postgresql") {
 		return c, fmt.Errorf("PRICELENS_POSTGRES_URL is not a postgres:// URL")

@@ -105,8 +105,10 @@ export function ShareDialog({
     const err = validateShareRecipients(all);
     if (err) return setError(err);
     try {
-      const url = await ensureLink();
-      await api.post('/system/sendShareLinkByMail', { url, emails: all, condition: {} }, { quiet: [400] });
+      // The server mails its own sign-in link for the share id in this path
+      // (the address the dialog shows may be a proxy's or the dev server's).
+      const url = new URL(await ensureLink(), window.location.href).pathname;
+      await api.post('/system/sendShareLinkByMail', { url, emails: all, condition: {} }, { quiet: [400, 404] });
       onSent();
     } catch (e) {
       if (e instanceof ApiError) setError(e.message);

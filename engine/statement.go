@@ -1,0 +1,83 @@
+package engine
+
+import (
+	"fmt"
+
+	"github.com/ClickHouse/clickhouse-go/v2"
+)
+
+// Statement is what the warehouse runs: the SQL, its bound arguments, and the sets
+// the SQL reads as ClickHouse external data.
+type Statement struct {
+	SQL  string
+	Args []any
+	Sets []Set
+}
+
+// Set is a list of values sent beside the query as a temporary table Name with one
+// column v of Type ("String" or "UInt64"); the SQL reads it as (SELECT v FROM Name).
+// clickhouse-go binds arguments by writing them into the query text (18.16 has no
+// server-side parameters), and the server refuses query text over max_query_size
+// (256 KiB by default): a 3,000-value set of long names is past it. External data
+// has no such limit, and is still data, never SQL.
+type Set struct {
+	Name   string
+	Type   string
+	Values []any
+}
+
+// inlineSetBytes is how much set text one statement writes inline (IN (v1, v2, ...))
+// before further sets go as external data: small sets, the common case, cost no
+// extra table; the inline part stays far below max_query_size whatever the request.
+const inlineSetBytes = 16 << 10
+
+// builder collects SQL fragments, their bound arguments in order, and the sets.
+type builder struct {
+	args    []any
+	sets    []Set
+	inlined int // bytes of set values written inline so far (an upper bound)
+}
+
+func (b *builder) bind(v any) string {
+	b.args = append(b.args, v)
+	return "?"
+}
+
+// statement is the builder's output for sql.
+func (b *builder) statement(sql string) Statement {
+	return Statement{SQL: sql, Args: b.args, Sets: b.sets}
+}
+
+// bindSet gives the right-hand side of `x IN ...` for a list of strings.
+func (b *builder) bindSet(vals []string) string {
+	if len(vals) == 0 {
+		return "('')" // callers never use an empty set as a match; see setPred
+	}
+	anys := make([]any, len(vals))
+	size := 0
+	for i, v := range vals {
+		anys[i] = v
+		size += 2*len(v) + 4 // quoted, every byte escaped at worst, and ", "
+	}
+	return b.set("String", anys, size)
+}
+
+func (b *builder) bindUintSet(vals []uint64) string {
+	anys := make([]any, len(vals))
+	for i, v := range vals {
+		anys[i] = v
+	}
+	return b.set("UInt64", anys, 22*len(vals))
+}
+
+// set binds the values inline (clickhouse.GroupSet renders (v1, v2, ...)) while the
+// statement's inline budget lasts, else as an external table.
+func (b *builder) set(typ string, vals []any, size int) string {
+	if b.inlined+size <= inlineSetBytes {
+		b.inlined += size
+		return b.bind(clickhouse.GroupSet{Value: vals})
+	}
+	name := fmt.Sprintf("_set_%d", len(b.sets)+1)
+	b.sets = append(b.sets, Set{Name: name, Type: typ, Values: vals})
+	return "(SELECT v FROM " + name + ")"
+}
