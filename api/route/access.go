@@ -1,0 +1,81 @@
+package route
+
+import (
+	"fmt"
+
+	"pricelens/api/authz"
+)
+
+// accessKind orders the access rules from open to closed. Its zero value is
+// invalid, so a Route whose Access was forgotten fails Check instead of silently
+// getting some default: the table fails closed.
+type accessKind int
+
+const (
+	invalid accessKind = iota
+	public             // no session
+	session            // a signed-in session, account optional
+	account            // a session with a selected account
+	permission         // a selected account whose role holds a permission
+)
+
+// Access is what a route requires of its caller.
+type Access struct {
+	kind     accessKind
+	Resource authz.Resource
+	Action   authz.Action
+	Code     authz.Code // 0: any code of (Resource, Action); the handler checks the exact one
+}
+
+// Public routes need no session (sign-in, health, the login page's config).
+func Public() Access { return Access{kind: public} }
+
+// Session routes need a signed-in user; the account may still be unselected.
+func Session() Access { return Access{kind: session} }
+
+// InAccount routes need a signed-in user with a selected account they belong to.
+func InAccount() Access { return Access{kind: account} }
+
+// Perm routes need the permission code under the action in the selected account.
+// An unknown code panics when the table is built, which a test catches.
+func Perm(code authz.Code, act authz.Action) Access {
+	p, ok := authz.Lookup(code)
+	if !ok {
+		panic(fmt.Sprintf("route: unknown permission code %d", code))
+	}
+	return Access{kind: permission, Resource: p.Resource, Action: act, Code: code}
+}
+
+// AnyOf routes need any code of the resource under the action; the handler then
+// checks the exact code (labels: "edit label" or "edit CI label" by label kind).
+func AnyOf(r authz.Resource, act authz.Action) Access {
+	return Access{kind: permission, Resource: r, Action: act}
+}
+
+// IsPublic reports a route that needs no session.
+func (a Access) IsPublic() bool { return a.kind == public }
+
+// NeedsAccount reports a route that needs a selected account.
+func (a Access) NeedsAccount() bool { return a.kind >= account }
+
+// NeedsPermission reports a route whose role must hold a permission.
+func (a Access) NeedsPermission() bool { return a.kind == permission }
+
+// String names the rule for the OpenAPI document and error messages.
+func (a Access) String() string {
+	switch a.kind {
+	case public:
+		return "public"
+	case session:
+		return "session"
+	case account:
+		return "account"
+	case permission:
+		if a.Code != 0 {
+			p, _ := authz.Lookup(a.Code)
+			return fmt.Sprintf("permission %d (%s) %s", a.Code, p.Name, a.Action)
+		}
+		return fmt.Sprintf("any permission of %s %s", authz.ResourceNames[a.Resource], a.Action)
+	}
+	return "invalid"
+}

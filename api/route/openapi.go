@@ -1,0 +1,200 @@
+package route
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"reflect"
+	"sort"
+	"strings"
+	"unicode"
+
+	"github.com/getkin/kin-openapi/openapi3"
+	"github.com/getkin/kin-openapi/openapi3gen"
+	"github.com/labstack/echo/v4"
+
+	"pricelens/api/httperr"
+)
+
+// ErrorBody is every 4xx and 5xx answer: {"error": {"code", "message", "field"}}.
+type ErrorBody struct {
+	Error httperr.Error `json:"error"`
+}
+
+// Document generates the OpenAPI 3.1 document of the table: one operation per
+// route, its access rule as x-access, schemas of the Go request and response types
+// as components named after their package and type.
+func (t *Table) Document(title, version string) (*openapi3.T, error) {
+	doc := &openapi3.T{
+		OpenAPI:    "3.1.0",
+		Info:       &openapi3.Info{Title: title, Version: version},
+		Paths:      openapi3.NewPaths(),
+		Components: &openapi3.Components{Schemas: openapi3.Schemas{}},
+		Servers:    openapi3.Servers{{URL: "/api"}},
+	}
+	// A generator per type: each call exports every component it meets into the
+	// document's schemas (a shared generator hands out refs to components it
+	// exported for an earlier type only).
+	schema := func(rt reflect.Type) (*openapi3.SchemaRef, error) {
+		return openapi3gen.NewSchemaRefForValue(reflect.New(rt).Elem().Interface(), doc.Components.Schemas,
+			openapi3gen.CreateComponentSchemas(openapi3gen.ExportComponentSchemasOptions{ExportComponentSchemas: true, ExportTopLevelSchema: true}),
+			openapi3gen.CreateTypeNameGenerator(schemaName),
+			openapi3gen.SchemaCustomizer(customize))
+	}
+	errRef, err := schema(reflect.TypeFor[ErrorBody]())
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range t.routes {
+		op := &openapi3.Operation{
+			OperationID: operationID(r),
+			Summary:     r.Summary,
+			Responses:   openapi3.NewResponses(),
+			Extensions:  map[string]any{"x-access": r.Access.String()},
+		}
+		if r.Access.NeedsPermission() && r.Access.Code != 0 {
+			op.Extensions["x-permission"] = int(r.Access.Code)
+		}
+		for _, p := range strings.Split(r.Path, "/") {
+			if strings.HasPrefix(p, ":") {
+				op.AddParameter(openapi3.NewPathParameter(p[1:]).WithSchema(openapi3.NewStringSchema()))
+			}
+		}
+		if q := r.Handler.query; q != nil {
+			for i := 0; i < q.NumField(); i++ {
+				f := q.Field(i)
+				name := f.Tag.Get("query")
+				if name == "" || name == "-" {
+					continue
+				}
+				ref, err := schema(f.Type)
+				if err != nil {
+					return nil, fmt.Errorf("%s: query %s: %w", r.Key(), name, err)
+				}
+				op.AddParameter(&openapi3.Parameter{In: openapi3.ParameterInQuery, Name: name, Schema: ref})
+			}
+		}
+		if rt := r.Handler.request; rt != nil {
+			ref, err := schema(rt)
+			if err != nil {
+				return nil, fmt.Errorf("%s: request: %w", r.Key(), err)
+			}
+			op.RequestBody = &openapi3.RequestBodyRef{Value: openapi3.NewRequestBody().WithJSONSchemaRef(ref)}
+		}
+		ok := openapi3.NewResponse().WithDescription("OK")
+		switch {
+		case r.Handler.produces != "":
+			ok.WithContent(openapi3.NewContentWithSchema(openapi3.NewSchema(), []string{r.Handler.produces}))
+			if rt := r.Handler.response; rt != nil {
+				ref, err := schema(rt)
+				if err != nil {
+					return nil, fmt.Errorf("%s: response: %w", r.Key(), err)
+				}
+				ok.Content["application/json"] = openapi3.NewMediaType().WithSchemaRef(ref)
+			}
+		case r.Handler.response != nil:
+			ref, err := schema(r.Handler.response)
+			if err != nil {
+				return nil, fmt.Errorf("%s: response: %w", r.Key(), err)
+			}
+			ok.WithJSONSchemaRef(ref)
+		default:
+			ok.WithJSONSchema(openapi3.NewObjectSchema())
+		}
+		op.Responses.Set("200", &openapi3.ResponseRef{Value: ok})
+		op.Responses.Set("default", &openapi3.ResponseRef{Value: openapi3.NewResponse().
+			WithDescription("An error a person can act on (4xx) or an outage (503)").WithJSONSchemaRef(errRef)})
+		doc.AddOperation(openAPIPath("/"+strings.TrimPrefix(r.Path, "/")), r.Method, op)
+	}
+	// Point every $ref at its component, so the document validates and validators
+	// can follow it in memory.
+	if err := openapi3.NewLoader().ResolveRefsIn(doc, nil); err != nil {
+		return nil, err
+	}
+	return doc, nil
+}
+
+// operationID is a stable id from the method and path, e.g. post_tabular_getConditionsData.
+func operationID(r Route) string {
+	var b strings.Builder
+	b.WriteString(strings.ToLower(r.Method))
+	for _, p := range strings.Split(r.Path, "/") {
+		if p == "" {
+			continue
+		}
+		b.WriteByte('_')
+		b.WriteString(strings.TrimPrefix(p, ":"))
+	}
+	return b.String()
+}
+
+// schemaName names a component after its package and type (access.SignIn →
+// AccessSignIn), so types of the same name in two areas do not collide.
+func schemaName(t reflect.Type) string {
+	pkg := t.PkgPath()
+	if i := strings.LastIndex(pkg, "/"); i >= 0 {
+		pkg = pkg[i+1:]
+	}
+	name := t.Name()
+	if i := strings.Index(name, "["); i >= 0 { // generic instantiation
+		name = name[:i]
+	}
+	if pkg == "" || name == "" {
+		return name
+	}
+	r := []rune(pkg)
+	r[0] = unicode.ToUpper(r[0])
+	return string(r) + name
+}
+
+var rawMessage = reflect.TypeFor[json.RawMessage]()
+
+// customize documents free-form JSON (json.RawMessage, map[string]any) as any
+// value, and marks fields whose json tag has no omitempty as required.
+func customize(_ string, t reflect.Type, tag reflect.StructTag, s *openapi3.Schema) error {
+	if t == rawMessage {
+		*s = openapi3.Schema{}
+	}
+	if t.Kind() == reflect.Struct {
+		var req []string
+		for i := 0; i < t.NumField(); i++ {
+			f := t.Field(i)
+			jt := f.Tag.Get("json")
+			name, opts, _ := strings.Cut(jt, ",")
+			if !f.IsExported() || name == "-" || f.Anonymous || strings.Contains(opts, "omitempty") || f.Type.Kind() == reflect.Pointer {
+				continue
+			}
+			if name == "" {
+				name = f.Name
+			}
+			if _, ok := s.Properties[name]; ok && required(f) {
+				req = append(req, name)
+			}
+		}
+		sort.Strings(req)
+		s.Required = req
+	}
+	return nil
+}
+
+// required marks an answer's field as always present: the adapters render every
+// field without omitempty. Requests are decoded leniently (absent = zero), so
+// request types mark their required fields with `required:"true"`.
+func required(f reflect.StructField) bool {
+	return f.Tag.Get("required") == "true" || f.Tag.Get("openapi") == "always"
+}
+
+// ServeDocument is a handler for GET /api/openapi.json.
+func (t *Table) ServeDocument(title, version string) (Handler, error) {
+	doc, err := t.Document(title, version)
+	if err != nil {
+		return Handler{}, err
+	}
+	body, err := json.Marshal(doc)
+	if err != nil {
+		return Handler{}, err
+	}
+	return Raw[struct{}, struct{}](func(c echo.Context) error {
+		return c.Blob(http.StatusOK, "application/json", body)
+	}, "application/json"), nil
+}
