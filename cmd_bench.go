@@ -22,9 +22,9 @@ import (
 
 	"pricelens/api/grid"
 	"pricelens/api/session"
-	"pricelens/api/store"
 	"pricelens/deploy/config"
 	"pricelens/engine"
+	"pricelens/store"
 	"pricelens/warehouse"
 )
 

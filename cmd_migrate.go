@@ -5,9 +5,9 @@ import (
 	"database/sql"
 	"fmt"
 
-	"pricelens/api/store"
 	"pricelens/deploy/config"
 	"pricelens/migrations"
+	"pricelens/store"
 	"pricelens/warehouse"
 )
 

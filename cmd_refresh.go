@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"time"
 
-	"pricelens/api/store"
 	"pricelens/deploy/config"
+	"pricelens/store"
 )
 
 // runRefresh rebuilds the report snapshot of the given accounts (every account

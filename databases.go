@@ -5,8 +5,8 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"pricelens/api/store"
 	"pricelens/deploy/config"
+	"pricelens/store"
 	"pricelens/warehouse"
 )
 

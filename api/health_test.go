@@ -12,8 +12,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"pricelens/api"
-	"pricelens/api/store"
 	"pricelens/deploy/testenv"
+	"pricelens/store"
 	"pricelens/warehouse"
 )
 

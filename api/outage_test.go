@@ -17,8 +17,8 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"pricelens/api"
-	"pricelens/api/store"
 	"pricelens/deploy/testenv"
+	"pricelens/store"
 	"pricelens/warehouse"
 )
 

@@ -18,7 +18,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"golang.org/x/sync/errgroup"
 
-	"pricelens/api/store"
+	"pricelens/store"
 	"pricelens/warehouse"
 )
 

@@ -6,9 +6,9 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"pricelens/api/store"
 	"pricelens/deploy/testenv"
 	"pricelens/migrations"
+	"pricelens/store"
 )
 
 // Up, down to empty, and up again must work on both databases: the schema can be

@@ -7,11 +7,11 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"pricelens/api/authz"
 	"pricelens/api/httperr"
 	"pricelens/api/reqbody"
 	"pricelens/api/session"
-	"pricelens/api/store"
+	"pricelens/store"
+	"pricelens/store/authz"
 )
 
 // defaultSettings are the account settings keys of api/CONTRACT.md with their

@@ -13,7 +13,7 @@ import (
 
 	"pricelens/api/httperr"
 	"pricelens/api/reqbody"
-	"pricelens/api/store"
+	"pricelens/store"
 )
 
 // throttle is the sign-in throttle: after 5 failures within 15 minutes for one

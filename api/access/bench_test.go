@@ -12,8 +12,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"pricelens/api/outbox"
-	"pricelens/api/store"
 	"pricelens/deploy/testenv"
+	"pricelens/store"
 )
 
 // BenchmarkAuthorizedRequest measures one signed-in, authorized call end to end

@@ -12,9 +12,9 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"pricelens/api/authz"
-	"pricelens/api/store"
 	"pricelens/deploy/config"
+	"pricelens/store"
+	"pricelens/store/authz"
 	"pricelens/warehouse"
 )
 

@@ -5,7 +5,7 @@ import (
 	"net/http"
 
 	"pricelens/api/httperr"
-	"pricelens/api/store"
+	"pricelens/store"
 )
 
 // MapError turns the store's typed errors into API errors (registered once in

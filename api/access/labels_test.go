@@ -15,9 +15,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"pricelens/api/outbox"
-	"pricelens/api/store"
 	"pricelens/deploy/testenv"
 	"pricelens/engine"
+	"pricelens/store"
 	"pricelens/warehouse"
 )
 

@@ -9,10 +9,10 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"pricelens/api/authz"
 	"pricelens/api/httperr"
 	"pricelens/api/session"
-	"pricelens/api/store"
+	"pricelens/store"
+	"pricelens/store/authz"
 )
 
 // Cookie and header names (api/CONTRACT.md).

@@ -5,10 +5,10 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"pricelens/api/authz"
 	"pricelens/api/httperr"
 	"pricelens/api/reqbody"
 	"pricelens/api/session"
+	"pricelens/store/authz"
 )
 
 // permissionColumns is GET /system/getPermissionColumnsDef.

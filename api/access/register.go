@@ -8,8 +8,8 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"pricelens/api/appstate"
-	"pricelens/api/authz"
 	"pricelens/api/upload"
+	"pricelens/store/authz"
 )
 
 // AppRoutes are the app-state calls (saved reports, sharing, schedules, scenarios,

@@ -5,7 +5,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"pricelens/api/authz"
+	"pricelens/store/authz"
 )
 
 // Need is what a route requires of the caller.

@@ -20,7 +20,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"pricelens/api/httperr"
-	"pricelens/api/store"
+	"pricelens/store"
 )
 
 // oidcClient is the relying party of the OpenID Connect authorization-code flow with

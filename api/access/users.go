@@ -7,11 +7,11 @@ import (
 	"github.com/labstack/echo/v4"
 	"golang.org/x/crypto/bcrypt"
 
-	"pricelens/api/authz"
 	"pricelens/api/httperr"
 	"pricelens/api/reqbody"
 	"pricelens/api/session"
-	"pricelens/api/store"
+	"pricelens/store"
+	"pricelens/store/authz"
 )
 
 func actor(p session.Principal) store.Actor {

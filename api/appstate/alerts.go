@@ -9,7 +9,7 @@ import (
 	"pricelens/api/httperr"
 	"pricelens/api/reqbody"
 	"pricelens/api/session"
-	"pricelens/api/store"
+	"pricelens/store"
 )
 
 const fillAllFields = "*please fill all fields"

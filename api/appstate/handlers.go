@@ -11,10 +11,10 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"pricelens/api/authz"
 	"pricelens/api/httperr"
 	"pricelens/api/session"
-	"pricelens/api/store"
+	"pricelens/store"
+	"pricelens/store/authz"
 )
 
 // Permissions answers fine-grained checks a route's table entry cannot express

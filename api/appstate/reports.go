@@ -10,7 +10,7 @@ import (
 	"pricelens/api/httperr"
 	"pricelens/api/reqbody"
 	"pricelens/api/session"
-	"pricelens/api/store"
+	"pricelens/store"
 )
 
 // reportIn is the body of insertSaveReport / updateSaveReport.

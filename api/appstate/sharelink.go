@@ -13,7 +13,7 @@ import (
 	"pricelens/api/httperr"
 	"pricelens/api/reqbody"
 	"pricelens/api/session"
-	"pricelens/api/store"
+	"pricelens/store"
 )
 
 // sharePathRe is a webapp share path, {report path}/share/{id} (spec §2 routes);

@@ -15,7 +15,7 @@ import (
 	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"pricelens/api/store"
+	"pricelens/store"
 	"pricelens/warehouse"
 )
 

@@ -3,7 +3,7 @@ package route
 import (
 	"fmt"
 
-	"pricelens/api/authz"
+	"pricelens/store/authz"
 )
 
 // accessKind orders the access rules from open to closed. Its zero value is
@@ -12,11 +12,11 @@ import (
 type accessKind int
 
 const (
-	invalid accessKind = iota
-	public             // no session
-	session            // a signed-in session, account optional
-	account            // a session with a selected account
-	permission         // a selected account whose role holds a permission
+	invalid    accessKind = iota
+	public                // no session
+	session               // a signed-in session, account optional
+	account               // a session with a selected account
+	permission            // a selected account whose role holds a permission
 )
 
 // Access is what a route requires of its caller.

@@ -13,9 +13,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"pricelens/api/authz"
 	"pricelens/api/httperr"
 	"pricelens/api/route"
+	"pricelens/store/authz"
 )
 
 type greetIn struct {
@@ -42,7 +42,9 @@ type listIn struct {
 	Page int `query:"page"`
 }
 
-func list(_ echo.Context, in listIn) ([]string, error) { return []string{"p" + string(rune('0'+in.Page))}, nil }
+func list(_ echo.Context, in listIn) ([]string, error) {
+	return []string{"p" + string(rune('0'+in.Page))}, nil
+}
 
 func table(t *testing.T) *route.Table {
 	tb, err := route.NewTable([]route.Route{

@@ -18,9 +18,9 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"pricelens/api/store"
 	"pricelens/deploy/config"
 	"pricelens/migrations"
+	"pricelens/store"
 	"pricelens/warehouse"
 )
 

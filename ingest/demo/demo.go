@@ -14,7 +14,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"pricelens/api/store"
+	"pricelens/store"
 	"pricelens/warehouse"
 )
 

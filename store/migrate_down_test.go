@@ -6,9 +6,9 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"pricelens/api/store"
 	"pricelens/deploy/testenv"
 	"pricelens/migrations"
+	"pricelens/store"
 )
 
 // TestAccessMigrationDownAndUp: 00020 rolls back cleanly and applies again.

@@ -5,7 +5,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"pricelens/api/authz"
+	"pricelens/store/authz"
 )
 
 // AccountGrants returns an account's role grants: its own rows once they were
