@@ -63,6 +63,10 @@ func Run(ctx context.Context, o Options) (Report, error) {
 	// One sign-in first: a wrong password then costs one failed attempt, not one per session.
 	first := newClient(base, rec, transport)
 	if err := first.signIn(ctx, o.Email, o.Password); err != nil {
+		var se statusError
+		if errors.As(err, &se) && se.status == http.StatusUnauthorized {
+			return Report{}, fmt.Errorf("sign-in as %s at %s: %w (is PRICELENS_ADMIN_PASSWORD that user's password?)", o.Email, base, err)
+		}
 		return Report{}, fmt.Errorf("sign-in as %s at %s: %w", o.Email, base, err)
 	}
 	fmt.Fprintf(o.Progress, "%d sessions as %s against %s for %s (at most %d loops each)…\n", o.Sessions, o.Email, base, o.Duration, o.Loops)
