@@ -2,8 +2,9 @@
 // that sign in through the real API and, for a fixed time, repeat the calls the
 // webapp makes on the report screens (account data, column definitions, table and
 // group blocks with sort, filter and search, counts, tooltips, filter values,
-// labels, saved reports saved, updated and deleted again). It speaks HTTP only, as
-// the webapp does, and reports requests, errors and latency per call.
+// labels, the saved-reports page, and a report saved, updated and deleted again).
+// It speaks HTTP only, as the webapp does, and reports requests, errors and
+// latency per call.
 //
 // It is for this machine's own server: it refuses any address that is not loopback.
 package load
@@ -55,8 +56,8 @@ func Run(ctx context.Context, o Options) (Report, error) {
 		o.Progress = io.Discard
 	}
 	rec := newRecorder()
-	// One transport for all sessions, with enough idle connections that each
-	// session keeps its own, as separate browsers would.
+	// One transport for all sessions, with enough idle connections that every
+	// session finds a kept-alive one, as a browser would.
 	transport := &http.Transport{MaxIdleConns: o.Sessions * 2, MaxIdleConnsPerHost: o.Sessions * 2, IdleConnTimeout: 90 * time.Second}
 	defer transport.CloseIdleConnections()
 
