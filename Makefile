@@ -74,3 +74,28 @@ bench: stack
 .PHONY: bench-ingest
 bench-ingest: stack
 	$(BIN) ingest bench --rows 10000000 --dir $(PRICELENS_DATA_DIR)/bench
+
+# load: the load generator (issue 11): LOAD_SESSIONS signed-in sessions repeat the
+# report screens' calls for LOAD_DURATION against a server of its own on a free
+# loopback port, over the private load_s databases (seeded with S once, with the
+# administrator password LOAD_ADMIN_PASSWORD), then print requests, errors and
+# p50/p95/max per call. Fails when any request got a 5xx or no answer. Not part of `make test`.
+LOAD_SESSIONS ?= 50
+LOAD_DURATION ?= 3m
+LOAD_ADMIN_PASSWORD ?= pricelens-load
+LOAD_PG_URL ?= postgres://pricelens:pricelens@127.0.0.1:15432/load_s?sslmode=disable
+LOAD_ENV := PRICELENS_CLICKHOUSE_DB=load_s PRICELENS_POSTGRES_URL='$(LOAD_PG_URL)' PRICELENS_ADMIN_PASSWORD='$(LOAD_ADMIN_PASSWORD)'
+# The load's server keeps its pid file and log here, apart from the one of `make run`.
+LOAD_DIR := $(PRICELENS_DATA_DIR)/load
+.PHONY: load
+load: stack
+	$(LOAD_ENV) $(BIN) migrate
+	$(LOAD_ENV) $(BIN) seed --size S --seed 1 --if-empty
+	@mkdir -p $(LOAD_DIR) && : > $(LOAD_DIR)/serve.log; \
+	$(LOAD_ENV) PRICELENS_DATA_DIR=$(LOAD_DIR) PRICELENS_HTTP_ADDR=127.0.0.1:0 $(BIN) serve 2>>$(LOAD_DIR)/serve.log & pid=$$!; \
+	trap 'kill $$pid 2>/dev/null; wait $$pid' EXIT; \
+	addr=; for i in $$(seq 300); do \
+		addr=$$(sed -n 's/.*"msg":"serving","addr":"\([^"]*\)".*/\1/p' $(LOAD_DIR)/serve.log); \
+		[ -n "$$addr" ] || ! kill -0 $$pid 2>/dev/null && break; sleep 0.1; done; \
+	[ -n "$$addr" ] || { echo "pricelens serve did not start (log: $(LOAD_DIR)/serve.log):"; tail -n 5 $(LOAD_DIR)/serve.log; exit 1; }; \
+	$(LOAD_ENV) $(BIN) load --url $$addr --sessions $(LOAD_SESSIONS) --duration $(LOAD_DURATION)

@@ -5,6 +5,7 @@
 //	pricelens migrate [up|down|status]   migrate both databases
 //	pricelens seed --size S|M|L --seed N load the demo data set
 //	pricelens stack up|down|status       the private local ClickHouse + PostgreSQL
+//	pricelens load --sessions N          the load generator of make load (loopback only)
 //
 // Settings come from PRICELENS_* environment variables (see the README). Every
 // failure ends with one line naming the cause and a non-zero exit.
@@ -35,6 +36,7 @@ var commands = map[string]command{
 	"bench":   {"measure the grid at L: API, raw ClickHouse, PostgreSQL (make bench)", runBench},
 	"refresh": {"rebuild the report snapshot of accounts (all when none given)", runRefresh},
 	"ingest":  {"load data files: ingest scans|products|metrics FILE... (Parquet, CSV, Arrow)", runIngest},
+	"load":    {"the load generator of make load: --sessions N --duration D against --url (loopback)", runLoad},
 }
 
 func main() {

@@ -72,6 +72,9 @@ func TestBadConfigurationIsOneLine(t *testing.T) {
 		{"bad log level", []string{"PRICELENS_LOG_LEVEL=loud"}, []string{"serve"}, "PRICELENS_LOG_LEVEL"},
 		{"unknown command", nil, []string{"frobnicate"}, "unknown command"},
 		{"bad seed size", nil, []string{"seed", "--size", "XL"}, "size must be S, M or L"},
+		{"load sent elsewhere", []string{"PRICELENS_ADMIN_PASSWORD=x"}, []string{"load", "--url", "http://10.1.2.3:8080"}, "only sent to a loopback address"},
+		{"load without password", []string{"PRICELENS_ADMIN_PASSWORD="}, []string{"load"}, "set PRICELENS_ADMIN_PASSWORD"},
+		{"load with no server", []string{"PRICELENS_ADMIN_PASSWORD=x"}, []string{"load", "--url", "http://" + closed(), "--duration", "1s"}, "connection refused"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -1,0 +1,107 @@
+// Package load is the bounded load generator of `make load`: N browser sessions
+// that sign in through the real API and, for a fixed time, repeat the calls the
+// webapp makes on the report screens (account data, column definitions, table and
+// group blocks with sort, filter and search, counts, tooltips, filter values,
+// labels, the saved-reports page, and a report saved, updated and deleted again).
+// It speaks HTTP only, as the webapp does, and reports requests, errors and
+// latency per call.
+//
+// It is for this machine's own server: it refuses any address that is not loopback.
+package load
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"sync"
+	"time"
+)
+
+// Options of a run.
+type Options struct {
+	// BaseURL is the server, e.g. http://127.0.0.1:8080 (loopback only).
+	BaseURL string
+	// Email and Password sign in every session (the same user may hold many sessions;
+	// only failed sign-ins count towards the throttle).
+	Email, Password string
+	Sessions        int
+	// Duration bounds the run: no session starts a loop after it.
+	Duration time.Duration
+	// Loops bounds each session's loops as well (0: 1000).
+	Loops int
+	// Progress receives one line when the sessions start (nil: discarded).
+	Progress io.Writer
+}
+
+// Run signs the sessions in, runs them until the duration or the loop bound is
+// reached, and returns the report. It fails without a report only when the run
+// could not start (a bad address, or the first sign-in refused).
+func Run(ctx context.Context, o Options) (Report, error) {
+	base, err := checkLoopback(o.BaseURL)
+	if err != nil {
+		return Report{}, err
+	}
+	if o.Sessions < 1 {
+		return Report{}, errors.New("at least one session is needed")
+	}
+	if o.Duration <= 0 {
+		return Report{}, errors.New("the duration must be positive")
+	}
+	if o.Loops <= 0 {
+		o.Loops = 1000
+	}
+	if o.Progress == nil {
+		o.Progress = io.Discard
+	}
+	rec := newRecorder()
+	// One transport for all sessions, with enough idle connections that every
+	// session finds a kept-alive one, as a browser would.
+	transport := &http.Transport{MaxIdleConns: o.Sessions * 2, MaxIdleConnsPerHost: o.Sessions * 2, IdleConnTimeout: 90 * time.Second}
+	defer transport.CloseIdleConnections()
+
+	// One sign-in first: a wrong password then costs one failed attempt, not one per session.
+	first := newClient(base, rec, transport)
+	if err := first.signIn(ctx, o.Email, o.Password); err != nil {
+		var se statusError
+		if errors.As(err, &se) && se.status == http.StatusUnauthorized {
+			return Report{}, fmt.Errorf("sign-in as %s at %s: %w (is PRICELENS_ADMIN_PASSWORD that user's password?)", o.Email, base, err)
+		}
+		return Report{}, fmt.Errorf("sign-in as %s at %s: %w", o.Email, base, err)
+	}
+	fmt.Fprintf(o.Progress, "%d sessions as %s against %s for %s (at most %d loops each)…\n", o.Sessions, o.Email, base, o.Duration, o.Loops)
+
+	t0 := time.Now()
+	deadline := t0.Add(o.Duration)
+	var wg sync.WaitGroup
+	loops := make([]int, o.Sessions)
+	for i := 0; i < o.Sessions; i++ {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			c := first
+			if i > 0 {
+				c = newClient(base, rec, transport)
+				if c.signIn(ctx, o.Email, o.Password) != nil {
+					return // recorded; the session cannot go on
+				}
+			}
+			s := &session{c: c, index: i}
+			if s.open(ctx) != nil {
+				return
+			}
+			for n := 0; n < o.Loops && time.Now().Before(deadline) && ctx.Err() == nil; n++ {
+				s.loop(ctx, n)
+				loops[i]++
+			}
+		}(i)
+	}
+	wg.Wait()
+	rep := rec.report()
+	rep.Sessions, rep.Elapsed = o.Sessions, time.Since(t0)
+	for _, n := range loops {
+		rep.Loops += n
+	}
+	return rep, ctx.Err()
+}

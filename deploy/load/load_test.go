@@ -1,0 +1,73 @@
+package load_test
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"log/slog"
+	"net/http/httptest"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"pricelens/api"
+	"pricelens/deploy/load"
+	"pricelens/deploy/testenv"
+	"pricelens/ingest/demo"
+)
+
+// A short run against the real server on the demo data set S: every call of the
+// mix is made and answered 2xx, each session signed in once and ran its loops, and
+// the reports the sessions saved are gone again. Before that, a wrong password stops the run after
+// one sign-in, so the throttle (5 failures) is not reached by a run of 6 sessions.
+func TestRunAgainstTheServer(t *testing.T) {
+	w, cfg := testenv.ClickHouse(t)
+	db, pg := testenv.Postgres(t)
+	cfg.PostgresURL = pg.PostgresURL
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	const password = "load-test-pass"
+	start := time.Now()
+	_, err := demo.Load(ctx, w, db, demo.Options{Size: demo.S, Seed: 1, AdminPassword: password, Out: io.Discard, Progress: io.Discard})
+	require.NoError(t, err)
+	t.Logf("demo S loaded in %s", time.Since(start).Round(time.Millisecond))
+	srv := httptest.NewServer(api.New(api.Deps{Config: cfg, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), DB: db, Warehouse: w}))
+	defer srv.Close()
+
+	o := load.Options{BaseURL: srv.URL, Email: demo.AdminEmail, Password: "wrong password", Sessions: 6, Duration: time.Second}
+	_, err = load.Run(ctx, o)
+	require.ErrorContains(t, err, "status 401")
+
+	// Bounded by the loop count, not the clock: two loops per session whatever the machine's speed.
+	o.Password, o.Duration, o.Loops = password, 5*time.Minute, 2
+	rep, err := load.Run(ctx, o)
+	require.NoError(t, err)
+	var table bytes.Buffer
+	rep.WriteTable(&table)
+	t.Log("\n" + table.String())
+
+	assert.Equal(t, 0, rep.Total.Errors(), "every request answered 2xx")
+	assert.False(t, rep.Failed())
+	assert.Equal(t, 12, rep.Loops)
+	calls := map[string]int{}
+	for _, c := range rep.Calls {
+		calls[c.Call] = c.Requests
+	}
+	assert.Equal(t, 6, calls["auth (sign-in)"])
+	for _, name := range []string{"account/getAccountsWithAuth", "account/setAccount", "account/getAccountData",
+		"tabular/getColumnsDef (table)", "tabular/getConditionsData (table, filter + sort)", "tabular/getCountOfRow",
+		"tabular/getConditionsData (table, next block)", "tabular/getConditionsData (table, search)", "tabular/getTooltipData",
+		"tooltip/getCompetitorData", "filters/getBrandsList", "filters/getCategoryDropDownList", "labels/getAllLabels",
+		"tabular/getColumnsDef (group)", "tabular/getConditionsData (group)", "tabular/getConditionsData (group, open a group)",
+		"saveReport/getAllSaveReports", "scenarios (list)", "saveReport/insertSaveReport", "saveReport/updateSaveReport",
+		"saveReport/getSaveReport", "saveReport/removeSaveReport"} {
+		assert.Positive(t, calls[name], "the mix calls %s", name)
+	}
+	assert.Equal(t, 12, calls["saveReport/insertSaveReport"])
+	assert.Equal(t, 12, calls["saveReport/removeSaveReport"])
+	var left int
+	require.NoError(t, db.QueryRow(ctx, `SELECT count(*) FROM saved_reports WHERE report_name LIKE 'Load test %' AND removed_at IS NULL`).Scan(&left))
+	assert.Zero(t, left, "the reports the run saved are deleted again")
+}
