@@ -72,21 +72,25 @@ func Run(ctx context.Context, o Options) (Report, error) {
 	}
 	fmt.Fprintf(o.Progress, "%d sessions as %s against %s for %s (at most %d loops each)…\n", o.Sessions, o.Email, base, o.Duration, o.Loops)
 
+	// The other sessions sign in one after another, as people arriving do: the
+	// sign-in throttle counts attempts in flight from one address, so fifty
+	// password checks at the same instant from one address would be refused.
+	clients := []*client{first}
+	for i := 1; i < o.Sessions && ctx.Err() == nil; i++ {
+		c := newClient(base, rec, transport)
+		if c.signIn(ctx, o.Email, o.Password) == nil { // a failure is recorded; that session cannot go on
+			clients = append(clients, c)
+		}
+	}
+
 	t0 := time.Now()
 	deadline := t0.Add(o.Duration)
 	var wg sync.WaitGroup
-	loops := make([]int, o.Sessions)
-	for i := 0; i < o.Sessions; i++ {
+	loops := make([]int, len(clients))
+	for i, c := range clients {
 		wg.Add(1)
-		go func(i int) {
+		go func(i int, c *client) {
 			defer wg.Done()
-			c := first
-			if i > 0 {
-				c = newClient(base, rec, transport)
-				if c.signIn(ctx, o.Email, o.Password) != nil {
-					return // recorded; the session cannot go on
-				}
-			}
 			s := &session{c: c, index: i}
 			if s.open(ctx) != nil {
 				return
@@ -95,7 +99,7 @@ func Run(ctx context.Context, o Options) (Report, error) {
 				s.loop(ctx, n)
 				loops[i]++
 			}
-		}(i)
+		}(i, c)
 	}
 	wg.Wait()
 	rep := rec.report()
