@@ -43,7 +43,10 @@ func runServe(ctx context.Context, args []string) error {
 	}
 	defer dbs.Close()
 	w, db := dbs.W, dbs.DB
-	e := api.New(api.Deps{Config: c, Log: log, Warehouse: w, DB: db})
+	e, err := api.New(api.Deps{Config: c, Log: log, Warehouse: w, DB: db})
+	if err != nil {
+		return err
+	}
 	go outbox.ForWarehouse(db, w, log).Run(ctx) // mirrors label assignments into ClickHouse
 	if err := writeServePID(c.DataDir); err != nil {
 		return err

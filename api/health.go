@@ -34,21 +34,26 @@ func (h *healthHandler) get(c echo.Context) error {
 	go func() { defer wg.Done(); ch = h.clickhouse(c.Request().Context()) }()
 	go func() { defer wg.Done(); pg = h.postgres(c.Request().Context()) }()
 	wg.Wait()
-	body := map[string]any{"clickhouse": ch, "postgres": pg, "status": "ok"}
-	status := http.StatusOK
-	var down []string
+	body := healthBody{Status: "ok", ClickHouse: ch, Postgres: pg}
 	if !ch.Up {
-		down = append(down, "clickhouse")
+		body.Down = append(body.Down, "clickhouse")
 	}
 	if !pg.Up {
-		down = append(down, "postgres")
+		body.Down = append(body.Down, "postgres")
 	}
-	if len(down) > 0 {
-		status = http.StatusServiceUnavailable
-		body["status"] = "down"
-		body["down"] = down
+	if len(body.Down) > 0 {
+		body.Status = "down"
+		return c.JSON(http.StatusServiceUnavailable, body)
 	}
-	return c.JSON(status, body)
+	return c.JSON(http.StatusOK, body)
+}
+
+// healthBody is the answer of GET /api/health.
+type healthBody struct {
+	Status     string   `json:"status"` // ok or down
+	Down       []string `json:"down,omitempty"`
+	ClickHouse dbHealth `json:"clickhouse"`
+	Postgres   dbHealth `json:"postgres"`
 }
 
 // healthTimeout is each database's deadline for the version and the row counts.

@@ -59,7 +59,7 @@ func newOutageEnv(t *testing.T) *outageEnv {
 	_, err = direct.Exec(ctx, `INSERT INTO memberships (user_id, account_id, role) VALUES ($1, $2, 'admin')`, user, acc)
 	require.NoError(t, err)
 
-	e := api.New(api.Deps{Config: c, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Warehouse: w, DB: db})
+	e := newServer(t, api.Deps{Config: c, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Warehouse: w, DB: db})
 	srv := httptest.NewServer(e)
 	t.Cleanup(srv.Close)
 	jar, _ := cookiejar.New(nil)

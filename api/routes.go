@@ -1,20 +1,53 @@
 package api
 
 import (
+	"net/http"
+
 	"github.com/labstack/echo/v4"
 
 	"pricelens/api/access"
 	"pricelens/api/grid"
+	"pricelens/api/httperr"
+	"pricelens/api/route"
 	"pricelens/api/upload"
 )
 
-// registerRoutes lists every API route, by area. Areas add their routes here.
-func registerRoutes(g *echo.Group, d Deps) {
+// Version is the API's version in the OpenAPI document.
+const Version = "1"
+
+// Routes is the route table: every /api route of every area, each with its access
+// rule, types and handler. Areas declare their rows; this is the one list.
+func Routes(d Deps) ([]route.Route, *access.Service) {
+	s, app := access.New(access.Deps{Config: d.Config, Log: d.Log, DB: d.DB, Warehouse: d.Warehouse})
 	h := &healthHandler{d: d}
-	g.GET("/health", h.get)
-	access.Register(g, access.Deps{Config: d.Config, Log: d.Log, DB: d.DB, Warehouse: d.Warehouse}) // before other areas: its middleware guards them
-	grid.Register(g, d.Warehouse, d.DB)
-	upload.Register(g, d.Warehouse, d.DB)
+	routes := []route.Route{
+		{Method: http.MethodGet, Path: "/health", Access: route.Public(), Summary: "Each database's version and row counts; 503 names the one that is down",
+			Handler: route.Raw[struct{}, healthBody](h.get, "application/json")},
+	}
+	routes = append(routes, access.Routes(s, app)...)
+	routes = append(routes, grid.Routes(grid.NewService(d.Warehouse, d.DB))...)
+	routes = append(routes, upload.Routes(d.Warehouse, d.DB)...)
+	return routes, s
+}
+
+// install builds the table (with GET /api/openapi.json generated from it), puts
+// the access middleware on the group, registers every route and the catch-all 404.
+func install(e *echo.Echo, g *echo.Group, d Deps) error {
+	routes, s := Routes(d)
+	var doc route.Handler
+	routes = append(routes, route.Route{Method: http.MethodGet, Path: "/openapi.json", Access: route.Public(),
+		Summary: "This API's OpenAPI 3.1 document, generated from the route table",
+		Handler: route.Raw[struct{}, struct{}](func(c echo.Context) error { return doc.Func()(c) }, "application/json")})
+	table, err := route.NewTable(routes)
+	if err != nil {
+		return err
+	}
+	if doc, err = table.ServeDocument("Pricelens API", Version); err != nil {
+		return err
+	}
+	g.Use(s.Middleware(table))
+	table.Install(g, func(echo.Context) error { return httperr.NotFound("This Page Could Not Be Found") })
+	return table.Verify(e)
 }
 
 // errorMappers are the domain-error mappers of the areas (see ErrorMapper).

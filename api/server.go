@@ -6,6 +6,7 @@ package api
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"net"
 	"net/http"
@@ -17,7 +18,6 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
 
-	"pricelens/api/httperr"
 	"pricelens/deploy/config"
 	"pricelens/warehouse"
 )
@@ -30,8 +30,9 @@ type Deps struct {
 	DB        *pgxpool.Pool
 }
 
-// New builds the Echo instance with every route.
-func New(d Deps) *echo.Echo {
+// New builds the Echo instance with every route of the route table. It fails when
+// the table is inconsistent or a handler is registered around it.
+func New(d Deps) (*echo.Echo, error) {
 	e := echo.New()
 	e.HideBanner = true
 	e.HidePort = true
@@ -52,10 +53,11 @@ func New(d Deps) *echo.Echo {
 		Limit:   "2M",
 		Skipper: func(c echo.Context) bool { return strings.HasPrefix(c.Request().URL.Path, "/api/upload/") },
 	}), withDeadline)
-	registerRoutes(apiGroup, d)
-	apiGroup.Any("/*", func(c echo.Context) error { return httperr.NotFound("This Page Could Not Be Found") })
+	if err := install(e, apiGroup, d); err != nil {
+		return nil, fmt.Errorf("route table: %w", err)
+	}
 	registerWebapp(e, d.Config.WebappDir, d.Log)
-	return e
+	return e, nil
 }
 
 func requestLog(log *slog.Logger) echo.MiddlewareFunc {

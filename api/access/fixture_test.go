@@ -44,7 +44,8 @@ func newEnvTB(t testing.TB, w *warehouse.Warehouse) *env {
 		cfg.ClickHouseDB = w.Database
 	}
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	e := api.New(api.Deps{Config: cfg, Log: log, DB: db, Warehouse: w})
+	e, err := api.New(api.Deps{Config: cfg, Log: log, DB: db, Warehouse: w})
+	require.NoError(t, err)
 	srv := httptest.NewServer(e)
 	t.Cleanup(srv.Close)
 	return &env{t: t, db: db, srv: srv, echo: e}

@@ -9,8 +9,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"pricelens/api"
 	"pricelens/api/access"
-	"pricelens/api/appstate"
+	"pricelens/api/route"
+	"pricelens/deploy/testenv"
 )
 
 // denied lists, per role, the routes a role must NOT reach with the default grants
@@ -52,25 +54,16 @@ func deniedFor(role string) map[string]bool {
 
 type matrixRoute struct {
 	method, path string
-	need         access.Need
+	need         route.Access
 }
 
-// allRoutes is the route table plus every other /api route the server registered
-// (the grid engine's), which get access.DefaultNeed.
+// allRoutes is the server's route table: every /api route it serves (Verify makes
+// startup fail for any handler outside it).
 func allRoutes(e *env) []matrixRoute {
-	svc := access.NewService(access.Deps{DB: e.db})
+	routes, _ := api.Routes(api.Deps{Config: testenv.Config(e.t), DB: e.db})
 	var out []matrixRoute
-	seen := map[string]bool{}
-	for _, r := range access.Table(svc, &appstate.Handlers{}) {
-		out = append(out, matrixRoute{r.Method, r.Path, r.Need})
-		seen[r.Method+" /api"+r.Path] = true
-	}
-	for _, r := range e.echo.Routes() {
-		if !strings.HasPrefix(r.Path, "/api/") || strings.HasSuffix(r.Path, "*") || seen[r.Method+" "+r.Path] || r.Method == "echo_route_not_found" {
-			continue
-		}
-		seen[r.Method+" "+r.Path] = true
-		out = append(out, matrixRoute{r.Method, strings.TrimPrefix(r.Path, "/api"), access.DefaultNeed})
+	for _, r := range routes {
+		out = append(out, matrixRoute{r.Method, r.Path, r.Access})
 	}
 	return out
 }
@@ -86,7 +79,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 	// grid engine's routes too).
 	anon := e.client()
 	for _, r := range routes {
-		if r.need.Public {
+		if r.need.IsPublic() {
 			continue
 		}
 		st, _ := anon.call(r.method, "/api"+strings.ReplaceAll(r.path, ":id", "1"), obj{})
@@ -100,7 +93,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 		out := e.login(role+"@elsewhere.test", 0)
 		denied := deniedFor(role)
 		for _, r := range routes {
-			if r.need.Public {
+			if r.need.IsPublic() {
 				continue
 			}
 			key := r.method + " " + r.path

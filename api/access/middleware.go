@@ -10,6 +10,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"pricelens/api/httperr"
+	"pricelens/api/route"
 	"pricelens/api/session"
 	"pricelens/store"
 	"pricelens/store/authz"
@@ -54,13 +55,23 @@ func errCSRF() *httperr.Error {
 }
 
 // Middleware authenticates the session, checks the CSRF token of state-changing
-// calls, selects the account and enforces the route's permission from the table.
-// It sets the session.Principal the handlers read.
-func (s *Service) Middleware(needs map[string]Need) echo.MiddlewareFunc {
+// calls, selects the account and enforces the route's access rule from the table.
+// It fails closed: a matched route the table does not list is refused (route.Table
+// Verify makes startup fail before that can happen). It sets the
+// session.Principal the handlers read.
+func (s *Service) Middleware(table *route.Table) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
-			need := needFor(needs, c.Request().Method, c.Path())
-			if need.Public {
+			if p := c.Path(); p == route.CatchAll || p == "/api" || p == "" {
+				return next(c)
+			}
+			r, ok := table.Lookup(c.Request().Method, c.Path())
+			if !ok {
+				s.Log.Error("route not in the route table; refused", "method", c.Request().Method, "path", c.Path())
+				return errLocked()
+			}
+			need := r.Access
+			if need.IsPublic() {
 				return next(c)
 			}
 			p, sid, err := s.authenticate(c)
@@ -77,12 +88,12 @@ func (s *Service) Middleware(needs map[string]Need) echo.MiddlewareFunc {
 				return err
 			}
 			session.Set(c, principal)
-			if need.Account || need.Resource != 0 {
+			if need.NeedsAccount() {
 				if _, err := session.Account(c); err != nil {
 					return err
 				}
 			}
-			if need.Resource != 0 {
+			if need.NeedsPermission() {
 				ok, err := s.Authz.Allowed(c.Request().Context(), principal.AccountID, principal.Role, need.Resource, need.Action, need.Code)
 				if err != nil {
 					return err
@@ -94,22 +105,6 @@ func (s *Service) Middleware(needs map[string]Need) echo.MiddlewareFunc {
 			return next(c)
 		}
 	}
-}
-
-func needFor(needs map[string]Need, method, path string) Need {
-	if n, ok := needs[method+" "+path]; ok {
-		return n
-	}
-	if method == http.MethodHead {
-		if n, ok := needs[http.MethodGet+" "+path]; ok {
-			return n
-		}
-	}
-	if path == "/api/*" || path == "/api" || path == "" {
-		// The group's not-found routes: answer 404 without asking for a session.
-		return Need{Public: true}
-	}
-	return DefaultNeed
 }
 
 func unsafeMethod(m string) bool {

@@ -8,17 +8,20 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"pricelens/api/appstate"
-	"pricelens/api/upload"
+	"pricelens/api/route"
 	"pricelens/store/authz"
 )
 
 // AppRoutes are the app-state calls (saved reports, sharing, schedules, scenarios,
 // labels, alerts, custom reports), each with the permission it needs.
-func AppRoutes(h *appstate.Handlers) []Route {
-	R := func(m, p string, n Need, fn echo.HandlerFunc) Route { return Route{m, p, n, fn} }
+func AppRoutes(h *appstate.Handlers) []route.Route {
+	R := func(m, p string, a route.Access, fn echo.HandlerFunc) route.Route {
+		return route.Route{Method: m, Path: p, Access: a, Handler: route.Raw[struct{}, struct{}](fn, "")}
+	}
 	G, P, PUT, PATCH, DEL := http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete
+	perm, anyOf := route.Perm, route.AnyOf
 	view := perm(authz.ViewReport, authz.Read)
-	return []Route{
+	return []route.Route{
 		R(P, "/saveReport/insertSaveReport", perm(authz.CreateReport, authz.Create), h.InsertReport),
 		R(P, "/saveReport/getSaveReport", view, h.GetReport),
 		R(P, "/saveReport/updateSaveReport", perm(authz.EditReport, authz.Update), h.UpdateReport),
@@ -65,28 +68,15 @@ func embedKey() []byte {
 	return b
 }
 
-// OtherAreaRoutes declare the needs of routes other areas register themselves
-// (no handler here): anything not listed gets DefaultNeed ("view report").
-func OtherAreaRoutes() []Route {
-	return []Route{
-		// Loading catalogue, scan or metric files changes the account's data: administrators only.
-		{http.MethodPost, upload.Path, perm(authz.ManageAppSettings, authz.Update), nil},
-	}
+// Routes are the routes of the access and app-state areas.
+func Routes(s *Service, h *appstate.Handlers) []route.Route {
+	return append(s.AccessRoutes(), AppRoutes(h)...)
 }
 
-// Table returns every route of the access and app-state areas, and the declared
-// needs of other areas' routes.
-func Table(s *Service, h *appstate.Handlers) []Route {
-	return append(append(s.AccessRoutes(), AppRoutes(h)...), OtherAreaRoutes()...)
-}
-
-// Register installs sign-in, access control and the app-state calls on the /api
-// group. Call it before other areas register their routes, so the middleware
-// covers them too.
-func Register(g *echo.Group, d Deps) *Service {
+// New builds the access service and the app-state handlers over the deps.
+func New(d Deps) (*Service, *appstate.Handlers) {
 	s := NewService(d)
 	h := &appstate.Handlers{Store: s.Store, Perms: s, EmbedKey: embedKey(), Log: s.Log, Resolve: selectionResolver(d),
 		PublicURL: d.Config.PublicURL}
-	s.Install(g, Table(s, h))
-	return s
+	return s, h
 }

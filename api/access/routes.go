@@ -5,53 +5,18 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"pricelens/api/route"
 	"pricelens/store/authz"
 )
 
-// Need is what a route requires of the caller.
-type Need struct {
-	Public   bool // no session needed
-	Account  bool // a selected account needed
-	Resource authz.Resource
-	Action   authz.Action
-	Code     authz.Code // 0: any code of (Resource, Action)
-}
-
-var (
-	public    = Need{Public: true}
-	signed    = Need{}
-	inAccount = Need{Account: true}
-)
-
-// perm is the need of a permission code under one action.
-func perm(code authz.Code, act authz.Action) Need {
-	p, _ := authz.Lookup(code)
-	return Need{Account: true, Resource: p.Resource, Action: act, Code: code}
-}
-
-// anyOf is the need of any code of (resource, action); the handler then checks the exact one.
-func anyOf(r authz.Resource, act authz.Action) Need {
-	return Need{Account: true, Resource: r, Action: act}
-}
-
-// DefaultNeed applies to /api routes that are not in the table: the grid engine's
-// tabular, filters, tooltip, competitor, trend and assortment calls need "view report".
-var DefaultNeed = perm(authz.ViewReport, authz.Read)
-
-// Route is one row of the route table.
-type Route struct {
-	Method  string
-	Path    string // under /api
-	Need    Need
-	Handler echo.HandlerFunc
-}
-
 // AccessRoutes are the sign-in, account, user and permission calls.
-func (s *Service) AccessRoutes() []Route {
-	R := func(m, p string, n Need, h echo.HandlerFunc) Route { return Route{m, p, n, h} }
+func (s *Service) AccessRoutes() []route.Route {
+	R := func(m, p string, a route.Access, h echo.HandlerFunc) route.Route {
+		return route.Route{Method: m, Path: p, Access: a, Handler: route.Raw[struct{}, struct{}](h, "")}
+	}
 	G, P := http.MethodGet, http.MethodPost
-	return []Route{
-		R(G, "/health", public, nil), // registered by api itself; listed so the table is complete
+	public, signed, inAccount, perm := route.Public(), route.Session(), route.InAccount(), route.Perm
+	return []route.Route{
 		R(G, "/login/config", public, s.loginConfig),
 		R(P, "/auth", public, s.signIn),
 		R(P, "/login/resetPassword", public, s.resetPassword),
@@ -77,21 +42,5 @@ func (s *Service) AccessRoutes() []Route {
 		R(G, "/system/getPermissionColumnsDef", perm(authz.ManagePermissionToRole, authz.Read), s.permissionColumns),
 		R(G, "/system/getPermissionData", perm(authz.ManagePermissionToRole, authz.Read), s.permissionData),
 		R(P, "/system/updatePermission", perm(authz.ManagePermissionToRole, authz.Update), s.updatePermission),
-	}
-}
-
-// Install puts the access middleware on the group and registers the routes. The
-// middleware applies to every route the group registers afterwards too (the grid
-// engine's), which get DefaultNeed unless listed.
-func (s *Service) Install(g *echo.Group, routes []Route) {
-	needs := map[string]Need{}
-	for _, r := range routes {
-		needs[r.Method+" /api"+r.Path] = r.Need
-	}
-	g.Use(s.Middleware(needs))
-	for _, r := range routes {
-		if r.Handler != nil {
-			g.Add(r.Method, r.Path, r.Handler)
-		}
 	}
 }

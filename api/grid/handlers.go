@@ -10,38 +10,37 @@ import (
 	"strings"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/labstack/echo/v4"
 
 	"pricelens/api/httperr"
+	"pricelens/api/route"
 	"pricelens/api/session"
 	"pricelens/engine"
-	"pricelens/warehouse"
+	"pricelens/store/authz"
 )
 
-// Register adds the tabular screen's routes to the /api group. They sit behind
-// whatever session/account middleware the group has; each handler reads the caller
-// with session.Account.
-func Register(g *echo.Group, w *warehouse.Warehouse, db *pgxpool.Pool) {
-	registerOn(g, &handlers{s: NewService(w, db)})
-}
-
-// RegisterService is Register with a service the caller built (the benchmark).
-func RegisterService(g *echo.Group, s *Service) { registerOn(g, &handlers{s: s}) }
-
-func registerOn(g *echo.Group, h *handlers) {
-	g.POST("/tabular/getColumnsDef", h.columnsDef)
-	g.POST("/tabular/getConditionsData", h.conditionsData)
-	g.POST("/tabular/getCountOfRow", h.countOfRow)
-	g.POST("/tabular/getGraphDataForSaveReport", h.graphData)
-	g.POST("/tabular/searchInReport", h.searchInReport)
-	g.POST("/tabular/getTooltipData", h.tooltipData)
-	g.POST("/tabular/getProductDetailsById", h.productDetails)
-	g.POST("/tooltip/getCompetitorData", h.competitorTooltip)
-	g.POST("/competitor/getData", h.competitorData)
-	g.GET("/competitor/getColumnsDef", h.competitorColumns)
-	g.POST("/filters/getBrandsList", h.brands)
-	g.GET("/filters/getCategoryDropDownList", h.categories)
+// Routes are the tabular screen's calls; each needs "view report" in the selected
+// account. Handlers read the caller with session.Account.
+func Routes(s *Service) []route.Route {
+	h := &handlers{s: s}
+	R := func(m, p string, fn echo.HandlerFunc) route.Route {
+		return route.Route{Method: m, Path: p, Access: route.Perm(authz.ViewReport, authz.Read), Handler: route.Raw[struct{}, struct{}](fn, "")}
+	}
+	G, P := http.MethodGet, http.MethodPost
+	return []route.Route{
+		R(P, "/tabular/getColumnsDef", h.columnsDef),
+		R(P, "/tabular/getConditionsData", h.conditionsData),
+		R(P, "/tabular/getCountOfRow", h.countOfRow),
+		R(P, "/tabular/getGraphDataForSaveReport", h.graphData),
+		R(P, "/tabular/searchInReport", h.searchInReport),
+		R(P, "/tabular/getTooltipData", h.tooltipData),
+		R(P, "/tabular/getProductDetailsById", h.productDetails),
+		R(P, "/tooltip/getCompetitorData", h.competitorTooltip),
+		R(P, "/competitor/getData", h.competitorData),
+		R(G, "/competitor/getColumnsDef", h.competitorColumns),
+		R(P, "/filters/getBrandsList", h.brands),
+		R(G, "/filters/getCategoryDropDownList", h.categories),
+	}
 }
 
 // MapError maps the engine's typed errors to a 400 naming the bad part (api's

@@ -61,8 +61,9 @@ func server(t *testing.T, p *session.Principal) *echo.Echo {
 	})
 	s := NewService(w, db)
 	s.Now = func() time.Time { return fxNow }
-	h := &handlers{s: s}
-	registerOn(g, h)
+	for _, r := range Routes(s) {
+		g.Add(r.Method, r.Path, r.Handler.Func())
+	}
 	return e
 }
 
@@ -206,8 +207,10 @@ func TestHandlers(t *testing.T) {
 	t.Run("no session, no account", func(t *testing.T) {
 		e2 := echo.New()
 		e2.HTTPErrorHandler = e.HTTPErrorHandler
-		h := &handlers{s: NewService(nil, nil)}
-		registerOn(e2.Group("/api"), h)
+		g2 := e2.Group("/api")
+		for _, r := range Routes(NewService(nil, nil)) {
+			g2.Add(r.Method, r.Path, r.Handler.Func())
+		}
 		code, _ := call(e2, "POST", "/api/tabular/getConditionsData", `{"condition":{}}`)
 		assert.Equal(t, http.StatusUnauthorized, code)
 	})

@@ -74,7 +74,7 @@ func TestVerifyRefusesHandlersOutsideTheTable(t *testing.T) {
 	tb := table(t)
 	e := echo.New()
 	g := e.Group("/api")
-	tb.Install(g)
+	tb.Install(g, nil)
 	require.NoError(t, tb.Verify(e))
 	g.POST("/sneaky", func(c echo.Context) error { return nil })
 	assert.EqualError(t, tb.Verify(e), "routes registered outside the route table (add them to it): POST /api/sneaky")
@@ -88,7 +88,7 @@ func TestAdapterDecodesValidatesAndRenders(t *testing.T) {
 			_ = c.JSON(he.Status, route.ErrorBody{Error: *he})
 		}
 	}
-	table(t).Install(e.Group("/api"))
+	table(t).Install(e.Group("/api"), nil)
 	do := func(method, path, body string) (int, string) {
 		rec := httptest.NewRecorder()
 		req := httptest.NewRequest(method, path, strings.NewReader(body))

@@ -66,10 +66,18 @@ func Check(routes []Route) error {
 	return errors.Join(errs...)
 }
 
-// Install registers every route of the table on the /api group.
-func (t *Table) Install(g *echo.Group) {
+// CatchAll is the /api group's route for paths no row matches; it only answers
+// 404, needs no session and is the one handler outside the table.
+const CatchAll = "/api/*"
+
+// Install registers every route of the table on the /api group, and notFound (when
+// not nil) for every other path under it.
+func (t *Table) Install(g *echo.Group, notFound echo.HandlerFunc) {
 	for _, r := range t.routes {
 		g.Add(r.Method, r.Path, r.Handler.fn)
+	}
+	if notFound != nil {
+		g.Any("/*", notFound)
 	}
 }
 
@@ -79,7 +87,7 @@ func (t *Table) Install(g *echo.Group) {
 func (t *Table) Verify(e *echo.Echo) error {
 	var missing []string
 	for _, r := range e.Routes() {
-		if !strings.HasPrefix(r.Path, "/api") || r.Method == echo.RouteNotFound {
+		if !strings.HasPrefix(r.Path, "/api") || r.Method == echo.RouteNotFound || r.Path == CatchAll {
 			continue
 		}
 		if _, ok := t.byKey[Key(r.Method, r.Path)]; !ok {

@@ -15,8 +15,10 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"pricelens/api/httperr"
+	"pricelens/api/route"
 	"pricelens/api/session"
 	"pricelens/ingest"
+	"pricelens/store/authz"
 	"pricelens/warehouse"
 )
 
@@ -43,10 +45,13 @@ type handler struct {
 	db *pgxpool.Pool
 }
 
-// Register adds the upload route.
-func Register(g *echo.Group, w *warehouse.Warehouse, db *pgxpool.Pool) {
+// Routes is the upload route. Loading catalogue, scan or metric files changes the
+// account's data: it needs "manage application settings".
+func Routes(w *warehouse.Warehouse, db *pgxpool.Pool) []route.Route {
 	h := &handler{w: w, db: db}
-	g.POST(Path, h.upload)
+	return []route.Route{{Method: http.MethodPost, Path: Path, Access: route.Perm(authz.ManageAppSettings, authz.Update),
+		Summary: "Load a scans, products or metrics file into the account",
+		Handler: route.Raw[struct{}, ingest.Summary](h.upload, "application/json")}}
 }
 
 // upload answers the same summary as `pricelens ingest` prints.

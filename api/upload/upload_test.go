@@ -61,7 +61,9 @@ func newFx(t *testing.T) *fx {
 			return next(c)
 		}
 	})
-	upload.Register(g, w, db)
+	for _, r := range upload.Routes(w, db) {
+		g.Add(r.Method, r.Path, r.Handler.Func())
+	}
 	f.e = e
 	return f
 }

@@ -33,7 +33,9 @@ func TestRunAgainstTheServer(t *testing.T) {
 	_, err := demo.Load(ctx, w, db, demo.Options{Size: demo.S, Seed: 1, AdminPassword: password, Out: io.Discard, Progress: io.Discard})
 	require.NoError(t, err)
 	t.Logf("demo S loaded in %s", time.Since(start).Round(time.Millisecond))
-	srv := httptest.NewServer(api.New(api.Deps{Config: cfg, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), DB: db, Warehouse: w}))
+	e, err := api.New(api.Deps{Config: cfg, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), DB: db, Warehouse: w})
+	require.NoError(t, err)
+	srv := httptest.NewServer(e)
 	defer srv.Close()
 
 	o := load.Options{BaseURL: srv.URL, Email: demo.AdminEmail, Password: "wrong password", Sessions: 6, Duration: time.Second}
