@@ -1,5 +1,6 @@
 // Package migrations holds the schemas of both databases as goose migrations,
-// embedded into the binary, and runs them.
+// embedded into the binary, and runs them; on PostgreSQL it also runs River's
+// migrations for the job queue (see river.go).
 //
 // PostgreSQL uses goose's stock store. ClickHouse 18.16 needs a store of its own
 // (see clickhouseStore): goose's stock ClickHouse store inserts with
