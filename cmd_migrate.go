@@ -11,7 +11,8 @@ import (
 	"pricelens/warehouse"
 )
 
-// runMigrate migrates both databases: up (default), down (one step each) or status.
+// runMigrate migrates both databases: up (default), down (one step each; on
+// PostgreSQL River's job queue schema is the first step) or status.
 func runMigrate(ctx context.Context, args []string) error {
 	action := "up"
 	if len(args) > 0 {
@@ -47,18 +48,8 @@ func runMigrate(ctx context.Context, args []string) error {
 				return err
 			}
 		case "down":
-			v, err := migrations.Version(ctx, name, db)
-			if err != nil {
+			if err := migrations.Down(ctx, name, db); err != nil {
 				return err
-			}
-			if v > 0 {
-				p, err := migrations.Provider(name, db)
-				if err != nil {
-					return err
-				}
-				if _, err := p.Down(ctx); err != nil {
-					return fmt.Errorf("%s migrations: %w", name, err)
-				}
 			}
 		case "status":
 		default:
@@ -68,7 +59,15 @@ func runMigrate(ctx context.Context, args []string) error {
 		if err != nil {
 			return err
 		}
-		fmt.Printf("%-10s schema version %d\n", name, v)
+		if name != migrations.Postgres {
+			fmt.Printf("%-10s schema version %d\n", name, v)
+			continue
+		}
+		rv, err := migrations.RiverVersion(ctx, db)
+		if err != nil {
+			return err
+		}
+		fmt.Printf("%-10s schema version %d (River job queue %d)\n", name, v, rv)
 	}
 	return nil
 }

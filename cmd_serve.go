@@ -7,8 +7,8 @@ import (
 	"os"
 
 	"pricelens/api"
-	"pricelens/api/outbox"
 	"pricelens/deploy/config"
+	"pricelens/jobs"
 )
 
 func newLogger(c config.Config) *slog.Logger {
@@ -47,7 +47,17 @@ func runServe(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	go outbox.ForWarehouse(db, w, log).Run(ctx) // mirrors label assignments into ClickHouse
+	if c.Workers { // background jobs in-process unless PRICELENS_WORKERS=off
+		workers, err := jobs.Start(ctx, dbs.jobDeps(log))
+		if err != nil {
+			return err
+		}
+		defer func() {
+			if err := workers.Stop(); err != nil {
+				log.Warn("background workers did not stop cleanly", "err", err)
+			}
+		}()
+	}
 	if err := writeServePID(c.DataDir); err != nil {
 		return err
 	}

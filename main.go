@@ -1,7 +1,8 @@
 // Command pricelens is the one binary of the product: the server, the migrations,
 // the demo data generator, ingest and the local database stack.
 //
-//	pricelens serve                      serve the API and the webapp
+//	pricelens serve                      serve the API and the webapp (and run background jobs)
+//	pricelens worker                     run the background jobs alone
 //	pricelens migrate [up|down|status]   migrate both databases
 //	pricelens seed --size S|M|L --seed N load the demo data set
 //	pricelens stack up|down|status       the private local ClickHouse + PostgreSQL
@@ -29,7 +30,8 @@ type command struct {
 }
 
 var commands = map[string]command{
-	"serve":   {"serve the API and the webapp", runServe},
+	"serve":   {"serve the API and the webapp (and background jobs unless PRICELENS_WORKERS=off)", runServe},
+	"worker":  {"run the background jobs alone, until SIGINT/SIGTERM", runWorker},
 	"migrate": {"migrate both databases: up (default), down, status", runMigrate},
 	"seed":    {"load the demo data set: --size S|M|L --seed N", runSeed},
 	"stack":   {"the private local servers: up, down, status", runStack},

@@ -70,6 +70,8 @@ func TestBadConfigurationIsOneLine(t *testing.T) {
 		{"taken http port", []string{"PRICELENS_HTTP_ADDR=" + taken.Addr().String(), "PRICELENS_DATA_DIR=" + t.TempDir()}, []string{"serve"}, "already in use"},
 		{"bad address", []string{"PRICELENS_HTTP_ADDR=nonsense"}, []string{"serve"}, "PRICELENS_HTTP_ADDR"},
 		{"bad log level", []string{"PRICELENS_LOG_LEVEL=loud"}, []string{"serve"}, "PRICELENS_LOG_LEVEL"},
+		{"bad workers switch", []string{"PRICELENS_WORKERS=maybe"}, []string{"worker"}, "PRICELENS_WORKERS must be on or off"},
+		{"worker with arguments", nil, []string{"worker", "now"}, "worker takes no arguments"},
 		{"unknown command", nil, []string{"frobnicate"}, "unknown command"},
 		{"bad seed size", nil, []string{"seed", "--size", "XL"}, "size must be S, M or L"},
 		{"load sent elsewhere", []string{"PRICELENS_ADMIN_PASSWORD=x"}, []string{"load", "--url", "http://10.1.2.3:8080"}, "only sent to a loopback address"},

@@ -1,5 +1,6 @@
 // Package migrations holds the schemas of both databases as goose migrations,
-// embedded into the binary, and runs them.
+// embedded into the binary, and runs them; on PostgreSQL it also runs River's
+// migrations for the job queue (see river.go).
 //
 // PostgreSQL uses goose's stock store. ClickHouse 18.16 needs a store of its own
 // (see clickhouseStore): goose's stock ClickHouse store inserts with
@@ -51,7 +52,7 @@ func Provider(db Database, conn *sql.DB) (*goose.Provider, error) {
 	return nil, fmt.Errorf("unknown database %q", db)
 }
 
-// Up applies every pending migration of db.
+// Up applies every pending migration of db (for PostgreSQL, River's last).
 func Up(ctx context.Context, db Database, conn *sql.DB) error {
 	p, err := Provider(db, conn)
 	if err != nil {
@@ -60,14 +61,55 @@ func Up(ctx context.Context, db Database, conn *sql.DB) error {
 	if _, err := p.Up(ctx); err != nil {
 		return fmt.Errorf("%s migrations: %w", db, err)
 	}
+	if db == Postgres {
+		return riverUp(ctx, conn)
+	}
 	return nil
 }
 
-// DownTo rolls db back to version (0 = empty schema).
+// Down rolls db back one step. On PostgreSQL the first step removes River's schema
+// when it is there (it was applied last); later steps roll back our migrations.
+func Down(ctx context.Context, db Database, conn *sql.DB) error {
+	if db == Postgres {
+		rv, err := RiverVersion(ctx, conn)
+		if err != nil {
+			return err
+		}
+		if rv > 0 {
+			return riverRemove(ctx, conn)
+		}
+	}
+	v, err := Version(ctx, db, conn)
+	if err != nil || v == 0 {
+		return err
+	}
+	p, err := Provider(db, conn)
+	if err != nil {
+		return err
+	}
+	if _, err := p.Down(ctx); err != nil {
+		return fmt.Errorf("%s migrations: %w", db, err)
+	}
+	return nil
+}
+
+// DownTo rolls db back to version (0 = empty schema); on PostgreSQL, rolling back
+// anything of ours removes River's schema first.
 func DownTo(ctx context.Context, db Database, conn *sql.DB, version int64) error {
 	p, err := Provider(db, conn)
 	if err != nil {
 		return err
+	}
+	if db == Postgres {
+		current, err := p.GetDBVersion(ctx)
+		if err != nil {
+			return err
+		}
+		if version < current {
+			if err := riverRemove(ctx, conn); err != nil {
+				return err
+			}
+		}
 	}
 	if _, err := p.DownTo(ctx, version); err != nil {
 		return fmt.Errorf("%s migrations: %w", db, err)

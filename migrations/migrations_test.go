@@ -94,7 +94,7 @@ func TestPostgresUpDownUp(t *testing.T) {
 	}
 	up := tables()
 	for _, want := range []string{"accounts", "competitors", "users", "memberships", "sessions", "saved_reports",
-		"scenarios", "labels", "label_assignments", "alerts", "share_links", "custom_reports", "export_jobs", "audit_log", "outbox"} {
+		"scenarios", "labels", "label_assignments", "alerts", "share_links", "custom_reports", "export_jobs", "audit_log", "outbox", "river_job", "river_leader"} {
 		require.Contains(t, up, want)
 	}
 	v, err := migrations.Version(ctx, migrations.Postgres, db)
@@ -107,4 +107,40 @@ func TestPostgresUpDownUp(t *testing.T) {
 	v2, err := migrations.Version(ctx, migrations.Postgres, db)
 	require.NoError(t, err)
 	require.Equal(t, v, v2)
+}
+
+// TestPostgresDownRemovesRiverFirst: River's schema was applied last, so the first
+// step down removes it (and only it); up brings it back at the library's version.
+func TestPostgresDownRemovesRiverFirst(t *testing.T) {
+	ctx := context.Background()
+	pool, _ := testenv.Postgres(t)
+	db := store.SQLDB(pool)
+	defer db.Close()
+	riverTables := func() int {
+		var n int
+		require.NoError(t, pool.QueryRow(ctx, `SELECT count(*) FROM pg_tables WHERE schemaname = 'public' AND tablename LIKE 'river%'`).Scan(&n))
+		return n
+	}
+	v, err := migrations.Version(ctx, migrations.Postgres, db)
+	require.NoError(t, err)
+	rv, err := migrations.RiverVersion(ctx, db)
+	require.NoError(t, err)
+	require.Positive(t, rv)
+	require.Positive(t, riverTables())
+
+	require.NoError(t, migrations.Down(ctx, migrations.Postgres, db))
+	require.Zero(t, riverTables())
+	afterRiver, err := migrations.Version(ctx, migrations.Postgres, db)
+	require.NoError(t, err)
+	require.Equal(t, v, afterRiver, "the first step removes River's schema only")
+
+	require.NoError(t, migrations.Down(ctx, migrations.Postgres, db))
+	stepped, err := migrations.Version(ctx, migrations.Postgres, db)
+	require.NoError(t, err)
+	require.Less(t, stepped, v, "the next step rolls back our last migration")
+
+	require.NoError(t, migrations.Up(ctx, migrations.Postgres, db))
+	rv2, err := migrations.RiverVersion(ctx, db)
+	require.NoError(t, err)
+	require.Equal(t, rv, rv2)
 }

@@ -6,6 +6,8 @@ import (
 	"errors"
 
 	"github.com/jackc/pgx/v5"
+
+	"pricelens/jobs/kinds"
 )
 
 // Label of an account.
@@ -29,7 +31,13 @@ type ProductLabelsChange struct {
 // outboxChunk bounds the product ids per outbox row.
 const outboxChunk = 1000
 
+// enqueueLabelChange writes the outbox rows of a label change and queues the job that
+// mirrors them to ClickHouse, both in the change's transaction: the change, its
+// outbox rows and the job commit or vanish together.
 func enqueueLabelChange(ctx context.Context, tx pgx.Tx, accountID, labelID int64, assigned uint8, products []string) error {
+	if len(products) == 0 {
+		return nil
+	}
 	for len(products) > 0 {
 		n := min(outboxChunk, len(products))
 		p, err := json.Marshal(ProductLabelsChange{LabelID: labelID, Assigned: assigned, ProductIDs: products[:n]})
@@ -41,7 +49,7 @@ func enqueueLabelChange(ctx context.Context, tx pgx.Tx, accountID, labelID int64
 		}
 		products = products[n:]
 	}
-	return nil
+	return kinds.InsertTx(ctx, tx, kinds.MirrorProductLabels{})
 }
 
 // Labels lists an account's labels by name.

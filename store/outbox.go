@@ -16,7 +16,7 @@ type OutboxRow struct {
 }
 
 // DeliverOutbox locks up to limit pending rows of a topic (oldest first, skipping rows
-// another relay holds), calls deliver with them and marks them processed only when
+// another worker holds), calls deliver with them and marks them processed only when
 // deliver succeeds; on failure nothing is marked and the rows stay pending.
 func (s *Store) DeliverOutbox(ctx context.Context, topic string, limit int, deliver func([]OutboxRow) error) (int, error) {
 	var n int

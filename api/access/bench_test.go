@@ -7,12 +7,13 @@ import (
 	"log/slog"
 	"net/http"
 	"testing"
+	"time"
 
 	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
 	"github.com/stretchr/testify/require"
 
-	"pricelens/api/outbox"
 	"pricelens/deploy/testenv"
+	"pricelens/jobs"
 	"pricelens/store"
 )
 
@@ -35,9 +36,10 @@ func BenchmarkAuthorizedRequest(b *testing.B) {
 	}
 }
 
-// BenchmarkRelay measures mirroring label assignments into ClickHouse: b.N
-// outbox rows of 100 products each.
-func BenchmarkRelay(b *testing.B) {
+// BenchmarkLabelMirror measures mirroring label assignments into ClickHouse: b.N
+// outbox rows of 100 products each, queued while no worker runs, delivered by the
+// mirror_product_labels job once the workers start.
+func BenchmarkLabelMirror(b *testing.B) {
 	w, _ := testenv.ClickHouse(b)
 	db, _ := testenv.Postgres(b)
 	st := store.New(db)
@@ -54,11 +56,19 @@ func BenchmarkRelay(b *testing.B) {
 		_, err := st.AssignLabel(ctx, store.Actor{AccountID: acc}, l.ID, prods)
 		require.NoError(b, err)
 	}
-	r := &outbox.Relay{Store: st, Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
-		Connect: func(context.Context) (driver.Conn, error) { return w.Conn, nil }}
 	b.ResetTimer()
-	n, err := r.Flush(ctx)
+	workers, err := jobs.Start(ctx, jobs.Deps{DB: db, Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		ClickHouse: func(context.Context) (driver.Conn, error) { return w.Conn, nil }})
 	require.NoError(b, err)
-	require.Equal(b, b.N, n)
+	defer func() { require.NoError(b, workers.Stop()) }()
+	for {
+		n, err := st.PendingOutbox(ctx, store.TopicProductLabels)
+		require.NoError(b, err)
+		if n == 0 {
+			break
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	b.StopTimer()
 	b.ReportMetric(float64(b.N*100)/b.Elapsed().Seconds(), "assignments/s")
 }

@@ -14,9 +14,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"pricelens/api/outbox"
 	"pricelens/deploy/testenv"
 	"pricelens/engine"
+	"pricelens/jobs"
 	"pricelens/store"
 	"pricelens/warehouse"
 )
@@ -151,9 +151,10 @@ func mirror(t *testing.T, w *warehouse.Warehouse, account int64) []mirrorRow {
 }
 
 // TestLabelMirrorSurvivesClickHouseOutage: the shared ClickHouse server cannot be
-// stopped, so the outage is simulated by pointing the relay at a closed port
-// (nothing listens there) while labels are assigned; then the relay is given the
-// real warehouse and the mirror must catch up with nothing lost.
+// stopped, so the outage is simulated by giving the workers a ClickHouse at a
+// closed port (nothing listens there) while labels are assigned; then they are given
+// the real warehouse and the mirror must catch up with nothing lost. The workers
+// are a real River client over the test's own PostgreSQL database.
 func TestLabelMirrorSurvivesClickHouseOutage(t *testing.T) {
 	w, cfg := testenv.ClickHouse(t)
 	e := newEnv(t, w)
@@ -165,9 +166,8 @@ func TestLabelMirrorSurvivesClickHouseOutage(t *testing.T) {
 	down.ClickHouseAddr = closedPort(t)
 	var up atomic.Bool
 	var failures atomic.Int32
-	relay := &outbox.Relay{Store: store.New(e.db), BatchRows: 3, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Poll: 20 * time.Millisecond,
-		MinBackoff: 20 * time.Millisecond, MaxBackoff: 200 * time.Millisecond,
-		Connect: func(ctx context.Context) (driver.Conn, error) {
+	workers, err := jobs.Start(context.Background(), jobs.Deps{DB: e.db, Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		ClickHouse: func(ctx context.Context) (driver.Conn, error) {
 			if up.Load() {
 				return w.Conn, nil
 			}
@@ -177,11 +177,9 @@ func TestLabelMirrorSurvivesClickHouseOutage(t *testing.T) {
 				return nil, err
 			}
 			return dw.Conn, nil
-		}}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() { relay.Run(ctx); close(done) }()
-	t.Cleanup(func() { cancel(); <-done })
+		}})
+	require.NoError(t, err)
+	t.Cleanup(func() { require.NoError(t, workers.Stop()) })
 
 	// During the outage: label changes still succeed in PostgreSQL.
 	st, res := ana.call("POST", "/api/labels/insertNewLabelsForProduct", obj{"name": "Promo", "color": "ff0000", "productsIds": []string{"P1", "P2", "P3"}})
@@ -196,7 +194,7 @@ func TestLabelMirrorSurvivesClickHouseOutage(t *testing.T) {
 	}
 	st, _ = ana.call("POST", "/api/labels/removeLabelFromProduct", obj{"productsId": "P3", "labelName": "Promo"})
 	require.Equal(t, 200, st)
-	require.Eventually(t, func() bool { return failures.Load() >= 3 }, 10*time.Second, 10*time.Millisecond, "the relay keeps retrying")
+	require.Eventually(t, func() bool { return failures.Load() >= 3 }, 10*time.Second, 10*time.Millisecond, "the mirror job keeps retrying")
 	pending, err := store.New(e.db).PendingOutbox(context.Background(), store.TopicProductLabels)
 	require.NoError(t, err)
 	assert.Equal(t, 8, pending, "nothing is marked processed while ClickHouse is unreachable")

@@ -43,6 +43,10 @@ type Config struct {
 	AdminPassword string
 
 	LogLevel string // debug, info, warn, error
+
+	// Workers runs the background job workers inside `serve` (PRICELENS_WORKERS, on by
+	// default); deployments that run `pricelens worker` separately turn it off.
+	Workers bool
 }
 
 // Defaults of the local stack. The ports are private ones so they do not clash
@@ -99,6 +103,12 @@ func Load() (Config, error) {
 	}
 	if u, err := url.Parse(c.PostgresURL); err != nil || (u.Scheme != "postgres" && u.Scheme != "postgresql") {
 		return c, fmt.Errorf("PRICELENS_POSTGRES_URL is not a postgres:// URL")
+	}
+	switch w := env("PRICELENS_WORKERS", "on"); w {
+	case "on", "off":
+		c.Workers = w == "on"
+	default:
+		return c, fmt.Errorf("PRICELENS_WORKERS must be on or off")
 	}
 	switch c.LogLevel {
 	case "debug", "info", "warn", "error":

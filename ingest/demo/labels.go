@@ -11,7 +11,7 @@ import (
 
 // loadLabels assigns about 3 % of an account's products a label (a quarter of those
 // a second one), writes the assignments to PostgreSQL (the source of truth) and
-// mirrors them into ClickHouse product_labels, as the outbox relay would.
+// mirrors them into ClickHouse product_labels, as the mirror_product_labels job would.
 func loadLabels(ctx context.Context, w *warehouse.Warehouse, db *pgxpool.Pool, seed int64, account uint32, labelIDs []uint64, adminID int64) (int, error) {
 	n := uint64(len(labelIDs))
 	rows, err := w.Conn.Query(ctx, `

@@ -1,0 +1,37 @@
+package main
+
+import (
+	"context"
+	"log/slog"
+
+	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
+
+	"pricelens/deploy/config"
+	"pricelens/jobs"
+)
+
+// runWorker runs the background job workers alone, without the API, until
+// SIGINT/SIGTERM; running jobs get a graceful stop.
+func runWorker(ctx context.Context, args []string) error {
+	if len(args) > 0 {
+		return usagef("worker takes no arguments (settings come from PRICELENS_* variables)")
+	}
+	c, err := config.Load()
+	if err != nil {
+		return err
+	}
+	log := newLogger(c)
+	dbs, err := openDatabases(ctx, c)
+	if err != nil {
+		return err
+	}
+	defer dbs.Close()
+	log.Info("pricelens worker: running background jobs")
+	return jobs.Run(ctx, dbs.jobDeps(log))
+}
+
+// jobDeps are the workers' dependencies over the command's open databases.
+func (d databases) jobDeps(log *slog.Logger) jobs.Deps {
+	return jobs.Deps{DB: d.DB, Log: log,
+		ClickHouse: func(context.Context) (driver.Conn, error) { return d.W.Conn, nil }}
+}

@@ -1,0 +1,83 @@
+// Package jobs runs Pricelens's background work on River, a job queue kept in
+// PostgreSQL (github.com/riverqueue/river): jobs are inserted in the transaction of
+// the change that needs them (package kinds), survive restarts, are retried on
+// failure and run on whichever process has workers, so several servers can share
+// the work. `pricelens serve` runs the workers in-process unless PRICELENS_WORKERS
+// is off; `pricelens worker` runs them alone.
+//
+// Each kind's worker is a file here named after the kind; its arguments live in
+// package kinds.
+package jobs
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+)
+
+// Deps are what the workers need.
+type Deps struct {
+	DB  *pgxpool.Pool // app state; River's tables live here too
+	Log *slog.Logger
+	// ClickHouse returns the connection on the warehouse database. It is asked for
+	// on every attempt, so a connection that failed can be replaced.
+	ClickHouse func(ctx context.Context) (driver.Conn, error)
+}
+
+// Workers is a running River client with every kind's worker.
+type Workers struct {
+	client *river.Client[pgx.Tx]
+}
+
+// stopTimeout bounds the graceful stop: running jobs get this long to finish before
+// their contexts are cancelled (they are retried by the next worker).
+const stopTimeout = 30 * time.Second
+
+// Start starts the workers; they run until Stop (or until ctx is cancelled, which
+// begins a graceful stop).
+func Start(ctx context.Context, d Deps) (*Workers, error) {
+	if d.Log == nil {
+		d.Log = slog.Default()
+	}
+	workers := river.NewWorkers()
+	mirror := &mirrorProductLabels{deps: d}
+	river.AddWorker(workers, mirror)
+	client, err := river.NewClient(riverpgxv5.New(d.DB), &river.Config{
+		Logger:          d.Log,
+		Queues:          map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: 10}},
+		Workers:         workers,
+		PeriodicJobs:    []*river.PeriodicJob{mirror.periodic()},
+		SoftStopTimeout: stopTimeout,
+	})
+	if err != nil {
+		return nil, err
+	}
+	if err := client.Start(ctx); err != nil {
+		return nil, err
+	}
+	return &Workers{client: client}, nil
+}
+
+// Stop stops fetching jobs and waits for running ones (at most stopTimeout, then
+// cancels them).
+func (w *Workers) Stop() error {
+	ctx, cancel := context.WithTimeout(context.Background(), stopTimeout+5*time.Second)
+	defer cancel()
+	return w.client.Stop(ctx)
+}
+
+// Run runs the workers until ctx is cancelled, then stops them gracefully.
+func Run(ctx context.Context, d Deps) error {
+	w, err := Start(ctx, d)
+	if err != nil {
+		return err
+	}
+	<-ctx.Done()
+	return w.Stop()
+}
