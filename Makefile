@@ -55,6 +55,16 @@ ifneq ($(HAS_WEBAPP),)
 	cd $(WEBAPP) && npm test
 endif
 
+# api-types: the webapp's generated copy of the API contract (webapp/src/api): the
+# OpenAPI document and permission catalog from the Go route table, then TypeScript
+# types from the document with openapi-typescript. `make test` fails when stale.
+.PHONY: api-types
+api-types: webapp-deps
+	$(GO) run . contract webapp/src/api
+ifneq ($(HAS_WEBAPP),)
+	cd $(WEBAPP) && npm run gen:api
+endif
+
 stop:
 	@if [ -x $(BIN) ]; then $(BIN) stack down; else echo "nothing to stop (no $(BIN))"; fi
 

@@ -30,15 +30,16 @@ type command struct {
 }
 
 var commands = map[string]command{
-	"serve":   {"serve the API and the webapp (and background jobs unless PRICELENS_WORKERS=off)", runServe},
-	"worker":  {"run the background jobs alone, until SIGINT/SIGTERM", runWorker},
-	"migrate": {"migrate both databases: up (default), down, status", runMigrate},
-	"seed":    {"load the demo data set: --size S|M|L --seed N", runSeed},
-	"stack":   {"the private local servers: up, down, status", runStack},
-	"bench":   {"measure the grid at L: API, raw ClickHouse, PostgreSQL (make bench)", runBench},
-	"refresh": {"rebuild the report snapshot of accounts (all when none given)", runRefresh},
-	"ingest":  {"load data files: ingest scans|products|metrics FILE... (Parquet, CSV, Arrow)", runIngest},
-	"load":    {"the load generator of make load: --sessions N --duration D against --url (loopback)", runLoad},
+	"serve":    {"serve the API and the webapp (and background jobs unless PRICELENS_WORKERS=off)", runServe},
+	"worker":   {"run the background jobs alone, until SIGINT/SIGTERM", runWorker},
+	"migrate":  {"migrate both databases: up (default), down, status", runMigrate},
+	"seed":     {"load the demo data set: --size S|M|L --seed N", runSeed},
+	"stack":    {"the private local servers: up, down, status", runStack},
+	"bench":    {"measure the grid at L: API, raw ClickHouse, PostgreSQL (make bench)", runBench},
+	"refresh":  {"rebuild the report snapshot of accounts (all when none given)", runRefresh},
+	"ingest":   {"load data files: ingest scans|products|metrics FILE... (Parquet, CSV, Arrow)", runIngest},
+	"contract": {"write the webapp's copy of the API contract (openapi.json, permissions) into DIR (webapp/src/api)", runContract},
+	"load":     {"the load generator of make load: --sessions N --duration D against --url (loopback)", runLoad},
 }
 
 func main() {

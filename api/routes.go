@@ -35,9 +35,7 @@ func Routes(d Deps) ([]route.Route, *access.Service) {
 func install(e *echo.Echo, g *echo.Group, d Deps) error {
 	routes, s := Routes(d)
 	var doc route.Handler
-	routes = append(routes, route.Route{Method: http.MethodGet, Path: "/openapi.json", Access: route.Public(),
-		Summary: "This API's OpenAPI 3.1 document, generated from the route table",
-		Handler: route.Raw[struct{}, struct{}](func(c echo.Context) error { return doc.Func()(c) }, "application/json")})
+	routes = append(routes, openAPIRoute(route.Raw[struct{}, struct{}](func(c echo.Context) error { return doc.Func()(c) }, "application/json")))
 	table, err := route.NewTable(routes)
 	if err != nil {
 		return err
@@ -48,6 +46,16 @@ func install(e *echo.Echo, g *echo.Group, d Deps) error {
 	g.Use(s.Middleware(table))
 	table.Install(g, func(echo.Context) error { return httperr.NotFound("This Page Could Not Be Found") })
 	return table.Verify(e)
+}
+
+// openAPIRoute is GET /api/openapi.json; its handler serves the document
+// generated from the table it belongs to.
+func openAPIRoute(h route.Handler) route.Route {
+	if h.Func() == nil {
+		h = route.Raw[struct{}, struct{}](func(echo.Context) error { return nil }, "application/json")
+	}
+	return route.Route{Method: http.MethodGet, Path: "/openapi.json", Access: route.Public(),
+		Summary: "This API's OpenAPI 3.1 document, generated from the route table", Handler: h}
 }
 
 // errorMappers are the domain-error mappers of the areas (see ErrorMapper).

@@ -142,9 +142,13 @@ func schemaName(t reflect.Type) string {
 	if pkg == "" || name == "" {
 		return name
 	}
-	r := []rune(pkg)
+	return upperFirst(pkg) + upperFirst(name)
+}
+
+func upperFirst(s string) string {
+	r := []rune(s)
 	r[0] = unicode.ToUpper(r[0])
-	return string(r) + name
+	return string(r)
 }
 
 var rawMessage = reflect.TypeFor[json.RawMessage]()
