@@ -18,6 +18,7 @@ import (
 	"github.com/labstack/echo/v4/middleware"
 
 	"pricelens/api/httperr"
+	"pricelens/api/reqbody"
 	"pricelens/deploy/config"
 	"pricelens/warehouse"
 )
@@ -47,11 +48,15 @@ func New(d Deps) *echo.Echo {
 			return err
 		},
 	}))
-	// JSON bodies are small; uploads (api/upload) cap their own body at 200 MB.
-	apiGroup := e.Group("/api", middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{
-		Limit:   "2M",
-		Skipper: func(c echo.Context) bool { return strings.HasPrefix(c.Request().URL.Path, "/api/upload/") },
-	}))
+	// JSON bodies are small; uploads (api/upload) cap their own body at 200 MB
+	// and validate their own files. Every other body and query string is checked
+	// for text the database cannot store before any handler decodes it.
+	isUpload := func(c echo.Context) bool { return strings.HasPrefix(c.Request().URL.Path, "/api/upload/") }
+	apiGroup := e.Group("/api",
+		middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{Limit: "2M", Skipper: isUpload}),
+		reqbody.Middleware(func(c echo.Context) bool {
+			return isUpload(c) || strings.HasPrefix(c.Request().Header.Get(echo.HeaderContentType), echo.MIMEMultipartForm)
+		}))
 	registerRoutes(apiGroup, d)
 	apiGroup.Any("/*", func(c echo.Context) error { return httperr.NotFound("This Page Could Not Be Found") })
 	registerWebapp(e, d.Config.WebappDir, d.Log)
