@@ -48,15 +48,12 @@ func New(d Deps) *echo.Echo {
 			return err
 		},
 	}))
-	// JSON bodies are small; uploads (api/upload) cap their own body at 200 MB
-	// and validate their own files. Every other body and query string is checked
-	// for text the database cannot store before any handler decodes it.
-	isUpload := func(c echo.Context) bool { return strings.HasPrefix(c.Request().URL.Path, "/api/upload/") }
-	apiGroup := e.Group("/api",
-		middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{Limit: "2M", Skipper: isUpload}),
-		reqbody.Middleware(func(c echo.Context) bool {
-			return isUpload(c) || strings.HasPrefix(c.Request().Header.Get(echo.HeaderContentType), echo.MIMEMultipartForm)
-		}))
+	// JSON bodies are small (2 MB) and checked for text the database cannot store
+	// before any handler decodes them; uploads (api/upload) cap their own body at
+	// 200 MB and validate their own files.
+	apiGroup := e.Group("/api", reqbody.Middleware(2<<20, func(c echo.Context) bool {
+		return strings.HasPrefix(c.Request().URL.Path, "/api/upload/")
+	}))
 	registerRoutes(apiGroup, d)
 	apiGroup.Any("/*", func(c echo.Context) error { return httperr.NotFound("This Page Could Not Be Found") })
 	registerWebapp(e, d.Config.WebappDir, d.Log)

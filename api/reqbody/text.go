@@ -19,14 +19,14 @@ import (
 // deepest legitimate body (a grid condition) nests fewer than ten levels.
 const MaxDepth = 64
 
-// Middleware checks every request body and query string of the group before any
-// handler decodes it, so text PostgreSQL cannot store (a NUL, an unpaired UTF-16
-// surrogate, bytes that are not UTF-8) is a 400 naming the field on every route,
-// in one place, instead of a 500 from the database after a partial write. It
-// reads the body once (the group's body limit already bounds it) and hands the
-// handler an identical copy. Requests skip returns true for (multipart uploads,
-// which validate their own files) are passed through untouched.
-func Middleware(skip func(echo.Context) bool) echo.MiddlewareFunc {
+// Middleware bounds, reads and checks every request body and query string of the
+// group before any handler decodes it: a body over limit bytes is a 413, and text
+// PostgreSQL cannot store (a NUL, an unpaired UTF-16 surrogate, bytes that are not
+// UTF-8) is a 400 naming the field on every route, in one place, instead of a 500
+// from the database after a partial write. The handler gets an identical copy of
+// the body. Requests skip returns true for (multipart uploads, which bound and
+// validate their own files) are passed through untouched.
+func Middleware(limit int64, skip func(echo.Context) bool) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
 			if skip != nil && skip(c) {
@@ -39,14 +39,21 @@ func Middleware(skip func(echo.Context) bool) echo.MiddlewareFunc {
 			if req.Body == nil || req.Body == http.NoBody {
 				return next(c)
 			}
-			body, err := io.ReadAll(req.Body)
-			_ = req.Body.Close()
+			if req.ContentLength > limit {
+				return tooLarge() // net/http discards or closes the unread body
+			}
+			body, err := io.ReadAll(io.LimitReader(req.Body, limit+1))
 			if err != nil {
-				// The rest of the body is still on the wire and net/http cannot see
-				// past the body limit's reader to discard it: end the connection
-				// after the answer, or its bytes would be read as the next request.
-				c.Response().Header().Set(echo.HeaderConnection, "close")
 				return describe(err)
+			}
+			if int64(len(body)) > limit {
+				// A streamed body without a length: read on (bounded) so the client,
+				// still sending, gets the answer on a connection that stays usable;
+				// past the bound, end the connection after the answer.
+				if n, _ := io.CopyN(io.Discard, req.Body, drainLimit); n == drainLimit {
+					c.Response().Header().Set(echo.HeaderConnection, "close")
+				}
+				return tooLarge()
 			}
 			if err := CheckJSON(body); err != nil {
 				return err
@@ -57,6 +64,10 @@ func Middleware(skip func(echo.Context) bool) echo.MiddlewareFunc {
 		}
 	}
 }
+
+// drainLimit is how much of a streamed body over the limit is read and dropped
+// before the connection is closed instead.
+const drainLimit = 32 << 20
 
 // CheckQuery refuses query parameters (names or values) holding a NUL or bytes
 // that are not UTF-8; the field is the parameter's name.
