@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"net"
 	"net/http"
 	"strings"
 
@@ -35,6 +36,7 @@ func describe(err error) error {
 	var se *json.SyntaxError
 	var mbe *http.MaxBytesError
 	var he *echo.HTTPError
+	var ne net.Error
 	switch {
 	case errors.As(err, &he) && he.Code == http.StatusRequestEntityTooLarge, errors.As(err, &mbe):
 		return tooLarge()
@@ -45,6 +47,8 @@ func describe(err error) error {
 		return httperr.BadRequest("", "The request body is not valid JSON.")
 	case strings.Contains(err.Error(), "request body too large"):
 		return tooLarge()
+	case errors.As(err, &ne) && ne.Timeout():
+		return &httperr.Error{Status: http.StatusRequestTimeout, Code: "timeout", Message: "The request body arrived too slowly."}
 	}
 	return httperr.BadRequest("", "The request body could not be read: %v", err)
 }
