@@ -2,6 +2,7 @@ package access_test
 
 import (
 	"context"
+	"errors"
 	"io"
 	"log/slog"
 	"net"
@@ -267,4 +268,36 @@ func TestSelectAllRowsLabelsThroughTheEngine(t *testing.T) {
 	got, err = store.New(e.db).LabeledProducts(ctx, acc, num(res["label"].(obj)["id"]))
 	require.NoError(t, err)
 	assert.Equal(t, []string{"A3", "A4"}, got, "category access limits what select-all reaches")
+}
+
+// TestLabelMirrorCatchesUpAsSoonAsClickHouseAnswers: after an outage the relay
+// does not sit out its backoff (an hour here); its probe sees ClickHouse answer
+// again and the mirror catches up.
+func TestLabelMirrorCatchesUpAsSoonAsClickHouseAnswers(t *testing.T) {
+	w, _ := testenv.ClickHouse(t)
+	e := newEnv(t, w)
+	acc := e.account("Acme")
+	e.user("ana@acme.test", "analyst", acc)
+	ana := e.login("ana@acme.test", acc)
+	var up atomic.Bool
+	var failures atomic.Int32
+	relay := &outbox.Relay{Store: store.New(e.db), Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Poll: 20 * time.Millisecond, MinBackoff: time.Hour, MaxBackoff: time.Hour, Probe: 20 * time.Millisecond,
+		Connect: func(ctx context.Context) (driver.Conn, error) {
+			if up.Load() {
+				return w.Conn, nil
+			}
+			failures.Add(1)
+			return nil, errors.New("connection refused")
+		}}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { relay.Run(ctx); close(done) }()
+	t.Cleanup(func() { cancel(); <-done })
+
+	st, res := ana.call("POST", "/api/labels/insertNewLabelsForProduct", obj{"name": "Promo", "color": "ff0000", "productsIds": []string{"P1"}})
+	require.Equal(t, 200, st, "%v", res)
+	require.Eventually(t, func() bool { return failures.Load() >= 3 }, 10*time.Second, 10*time.Millisecond, "the relay failed and is probing")
+	up.Store(true)
+	require.Eventually(t, func() bool { return len(mirror(t, w, acc)) == 1 }, 20*time.Second, 20*time.Millisecond)
 }

@@ -30,6 +30,10 @@ type Relay struct {
 	Poll       time.Duration // wait when nothing is pending (default 1 s)
 	MinBackoff time.Duration // first wait after a failure (default 500 ms), doubling
 	MaxBackoff time.Duration // longest wait after failures (default 30 s)
+	// Probe is how often a backoff wait checks whether ClickHouse answers again
+	// (default 1 s): once it was seen down and answers, the wait ends, so the
+	// mirror catches up within a probe of the outage's end, not a backoff.
+	Probe time.Duration
 }
 
 func (r *Relay) defaults() {
@@ -45,12 +49,16 @@ func (r *Relay) defaults() {
 	if r.MaxBackoff <= 0 {
 		r.MaxBackoff = 30 * time.Second
 	}
+	if r.Probe <= 0 {
+		r.Probe = time.Second
+	}
 	if r.Log == nil {
 		r.Log = slog.Default()
 	}
 }
 
-// Run delivers until ctx is cancelled, retrying failures with exponential backoff.
+// Run delivers until ctx is cancelled, retrying failures with exponential backoff
+// cut short when ClickHouse answers again.
 func (r *Relay) Run(ctx context.Context) {
 	r.defaults()
 	backoff := r.MinBackoff
@@ -62,8 +70,12 @@ func (r *Relay) Run(ctx context.Context) {
 			return
 		case err != nil:
 			r.Log.Warn("outbox relay: delivery failed; will retry", "err", err, "retry_in", backoff.String())
-			wait = backoff
-			backoff = min(backoff*2, r.MaxBackoff)
+			wait = 0 // waitUntilBack has waited
+			if r.waitUntilBack(ctx, backoff) {
+				backoff = r.MinBackoff
+			} else {
+				backoff = min(backoff*2, r.MaxBackoff)
+			}
 		default:
 			backoff = r.MinBackoff
 			if n > 0 {
@@ -78,6 +90,38 @@ func (r *Relay) Run(ctx context.Context) {
 			}
 		}
 	}
+}
+
+// waitUntilBack waits d, probing ClickHouse every r.Probe; it returns true early
+// when a probe failed and a later one succeeds (the outage is over). A failure
+// while ClickHouse answers (so no probe fails) waits out the whole backoff.
+func (r *Relay) waitUntilBack(ctx context.Context, d time.Duration) bool {
+	end := time.Now().Add(d)
+	sawDown := false
+	for {
+		step := min(r.Probe, time.Until(end))
+		if step <= 0 {
+			return false
+		}
+		select {
+		case <-ctx.Done():
+			return false
+		case <-time.After(step):
+		}
+		if !r.answers(ctx) {
+			sawDown = true
+		} else if sawDown {
+			return true
+		}
+	}
+}
+
+// answers reports whether ClickHouse accepts a connection and a ping.
+func (r *Relay) answers(ctx context.Context) bool {
+	ctx, cancel := context.WithTimeout(ctx, r.Probe)
+	defer cancel()
+	conn, err := r.Connect(ctx)
+	return err == nil && conn.Ping(ctx) == nil
 }
 
 // Flush delivers pending batches until none is left or one fails; it returns the
