@@ -198,7 +198,9 @@ func TestSavedReportFieldsAreCappedAndTheListIsSlim(t *testing.T) {
 	e.user("ana@acme.test", "analyst", acc)
 	ana := e.login("ana@acme.test", acc)
 
-	values := func(n int) []string { return strings.Split(strings.Repeat(strings.Repeat("v", 99)+",", n)[:100*n-1], ",") }
+	values := func(n int) []string {
+		return strings.Split(strings.Repeat(strings.Repeat("v", 99)+",", n)[:100*n-1], ",")
+	}
 	tooBig := obj{"filterModel": obj{"brand": obj{"filterType": "set", "values": values(3000)}}} // ~300 KB
 	for _, field := range []string{"condition", "filters", "selected_rows"} {
 		body := obj{"report_name": "Big", "report_type": "all_my_products", field: tooBig}
