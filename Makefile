@@ -8,7 +8,7 @@ export PRICELENS_DATA_DIR ?= $(CURDIR)/.data
 WEBAPP    := webapp
 HAS_WEBAPP := $(wildcard $(WEBAPP)/package.json)
 
-.PHONY: run test stop build webapp webapp-deps stack bench vet browser
+.PHONY: run test stop build webapp webapp-deps stack bench vet browser fuzz
 
 build: webapp
 	$(GO) build -o $(BIN) .
@@ -51,6 +51,7 @@ browser:
 # on the running servers), then the webapp's unit and browser tests.
 test: stack vet browser
 	$(GO) test -count=1 -timeout 25m ./...
+	$(MAKE) fuzz
 ifneq ($(HAS_WEBAPP),)
 	cd $(WEBAPP) && npm test
 endif
@@ -64,6 +65,13 @@ api-types: webapp-deps
 ifneq ($(HAS_WEBAPP),)
 	cd $(WEBAPP) && npm run gen:api
 endif
+
+# fuzz: each fuzz target for FUZZTIME (one invocation per target: -fuzz takes one
+# package and one target). Their seed corpora (testdata/fuzz/) also run in `go test`.
+FUZZTIME ?= 12s
+fuzz:
+	$(GO) test -run='^$$' -fuzz='^FuzzParseCondition$$' -fuzztime=$(FUZZTIME) ./engine
+	$(GO) test -run='^$$' -fuzz='^FuzzRequestBody$$' -fuzztime=$(FUZZTIME) ./api/reqbody
 
 stop:
 	@if [ -x $(BIN) ]; then $(BIN) stack down; else echo "nothing to stop (no $(BIN))"; fi

@@ -62,5 +62,5 @@ func runServe(ctx context.Context, args []string) error {
 		return err
 	}
 	defer os.Remove(servePIDFile(c.DataDir))
-	return api.Serve(ctx, e, ln, log)
+	return api.Serve(ctx, e, ln, c, log)
 }

@@ -17,7 +17,9 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
+	"golang.org/x/net/netutil"
 
+	"pricelens/api/reqbody"
 	"pricelens/deploy/config"
 	"pricelens/warehouse"
 )
@@ -48,11 +50,11 @@ func New(d Deps) (*echo.Echo, error) {
 			return err
 		},
 	}))
-	// JSON bodies are small; uploads (api/upload) cap their own body at 200 MB.
-	apiGroup := e.Group("/api", middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{
-		Limit:   "2M",
-		Skipper: func(c echo.Context) bool { return strings.HasPrefix(c.Request().URL.Path, "/api/upload/") },
-	}), withDeadline)
+	// JSON bodies are small (2 MB) and checked for text the database cannot store
+	// before any handler decodes them; uploads (api/upload) cap their own body at
+	// 200 MB and validate their own files.
+	isUpload := func(c echo.Context) bool { return strings.HasPrefix(c.Request().URL.Path, "/api/upload/") }
+	apiGroup := e.Group("/api", reqbody.Middleware(2<<20, isUpload), uploadReadDeadline(isUpload, d.Config.HTTPUploadReadTimeout), withDeadline)
 	if err := install(e, apiGroup, d); err != nil {
 		return nil, fmt.Errorf("route table: %w", err)
 	}
@@ -78,6 +80,21 @@ func requestLog(log *slog.Logger) echo.MiddlewareFunc {
 	})
 }
 
+// uploadReadDeadline gives an upload's body the longer read timeout of uploads
+// instead of the server's (see Serve).
+func uploadReadDeadline(isUpload func(echo.Context) bool, timeout time.Duration) echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			if timeout > 0 && isUpload(c) {
+				if err := http.NewResponseController(c.Response()).SetReadDeadline(time.Now().Add(timeout)); err != nil {
+					return err
+				}
+			}
+			return next(c)
+		}
+	}
+}
+
 // Listen binds addr; a taken port is one clear line.
 func Listen(addr string) (net.Listener, error) {
 	ln, err := net.Listen("tcp", addr)
@@ -88,9 +105,18 @@ func Listen(addr string) (net.Listener, error) {
 }
 
 // Serve serves on ln until ctx is cancelled, then shuts down gracefully, letting
-// requests in flight finish (up to 20 s).
-func Serve(ctx context.Context, e *echo.Echo, ln net.Listener, log *slog.Logger) error {
-	srv := &http.Server{Handler: e, ReadHeaderTimeout: 10 * time.Second}
+// requests in flight finish (up to 20 s). A slow or stalled client holds a
+// connection at most c.HTTPReadTimeout while sending a request (headers within
+// 10 s) and c.HTTPIdleTimeout between requests, and at most c.HTTPMaxConnections
+// are open at once (more wait in the accept queue). There is no write timeout:
+// it would cut off CSV exports that stream for minutes; a client that stops
+// reading is caught by the request context when its connection closes.
+func Serve(ctx context.Context, e *echo.Echo, ln net.Listener, c config.Config, log *slog.Logger) error {
+	srv := &http.Server{Handler: e, ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout: c.HTTPReadTimeout, IdleTimeout: c.HTTPIdleTimeout}
+	if c.HTTPMaxConnections > 0 {
+		ln = netutil.LimitListener(ln, c.HTTPMaxConnections)
+	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	log.Info("serving", "addr", "http://"+ln.Addr().String())

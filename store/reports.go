@@ -9,38 +9,46 @@ import (
 	"github.com/jackc/pgx/v5"
 )
 
-// Report is a saved report (spec §3) as the API shows it.
+// ReportSummary is what the list of saved reports (getAllSaveReports) shows of a
+// report: everything but the saved grid state, which can be large and which the
+// browser fetches with getSaveReport when it opens the report.
+type ReportSummary struct {
+	ID                    int64     `json:"id"`
+	UserID                *int64    `json:"user_id"`
+	ReportName            string    `json:"report_name"`
+	ReportType            string    `json:"report_type"`
+	ReportPath            string    `json:"report_path"`
+	PageTitle             string    `json:"page_title"`
+	DistributionWeightsCF string    `json:"distribution_weights_cf"`
+	FolderID              int64     `json:"folder_id"` // -1: none
+	ScheduledDays         string    `json:"scheduled_days"`
+	EmailIDs              []string  `json:"email_ids"`
+	UserIDs               []int64   `json:"user_ids"`
+	Share                 int16     `json:"share"`
+	Chart                 bool      `json:"chart"`
+	CompareTo             string    `json:"compareTo"`
+	ConstantReport        bool      `json:"constantReport"`
+	WhenAdded             time.Time `json:"when_added"`
+	UpdatedAt             time.Time `json:"updated_at"`
+	IsOld                 bool      `json:"is_old"`
+	ExpiresAt             time.Time `json:"expires_at"`
+	ReadOnly              bool      `json:"read_only"`
+}
+
+// Report is a saved report (spec §3) as the API shows it: the summary and the
+// saved grid state.
 type Report struct {
-	ID                    int64           `json:"id"`
-	UserID                *int64          `json:"user_id"`
-	ReportName            string          `json:"report_name"`
-	ReportType            string          `json:"report_type"`
-	ReportPath            string          `json:"report_path"`
-	PageTitle             string          `json:"page_title"`
+	ReportSummary
 	Filters               json.RawMessage `json:"filters"`
 	Ordering              json.RawMessage `json:"ordering"`
 	VisibleColumns        json.RawMessage `json:"visible_columns"`
 	ColumnsIndex          json.RawMessage `json:"columns_index"`
 	GroupMode             json.RawMessage `json:"group_mode"`
 	CompetitorsVisibility json.RawMessage `json:"competitors_visibility"`
-	DistributionWeightsCF string          `json:"distribution_weights_cf"`
-	FolderID              int64           `json:"folder_id"` // -1: none
-	ScheduledDays         string          `json:"scheduled_days"`
-	EmailIDs              []string        `json:"email_ids"`
-	UserIDs               []int64         `json:"user_ids"`
-	Share                 int16           `json:"share"`
-	Chart                 bool            `json:"chart"`
 	SelectedRows          json.RawMessage `json:"selected_rows"`
 	Dates                 json.RawMessage `json:"dates"`
-	CompareTo             string          `json:"compareTo"`
 	ComparisonValues      json.RawMessage `json:"comparisonValues"`
-	ConstantReport        bool            `json:"constantReport"`
 	Condition             json.RawMessage `json:"condition"`
-	WhenAdded             time.Time       `json:"when_added"`
-	UpdatedAt             time.Time       `json:"updated_at"`
-	IsOld                 bool            `json:"is_old"`
-	ExpiresAt             time.Time       `json:"expires_at"`
-	ReadOnly              bool            `json:"read_only"`
 }
 
 // ReportFields are the fields a client sets when saving a report.
@@ -140,16 +148,25 @@ func (s *Store) OwnReport(ctx context.Context, a Actor, id int64) (Report, error
 		WHERE id = $1 AND account_id = $2 AND user_id = $3 AND removed_at IS NULL`, id, a.AccountID, a.UserID))
 }
 
-// OwnReports lists the actor's live reports in the account, newest first.
-func (s *Store) OwnReports(ctx context.Context, a Actor) ([]Report, error) {
-	rows, err := s.DB.Query(ctx, `SELECT `+reportCols+` FROM saved_reports
+// OwnReports lists the actor's live reports in the account, newest first, as
+// summaries.
+func (s *Store) OwnReports(ctx context.Context, a Actor) ([]ReportSummary, error) {
+	rows, err := s.DB.Query(ctx, `SELECT id, user_id, report_name, report_type, report_path, page_title,
+		distribution_weights_cf, coalesce(folder_id, -1), scheduled_days, email_ids, user_ids, share, chart, compare_to,
+		constant_report, when_added, updated_at FROM saved_reports
 		WHERE account_id = $1 AND user_id = $2 AND removed_at IS NULL ORDER BY when_added DESC, id DESC`, a.AccountID, a.UserID)
 	if err != nil {
 		return nil, err
 	}
-	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Report, error) { return scanReport(r) })
+	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (ReportSummary, error) {
+		var r Report
+		err := row.Scan(&r.ID, &r.UserID, &r.ReportName, &r.ReportType, &r.ReportPath, &r.PageTitle, &r.DistributionWeightsCF,
+			&r.FolderID, &r.ScheduledDays, &r.EmailIDs, &r.UserIDs, &r.Share, &r.Chart, &r.CompareTo, &r.ConstantReport,
+			&r.WhenAdded, &r.UpdatedAt)
+		return withAge(r).ReportSummary, err
+	})
 	if out == nil {
-		out = []Report{}
+		out = []ReportSummary{}
 	}
 	return out, err
 }
@@ -336,11 +353,11 @@ func (s *Store) SharedReport(ctx context.Context, accountID int64, token string)
 		return Report{}, ErrShareUnavailable
 	}
 	if rid == nil {
-		r := withAge(Report{FolderID: -1, Condition: cond, WhenAdded: created, UpdatedAt: created, ReadOnly: true,
+		r := withAge(Report{ReportSummary: ReportSummary{FolderID: -1, WhenAdded: created, UpdatedAt: created, ReadOnly: true,
+			EmailIDs: []string{}, UserIDs: []int64{}}, Condition: cond,
 			Filters: json.RawMessage("{}"), Ordering: json.RawMessage("[]"), VisibleColumns: json.RawMessage("[]"),
 			ColumnsIndex: json.RawMessage("[]"), GroupMode: json.RawMessage("[]"), CompetitorsVisibility: json.RawMessage("[]"),
-			SelectedRows: json.RawMessage("[]"), Dates: json.RawMessage("{}"), ComparisonValues: json.RawMessage("[]"),
-			EmailIDs: []string{}, UserIDs: []int64{}})
+			SelectedRows: json.RawMessage("[]"), Dates: json.RawMessage("{}"), ComparisonValues: json.RawMessage("[]")})
 		r.ExpiresAt = *expires
 		return r, nil
 	}

@@ -39,8 +39,22 @@ func TestAccountsSelectionAndData(t *testing.T) {
 	st, _ = c.call("GET", "/api/labels/getAllLabels?account_id=abc", nil)
 	assert.Equal(t, 400, st)
 
-	// account_id on any route selects that account for the session.
-	st, body = c.call("GET", fmt.Sprintf("/api/account/getAccountData?account_id=%d", acme), nil)
+	// account_id on any route selects that account for that request only: a GET
+	// (no CSRF token needed) must not change the session's stored account.
+	st, body = c.call("GET", fmt.Sprintf("/api/account/getAccounts?account_id=%d", globex), nil)
+	require.Equal(t, 200, st, "%v", body)
+	st, body = c.call("POST", "/api/auth/isAuth", obj{})
+	require.Equal(t, 200, st)
+	assert.Nil(t, body["account_id"], "a GET stored no account on the session")
+	st, body = c.call("GET", fmt.Sprintf("/api/account/getAccountData?account_id=%d", globex), nil)
+	require.Equal(t, 200, st, "%v", body)
+	assert.Equal(t, "Globex", body["account_name"])
+	st, body = c.call("POST", "/api/account/setAccount", obj{"account_id": acme})
+	require.Equal(t, 200, st, "%v", body)
+	st, body = c.call("GET", fmt.Sprintf("/api/account/getAccountData?account_id=%d", globex), nil)
+	require.Equal(t, 200, st, "%v", body)
+	assert.Equal(t, "Globex", body["account_name"], "the parameter wins for its request")
+	st, body = c.call("GET", "/api/account/getAccountData", nil)
 	require.Equal(t, 200, st, "%v", body)
 	assert.Equal(t, "Acme", body["account_name"])
 	assert.Equal(t, "ana@example.com", body["userEmail"])

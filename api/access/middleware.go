@@ -83,7 +83,7 @@ func (s *Service) Middleware(table *route.Table) echo.MiddlewareFunc {
 			}
 			c.Set(sessionIDKey, sid)
 			c.Set(sessionRowKey, p.Session)
-			principal, err := s.selectAccount(c, p, sid)
+			principal, err := s.selectAccount(c, p)
 			if err != nil {
 				return err
 			}
@@ -158,19 +158,20 @@ func (s *Service) authenticate(c echo.Context) (signedIn, string, error) {
 	return signedIn{Session: ss, csrf: ss.CSRFToken}, sid, nil
 }
 
-// selectAccount applies the account_id query parameter (checking the membership and
-// remembering the choice on the session) or the session's selected account.
-func (s *Service) selectAccount(c echo.Context, p signedIn, sid string) (session.Principal, error) {
+// selectAccount applies the account_id query parameter (checking the membership)
+// or else the session's selected account. The parameter selects the account for
+// this request only: a GET, which carries no CSRF token, must change nothing, so
+// only POST /account/setAccount stores the choice on the session.
+func (s *Service) selectAccount(c echo.Context, p signedIn) (session.Principal, error) {
 	ctx := c.Request().Context()
 	pr := session.Principal{UserID: p.UserID, Email: p.Email, IsSSO: p.IsSSO}
 	accountID := p.AccountID
-	explicit := false
 	if v := c.QueryParam("account_id"); v != "" {
 		id, err := strconv.ParseInt(v, 10, 64)
 		if err != nil || id <= 0 {
 			return pr, httperr.BadRequest("account_id", "account_id must be a positive whole number")
 		}
-		accountID, explicit = id, true
+		accountID = id
 	}
 	if accountID == 0 {
 		return pr, nil
@@ -181,11 +182,6 @@ func (s *Service) selectAccount(c echo.Context, p signedIn, sid string) (session
 	}
 	if !found || m.Blocked {
 		return pr, errNotAssigned()
-	}
-	if explicit && accountID != p.AccountID {
-		if err := s.Store.SetSessionAccount(ctx, sid, accountID); err != nil {
-			return pr, err
-		}
 	}
 	pr.AccountID, pr.Role, pr.Categories = accountID, m.Role, m.Categories
 	return pr, nil

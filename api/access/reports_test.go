@@ -1,6 +1,9 @@
 package access_test
 
 import (
+	"encoding/json"
+	"io"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -184,4 +187,63 @@ func roundTrip(t *testing.T, v any) any {
 	b, _ := jsonMarshal(obj{"v": v})
 	require.NoError(t, jsonUnmarshal(b, &c))
 	return c["v"]
+}
+
+// Each JSON field of a saved report is capped (README "Reports"), and the list of
+// reports carries no saved grid state: it stays small however large the reports
+// are, and the whole report comes from getSaveReport when it is opened.
+func TestSavedReportFieldsAreCappedAndTheListIsSlim(t *testing.T) {
+	e := newEnv(t, nil)
+	acc := e.account("Acme")
+	e.user("ana@acme.test", "analyst", acc)
+	ana := e.login("ana@acme.test", acc)
+
+	values := func(n int) []string {
+		return strings.Split(strings.Repeat(strings.Repeat("v", 99)+",", n)[:100*n-1], ",")
+	}
+	tooBig := obj{"filterModel": obj{"brand": obj{"filterType": "set", "values": values(3000)}}} // ~300 KB
+	for _, field := range []string{"condition", "filters", "selected_rows"} {
+		body := obj{"report_name": "Big", "report_type": "all_my_products", field: tooBig}
+		if field == "selected_rows" {
+			body[field] = values(3000)
+		}
+		st, res := ana.call("POST", "/api/saveReport/insertSaveReport", body)
+		assert.Equal(t, 400, st, field)
+		assert.Equal(t, field, errField(res))
+		assert.Equal(t, field+" is too large: at most 256 KB are allowed.", errMsg(res))
+	}
+	st, res := ana.call("POST", "/api/saveReport/insertSaveReportForCopyLink", obj{"condition": tooBig})
+	assert.Equal(t, 400, st)
+	assert.Equal(t, "condition", errField(res))
+	assert.Zero(t, e.count(`SELECT count(*) FROM saved_reports`)+e.count(`SELECT count(*) FROM share_links`))
+
+	atLimit := obj{"filterModel": obj{"brand": obj{"filterType": "set", "values": values(2500)}}} // ~250 KB
+	var ids []int64
+	for i := 0; i < 10; i++ {
+		st, res = ana.call("POST", "/api/saveReport/insertSaveReport", obj{"report_name": "R" + string(rune('0'+i)),
+			"report_type": "all_my_products", "condition": atLimit, "filters": atLimit["filterModel"]})
+		require.Equal(t, 200, st, "%v", res)
+		ids = append(ids, num(res["id"]))
+	}
+	req, _ := http.NewRequest("GET", e.srv.URL+"/api/saveReport/getAllSaveReports", nil)
+	resp, err := ana.http.Do(req)
+	require.NoError(t, err)
+	raw, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	require.Equal(t, 200, resp.StatusCode)
+	assert.Less(t, len(raw), 10<<10, "ten 500 KB reports list in a few KB")
+	var list struct{ Reports []obj }
+	require.NoError(t, json.Unmarshal(raw, &list))
+	require.Len(t, list.Reports, 10)
+	for _, r := range list.Reports {
+		assert.NotContains(t, r, "condition")
+		assert.NotContains(t, r, "filters")
+		assert.Contains(t, r, "report_name")
+		assert.Contains(t, r, "scheduled_days")
+	}
+	st, res = ana.call("POST", "/api/saveReport/getSaveReport", obj{"id": ids[3]})
+	require.Equal(t, 200, st)
+	got := res["report"].(obj)
+	assert.Equal(t, "R3", got["report_name"])
+	assert.Len(t, got["condition"].(obj)["filterModel"].(obj)["brand"].(obj)["values"], 2500, "the whole report by id")
 }

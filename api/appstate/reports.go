@@ -54,6 +54,13 @@ func (in reportIn) fields() (store.ReportFields, error) {
 			return store.ReportFields{}, err
 		}
 	}
+	for f, raw := range map[string]json.RawMessage{"visible_columns": in.VisibleColumns, "columns_index": in.ColumnsIndex,
+		"group_mode": in.GroupMode, "competitors_visibility": in.CompetitorsVisibility, "selected_rows": in.SelectedRows,
+		"comparisonValues": in.ComparisonValues} {
+		if err := jsonSize(f, raw); err != nil {
+			return store.ReportFields{}, err
+		}
+	}
 	for f, s := range map[string]string{"report_type": in.ReportType, "report_path": in.ReportPath, "page_title": in.PageTitle,
 		"distribution_weights_cf": in.DistributionWeightsCF, "compareTo": in.CompareTo} {
 		if len(s) > 500 {

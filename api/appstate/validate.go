@@ -79,6 +79,9 @@ var hashHexColor = regexp.MustCompile(`^#?[0-9a-fA-F]{6}$`)
 
 // jsonKind checks that a raw JSON field holds the expected kind ('{' object, '[' list).
 func jsonKind(field string, raw json.RawMessage, kind byte) error {
+	if err := jsonSize(field, raw); err != nil {
+		return err
+	}
 	t := strings.TrimSpace(string(raw))
 	if t == "" || t == "null" {
 		return nil
@@ -89,6 +92,17 @@ func jsonKind(field string, raw json.RawMessage, kind byte) error {
 			what = "a list"
 		}
 		return httperr.BadRequest(field, "%s must be %s", field, what)
+	}
+	return nil
+}
+
+// MaxReportJSON is the most one JSON field of a saved report (filters, condition,
+// selected_rows, ...) or a shared condition may hold (README "Reports").
+const MaxReportJSON = 256 << 10
+
+func jsonSize(field string, raw json.RawMessage) error {
+	if len(raw) > MaxReportJSON {
+		return httperr.BadRequest(field, "%s is too large: at most %d KB are allowed.", field, MaxReportJSON>>10)
 	}
 	return nil
 }

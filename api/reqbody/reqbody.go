@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"net"
 	"net/http"
 	"strings"
 
@@ -35,20 +36,25 @@ func describe(err error) error {
 	var se *json.SyntaxError
 	var mbe *http.MaxBytesError
 	var he *echo.HTTPError
+	var ne net.Error
 	switch {
-	case errors.As(err, &he) && he.Code == http.StatusRequestEntityTooLarge:
-		return &httperr.Error{Status: http.StatusRequestEntityTooLarge, Code: "too_large", Message: "The request body is too large."}
-	case errors.As(err, &mbe):
-		return &httperr.Error{Status: http.StatusRequestEntityTooLarge, Code: "too_large", Message: "The request body is too large."}
+	case errors.As(err, &he) && he.Code == http.StatusRequestEntityTooLarge, errors.As(err, &mbe):
+		return tooLarge()
 	case errors.As(err, &te):
 		field := te.Field
 		return httperr.BadRequest(field, "%s must be %s", fieldName(field), kind(te.Type.Kind().String()))
 	case errors.As(err, &se), errors.Is(err, io.ErrUnexpectedEOF):
 		return httperr.BadRequest("", "The request body is not valid JSON.")
 	case strings.Contains(err.Error(), "request body too large"):
-		return &httperr.Error{Status: http.StatusRequestEntityTooLarge, Code: "too_large", Message: "The request body is too large."}
+		return tooLarge()
+	case errors.As(err, &ne) && ne.Timeout():
+		return &httperr.Error{Status: http.StatusRequestTimeout, Code: "timeout", Message: "The request body arrived too slowly."}
 	}
 	return httperr.BadRequest("", "The request body could not be read: %v", err)
+}
+
+func tooLarge() *httperr.Error {
+	return &httperr.Error{Status: http.StatusRequestEntityTooLarge, Code: "too_large", Message: "The request body is too large."}
 }
 
 func fieldName(f string) string {

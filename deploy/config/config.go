@@ -47,6 +47,17 @@ type Config struct {
 	// Workers runs the background job workers inside `serve` (PRICELENS_WORKERS, on by
 	// default); deployments that run `pricelens worker` separately turn it off.
 	Workers bool
+
+	// HTTPReadTimeout bounds reading a whole request, headers and body (JSON
+	// bodies are at most 2 MB), so a slow client cannot hold a connection open;
+	// HTTPUploadReadTimeout replaces it for uploads (up to 200 MB). Responses
+	// have no write timeout: CSV exports stream for as long as they need.
+	HTTPReadTimeout       time.Duration
+	HTTPUploadReadTimeout time.Duration
+	// HTTPIdleTimeout closes a kept-alive connection that sends no next request.
+	HTTPIdleTimeout time.Duration
+	// HTTPMaxConnections caps open connections; further ones wait to be accepted.
+	HTTPMaxConnections int
 }
 
 // Defaults of the local stack. The ports are private ones so they do not clash
@@ -77,11 +88,26 @@ func Load() (Config, error) {
 		AdminPassword: os.Getenv("PRICELENS_ADMIN_PASSWORD"),
 		LogLevel:      env("PRICELENS_LOG_LEVEL", "info"),
 	}
-	maxExec, err := strconv.Atoi(env("PRICELENS_CLICKHOUSE_MAX_EXECUTION_SECONDS", "30"))
-	if err != nil || maxExec <= 0 {
-		return c, fmt.Errorf("PRICELENS_CLICKHOUSE_MAX_EXECUTION_SECONDS must be a positive whole number of seconds")
+	for _, d := range []struct {
+		name string
+		def  int
+		to   *time.Duration
+	}{
+		{"PRICELENS_CLICKHOUSE_MAX_EXECUTION_SECONDS", 30, &c.ClickHouseMaxExecution},
+		{"PRICELENS_HTTP_READ_TIMEOUT_SECONDS", 60, &c.HTTPReadTimeout},
+		{"PRICELENS_HTTP_UPLOAD_READ_TIMEOUT_SECONDS", 900, &c.HTTPUploadReadTimeout},
+		{"PRICELENS_HTTP_IDLE_TIMEOUT_SECONDS", 120, &c.HTTPIdleTimeout},
+	} {
+		n, err := positive(d.name, d.def)
+		if err != nil {
+			return c, fmt.Errorf("%s must be a positive whole number of seconds", d.name)
+		}
+		*d.to = time.Duration(n) * time.Second
 	}
-	c.ClickHouseMaxExecution = time.Duration(maxExec) * time.Second
+	var err error
+	if c.HTTPMaxConnections, err = positive("PRICELENS_HTTP_MAX_CONNECTIONS", 1024); err != nil {
+		return c, fmt.Errorf("PRICELENS_HTTP_MAX_CONNECTIONS must be a positive whole number")
+	}
 
 	abs, err := filepath.Abs(c.DataDir)
 	if err != nil {
@@ -126,6 +152,15 @@ func Port(addr string) int {
 	}
 	n, _ := strconv.Atoi(p)
 	return n
+}
+
+// positive reads a whole number above zero (def when unset).
+func positive(name string, def int) (int, error) {
+	n, err := strconv.Atoi(env(name, strconv.Itoa(def)))
+	if err == nil && n <= 0 {
+		err = fmt.Errorf("%s is not positive", name)
+	}
+	return n, err
 }
 
 func env(name, def string) string {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Dialog, ConfirmDialog, FormError } from './Dialog';
 import { Recipients, useRecipientUsers } from './Recipients';
 import { parseDays, validateSchedule, WEEKDAYS } from './validation';
-import type { SavedReport } from '../saved/types';
+import type { SavedReportSummary } from '../saved/types';
 
 /**
  * Send report by email / schedule (spec §2 Dialogs): weekdays Mo–Su and
@@ -15,7 +15,7 @@ export function ScheduleDialog({
   onDisable,
   onClose,
 }: {
-  report: SavedReport;
+  report: SavedReportSummary;
   onSave: (days: number[], userIds: number[], emails: string[]) => void;
   onDisable: () => void;
   onClose: () => void;

@@ -10,7 +10,7 @@ import { ScheduleDialog } from '../dialogs/ScheduleDialog';
 import { AssociateDialog, ScenarioDialog } from '../dialogs/ScenarioDialogs';
 import { formatDays, parseDays, SCENARIO_ICONS } from '../dialogs/validation';
 import { PREDEFINED_REPORTS } from '../reports/catalog';
-import { reportLink, type SavedReport, type Scenario } from './types';
+import { reportLink, type SavedReportSummary, type Scenario } from './types';
 
 const BUILTIN = ['Comprehensive Report', 'Competitive Landscape', 'Price Distribution'] as const;
 const OTHER = 'other';
@@ -25,17 +25,17 @@ export function SavedReports() {
   const loc = useLocation();
   const { can } = useSession();
   const snack = useUI((s) => s.snack);
-  const [reports, setReports] = useState<SavedReport[] | null>(null);
+  const [reports, setReports] = useState<SavedReportSummary[] | null>(null);
   const [scenarios, setScenarios] = useState<Scenario[]>([]);
-  const [removing, setRemoving] = useState<SavedReport | null>(null);
-  const [scheduling, setScheduling] = useState<SavedReport | null>(null);
-  const [associating, setAssociating] = useState<SavedReport | null>(null);
+  const [removing, setRemoving] = useState<SavedReportSummary | null>(null);
+  const [scheduling, setScheduling] = useState<SavedReportSummary | null>(null);
+  const [associating, setAssociating] = useState<SavedReportSummary | null>(null);
   const [scenarioDialog, setScenarioDialog] = useState<{ scenario?: Scenario } | null>(null);
   const selected = loc.search.get('f');
 
   const load = useCallback(async () => {
     const [r, s] = await Promise.all([
-      api.get<{ reports: SavedReport[] }>('/saveReport/getAllSaveReports'),
+      api.get<{ reports: SavedReportSummary[] }>('/saveReport/getAllSaveReports'),
       api.get<{ scenarios: Scenario[] }>('/scenarios'),
     ]);
     setReports(r.reports ?? []);
@@ -56,7 +56,7 @@ export function SavedReports() {
   ];
   const shown = selected ? folders.filter((f) => f.key === selected) : folders;
 
-  const remove = async (r: SavedReport) => {
+  const remove = async (r: SavedReportSummary) => {
     setRemoving(null);
     try {
       await api.post('/saveReport/removeSaveReport', { reportId: r.id }, { quiet: true });
@@ -68,19 +68,19 @@ export function SavedReports() {
   };
 
   // Schedule changes show at once and roll back when the server refuses (spec §4).
-  const applySchedule = async (r: SavedReport, days: number[], userIds: number[], emails: string[]) => {
+  const applySchedule = async (r: SavedReportSummary, days: number[], userIds: number[], emails: string[]) => {
     setScheduling(null);
     const before = r;
     const optimistic = { ...r, scheduled_days: formatDays(days), user_ids: userIds, email_ids: emails };
     setReports((rs) => rs!.map((x) => (x.id === r.id ? optimistic : x)));
     try {
       const res = days.length
-        ? await api.post<{ report: SavedReport }>(
+        ? await api.post<{ report: SavedReportSummary }>(
             '/saveReport/updateScheduledReport',
             { updateScheduledReport: { report_id: r.id, scheduled_days: formatDays(days), user_ids: userIds, email_ids: emails } },
             { quiet: true },
           )
-        : await api.post<{ report: SavedReport }>('/saveReport/removeScheduledReport', { report_id: r.id }, { quiet: true });
+        : await api.post<{ report: SavedReportSummary }>('/saveReport/removeScheduledReport', { report_id: r.id }, { quiet: true });
       setReports((rs) => rs!.map((x) => (x.id === r.id ? res.report ?? optimistic : x)));
       snack('The report has been update');
     } catch {
