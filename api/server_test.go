@@ -24,6 +24,7 @@ func newServer(t *testing.T, d api.Deps) *echo.Echo {
 	require.NoError(t, err)
 	return e
 }
+
 // A client that sends its body slowly (or never finishes it) is answered 408 and
 // its connection closed once the read timeout passes, instead of holding the
 // connection for as long as it likes.

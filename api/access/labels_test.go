@@ -266,4 +266,3 @@ func TestSelectAllRowsLabelsThroughTheEngine(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []string{"A3", "A4"}, got, "category access limits what select-all reaches")
 }
-
