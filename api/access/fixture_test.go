@@ -11,15 +11,19 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"strings"
+	"sync"
 	"testing"
 
+	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/labstack/echo/v4"
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"golang.org/x/crypto/bcrypt"
 
 	"pricelens/api"
 	"pricelens/api/access"
+	"pricelens/api/route"
 	"pricelens/deploy/testenv"
 	"pricelens/warehouse"
 )
@@ -46,6 +50,7 @@ func newEnvTB(t testing.TB, w *warehouse.Warehouse) *env {
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	e, err := api.New(api.Deps{Config: cfg, Log: log, DB: db, Warehouse: w})
 	require.NoError(t, err)
+	recordExamples(t, e)
 	srv := httptest.NewServer(e)
 	t.Cleanup(srv.Close)
 	return &env{t: t, db: db, srv: srv, echo: e}
@@ -199,3 +204,69 @@ func num(v any) int64 {
 
 func jsonMarshal(v any) ([]byte, error)   { return json.Marshal(v) }
 func jsonUnmarshal(b []byte, v any) error { return json.Unmarshal(b, v) }
+
+// contractDoc is the committed OpenAPI document (webapp/src/api/openapi.json as the
+// route table renders it), parsed once.
+var contractDoc = sync.OnceValues(func() (*openapi3.T, error) {
+	files, err := api.Contract()
+	if err != nil {
+		return nil, err
+	}
+	return openapi3.NewLoader().LoadFromData(files["openapi.json"])
+})
+
+// recordExamples records every JSON exchange a test makes with the server and, when
+// the test ends, checks each against the OpenAPI document: every test of this
+// package is also a test of the contract.
+func recordExamples(t testing.TB, e *echo.Echo) {
+	type exchange struct {
+		method, path string
+		status       int
+		req, resp    []byte
+	}
+	var mu sync.Mutex
+	var seen []exchange
+	e.Use(func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			if !strings.HasPrefix(c.Request().Header.Get("Content-Type"), "application/json") && c.Request().Method != http.MethodGet {
+				return next(c)
+			}
+			var req []byte
+			if c.Request().Body != nil {
+				req, _ = io.ReadAll(c.Request().Body)
+				c.Request().Body = io.NopCloser(bytes.NewReader(req))
+			}
+			var resp bytes.Buffer
+			w := c.Response().Writer
+			c.Response().Writer = teeWriter{ResponseWriter: w, tee: &resp}
+			err := next(c)
+			c.Response().Writer = w
+			mu.Lock()
+			seen = append(seen, exchange{c.Request().Method, strings.TrimPrefix(c.Path(), "/api"), c.Response().Status, req, resp.Bytes()})
+			mu.Unlock()
+			return err
+		}
+	})
+	t.Cleanup(func() {
+		doc, err := contractDoc()
+		require.NoError(t, err)
+		mu.Lock()
+		defer mu.Unlock()
+		for _, x := range seen {
+			if x.path == "/*" || x.path == "" || x.status >= 300 {
+				continue
+			}
+			assert.NoError(t, route.ValidateExample(doc, x.method, x.path, x.status, x.req, x.resp))
+		}
+	})
+}
+
+type teeWriter struct {
+	http.ResponseWriter
+	tee *bytes.Buffer
+}
+
+func (w teeWriter) Write(b []byte) (int, error) {
+	w.tee.Write(b)
+	return w.ResponseWriter.Write(b)
+}

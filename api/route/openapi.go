@@ -153,11 +153,20 @@ func upperFirst(s string) string {
 
 var rawMessage = reflect.TypeFor[json.RawMessage]()
 
-// customize documents free-form JSON (json.RawMessage, map[string]any) as any
-// value, and marks fields whose json tag has no omitempty as required.
+// customize documents free-form JSON (json.RawMessage) as any value, and marks fields whose json tag has no omitempty as required.
+//
+// Go encodes a nil slice or map and a nil pointer as null, so their schemas allow
+// null (OpenAPI 3.1 has no "nullable": null is one of the types).
 func customize(_ string, t reflect.Type, tag reflect.StructTag, s *openapi3.Schema) error {
 	if t == rawMessage {
 		*s = openapi3.Schema{}
+		return nil
+	}
+	if s.Type != nil && (s.Nullable || t.Kind() == reflect.Slice || t.Kind() == reflect.Map) && !s.Type.Includes("null") {
+		types := append(openapi3.Types{}, *s.Type...)
+		types = append(types, "null")
+		s.Type = &types
+		s.Nullable = false
 	}
 	if t.Kind() == reflect.Struct {
 		var req []string
