@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { api, ApiError, rememberCsrf } from '../../lib/api';
+import { unavailableMessage } from '../../lib/errors';
 import { navigate, useLocation } from '../../lib/router';
 import { Logo } from '../shell/Logo';
 
@@ -50,7 +51,8 @@ export function SignIn() {
       if (accountId) q.set('account_id', accountId);
       navigate('/account' + (q.toString() ? '?' + q : ''), { replace: true });
     } catch (err) {
-      setError(err instanceof ApiError && err.message ? err.message : 'Sign-in failed, please retry.');
+      if (err instanceof ApiError && err.status === 503) setError(unavailableMessage(err.message));
+      else setError(err instanceof ApiError && err.message ? err.message : 'Sign-in failed, please retry.');
       setBusy(false);
     }
   };
