@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { api, ApiError } from '../../lib/api';
-import { navigate, useLocation } from '../../lib/router';
-import { navigationTarget } from '../auth/SignIn';
-import { Logo } from '../shell/Logo';
-import type { Account } from './types';
+import { navigate, navigationTarget, useLocation } from '../../lib/router';
+import { Logo } from '../../components/Logo';
+import type { Account } from '../../api/types';
 
 const DEFAULT_LANDING = '/pricing/reports';
 
@@ -48,6 +47,8 @@ export function AccountChooser({ withAuth }: { withAuth: boolean }) {
         }
       })
       .catch(() => {});
+    // Once per page: the account asked for on arrival is chosen once, not again on each render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [withAuth]);
 
   const cancel = () => {

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api';
-import { useSession } from '../account/session';
-import { canReadResource, Resource } from '../account/permissions';
-import { Breadcrumb } from '../shell/Breadcrumb';
-import { LockedFeature, NotFound } from '../shell/ErrorPage';
+import { useSession } from '../../lib/session';
+import { canReadResource, Resource } from '../../lib/permissions';
+import { Breadcrumb } from '../../components/Breadcrumb';
+import { LockedFeature, NotFound } from '../../components/ErrorPage';
 import { HomeDashboard } from './HomeDashboard';
 
 /** The /new/{a}/{b}[/{c}] pages of the administration document, with their resource. */

@@ -1,16 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { api, ApiError, rememberCsrf } from '../../lib/api';
 import { unavailableMessage } from '../../lib/errors';
-import { navigate, useLocation } from '../../lib/router';
-import { Logo } from '../shell/Logo';
+import { navigate, navigationTarget, useLocation } from '../../lib/router';
+import { clearStoredData } from '../../lib/storage';
+import { Logo } from '../../components/Logo';
 
 type LoginConfig = { sso: { enabled: boolean; text: string; url: string }; password: boolean };
-
-/** navigationTarget keeps only same-site paths, so a crafted link cannot send users elsewhere. */
-export function navigationTarget(raw: string | null): string {
-  if (!raw || !raw.startsWith('/') || raw.startsWith('//')) return '';
-  return raw;
-}
 
 /**
  * Sign-in (spec §2): the single sign-on link with the configured text and URL,
@@ -96,19 +91,6 @@ export function SignIn() {
       </div>
     </div>
   );
-}
-
-/** Personalisation survives logout (spec §4); everything else stored is cleared. */
-export const PERSONAL_PREFIX = 'pricelens.personal.';
-
-export function clearStoredData(storage: Storage): void {
-  const keep: [string, string][] = [];
-  for (let i = 0; i < storage.length; i++) {
-    const k = storage.key(i)!;
-    if (k.startsWith(PERSONAL_PREFIX)) keep.push([k, storage.getItem(k) ?? '']);
-  }
-  storage.clear();
-  for (const [k, v] of keep) storage.setItem(k, v);
 }
 
 export function Logout() {

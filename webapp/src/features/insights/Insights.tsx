@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api';
 import { Link } from '../../lib/router';
-import { Breadcrumb } from '../shell/Breadcrumb';
-import { LockedFeature } from '../shell/ErrorPage';
-import { useSession } from '../account/session';
-import { canReadResource, Resource } from '../account/permissions';
+import { Breadcrumb } from '../../components/Breadcrumb';
+import { LockedFeature } from '../../components/ErrorPage';
+import { useSession } from '../../lib/session';
+import { canReadResource, Resource } from '../../lib/permissions';
 
 type CustomReport = { id: number; name: string; report_type: number };
 

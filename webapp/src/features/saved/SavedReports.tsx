@@ -2,15 +2,15 @@ import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../lib/api';
 import { Link, navigate, useLocation } from '../../lib/router';
 import { useUI } from '../../store/ui';
-import { useSession } from '../account/session';
-import { Perm } from '../account/permissions';
-import { Breadcrumb } from '../shell/Breadcrumb';
-import { ConfirmDialog } from '../dialogs/Dialog';
-import { ScheduleDialog } from '../dialogs/ScheduleDialog';
-import { AssociateDialog, ScenarioDialog } from '../dialogs/ScenarioDialogs';
-import { formatDays, parseDays, SCENARIO_ICONS } from '../dialogs/validation';
-import { PREDEFINED_REPORTS } from '../reports/catalog';
-import { reportLink, type SavedReport, type Scenario } from './types';
+import { useSession } from '../../lib/session';
+import { Perm } from '../../lib/permissions';
+import { Breadcrumb } from '../../components/Breadcrumb';
+import { ConfirmDialog } from '../../components/Dialog';
+import { ScheduleDialog } from '../../components/dialogs/ScheduleDialog';
+import { AssociateDialog, ScenarioDialog } from '../../components/dialogs/ScenarioDialogs';
+import { formatDays, parseDays, SCENARIO_ICONS } from '../../lib/validation';
+import { PREDEFINED_REPORTS, reportLink } from '../../lib/reports';
+import type { SavedReport, Scenario } from '../../api/types';
 
 const BUILTIN = ['Comprehensive Report', 'Competitive Landscape', 'Price Distribution'] as const;
 const OTHER = 'other';
@@ -42,6 +42,7 @@ export function SavedReports() {
     setScenarios((s.scenarios ?? []).slice().sort((a, b) => a.order - b.order));
   }, []);
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- load sets state after its requests answer, not during the effect
     void load().catch(() => {});
   }, [load]);
 

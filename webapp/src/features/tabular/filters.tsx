@@ -15,7 +15,12 @@ export function RadioFilter(props: CustomFilterProps & { values?: string[] }) {
   const values: string[] = (props as unknown as { values?: string[] }).values ?? [];
   const current = (props.model as { value?: string } | null)?.value ?? '';
   const [draft, setDraft] = useState(current);
-  useEffect(() => setDraft(current), [current]);
+  // A model set from outside (a chip removed, a saved report opened) replaces the draft.
+  const [shown, setShown] = useState(current);
+  if (shown !== current) {
+    setShown(current);
+    setDraft(current);
+  }
   return (
     <div className="custom-filter" role="radiogroup">
       {values.map((v) => (

@@ -1,5 +1,5 @@
 import { api as http } from '../../lib/api';
-import { groupLevelOf, predefinedByHref } from '../reports/catalog';
+import { groupLevelOf, predefinedByHref } from '../../lib/reports';
 import { colIdOf, type ApiColumn } from './columns';
 import { type Condition, type ScreenState } from './condition';
 import { dropPrefetched, initialGrid, prefetchFirstBlock, withGroupColumns, type Block } from './initial';

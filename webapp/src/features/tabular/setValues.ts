@@ -1,5 +1,5 @@
 import { api as http } from '../../lib/api';
-import type { Label } from '../account/types';
+import type { Label } from '../../api/types';
 import { toCategoryTree } from './filters';
 
 /** loadSetValues feeds the set filters from the API lists (brands, categories, labels). */

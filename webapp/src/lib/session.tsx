@@ -1,9 +1,9 @@
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
-import { api, ApiError, rememberCsrf } from '../../lib/api';
-import { navigate, useLocation } from '../../lib/router';
-import { useUI } from '../../store/ui';
-import { MSG_NOT_ASSIGNED } from '../../lib/errors';
-import type { AccountData, User } from './types';
+import { api, ApiError, rememberCsrf } from './api';
+import { navigate, useLocation } from './router';
+import { useUI } from '../store/ui';
+import { MSG_NOT_ASSIGNED } from './errors';
+import type { AccountData, User } from '../api/types';
 import { has } from './permissions';
 
 /**
@@ -62,6 +62,7 @@ export function RequireAccount({ children }: { children: ReactNode }) {
   }, [accountParam, showErrorPage]);
 
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- load sets state after its requests answer, not during the effect
     void load().catch(() => {});
   }, [load]);
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api';
-import { validateEmail } from './validation';
-import { FormError } from './Dialog';
+import { validateEmail } from '../../lib/validation';
+import { FormError } from '../Dialog';
 
 export type RecipientUser = { id: number; email: string };
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { api, ApiError } from '../../lib/api';
-import { Dialog, DialogActions, FormError } from './Dialog';
-import { MSG, SCENARIO_COLORS, SCENARIO_ICONS } from './validation';
-import type { Scenario } from '../saved/types';
+import { Dialog, DialogActions, FormError } from '../Dialog';
+import { MSG, SCENARIO_COLORS, SCENARIO_ICONS } from '../../lib/validation';
+import type { Scenario } from '../../api/types';
 
 /** Add scenario / Edit scenario (spec §4 scenario dialog modes). */
 export function ScenarioDialog({ scenario, onDone, onClose }: { scenario?: Scenario; onDone: (s: Scenario) => void; onClose: () => void }) {

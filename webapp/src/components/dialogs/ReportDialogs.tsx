@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { api, ApiError } from '../../lib/api';
-import { Dialog, DialogActions, FormError } from './Dialog';
+import { Dialog, DialogActions, FormError } from '../Dialog';
 import { FolderChoice, resolveFolder } from './ScenarioDialogs';
 import { Recipients, useRecipientUsers } from './Recipients';
-import { LABEL_COLORS, MSG, validateAlert, validateReportName, validateShareRecipients } from './validation';
-import type { Scenario } from '../saved/types';
-import type { Competitor } from '../account/types';
+import { LABEL_COLORS, MSG, validateAlert, validateReportName, validateShareRecipients } from '../../lib/validation';
+import type { Scenario } from '../../api/types';
+import type { Competitor } from '../../api/types';
 
 /** Save report as: a name (spec §5 rules) and a scenario choice. */
 export function SaveAsDialog({
