@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import { api, ApiError } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { addAlert, sendShareLinkByMail } from '../../api/sharing';
+import { listScenarios } from '../../api/scenarios';
 import { Dialog, DialogActions, FormError } from '../Dialog';
 import { FolderChoice, resolveFolder } from './ScenarioDialogs';
 import { Recipients, useRecipientUsers } from './Recipients';
 import { LABEL_COLORS, MSG, validateAlert, validateReportName, validateShareRecipients } from '../../lib/validation';
-import type { Scenario } from '../../api/types';
-import type { Competitor } from '../../api/types';
+import type { Competitor, Scenario } from '../../api/types';
 
 /** Save report as: a name (spec §5 rules) and a scenario choice. */
 export function SaveAsDialog({
@@ -26,8 +27,7 @@ export function SaveAsDialog({
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   useEffect(() => {
-    api
-      .get<{ scenarios: Scenario[] }>('/scenarios', { quiet: true })
+    listScenarios(true)
       .then((r) => setScenarios(r.scenarios ?? []))
       .catch(() => setScenarios([]));
   }, []);
@@ -106,7 +106,7 @@ export function ShareDialog({
     if (err) return setError(err);
     try {
       const url = await ensureLink();
-      await api.post('/system/sendShareLinkByMail', { url, emails: all, condition: {} }, { quiet: [400] });
+      await sendShareLinkByMail(url, all);
       onSent();
     } catch (e) {
       if (e instanceof ApiError) setError(e.message);
@@ -197,18 +197,14 @@ export function AlertDialog({
     const err = validateAlert({ name, competitors: picked, recipients: userIds.length + emails.length, frequency });
     if (err) return setError(err);
     try {
-      await api.post(
-        '/labels/addAlert',
-        {
-          ...(reportId ? { report_id: reportId } : {}),
-          label_name: name.trim(),
-          competitorsIds: picked,
-          frequency,
-          email_ids: emails,
-          user_ids: userIds.map(String),
-        },
-        { quiet: [400] },
-      );
+      await addAlert({
+        ...(reportId ? { report_id: reportId } : {}),
+        label_name: name.trim(),
+        competitorsIds: picked,
+        frequency,
+        email_ids: emails,
+        user_ids: userIds.map(String),
+      });
       onDone();
     } catch (e) {
       if (e instanceof ApiError) setError(e.message);

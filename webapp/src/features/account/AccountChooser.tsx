@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { api, ApiError } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { setAccount } from '../../api/session';
+import { getAccounts } from './api/accounts';
 import { navigate, navigationTarget, useLocation } from '../../lib/router';
 import { Logo } from '../../components/Logo';
 import type { Account } from '../../api/types';
@@ -27,7 +29,7 @@ export function AccountChooser({ withAuth }: { withAuth: boolean }) {
     setPreparing(true);
     setAlert('');
     try {
-      await api.post('/account/setAccount', { account_id: id }, { signal: ctl.signal });
+      await setAccount(id, { signal: ctl.signal });
       navigate(next, { replace: true });
     } catch (e) {
       if (!ctl.signal.aborted && e instanceof ApiError) setAlert(e.message);
@@ -36,8 +38,7 @@ export function AccountChooser({ withAuth }: { withAuth: boolean }) {
   };
 
   useEffect(() => {
-    api
-      .get<{ accounts: Account[] }>(withAuth ? '/account/getAccountsWithAuth' : '/account/getAccounts')
+    getAccounts(withAuth)
       .then((r) => {
         setAccounts(r.accounts);
         const pick = requested ? r.accounts.find((a) => String(a.id) === requested) : r.accounts.length === 1 ? r.accounts[0] : undefined;

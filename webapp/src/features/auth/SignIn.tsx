@@ -1,11 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { api, ApiError, rememberCsrf } from '../../lib/api';
+import { ApiError, rememberCsrf } from '../../lib/api';
+import { getLoginConfig, logout, signIn, type LoginConfig } from './api/login';
 import { unavailableMessage } from '../../lib/errors';
 import { navigate, navigationTarget, useLocation } from '../../lib/router';
 import { clearStoredData } from '../../lib/storage';
 import { Logo } from '../../components/Logo';
-
-type LoginConfig = { sso: { enabled: boolean; text: string; url: string }; password: boolean };
 
 /**
  * Sign-in (spec §2): the single sign-on link with the configured text and URL,
@@ -24,8 +23,7 @@ export function SignIn() {
   const accountId = loc.search.get('account_id');
 
   useEffect(() => {
-    api
-      .get<LoginConfig>('/login/config', { quiet: true })
+    getLoginConfig()
       .then((c) => {
         setConfig(c);
         // With single sign-on only, /login continues straight to it (spec §2).
@@ -39,7 +37,7 @@ export function SignIn() {
     setBusy(true);
     setError('');
     try {
-      const r = await api.post<{ csrfToken?: string }>('/auth', { email, password }, { quiet: true });
+      const r = await signIn(email, password);
       rememberCsrf(r.csrfToken);
       const q = new URLSearchParams();
       if (next) q.set('navigationPage', next);
@@ -95,8 +93,7 @@ export function SignIn() {
 
 export function Logout() {
   useEffect(() => {
-    api
-      .get('/login/logout', { quiet: true })
+    logout()
       .catch(() => {})
       .finally(() => {
         clearStoredData(window.localStorage);

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api } from '../../lib/api';
+import { listScenarios } from '../../api/scenarios';
+import { getAllSaveReports, removeSaveReport, removeScheduledReport, updateScheduledReport } from './api/savedReports';
 import { Link, navigate, useLocation } from '../../lib/router';
 import { useUI } from '../../store/ui';
 import { useSession } from '../../lib/session';
@@ -35,8 +36,8 @@ export function SavedReports() {
 
   const load = useCallback(async () => {
     const [r, s] = await Promise.all([
-      api.get<{ reports: SavedReport[] }>('/saveReport/getAllSaveReports'),
-      api.get<{ scenarios: Scenario[] }>('/scenarios'),
+      getAllSaveReports(),
+      listScenarios(),
     ]);
     setReports(r.reports ?? []);
     setScenarios((s.scenarios ?? []).slice().sort((a, b) => a.order - b.order));
@@ -60,7 +61,7 @@ export function SavedReports() {
   const remove = async (r: SavedReport) => {
     setRemoving(null);
     try {
-      await api.post('/saveReport/removeSaveReport', { reportId: r.id }, { quiet: true });
+      await removeSaveReport(r.id);
       setReports((rs) => rs!.filter((x) => x.id !== r.id));
       snack('Report deleted successfully');
     } catch {
@@ -76,12 +77,8 @@ export function SavedReports() {
     setReports((rs) => rs!.map((x) => (x.id === r.id ? optimistic : x)));
     try {
       const res = days.length
-        ? await api.post<{ report: SavedReport }>(
-            '/saveReport/updateScheduledReport',
-            { updateScheduledReport: { report_id: r.id, scheduled_days: formatDays(days), user_ids: userIds, email_ids: emails } },
-            { quiet: true },
-          )
-        : await api.post<{ report: SavedReport }>('/saveReport/removeScheduledReport', { report_id: r.id }, { quiet: true });
+        ? await updateScheduledReport({ report_id: r.id, scheduled_days: formatDays(days), user_ids: userIds, email_ids: emails })
+        : await removeScheduledReport(r.id);
       setReports((rs) => rs!.map((x) => (x.id === r.id ? res.report ?? optimistic : x)));
       snack('The report has been update');
     } catch {
