@@ -48,6 +48,18 @@ export default tseslint.config(
     },
   },
   {
+    // Calls to the server live in api/ modules (src/api for shared ones, src/features/<area>/api
+    // for a feature's own), one per endpoint group: screens call functions, not paths.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/api/**', 'src/features/*/api/**', 'src/lib/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/lib/api'], importNames: ['api', 'request'], message: 'Call the server through an api/ module (src/api or the feature\'s api/).' }] },
+      ],
+    },
+  },
+  {
     // The e2e scripts run in node and hand functions to the page (page.evaluate).
     files: ['e2e/**/*.mjs', '*.config.{js,ts}'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
