@@ -73,12 +73,13 @@ function ReportScreen({ report, share, currency }: { report: LoadedReport; share
   useState(() => mark('screen'));
   const mode = useTabular((s) => s.mode);
   const groupLevel = useTabular((s) => s.groupLevel);
-  const graphRows = useTabular((s) => s.graphRows);
   const setBanner = useTabular((s) => s.setBanner);
   const gridApi = useRef<GridApi | null>(null);
   const screen = useRef<ScreenState>({ ...report.screen });
   const [chips, setChips] = useState<ReturnType<typeof filterChips>>([]);
   const [dialog, setDialog] = useState<ReportDialog | null>(null);
+  // The group rows graph mode shows: those selected when it was switched on.
+  const [graphRows, setGraphRows] = useState<Record<string, unknown>[]>([]);
   // The side bar comes once the first rows are shown: its filters panel builds a filter
   // group for every column (130 of them) when the grid is created, about 100 ms of the
   // main thread that the first rows otherwise wait for.
@@ -141,7 +142,9 @@ function ReportScreen({ report, share, currency }: { report: LoadedReport; share
   }, [headerOf, setBanner]);
 
   const toMode = (m: GridMode, level?: string) => {
-    if (gridApi.current) switchMode(gridApi.current, columns, known, screen.current, m, level);
+    if (!gridApi.current) return;
+    const rows = switchMode(gridApi.current, columns, known, screen.current, m, level);
+    if (rows) setGraphRows(rows);
   };
 
   const onRowGroupChanged = useCallback(

@@ -63,19 +63,18 @@ export function reportState(a: GridApi, report: { reportType: string; pageTitle?
 
 /**
  * switchMode moves the screen between table, group (at a level) and graph mode
- * (spec §4): graph shows the selected group rows; group and table re-arrange the
- * columns and clear the selection.
+ * (spec §4): graph shows the selected group rows, which it returns; group and table
+ * re-arrange the columns and clear the selection.
  */
-export function switchMode(a: GridApi, columns: ApiColumn[], known: Set<string>, s: ScreenState, mode: GridMode, level?: string): void {
+export function switchMode(a: GridApi, columns: ApiColumn[], known: Set<string>, s: ScreenState, mode: GridMode, level?: string): Record<string, unknown>[] | undefined {
   const t = useTabular.getState();
   if (mode === 'graph') {
     const rows: Record<string, unknown>[] = [];
     a.forEachNode((n) => {
       if (n.group && n.isSelected() && n.data) rows.push(n.data);
     });
-    t.setGraphRows(rows);
     t.setMode('graph');
-    return;
+    return rows;
   }
   if (mode === 'group') {
     const lv = level || t.groupLevel || 'super_category';
