@@ -27,7 +27,6 @@ export function useSession(): Session {
   return s;
 }
 
-
 export function RequireAccount({ children }: { children: ReactNode }) {
   const loc = useLocation();
   const [state, setState] = useState<{ user: User; account: AccountData } | null>(null);

@@ -3,8 +3,6 @@ import { getUsersEmailForScheduledReport, type RecipientUser } from '../../api/s
 import { validateEmail } from '../../lib/validation';
 import { FormError } from '../Dialog';
 
-export type { RecipientUser };
-
 /** useRecipientUsers loads the account's users that reports can be sent to. */
 export function useRecipientUsers(): RecipientUser[] {
   const [users, setUsers] = useState<RecipientUser[]>([]);

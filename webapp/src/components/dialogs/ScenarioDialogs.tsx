@@ -18,9 +18,7 @@ export function ScenarioDialog({ scenario, onDone, onClose }: { scenario?: Scena
     setBusy(true);
     try {
       const body = { name: name.trim(), description, icon, background_color: color };
-      const r = scenario
-        ? await updateScenario(scenario.id, body)
-        : await createScenario(body);
+      const r = scenario ? await updateScenario(scenario.id, body) : await createScenario(body);
       onDone(r.scenario);
     } catch (e) {
       if (e instanceof ApiError) setError(e.message);
