@@ -48,7 +48,7 @@ browser:
 	fi
 
 # test: stack up, go vet, every Go test (integration tests use their own databases
-# on the running servers), then the webapp's unit and browser tests.
+# on the running servers), then the webapp's lint (ESLint), unit and browser tests.
 test: stack vet browser
 	$(GO) test -count=1 -timeout 25m ./...
 	$(MAKE) fuzz

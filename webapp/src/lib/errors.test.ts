@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { classifyError, MSG_NOT_ASSIGNED, TITLE_NOT_FOUND } from './errors';
+import { classifyError, MSG_NOT_ASSIGNED, RETRY_HINT, TITLE_NOT_FOUND, TITLE_UNAVAILABLE } from './errors';
 
 describe('global error handling (spec §8)', () => {
   test('440 away from / opens the Session Expired dialog and then logs out', () => {
@@ -64,5 +64,16 @@ describe('global error handling (spec §8)', () => {
   });
   test('400 shows the server message', () => {
     expect(classifyError({ status: 400, message: "Report name can't be empty.", path: '/x' })).toMatchObject({ kind: 'dialog', message: "Report name can't be empty." });
+  });
+  test('503 names the unavailable service and says to retry, not the unknown-error dialog', () => {
+    const o = classifyError({ status: 503, code: 'unavailable', message: 'The reporting database (ClickHouse) is unavailable.', errorId: 'req-7', path: '/saved_reports' });
+    expect(o).toEqual({
+      kind: 'dialog',
+      title: TITLE_UNAVAILABLE,
+      message: 'The reporting database (ClickHouse) is unavailable. ' + RETRY_HINT,
+      buttons: ['refresh', 'cancel'],
+    });
+    expect(o.kind === 'dialog' && o.message).not.toContain('req-7');
+    expect(classifyError({ status: 503, path: '/x' })).toMatchObject({ kind: 'dialog', title: TITLE_UNAVAILABLE });
   });
 });

@@ -5,6 +5,17 @@
 
 export const MSG_NOT_ASSIGNED = 'You are trying to access account that you are not assigned to';
 export const TITLE_NOT_FOUND = 'This Page Could Not Be Found';
+export const TITLE_UNAVAILABLE = 'Service unavailable';
+export const RETRY_HINT = 'Please try again in a few moments.';
+
+/**
+ * unavailableMessage is what a person reads when the server answers 503 (code
+ * `unavailable`: one of its databases is down): the server's text naming the service,
+ * then when to retry. Sign-in uses it too, since it shows its own errors inline.
+ */
+export function unavailableMessage(serverText?: string): string {
+  return (serverText || 'A service Pricelens depends on is unavailable.') + ' ' + RETRY_HINT;
+}
 
 export type DialogButton = 'ok' | 'refresh' | 'cancel';
 
@@ -68,6 +79,11 @@ export function classifyError(f: FailedCall): ErrorOutcome {
       message: "Sorry this page isn't available offline...",
       buttons: ['refresh', 'cancel'],
     };
+  }
+  if (f.status === 503) {
+    // A known outage, not an unknown error: say which service and that retrying helps,
+    // rather than the "other" dialog with an error id to quote to support.
+    return { kind: 'dialog', title: TITLE_UNAVAILABLE, message: unavailableMessage(f.message), buttons: ['refresh', 'cancel'] };
   }
   if (f.status >= 400 && f.status < 500) {
     // Bad input: the server's message says what to change (DESIGN §6).

@@ -65,3 +65,9 @@ export function matchPath(pattern: string, path: string): Record<string, string>
   }
   return params;
 }
+
+/** navigationTarget keeps only same-site paths, so a crafted link cannot send users elsewhere. */
+export function navigationTarget(raw: string | null): string {
+  if (!raw || !raw.startsWith('/') || raw.startsWith('//')) return '';
+  return raw;
+}

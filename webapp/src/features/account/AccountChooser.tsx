@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { api, ApiError } from '../../lib/api';
-import { navigate, useLocation } from '../../lib/router';
-import { navigationTarget } from '../auth/SignIn';
-import { Logo } from '../shell/Logo';
-import type { Account } from './types';
+import { ApiError } from '../../lib/api';
+import { setAccount } from '../../api/session';
+import { getAccounts } from './api/accounts';
+import { navigate, navigationTarget, useLocation } from '../../lib/router';
+import { Logo } from '../../components/Logo';
+import type { Account } from '../../api/types';
 
 const DEFAULT_LANDING = '/pricing/reports';
 
@@ -28,7 +29,7 @@ export function AccountChooser({ withAuth }: { withAuth: boolean }) {
     setPreparing(true);
     setAlert('');
     try {
-      await api.post('/account/setAccount', { account_id: id }, { signal: ctl.signal });
+      await setAccount(id, { signal: ctl.signal });
       navigate(next, { replace: true });
     } catch (e) {
       if (!ctl.signal.aborted && e instanceof ApiError) setAlert(e.message);
@@ -37,8 +38,7 @@ export function AccountChooser({ withAuth }: { withAuth: boolean }) {
   };
 
   useEffect(() => {
-    api
-      .get<{ accounts: Account[] }>(withAuth ? '/account/getAccountsWithAuth' : '/account/getAccounts')
+    getAccounts(withAuth)
       .then((r) => {
         setAccounts(r.accounts);
         const pick = requested ? r.accounts.find((a) => String(a.id) === requested) : r.accounts.length === 1 ? r.accounts[0] : undefined;
@@ -48,6 +48,8 @@ export function AccountChooser({ withAuth }: { withAuth: boolean }) {
         }
       })
       .catch(() => {});
+    // Once per page: the account asked for on arrival is chosen once, not again on each render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [withAuth]);
 
   const cancel = () => {

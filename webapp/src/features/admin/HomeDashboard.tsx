@@ -1,5 +1,5 @@
 import { Link } from '../../lib/router';
-import { useSession } from '../account/session';
+import { useSession } from '../../lib/session';
 
 /** / lands here (spec §2): the starting points of the product. */
 export function HomeDashboard() {

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { api } from '../../lib/api';
-import { useSession } from '../account/session';
-import { canReadResource, Resource } from '../account/permissions';
-import { Breadcrumb } from '../shell/Breadcrumb';
-import { LockedFeature, NotFound } from '../shell/ErrorPage';
+import { getAllAccountUsers, type AccountUser } from './api/users';
+import { useSession } from '../../lib/session';
+import { canReadResource, Resource } from '../../lib/permissions';
+import { Breadcrumb } from '../../components/Breadcrumb';
+import { LockedFeature, NotFound } from '../../components/ErrorPage';
 import { HomeDashboard } from './HomeDashboard';
 
 /** The /new/{a}/{b}[/{c}] pages of the administration document, with their resource. */
@@ -45,13 +45,11 @@ export function NewShell({ parts }: { parts: string[] }) {
   );
 }
 
-type AccountUser = { id: number; email: string; is_saml: number; role: string; categories: string[] };
-
 /** Manage users: the list of the account's users (hidden until it loads). */
 function UsersTable() {
   const [users, setUsers] = useState<AccountUser[] | null>(null);
   useEffect(() => {
-    api.get<{ users: AccountUser[] }>('/users/getAllAccountUsers').then((r) => setUsers(r.users)).catch(() => setUsers([]));
+    getAllAccountUsers().then((r) => setUsers(r.users)).catch(() => setUsers([]));
   }, []);
   if (!users) return null;
   const sorted = [...users].sort((a, b) => a.email.localeCompare(b.email));

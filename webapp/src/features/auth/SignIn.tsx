@@ -1,15 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { api, ApiError, rememberCsrf } from '../../lib/api';
-import { navigate, useLocation } from '../../lib/router';
-import { Logo } from '../shell/Logo';
-
-type LoginConfig = { sso: { enabled: boolean; text: string; url: string }; password: boolean };
-
-/** navigationTarget keeps only same-site paths, so a crafted link cannot send users elsewhere. */
-export function navigationTarget(raw: string | null): string {
-  if (!raw || !raw.startsWith('/') || raw.startsWith('//')) return '';
-  return raw;
-}
+import { ApiError, rememberCsrf } from '../../lib/api';
+import { getLoginConfig, logout, signIn, type LoginConfig } from './api/login';
+import { unavailableMessage } from '../../lib/errors';
+import { navigate, navigationTarget, useLocation } from '../../lib/router';
+import { clearStoredData } from '../../lib/storage';
+import { Logo } from '../../components/Logo';
 
 /**
  * Sign-in (spec §2): the single sign-on link with the configured text and URL,
@@ -28,8 +23,7 @@ export function SignIn() {
   const accountId = loc.search.get('account_id');
 
   useEffect(() => {
-    api
-      .get<LoginConfig>('/login/config', { quiet: true })
+    getLoginConfig()
       .then((c) => {
         setConfig(c);
         // With single sign-on only, /login continues straight to it (spec §2).
@@ -43,14 +37,15 @@ export function SignIn() {
     setBusy(true);
     setError('');
     try {
-      const r = await api.post<{ csrfToken?: string }>('/auth', { email, password }, { quiet: true });
+      const r = await signIn(email, password);
       rememberCsrf(r.csrfToken);
       const q = new URLSearchParams();
       if (next) q.set('navigationPage', next);
       if (accountId) q.set('account_id', accountId);
       navigate('/account' + (q.toString() ? '?' + q : ''), { replace: true });
     } catch (err) {
-      setError(err instanceof ApiError && err.message ? err.message : 'Sign-in failed, please retry.');
+      if (err instanceof ApiError && err.status === 503) setError(unavailableMessage(err.message));
+      else setError(err instanceof ApiError && err.message ? err.message : 'Sign-in failed, please retry.');
       setBusy(false);
     }
   };
@@ -96,23 +91,9 @@ export function SignIn() {
   );
 }
 
-/** Personalisation survives logout (spec §4); everything else stored is cleared. */
-export const PERSONAL_PREFIX = 'pricelens.personal.';
-
-export function clearStoredData(storage: Storage): void {
-  const keep: [string, string][] = [];
-  for (let i = 0; i < storage.length; i++) {
-    const k = storage.key(i)!;
-    if (k.startsWith(PERSONAL_PREFIX)) keep.push([k, storage.getItem(k) ?? '']);
-  }
-  storage.clear();
-  for (const [k, v] of keep) storage.setItem(k, v);
-}
-
 export function Logout() {
   useEffect(() => {
-    api
-      .get('/login/logout', { quiet: true })
+    logout()
       .catch(() => {})
       .finally(() => {
         clearStoredData(window.localStorage);

@@ -1,12 +1,10 @@
 import { useEffect, useState } from 'react';
-import { api } from '../../lib/api';
+import { getEmbed, listCustomReports, type CustomReport, type Embed } from './api/customReports';
 import { Link } from '../../lib/router';
-import { Breadcrumb } from '../shell/Breadcrumb';
-import { LockedFeature } from '../shell/ErrorPage';
-import { useSession } from '../account/session';
-import { canReadResource, Resource } from '../account/permissions';
-
-type CustomReport = { id: number; name: string; report_type: number };
+import { Breadcrumb } from '../../components/Breadcrumb';
+import { LockedFeature } from '../../components/ErrorPage';
+import { useSession } from '../../lib/session';
+import { canReadResource, Resource } from '../../lib/permissions';
 
 /** /insights: the custom reports of the account (Loading..., No reports). */
 export function InsightsList() {
@@ -15,8 +13,7 @@ export function InsightsList() {
   const [reports, setReports] = useState<CustomReport[] | null>(null);
   useEffect(() => {
     if (!allowed) return;
-    api
-      .get<{ reports: CustomReport[] }>('/custom_reports', { quiet: [404] })
+    listCustomReports()
       .then((r) => setReports(r.reports ?? []))
       .catch(() => setReports([]));
   }, [allowed]);
@@ -45,11 +42,10 @@ export function InsightsList() {
 
 /** /insights/{id}: one embedded report or dashboard. */
 export function InsightDetail({ id }: { id: string }) {
-  const [embed, setEmbed] = useState<{ embed_url: string; embed_token: string } | null>(null);
+  const [embed, setEmbed] = useState<Embed | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
-    api
-      .get<{ embed: { embed_url: string; embed_token: string } }>('/custom_reports/' + encodeURIComponent(id) + '/embed')
+    getEmbed(id)
       .then((r) => setEmbed(r.embed))
       .catch(() => setFailed(true));
   }, [id]);

@@ -1,6 +1,6 @@
 import { Link } from '../../lib/router';
-import { Breadcrumb } from '../shell/Breadcrumb';
-import { PREDEFINED_REPORTS } from './catalog';
+import { Breadcrumb } from '../../components/Breadcrumb';
+import { PREDEFINED_REPORTS } from '../../lib/reports';
 
 /** /pricing/reports: the links to every predefined tabular report. */
 export function ReportIndex() {

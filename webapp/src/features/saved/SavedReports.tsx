@@ -1,16 +1,17 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api } from '../../lib/api';
+import { listScenarios } from '../../api/scenarios';
+import { getAllSaveReports, removeSaveReport, removeScheduledReport, updateScheduledReport } from './api/savedReports';
 import { Link, navigate, useLocation } from '../../lib/router';
 import { useUI } from '../../store/ui';
-import { useSession } from '../account/session';
-import { Perm } from '../account/permissions';
-import { Breadcrumb } from '../shell/Breadcrumb';
-import { ConfirmDialog } from '../dialogs/Dialog';
-import { ScheduleDialog } from '../dialogs/ScheduleDialog';
-import { AssociateDialog, ScenarioDialog } from '../dialogs/ScenarioDialogs';
-import { formatDays, parseDays, SCENARIO_ICONS } from '../dialogs/validation';
-import { PREDEFINED_REPORTS } from '../reports/catalog';
-import { reportLink, type SavedReportSummary, type Scenario } from './types';
+import { useSession } from '../../lib/session';
+import { Perm } from '../../lib/permissions';
+import { Breadcrumb } from '../../components/Breadcrumb';
+import { ConfirmDialog } from '../../components/Dialog';
+import { ScheduleDialog } from '../../components/dialogs/ScheduleDialog';
+import { AssociateDialog, ScenarioDialog } from '../../components/dialogs/ScenarioDialogs';
+import { formatDays, parseDays, SCENARIO_ICONS } from '../../lib/validation';
+import { PREDEFINED_REPORTS, reportLink } from '../../lib/reports';
+import type { SavedReportSummary, Scenario } from '../../api/types';
 
 const BUILTIN = ['Comprehensive Report', 'Competitive Landscape', 'Price Distribution'] as const;
 const OTHER = 'other';
@@ -35,13 +36,14 @@ export function SavedReports() {
 
   const load = useCallback(async () => {
     const [r, s] = await Promise.all([
-      api.get<{ reports: SavedReportSummary[] }>('/saveReport/getAllSaveReports'),
-      api.get<{ scenarios: Scenario[] }>('/scenarios'),
+      getAllSaveReports(),
+      listScenarios(),
     ]);
     setReports(r.reports ?? []);
     setScenarios((s.scenarios ?? []).slice().sort((a, b) => a.order - b.order));
   }, []);
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- load sets state after its requests answer, not during the effect
     void load().catch(() => {});
   }, [load]);
 
@@ -59,7 +61,7 @@ export function SavedReports() {
   const remove = async (r: SavedReportSummary) => {
     setRemoving(null);
     try {
-      await api.post('/saveReport/removeSaveReport', { reportId: r.id }, { quiet: true });
+      await removeSaveReport(r.id);
       setReports((rs) => rs!.filter((x) => x.id !== r.id));
       snack('Report deleted successfully');
     } catch {
@@ -75,12 +77,8 @@ export function SavedReports() {
     setReports((rs) => rs!.map((x) => (x.id === r.id ? optimistic : x)));
     try {
       const res = days.length
-        ? await api.post<{ report: SavedReportSummary }>(
-            '/saveReport/updateScheduledReport',
-            { updateScheduledReport: { report_id: r.id, scheduled_days: formatDays(days), user_ids: userIds, email_ids: emails } },
-            { quiet: true },
-          )
-        : await api.post<{ report: SavedReportSummary }>('/saveReport/removeScheduledReport', { report_id: r.id }, { quiet: true });
+        ? await updateScheduledReport({ report_id: r.id, scheduled_days: formatDays(days), user_ids: userIds, email_ids: emails })
+        : await removeScheduledReport(r.id);
       setReports((rs) => rs!.map((x) => (x.id === r.id ? res.report ?? optimistic : x)));
       snack('The report has been update');
     } catch {

@@ -1,6 +1,6 @@
 import { useUI } from '../../store/ui';
 import { navigate } from '../../lib/router';
-import { Dialog } from '../dialogs/Dialog';
+import { Dialog } from '../../components/Dialog';
 
 /** The global message dialog (errors of spec §8) and the snackbar. */
 export function GlobalOverlays() {

@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from '../../lib/router';
-import { useSession } from '../account/session';
-import { Perm } from '../account/permissions';
-import { Logo } from './Logo';
+import { useSession } from '../../lib/session';
+import { Perm } from '../../lib/permissions';
+import { Logo } from '../../components/Logo';
 
 /** The navigation of the administration document §2, shown only when logged in. */
 export function Layout({ children }: { children: ReactNode }) {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Label } from '../account/types';
+import type { Label } from '../../api/types';
 
 /** The "Assign a label" dropdown: the account's labels with a search, and "+ Add label". */
 export function LabelMenu({ labels, onPick, onAdd }: { labels: Label[]; onPick: (l: Label) => void; onAdd: () => void }) {

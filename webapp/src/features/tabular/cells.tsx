@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { CustomCellRendererProps, CustomTooltipProps } from 'ag-grid-react';
-import { api } from '../../lib/api';
+import { getTooltip, type TooltipCall } from './api/tooltips';
 import { formatValue } from './columns';
 
 export function UrlCell(p: CustomCellRendererProps) {
@@ -69,14 +69,14 @@ type CompetitorTip = {
 // forth over one row asks the server once.
 const tipCache = new Map<string, Promise<unknown>>();
 
-function useTip<T>(path: string, productId: unknown): T | null | 'error' {
+function useTip<T>(path: TooltipCall, productId: unknown): T | null | 'error' {
   const [v, setV] = useState<T | null | 'error'>(null);
   useEffect(() => {
     if (productId === undefined || productId === null) return;
     const key = path + '|' + String(productId);
     let p = tipCache.get(key);
     if (!p) {
-      p = api.post<T>(path, { productId: String(productId) }, { quiet: true });
+      p = getTooltip<T>(path, String(productId));
       tipCache.set(key, p);
       p.catch(() => tipCache.delete(key));
     }

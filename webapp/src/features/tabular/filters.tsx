@@ -7,7 +7,7 @@ const passAll = () => true;
 function useServerFilter() {
   useGridFilter({ doesFilterPass: passAll });
 }
-import { api } from '../../lib/api';
+import { getBrandsList, getCategoryDropDownList } from './api/filters';
 
 /** The radio filter (spec §2): one value of a closed list, e.g. the price bucket. */
 export function RadioFilter(props: CustomFilterProps & { values?: string[] }) {
@@ -15,7 +15,12 @@ export function RadioFilter(props: CustomFilterProps & { values?: string[] }) {
   const values: string[] = (props as unknown as { values?: string[] }).values ?? [];
   const current = (props.model as { value?: string } | null)?.value ?? '';
   const [draft, setDraft] = useState(current);
-  useEffect(() => setDraft(current), [current]);
+  // A model set from outside (a chip removed, a saved report opened) replaces the draft.
+  const [shown, setShown] = useState(current);
+  if (shown !== current) {
+    setShown(current);
+    setDraft(current);
+  }
   return (
     <div className="custom-filter" role="radiogroup">
       {values.map((v) => (
@@ -73,8 +78,7 @@ export function CategoryFilter(props: CustomFilterProps) {
   const [picked, setPicked] = useState<string[]>(current);
   const [open, setOpen] = useState<Record<string, boolean>>({});
   useEffect(() => {
-    api
-      .get<unknown>('/filters/getCategoryDropDownList', { quiet: true })
+    getCategoryDropDownList()
       .then((r) => setTree(toCategoryTree(r)))
       .catch(() => setTree([]));
   }, []);
@@ -139,7 +143,7 @@ export function BrandFilter(props: CustomFilterProps) {
   const load = async (q: string, offset: number) => {
     setLoading(true);
     try {
-      const r = await api.post<{ brands: string[]; hasMore: boolean }>('/filters/getBrandsList', { data: { offset, search: q } }, { quiet: true });
+      const r = await getBrandsList(offset, q);
       setBrands((b) => (offset === 0 ? r.brands : [...(b ?? []), ...r.brands]));
       setMore(!!r.hasMore);
     } catch {

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { initialGrid, withGroupColumns } from './initial';
 import { colIdOf, type ApiColumn } from './columns';
-import type { SavedReport } from '../saved/types';
+import type { SavedReport } from '../../api/types';
 
 const api: ApiColumn[] = [
   { headerName: 'Name', field: 'name', default_column: true },

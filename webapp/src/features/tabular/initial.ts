@@ -1,7 +1,7 @@
 import type { GridState } from 'ag-grid-community';
 import { colIdOf, visibleIn, type ApiColumn, type GridMode } from './columns';
 import { buildCondition, type Condition, type ScreenState, type SsrmRequest } from './condition';
-import type { SavedReport } from '../saved/types';
+import type { SavedReport } from '../../api/types';
 
 /** Group-by levels (spec §9 aggregation levels) and the grid column each groups by. */
 export const GROUP_COLUMNS: Record<string, string> = {

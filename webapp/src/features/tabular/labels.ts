@@ -1,4 +1,4 @@
-import type { Label } from '../account/types';
+import type { Label } from '../../api/types';
 import type { LabelChip } from './cells';
 
 /** The product row's labels: the API sends label ids (labels) and names (labelsNames) as comma lists. */

@@ -1,8 +1,8 @@
-import { api as http } from '../../lib/api';
-import { groupLevelOf, predefinedByHref } from '../reports/catalog';
-import { colIdOf, type ApiColumn } from './columns';
+import { getColumnsDef, getConditionsData, getCountOfRow, type ColumnsAnswer } from './api/grid';
+import { groupLevelOf, predefinedByHref } from '../../lib/reports';
+import { colIdOf } from './columns';
 import { type Condition, type ScreenState } from './condition';
-import { dropPrefetched, initialGrid, prefetchFirstBlock, withGroupColumns, type Block } from './initial';
+import { dropPrefetched, initialGrid, prefetchFirstBlock, withGroupColumns } from './initial';
 
 /**
  * The first requests of a predefined report, started as soon as the address is
@@ -14,15 +14,13 @@ import { dropPrefetched, initialGrid, prefetchFirstBlock, withGroupColumns, type
  * taken and the screen asks again through the normal error handling.
  */
 
-type Columns = { columns: ApiColumn[] };
-
-const columnsByReport = new Map<string, Promise<Columns>>();
+const columnsByReport = new Map<string, Promise<ColumnsAnswer>>();
 const counts = new Map<string, Promise<{ count: number }>>();
 /** generation changes with forgetPrefetched: a chain started before does not go on. */
 let generation = 0;
 
 /** fetchBlock asks for one block of rows. */
-export const fetchBlock = (condition: Condition) => http.post<Block>('/tabular/getConditionsData', { condition });
+export const fetchBlock = getConditionsData;
 
 /** mark records a performance mark that e2e/measure.mjs reads back (navigation → first rows). */
 export function mark(name: string): void {
@@ -41,7 +39,7 @@ function forget<K, V>(m: Map<K, V>, k: K): void {
  */
 export function prefetchReport(id: string): void {
   if (!predefinedByHref(id) || columnsByReport.has(id)) return;
-  const cols = http.post<Columns>('/tabular/getColumnsDef', { reportId: id, report_type: id, isShareLink: false }, { quiet: true });
+  const cols = getColumnsDef({ reportId: id, report_type: id, isShareLink: false }, true);
   columnsByReport.set(id, cols);
   forget(columnsByReport, id);
   const gen = generation;
@@ -65,7 +63,7 @@ export function prefetchReport(id: string): void {
 }
 
 /** takeColumns returns the prefetched column definitions of a predefined report, once. */
-export function takeColumns(id: string): Promise<Columns> | undefined {
+export function takeColumns(id: string): Promise<ColumnsAnswer> | undefined {
   const p = columnsByReport.get(id);
   columnsByReport.delete(id);
   return p;
@@ -75,7 +73,7 @@ export function takeColumns(id: string): Promise<Columns> | undefined {
 export function prefetchCount(condition: Condition): void {
   const key = JSON.stringify({ ...condition, startRow: 0 });
   if (counts.has(key)) return;
-  const p = http.post<{ count: number }>('/tabular/getCountOfRow', { condition }, { quiet: true });
+  const p = getCountOfRow(condition);
   p.catch(() => counts.delete(key));
   counts.set(key, p);
   forget(counts, key);

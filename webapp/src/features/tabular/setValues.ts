@@ -1,5 +1,5 @@
-import { api as http } from '../../lib/api';
-import type { Label } from '../account/types';
+import { getBrandsList, getCategoryDropDownList } from './api/filters';
+import type { Label } from '../../api/types';
 import { toCategoryTree } from './filters';
 
 /** loadSetValues feeds the set filters from the API lists (brands, categories, labels). */
@@ -9,7 +9,7 @@ export async function loadSetValues(source: string, labels: Label[]): Promise<st
     const out: string[] = [];
     // The brand list comes in pages of 30 (spec §9); the set filter needs them all.
     for (let offset = 0; offset < 30000; offset += 30) {
-      const r = await http.post<{ hasMore?: boolean }>('/filters/getBrandsList', { data: { offset, search: '' } }, { quiet: true }).catch(() => null);
+      const r = await getBrandsList(offset, '').catch(() => null);
       const page = namesOf(r, ['brands', 'rows', 'data']);
       out.push(...page);
       if (!r?.hasMore || page.length === 0) break;
@@ -17,7 +17,7 @@ export async function loadSetValues(source: string, labels: Label[]): Promise<st
     return out;
   }
   if (['super_category', 'category', 'vertical'].includes(source)) {
-    const r = await http.get<unknown>('/filters/getCategoryDropDownList', { quiet: true }).catch(() => null);
+    const r = await getCategoryDropDownList().catch(() => null);
     const level = ['super_category', 'category', 'vertical'].indexOf(source);
     const set = new Set<string>();
     const walk = (nodes: { name: string; children?: unknown[] }[], depth: number) => {

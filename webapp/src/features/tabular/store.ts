@@ -3,7 +3,8 @@ import type { GridMode } from './columns';
 
 /**
  * UI state of the tabular screen (DESIGN §1: zustand holds UI state only):
- * mode, weigh-by, the select-all banner and the selected group rows for graph mode.
+ * mode, group level, weigh-by, search text and the select-all banner. Rows stay with
+ * ag-grid and the screen.
  */
 export type SelectAllBanner = 'none' | 'page' | 'report';
 
@@ -14,13 +15,11 @@ type TabularState = {
   search: string;
   banner: SelectAllBanner;
   pageSelected: number;
-  graphRows: Record<string, unknown>[];
   setMode: (m: GridMode) => void;
   setGroupLevel: (l: string) => void;
   setWeightBy: (w: string) => void;
   setSearch: (s: string) => void;
   setBanner: (b: SelectAllBanner, pageSelected?: number) => void;
-  setGraphRows: (rows: Record<string, unknown>[]) => void;
   reset: (s: Partial<Pick<TabularState, 'mode' | 'groupLevel' | 'weightBy' | 'search'>>) => void;
 };
 
@@ -31,12 +30,10 @@ export const useTabular = create<TabularState>((set) => ({
   search: '',
   banner: 'none',
   pageSelected: 0,
-  graphRows: [],
   setMode: (mode) => set({ mode }),
   setGroupLevel: (groupLevel) => set({ groupLevel }),
   setWeightBy: (weightBy) => set({ weightBy }),
   setSearch: (search) => set({ search }),
   setBanner: (banner, pageSelected = 0) => set({ banner, pageSelected }),
-  setGraphRows: (graphRows) => set({ graphRows }),
-  reset: (s) => set({ mode: 'table', groupLevel: '', weightBy: 'product', search: '', banner: 'none', pageSelected: 0, graphRows: [], ...s }),
+  reset: (s) => set({ mode: 'table', groupLevel: '', weightBy: 'product', search: '', banner: 'none', pageSelected: 0, ...s }),
 }));

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { useSession } from '../account/session';
-import { canReadResource, Resource } from '../account/permissions';
-import { Breadcrumb } from '../shell/Breadcrumb';
-import { ErrorPage } from '../shell/ErrorPage';
+import { useSession } from '../../lib/session';
+import { canReadResource, Resource } from '../../lib/permissions';
+import { Breadcrumb } from '../../components/Breadcrumb';
+import { ErrorPage } from '../../components/ErrorPage';
 
 /** The trend reports of spec §2 with their breadcrumb names. */
 export const TREND_REPORTS = [

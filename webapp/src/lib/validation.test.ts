@@ -1,8 +1,9 @@
 import { expect, test } from 'vitest';
 import { formatDays, LABEL_COLORS, MSG, parseDays, validateAlert, validateEmail, validateReportName, validateSchedule, validateShareRecipients, WEEKDAYS } from './validation';
-import { has, canReadResource } from '../account/permissions';
-import { clearStoredData, navigationTarget } from '../auth/SignIn';
-import { PREDEFINED_REPORTS, groupLevelOf } from '../reports/catalog';
+import { has, canReadResource } from './permissions';
+import { navigationTarget } from './router';
+import { clearStoredData } from './storage';
+import { PREDEFINED_REPORTS, groupLevelOf } from './reports';
 
 test('report names (spec §5)', () => {
   expect(validateReportName('  ')).toBe("Report name can't be empty.");

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Dialog, ConfirmDialog, FormError } from './Dialog';
+import { Dialog, ConfirmDialog, FormError } from '../Dialog';
 import { Recipients, useRecipientUsers } from './Recipients';
-import { parseDays, validateSchedule, WEEKDAYS } from './validation';
-import type { SavedReportSummary } from '../saved/types';
+import { parseDays, validateSchedule, WEEKDAYS } from '../../lib/validation';
+import type { SavedReportSummary } from '../../api/types';
 
 /**
  * Send report by email / schedule (spec §2 Dialogs): weekdays Mo–Su and

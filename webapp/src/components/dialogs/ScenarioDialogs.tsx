@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { api, ApiError } from '../../lib/api';
-import { Dialog, DialogActions, FormError } from './Dialog';
-import { MSG, SCENARIO_COLORS, SCENARIO_ICONS } from './validation';
-import type { Scenario } from '../saved/types';
+import { ApiError } from '../../lib/api';
+import { associateReport, createScenario, updateScenario } from '../../api/scenarios';
+import { Dialog, DialogActions, FormError } from '../Dialog';
+import { MSG, SCENARIO_COLORS, SCENARIO_ICONS } from '../../lib/validation';
+import type { Scenario } from '../../api/types';
 
 /** Add scenario / Edit scenario (spec §4 scenario dialog modes). */
 export function ScenarioDialog({ scenario, onDone, onClose }: { scenario?: Scenario; onDone: (s: Scenario) => void; onClose: () => void }) {
@@ -17,9 +18,7 @@ export function ScenarioDialog({ scenario, onDone, onClose }: { scenario?: Scena
     setBusy(true);
     try {
       const body = { name: name.trim(), description, icon, background_color: color };
-      const r = scenario
-        ? await api.patch<{ scenario: Scenario }>('/scenarios/' + scenario.id, body, { quiet: [400] })
-        : await api.post<{ scenario: Scenario }>('/scenarios', body, { quiet: [400] });
+      const r = scenario ? await updateScenario(scenario.id, body) : await createScenario(body);
       onDone(r.scenario);
     } catch (e) {
       if (e instanceof ApiError) setError(e.message);
@@ -108,7 +107,7 @@ export function FolderChoice({
 export async function resolveFolder(value: string, newName: string): Promise<number> {
   if (value === NEW_SCENARIO) {
     if (!newName.trim()) throw new ApiError(400, 'scenario', MSG.scenarioName);
-    const r = await api.post<{ scenario: Scenario }>('/scenarios', { name: newName.trim(), description: '', icon: 0, background_color: SCENARIO_COLORS[0] }, { quiet: [400] });
+    const r = await createScenario({ name: newName.trim(), description: '', icon: 0, background_color: SCENARIO_COLORS[0] });
     return r.scenario.id;
   }
   return value === '' ? -1 : Number(value);
@@ -134,7 +133,7 @@ export function AssociateDialog({
   const save = async () => {
     try {
       const folder = await resolveFolder(value, newName);
-      await api.put('/scenarios/associate', { report_id: reportId, folder_id: folder }, { quiet: [400] });
+      await associateReport(reportId, folder);
       onDone();
     } catch (e) {
       if (e instanceof ApiError) setError(e.message);

@@ -1,4 +1,4 @@
-import type { Permissions } from './types';
+import type { Permissions } from '../api/types';
 
 /** Resource ids of the access-control map (spec §6). */
 export const Resource = {

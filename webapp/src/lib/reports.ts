@@ -29,3 +29,8 @@ export function groupLevelOf(href: string): string | undefined {
   const m = /^(?:competitive_landscape|price_distribution)_by_(.+)$/.exec(href);
   return m && LEVELS.some((l) => l.id === m[1]) ? m[1] : undefined;
 }
+
+/** reportLink is where a saved report opens. */
+export function reportLink(r: { id: number; report_path?: string }): string {
+  return '/pricing/type/' + r.id;
+}

@@ -1,9 +1,10 @@
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
-import { api, ApiError, rememberCsrf } from '../../lib/api';
-import { navigate, useLocation } from '../../lib/router';
-import { useUI } from '../../store/ui';
-import { MSG_NOT_ASSIGNED } from '../../lib/errors';
-import type { AccountData, User } from './types';
+import { ApiError, rememberCsrf } from './api';
+import { getAccountData, isAuth, setAccount, type IsAuth } from '../api/session';
+import { navigate, useLocation } from './router';
+import { useUI } from '../store/ui';
+import { MSG_NOT_ASSIGNED } from './errors';
+import type { AccountData, User } from '../api/types';
 import { has } from './permissions';
 
 /**
@@ -26,8 +27,6 @@ export function useSession(): Session {
   return s;
 }
 
-type IsAuth = { isAuth: boolean; user: User; account_id: number | null; csrfToken?: string };
-
 export function RequireAccount({ children }: { children: ReactNode }) {
   const loc = useLocation();
   const [state, setState] = useState<{ user: User; account: AccountData } | null>(null);
@@ -38,7 +37,7 @@ export function RequireAccount({ children }: { children: ReactNode }) {
     const here = window.location.pathname + window.location.search;
     let auth: IsAuth;
     try {
-      auth = await api.post<IsAuth>('/auth/isAuth', { site_id: '' }, { quiet: [401] });
+      auth = await isAuth();
     } catch (e) {
       if (e instanceof ApiError && e.status === 401) navigate('/login?navigationPage=' + encodeURIComponent(here), { replace: true });
       return;
@@ -46,7 +45,7 @@ export function RequireAccount({ children }: { children: ReactNode }) {
     rememberCsrf(auth.csrfToken);
     if (accountParam) {
       try {
-        await api.post('/account/setAccount', { account_id: Number(accountParam) }, { quiet: [403, 404] });
+        await setAccount(Number(accountParam), { quiet: [403, 404] });
       } catch (e) {
         if (e instanceof ApiError && (e.status === 403 || e.status === 404)) {
           showErrorPage({ status: 403, title: 'Access denied', message: MSG_NOT_ASSIGNED, hideHome: true });
@@ -57,11 +56,12 @@ export function RequireAccount({ children }: { children: ReactNode }) {
       navigate('/account?navigationPage=' + encodeURIComponent(here), { replace: true });
       return;
     }
-    const account = await api.get<AccountData>('/account/getAccountData');
+    const account = await getAccountData();
     setState({ user: auth.user, account });
   }, [accountParam, showErrorPage]);
 
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- load sets state after its requests answer, not during the effect
     void load().catch(() => {});
   }, [load]);
 

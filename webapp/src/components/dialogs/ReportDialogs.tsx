@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import { api, ApiError } from '../../lib/api';
-import { Dialog, DialogActions, FormError } from './Dialog';
+import { ApiError } from '../../lib/api';
+import { addAlert, sendShareLinkByMail } from '../../api/sharing';
+import { listScenarios } from '../../api/scenarios';
+import { Dialog, DialogActions, FormError } from '../Dialog';
 import { FolderChoice, resolveFolder } from './ScenarioDialogs';
 import { Recipients, useRecipientUsers } from './Recipients';
-import { LABEL_COLORS, MSG, validateAlert, validateReportName, validateShareRecipients } from './validation';
-import type { Scenario } from '../saved/types';
-import type { Competitor } from '../account/types';
+import { LABEL_COLORS, MSG, validateAlert, validateReportName, validateShareRecipients } from '../../lib/validation';
+import type { Competitor, Scenario } from '../../api/types';
 
 /** Save report as: a name (spec §5 rules) and a scenario choice. */
 export function SaveAsDialog({
@@ -26,8 +27,7 @@ export function SaveAsDialog({
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   useEffect(() => {
-    api
-      .get<{ scenarios: Scenario[] }>('/scenarios', { quiet: true })
+    listScenarios(true)
       .then((r) => setScenarios(r.scenarios ?? []))
       .catch(() => setScenarios([]));
   }, []);
@@ -108,7 +108,7 @@ export function ShareDialog({
       // The server mails its own sign-in link for the share id in this path
       // (the address the dialog shows may be a proxy's or the dev server's).
       const url = new URL(await ensureLink(), window.location.href).pathname;
-      await api.post('/system/sendShareLinkByMail', { url, emails: all, condition: {} }, { quiet: [400, 404] });
+      await sendShareLinkByMail(url, all);
       onSent();
     } catch (e) {
       if (e instanceof ApiError) setError(e.message);
@@ -199,18 +199,14 @@ export function AlertDialog({
     const err = validateAlert({ name, competitors: picked, recipients: userIds.length + emails.length, frequency });
     if (err) return setError(err);
     try {
-      await api.post(
-        '/labels/addAlert',
-        {
-          ...(reportId ? { report_id: reportId } : {}),
-          label_name: name.trim(),
-          competitorsIds: picked,
-          frequency,
-          email_ids: emails,
-          user_ids: userIds.map(String),
-        },
-        { quiet: [400] },
-      );
+      await addAlert({
+        ...(reportId ? { report_id: reportId } : {}),
+        label_name: name.trim(),
+        competitorsIds: picked,
+        frequency,
+        email_ids: emails,
+        user_ids: userIds.map(String),
+      });
       onDone();
     } catch (e) {
       if (e instanceof ApiError) setError(e.message);

@@ -1,16 +1,13 @@
 import { useEffect, useState } from 'react';
-import { api } from '../../lib/api';
-import { validateEmail } from './validation';
-import { FormError } from './Dialog';
-
-export type RecipientUser = { id: number; email: string };
+import { getUsersEmailForScheduledReport, type RecipientUser } from '../../api/sharing';
+import { validateEmail } from '../../lib/validation';
+import { FormError } from '../Dialog';
 
 /** useRecipientUsers loads the account's users that reports can be sent to. */
 export function useRecipientUsers(): RecipientUser[] {
   const [users, setUsers] = useState<RecipientUser[]>([]);
   useEffect(() => {
-    api
-      .get<{ users: RecipientUser[] }>('/saveReport/getUsersEmailForScheduledReport', { quiet: true })
+    getUsersEmailForScheduledReport()
       .then((r) => setUsers(r.users ?? []))
       .catch(() => setUsers([]));
   }, []);

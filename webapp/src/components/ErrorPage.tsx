@@ -1,5 +1,5 @@
-import { Link } from '../../lib/router';
-import { TITLE_NOT_FOUND } from '../../lib/errors';
+import { Link } from '../lib/router';
+import { TITLE_NOT_FOUND } from '../lib/errors';
 
 /** Error and permission-denied pages show status code, title and message (spec §8). */
 export function ErrorPage({ status, title, message, hideHome }: { status: number; title: string; message?: string; hideHome?: boolean }) {

@@ -1,0 +1,53 @@
+import { Breadcrumb } from '../../components/Breadcrumb';
+import { Perm } from '../../lib/permissions';
+import type { ReportDialog } from './ReportDialogsHost';
+
+/** The report's breadcrumb, title and actions (Save, Save As, Share, Alert) by permission (spec §4). */
+export function ReportHeader({
+  title,
+  inSaved,
+  canSave,
+  can,
+  onSave,
+  onOpen,
+}: {
+  title: string;
+  /** the report is a saved one: the breadcrumb goes through Saved reports */
+  inSaved: boolean;
+  /** Save applies: a saved report the user may change */
+  canSave: boolean;
+  can: (permission: string) => boolean;
+  onSave: () => void;
+  onOpen: (d: ReportDialog) => void;
+}) {
+  return (
+    <>
+      <Breadcrumb items={[{ label: 'Reports', to: '/pricing/reports' }, ...(inSaved ? [{ label: 'Saved reports', to: '/saved_reports' }] : []), { label: title }]} />
+      <div className="page-head">
+        <h1>{title}</h1>
+        <div className="head-actions">
+          {canSave && can(Perm.EditReport) && (
+            <button className="btn" onClick={onSave}>
+              Save
+            </button>
+          )}
+          {can(Perm.CreateReport) && (
+            <button className="btn" onClick={() => onOpen('saveAs')}>
+              Save As
+            </button>
+          )}
+          {can(Perm.CreateReport) && (
+            <button className="btn" onClick={() => onOpen('share')}>
+              Share
+            </button>
+          )}
+          {can(Perm.EditAlerts) && (
+            <button className="btn" onClick={() => onOpen('alert')}>
+              Alert
+            </button>
+          )}
+        </div>
+      </div>
+    </>
+  );
+}
