@@ -6,8 +6,6 @@ package access
 
 import (
 	"log/slog"
-	"os"
-	"strconv"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -26,46 +24,16 @@ type Deps struct {
 	Warehouse *warehouse.Warehouse
 }
 
-// Settings are the access layer's own PRICELENS_* variables.
+// Settings are the access layer's settings, from the configuration.
 type Settings struct {
 	IdleTimeout time.Duration // PRICELENS_SESSION_IDLE_MINUTES, default 60
 	SessionLife time.Duration // absolute session life, 7 days
-	OIDC        OIDCSettings
+	OIDC        config.OIDC
 }
 
-// OIDCSettings configure single sign-on; Issuer empty means SSO is off.
-type OIDCSettings struct {
-	Issuer       string // PRICELENS_OIDC_ISSUER
-	ClientID     string // PRICELENS_OIDC_CLIENT_ID
-	ClientSecret string // PRICELENS_OIDC_CLIENT_SECRET
-	RedirectURL  string // PRICELENS_OIDC_REDIRECT_URL, default http://<HTTP addr>/api/login/sso/callback
-	ButtonText   string // PRICELENS_SSO_BUTTON_TEXT, default "Sign in with SSO"
-}
-
-// LoadSettings reads the variables; bad values fall back to the defaults with a warning.
-func LoadSettings(c config.Config, log *slog.Logger) Settings {
-	s := Settings{IdleTimeout: 60 * time.Minute, SessionLife: 7 * 24 * time.Hour}
-	if v := os.Getenv("PRICELENS_SESSION_IDLE_MINUTES"); v != "" {
-		if n, err := strconv.Atoi(v); err == nil && n > 0 {
-			s.IdleTimeout = time.Duration(n) * time.Minute
-		} else if log != nil {
-			log.Warn("PRICELENS_SESSION_IDLE_MINUTES must be a positive whole number; using 60", "value", v)
-		}
-	}
-	s.OIDC = OIDCSettings{
-		Issuer:       os.Getenv("PRICELENS_OIDC_ISSUER"),
-		ClientID:     os.Getenv("PRICELENS_OIDC_CLIENT_ID"),
-		ClientSecret: os.Getenv("PRICELENS_OIDC_CLIENT_SECRET"),
-		RedirectURL:  os.Getenv("PRICELENS_OIDC_REDIRECT_URL"),
-		ButtonText:   os.Getenv("PRICELENS_SSO_BUTTON_TEXT"),
-	}
-	if s.OIDC.RedirectURL == "" {
-		s.OIDC.RedirectURL = "http://" + c.HTTPAddr + "/api/login/sso/callback"
-	}
-	if s.OIDC.ButtonText == "" {
-		s.OIDC.ButtonText = "Sign in with SSO"
-	}
-	return s
+// settingsOf picks the access layer's settings from the configuration.
+func settingsOf(c config.Config) Settings {
+	return Settings{IdleTimeout: c.SessionIdle, SessionLife: 7 * 24 * time.Hour, OIDC: c.OIDC}
 }
 
 // Service holds what the access handlers and middleware share.
@@ -84,7 +52,7 @@ func NewService(d Deps) *Service {
 	if log == nil {
 		log = slog.Default()
 	}
-	s := &Service{Store: st, Authz: authz.NewAuthorizer(st.AccountGrants), Settings: LoadSettings(d.Config, log), Log: log}
+	s := &Service{Store: st, Authz: authz.NewAuthorizer(st.AccountGrants), Settings: settingsOf(d.Config), Log: log}
 	if s.Settings.OIDC.Issuer != "" {
 		s.oidc = newOIDCClient(s.Settings.OIDC)
 	}

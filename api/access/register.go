@@ -3,12 +3,12 @@ package access
 import (
 	"crypto/rand"
 	"net/http"
-	"os"
 
 	"github.com/labstack/echo/v4"
 
 	"pricelens/api/appstate"
 	"pricelens/api/route"
+	"pricelens/deploy/config"
 	"pricelens/store/authz"
 )
 
@@ -59,9 +59,9 @@ func AppRoutes(h *appstate.Handlers) []route.Route {
 
 // embedKey is PRICELENS_EMBED_SECRET, or a random key per process (tokens then
 // stop verifying after a restart, which their 10-minute life makes harmless).
-func embedKey() []byte {
-	if v := os.Getenv("PRICELENS_EMBED_SECRET"); len(v) >= 16 {
-		return []byte(v)
+func embedKey(c config.Config) []byte {
+	if c.EmbedSecret != "" {
+		return []byte(c.EmbedSecret)
 	}
 	b := make([]byte, 32)
 	_, _ = rand.Read(b)
@@ -76,7 +76,7 @@ func Routes(s *Service, h *appstate.Handlers) []route.Route {
 // New builds the access service and the app-state handlers over the deps.
 func New(d Deps) (*Service, *appstate.Handlers) {
 	s := NewService(d)
-	h := &appstate.Handlers{Store: s.Store, Perms: s, EmbedKey: embedKey(), Log: s.Log, Resolve: selectionResolver(d),
+	h := &appstate.Handlers{Store: s.Store, Perms: s, EmbedKey: embedKey(d.Config), Log: s.Log, Resolve: selectionResolver(d),
 		PublicURL: d.Config.PublicURL}
 	return s, h
 }

@@ -1,6 +1,8 @@
 package access
 
 import (
+	"pricelens/deploy/config"
+
 	"context"
 	"crypto"
 	"crypto/rsa"
@@ -27,7 +29,7 @@ import (
 // PKCE (S256). It discovers the issuer's endpoints and verifies RS256 ID tokens
 // against the issuer's JWKS. Standard library only.
 type oidcClient struct {
-	cfg  OIDCSettings
+	cfg  config.OIDC
 	http *http.Client
 
 	mu        sync.Mutex
@@ -43,7 +45,7 @@ type oidcDiscovery struct {
 	JWKSURI               string `json:"jwks_uri"`
 }
 
-func newOIDCClient(cfg OIDCSettings) *oidcClient {
+func newOIDCClient(cfg config.OIDC) *oidcClient {
 	return &oidcClient{cfg: cfg, http: &http.Client{Timeout: 10 * time.Second}}
 }
 

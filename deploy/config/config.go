@@ -58,6 +58,23 @@ type Config struct {
 	HTTPIdleTimeout time.Duration
 	// HTTPMaxConnections caps open connections; further ones wait to be accepted.
 	HTTPMaxConnections int
+
+	// SessionIdle ends a session unused this long (PRICELENS_SESSION_IDLE_MINUTES).
+	SessionIdle time.Duration
+	// OIDC configures single sign-on; an empty issuer turns it off.
+	OIDC OIDC
+	// EmbedSecret signs embed tokens (PRICELENS_EMBED_SECRET, at least 16 bytes);
+	// empty means a random key per process.
+	EmbedSecret string
+}
+
+// OIDC is the OpenID Connect identity provider of single sign-on.
+type OIDC struct {
+	Issuer       string // PRICELENS_OIDC_ISSUER
+	ClientID     string // PRICELENS_OIDC_CLIENT_ID
+	ClientSecret string // PRICELENS_OIDC_CLIENT_SECRET
+	RedirectURL  string // PRICELENS_OIDC_REDIRECT_URL, default http://<HTTP addr>/api/login/sso/callback
+	ButtonText   string // PRICELENS_SSO_BUTTON_TEXT, default "Sign in with SSO"
 }
 
 // Defaults of the local stack. The ports are private ones so they do not clash
@@ -104,7 +121,22 @@ func Load() (Config, error) {
 		}
 		*d.to = time.Duration(n) * time.Second
 	}
-	var err error
+	idle, err := positive("PRICELENS_SESSION_IDLE_MINUTES", 60)
+	if err != nil {
+		return c, fmt.Errorf("PRICELENS_SESSION_IDLE_MINUTES must be a positive whole number of minutes")
+	}
+	c.SessionIdle = time.Duration(idle) * time.Minute
+	c.OIDC = OIDC{
+		Issuer:       os.Getenv("PRICELENS_OIDC_ISSUER"),
+		ClientID:     os.Getenv("PRICELENS_OIDC_CLIENT_ID"),
+		ClientSecret: os.Getenv("PRICELENS_OIDC_CLIENT_SECRET"),
+		RedirectURL:  env("PRICELENS_OIDC_REDIRECT_URL", "http://"+c.HTTPAddr+"/api/login/sso/callback"),
+		ButtonText:   env("PRICELENS_SSO_BUTTON_TEXT", "Sign in with SSO"),
+	}
+	c.EmbedSecret = os.Getenv("PRICELENS_EMBED_SECRET")
+	if c.EmbedSecret != "" && len(c.EmbedSecret) < 16 {
+		return c, fmt.Errorf("PRICELENS_EMBED_SECRET must have at least 16 characters")
+	}
 	if c.HTTPMaxConnections, err = positive("PRICELENS_HTTP_MAX_CONNECTIONS", 1024); err != nil {
 		return c, fmt.Errorf("PRICELENS_HTTP_MAX_CONNECTIONS must be a positive whole number")
 	}
