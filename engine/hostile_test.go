@@ -171,9 +171,14 @@ func TestSetTextIsBounded(t *testing.T) {
 	for i := range vals {
 		vals[i] = `"` + long + `"`
 	}
-	c, err := ParseCondition([]byte(`{"filters":{"canonical_mfgr_display":{"filterType":"set","values":[` + strings.Join(vals, ",") + `]}}}`))
-	require.NoError(t, err)
-	_, err = CompileCount(testAccount(), c)
+	_, err := ParseCondition([]byte(`{"filters":{"canonical_mfgr_display":{"filterType":"set","values":[` + strings.Join(vals, ",") + `]}}}`))
+	requireBad(t, err, "filters.canonical_mfgr_display.values")
+	// The same set built in Go is refused at compile.
+	set := SetFilter{}
+	for range n {
+		set.Values = append(set.Values, long)
+	}
+	_, err = CompileCount(testAccount(), Condition{Filters: map[string]Filter{"canonical_mfgr_display": set}})
 	requireBad(t, err, "filters.canonical_mfgr_display.values")
 	require.NoError(t, CheckSearch(strings.Repeat("é", MaxSearchLen)))
 	requireBad(t, CheckSearch(strings.Repeat("é", MaxSearchLen+1)), "search")
