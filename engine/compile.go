@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -102,12 +103,76 @@ func newCompiler(a Account, c Condition) (*compiler, error) {
 	if len(c.GroupIDs) > len(k.levels) {
 		return nil, bad("groupIds", "opens %d group levels but only %d are grouped", len(c.GroupIDs), len(k.levels))
 	}
+	if err := k.checkColumnIDs(); err != nil {
+		return nil, err
+	}
 	if c.WeightBy != WeightProduct {
 		if _, ok := a.customField(string(c.WeightBy)); !ok {
 			return nil, bad("weightBy", "%q is not Product or a custom field of this account", clip(string(c.WeightBy)))
 		}
 	}
 	return k, nil
+}
+
+// checkColumnIDs looks up every column id of the condition (sort and visible
+// columns; filters are looked up as they compile) among the ids this account's
+// reports have: product columns, group-row keys, the competitiveness snapshot's
+// keys, and the keys filled after the query. Which of them a plan may sort on is
+// checked again where the plan is built (orderBy, groupOrder).
+func (k *compiler) checkColumnIDs() error {
+	known := func(id string) bool {
+		if _, ok := k.cat.get(id); ok || afterQueryKeys[id] || groupKeys[id] {
+			return true
+		}
+		if _, ok := levelOf(id); ok {
+			return true
+		}
+		at := strings.LastIndexByte(id, '@')
+		if at < 0 {
+			return false
+		}
+		for _, m := range perCompetitorMetricIDs {
+			if m == id[:at] {
+				_, ok := k.a.competitor(parseID(id[at+1:]))
+				return ok
+			}
+		}
+		return false
+	}
+	for i, s := range k.c.Sort {
+		if !known(s.ColID) && !strings.HasPrefix(s.ColID, "ag-Grid-AutoColumn") {
+			return bad(fmt.Sprintf("sort[%d].colId", i), "%q is not a column of this report", clip(s.ColID))
+		}
+	}
+	for _, id := range k.c.VisibleColumns {
+		if !known(id) {
+			return bad("visible_columns", "%q is not a column of this report", clip(id))
+		}
+	}
+	return nil
+}
+
+// afterQueryKeys are row keys filled after the query, not columns of the snapshot.
+var afterQueryKeys = map[string]bool{"labels": true, "labelsNames": true, "currency_symbol": true, "constraint": true}
+
+// groupKeys are the keys of group rows and of the competitiveness snapshot's rows.
+var groupKeys = func() map[string]bool {
+	m := map[string]bool{"competitor": true, "products": true}
+	for _, id := range perCompetitorMetricIDs {
+		m[id] = true
+	}
+	for _, d := range DistributionBuckets {
+		m[d.ID] = true
+	}
+	return m
+}()
+
+func parseID(s string) int64 {
+	id, err := strconv.ParseInt(s, 10, 64)
+	if err != nil {
+		return 0
+	}
+	return id
 }
 
 // Columns returns the catalog of a report for the account (getColumnsDef).
