@@ -65,7 +65,7 @@ type exprs struct {
 
 func newExprs(a Account) exprs {
 	cut := staleCutoff(a.Settings, a.Now)
-	return exprs{a: a, cutoff: "toDateTime(" + intLit(cut) + ")", totals: a.Totals.exact(a.Settings, cut)}
+	return exprs{a: a, cutoff: "toDateTime(" + IntLit(cut) + ")", totals: a.Totals.exact(a.Settings, cut)}
 }
 
 // staleCutoff is the unix time before which an offer no longer counts.
@@ -79,11 +79,11 @@ func staleCutoff(s Settings, now time.Time) int64 {
 func (e exprs) idx(c int64) string {
 	if e.a.Slots != nil {
 		if s, ok := e.a.Slots[c]; ok {
-			return intLit(int64(s))
+			return IntLit(int64(s))
 		}
 		return "0"
 	}
-	return "indexOf(comp_ids, " + intLit(c) + ")"
+	return "indexOf(comp_ids, " + IntLit(c) + ")"
 }
 
 // absent is true where product has no offer from c (dense arrays hold 0 in comp_ids).
@@ -264,14 +264,14 @@ func productColumns(a Account, cs []Competitor) []Column {
 		cols = append(cols, Column{ID: cf.LogicalName, Header: cf.DisplayName, Kind: KindNumber, Expr: cf.LogicalName, Format: "number"})
 	}
 	for _, c := range a.Competitors {
-		id, sfx := c.ID, "@"+intLit(c.ID)
+		id, sfx := c.ID, "@"+IntLit(c.ID)
 		i := e.idx(id)
 		str := func(arr string) string { return "if(" + e.absent(id) + ", NULL, " + e.at(arr, id) + ")" }
 		cmp := e.cmp(id)
 		price := "if(" + i + " = 0 OR isNaN(" + e.at("c_price", id) + "), NULL, " + e.at("c_price", id) + ")"
 		if slot, ok := a.Slots[id]; ok && slot <= PriceSlotColumns {
 			// The slot's price as a plain column (p1..p32): one column read for sorts and filters.
-			p := "p" + intLit(int64(slot))
+			p := "p" + IntLit(int64(slot))
 			price = "if(isNaN(" + p + "), NULL, " + p + ")"
 		}
 		cols = append(cols,
@@ -293,7 +293,7 @@ func productColumns(a Account, cs []Competitor) []Column {
 			Column{ID: "changed" + sfx, Header: c.Name + " changed", Kind: KindText, CompetitorID: id, Format: "text",
 				Radio: []string{ChangedNew, ChangedNA},
 				Expr: "multiIf(" + i + " = 0 OR isNaN(" + e.at("c_price", id) + ") OR " + e.at("c_price", id) + " <= 0, '" + ChangedNA + "', " +
-					e.at("c_seen", id) + " >= toDateTime(" + intLit(a.Now.Unix()-86400) + "), '" + ChangedNew + "', NULL)"},
+					e.at("c_seen", id) + " >= toDateTime(" + IntLit(a.Now.Unix()-86400) + "), '" + ChangedNew + "', NULL)"},
 		)
 	}
 	nl := e.nLower(cs)

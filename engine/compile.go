@@ -417,7 +417,7 @@ func CompileCount(a Account, c Condition) (Plan, error) {
 		return Plan{}, err
 	}
 	if k.rep.Kind == ReportCompetitivenessSnapshot {
-		return Plan{Statement: Statement{SQL: "SELECT toUInt64(" + intLit(int64(len(k.comps))) + ")"}, Shape: ShapeCount, Report: k.rep}, nil
+		return Plan{Statement: Statement{SQL: "SELECT toUInt64(" + IntLit(int64(len(k.comps))) + ")"}, Shape: ShapeCount, Report: k.rep}, nil
 	}
 	// The sort does not change a count, but a bad sort is a bad condition everywhere.
 	if len(k.levels) > len(k.c.GroupIDs) {
@@ -488,5 +488,5 @@ func CompileSelection(a Account, c Condition, selectAll bool, toggled []string) 
 
 // limitOffset is a block's LIMIT and OFFSET, as literal numbers.
 func limitOffset(limit, offset int) string {
-	return " LIMIT " + intLit(int64(limit)) + " OFFSET " + intLit(int64(offset))
+	return " LIMIT " + IntLit(int64(limit)) + " OFFSET " + IntLit(int64(offset))
 }

@@ -41,7 +41,7 @@ func (k *compiler) groupMetrics() []groupMetric {
 		}
 	}
 	for _, c := range k.sortedCompetitors() {
-		s := intLit(c.ID)
+		s := IntLit(c.ID)
 		ms = append(ms,
 			groupMetric{"products_compared@" + s, c.Name + " products compared", "number", agg(AggCountIf, "cmp_"+s+" = 1")},
 			groupMetric{"Lower@" + s, c.Name + " lower", "percent", share("l_"+s, "cmp_"+s)},
@@ -67,7 +67,7 @@ func (k *compiler) sortedCompetitors() []Competitor {
 			continue
 		}
 		for _, c := range k.comps {
-			if intLit(c.ID) == s.ColID[at+1:] && !containsComp(out, c.ID) {
+			if IntLit(c.ID) == s.ColID[at+1:] && !containsComp(out, c.ID) {
 				out = append(out, c)
 			}
 		}
@@ -100,7 +100,7 @@ func (k *compiler) productFields() (fields, aliases []string) {
 	add(e.sumLowerDelta(cs), "s_ld")
 	add(e.sumRatio(cs), "s_ratio")
 	for _, c := range k.sortedCompetitors() {
-		s := intLit(c.ID)
+		s := IntLit(c.ID)
 		add("toUInt32("+e.cmp(c.ID)+")", "cmp_"+s)
 		add("toUInt32("+e.lower(c.ID)+")", "l_"+s)
 		add("toUInt32("+e.similar(c.ID)+")", "s_"+s)
@@ -125,7 +125,7 @@ func (k *compiler) groupColumns() []Column {
 	}
 	for _, c := range k.comps {
 		for _, id := range perCompetitorMetricIDs {
-			cols = append(cols, Column{ID: id + "@" + intLit(c.ID), Header: c.Name + " " + strings.ToLower(strings.ReplaceAll(id, "_", " ")),
+			cols = append(cols, Column{ID: id + "@" + IntLit(c.ID), Header: c.Name + " " + strings.ToLower(strings.ReplaceAll(id, "_", " ")),
 				Kind: KindNumber, Format: "percent", CompetitorID: c.ID})
 		}
 	}
@@ -234,7 +234,7 @@ func (k *compiler) competitorPairs(level GroupLevel, keys []string) (Plan, error
 	}
 	ids := make([]string, len(k.comps))
 	for i, c := range k.comps {
-		ids[i] = intLit(c.ID)
+		ids[i] = IntLit(c.ID)
 	}
 	if len(ids) == 0 {
 		ids = []string{"0"}
@@ -270,7 +270,7 @@ func CompileGroupCompetitors(a Account, c Condition, keys []string) (Plan, error
 		var shown []Competitor
 		for _, comp := range k.comps {
 			for _, v := range k.c.VisibleColumns {
-				if strings.HasSuffix(v, "@"+intLit(comp.ID)) {
+				if strings.HasSuffix(v, "@"+IntLit(comp.ID)) {
 					shown = append(shown, comp)
 					break
 				}
@@ -298,8 +298,8 @@ func MergeCompetitorPairs(p Plan, groupField string, rows []map[string]any, pair
 				if id == "products_compared" {
 					v = uint64(0)
 				}
-				if _, ok := r[id+"@"+intLit(c.ID)]; !ok {
-					r[id+"@"+intLit(c.ID)] = v
+				if _, ok := r[id+"@"+IntLit(c.ID)]; !ok {
+					r[id+"@"+IntLit(c.ID)] = v
 				}
 			}
 		}
@@ -312,7 +312,7 @@ func MergeCompetitorPairs(p Plan, groupField string, rows []map[string]any, pair
 		}
 		cid, _ := pr["competitor_id"].(int64)
 		for _, id := range perCompetitorMetricIDs {
-			r[id+"@"+intLit(cid)] = pr[id]
+			r[id+"@"+IntLit(cid)] = pr[id]
 		}
 	}
 }

@@ -44,7 +44,7 @@ func (b *builder) predicate(a Account, field string, col Column, f Filter) (stri
 	case CombinedFilter:
 		parts := make([]string, len(f.Conditions))
 		for i, c := range f.Conditions {
-			p, err := b.predicate(a, field+".conditions["+intLit(int64(i))+"]", col, c)
+			p, err := b.predicate(a, field+".conditions["+IntLit(int64(i))+"]", col, c)
 			if err != nil {
 				return "", err
 			}
@@ -57,7 +57,7 @@ func (b *builder) predicate(a Account, field string, col Column, f Filter) (stri
 			if sub == nil {
 				continue
 			}
-			p, err := b.predicate(a, field+".filterModels["+intLit(int64(i))+"]", col, sub)
+			p, err := b.predicate(a, field+".filterModels["+IntLit(int64(i))+"]", col, sub)
 			if err != nil {
 				return "", err
 			}

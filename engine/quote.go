@@ -25,9 +25,9 @@ func quoteIdent(name string) (string, error) {
 	return "`" + name + "`", nil
 }
 
-// intLit writes an integer literal (LIMIT, OFFSET, array indexes, competitor ids,
+// IntLit writes an integer literal (LIMIT, OFFSET, array indexes, competitor ids,
 // unix times): digits only, so it cannot carry SQL.
-func intLit(i int64) string { return strconv.FormatInt(i, 10) }
+func IntLit(i int64) string { return strconv.FormatInt(i, 10) }
 
 // floatLit writes a number literal (account settings). Account.normalize makes the
 // settings finite before any SQL is built; a NaN or infinity here is an engine bug,

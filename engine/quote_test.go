@@ -45,7 +45,7 @@ func TestQuoteIdent(t *testing.T) {
 
 func TestIntLit(t *testing.T) {
 	for in, want := range map[int64]string{0: "0", 7: "7", -3: "-3", 4294967295: "4294967295", math.MaxInt64: "9223372036854775807"} {
-		assert.Equal(t, want, intLit(in))
+		assert.Equal(t, want, IntLit(in))
 	}
 }
 

@@ -102,7 +102,7 @@ func (b *builder) set(typ string, vals []any, size int) string {
 		b.inlined += size
 		return b.bind(clickhouse.GroupSet{Value: vals})
 	}
-	name := "_set_" + intLit(int64(len(b.sets)+1))
+	name := "_set_" + IntLit(int64(len(b.sets)+1))
 	b.sets = append(b.sets, Set{Name: name, Type: typ, Values: vals})
 	return "(SELECT v FROM " + name + ")"
 }
