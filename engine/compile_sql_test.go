@@ -130,7 +130,7 @@ func TestRowSQL(t *testing.T) {
 		{
 			name: "built in Go: two sorts, the leaf of an opened group path",
 			built: &Condition{Limit: 50, VisibleColumns: []string{"category"}, Group: []GroupCol{{ID: "category"}}, GroupIDs: []string{"Phones"},
-				Sort: []SortItem{{ColID: "price", Sort: SortAsc}, {ColID: "name", Sort: SortDesc}},
+				Sort:    []SortItem{{ColID: "price", Sort: SortAsc}, {ColID: "name", Sort: SortDesc}},
 				Filters: map[string]Filter{"in_stock": NumberFilter{Op: NumberEquals, Value: 1}}},
 			sql: fixed + ", category AS `category` FROM product_snapshot WHERE account_id = ? AND product_id IN (SELECT product_id FROM product_snapshot " +
 				"WHERE account_id = ? AND ifNull(in_stock = ?, 0) AND if(category = '', '(none)', category) = ? " +
