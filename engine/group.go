@@ -14,10 +14,17 @@ type groupMetric struct {
 // agg applies an aggregate to its arguments.
 func agg(a Aggregate, args ...string) string { return string(a) + "(" + strings.Join(args, ", ") + ")" }
 
+// wsum is the weighted sum Σ w·x over the group's products.
+func wsum(x string) string { return agg(AggSum, "w * "+x) }
+
 // share is the weighted share of num in den, NULL when the weights sum to 0.
 func share(num, den string) string {
-	d := agg(AggSum, "w * "+den)
-	return "if(" + d + " = 0, NULL, " + agg(AggSum, "w * "+num) + " * 100 / " + d + ")"
+	return "if(" + wsum(den) + " = 0, NULL, " + wsum(num) + " * 100 / " + wsum(den) + ")"
+}
+
+// ratio is Σ w·num / Σ w·den, NULL when the weights sum to 0.
+func ratio(num, den string) string {
+	return "if(" + wsum(den) + " = 0, NULL, " + wsum(num) + " / " + wsum(den) + ")"
 }
 
 // groupMetrics are the group-row aggregates over the selected competitors: weighted
@@ -31,13 +38,14 @@ func (k *compiler) groupMetrics() []groupMetric {
 		{"Lower", "Lower", "percent", share("n_l", "n_cmp")},
 		{"Similar", "Similar price", "percent", share("n_s", "n_cmp")},
 		{"Higher", "Higher", "percent", share("n_h", "n_cmp")},
-		{"Lower_avg", "Lower avg %", "percent", "if(" + agg(AggSum, "w * n_l") + " = 0, NULL, " + agg(AggSum, "w * s_ld") + " / " + agg(AggSum, "w * n_l") + ")"},
+		{"Lower_avg", "Lower avg %", "percent", ratio("s_ld", "n_l")},
 		{"price_index", "Price index", "number", share("s_ratio", "n_cmp")},
 	}
 	if k.rep.Kind == ReportDistribution {
+		all := agg(AggSumIf, "w", "NOT isNaN(md)")
 		for _, d := range DistributionBuckets {
 			ms = append(ms, groupMetric{d.ID, d.Header, "percent",
-				"if(" + agg(AggSumIf, "w", "NOT isNaN(md)") + " = 0, NULL, " + agg(AggSumIf, "w", "NOT isNaN(md) AND "+d.Cond) + " * 100 / " + agg(AggSumIf, "w", "NOT isNaN(md)") + ")"})
+				"if(" + all + " = 0, NULL, " + agg(AggSumIf, "w", "NOT isNaN(md) AND "+d.Cond) + " * 100 / " + all + ")"})
 		}
 	}
 	for _, c := range k.sortedCompetitors() {
@@ -47,7 +55,7 @@ func (k *compiler) groupMetrics() []groupMetric {
 			groupMetric{"Lower@" + s, c.Name + " lower", "percent", share("l_"+s, "cmp_"+s)},
 			groupMetric{"Similar@" + s, c.Name + " similar", "percent", share("s_"+s, "cmp_"+s)},
 			groupMetric{"Higher@" + s, c.Name + " higher", "percent", share("h_"+s, "cmp_"+s)},
-			groupMetric{"Lower_avg@" + s, c.Name + " lower avg %", "percent", "if(" + agg(AggSum, "w * l_"+s) + " = 0, NULL, " + agg(AggSum, "w * ld_"+s) + " / " + agg(AggSum, "w * l_"+s) + ")"},
+			groupMetric{"Lower_avg@" + s, c.Name + " lower avg %", "percent", ratio("ld_"+s, "l_"+s)},
 			groupMetric{"price_index@" + s, c.Name + " price index", "number", share("r_"+s, "cmp_"+s)},
 		)
 	}
@@ -228,9 +236,9 @@ func (k *compiler) competitorPairs(level GroupLevel, keys []string) (Plan, error
 	lo := cmp + " AND " + dd + " < -(" + floatLit(k.a.Settings.Lower) + ")"
 	hi := cmp + " AND " + dd + " > " + floatLit(k.a.Settings.Upper)
 	si := cmp + " AND " + dd + " >= -(" + floatLit(k.a.Settings.Lower) + ") AND " + dd + " <= " + floatLit(k.a.Settings.Upper)
-	den := "sumIf(w, " + cmp + ")"
+	den := agg(AggSumIf, "w", cmp)
 	pct := func(cond string) string {
-		return "if(" + den + " = 0, NULL, sumIf(w, " + cond + ") * 100 / " + den + ")"
+		return "if(" + den + " = 0, NULL, " + agg(AggSumIf, "w", cond) + " * 100 / " + den + ")"
 	}
 	ids := make([]string, len(k.comps))
 	for i, c := range k.comps {
@@ -239,10 +247,11 @@ func (k *compiler) competitorPairs(level GroupLevel, keys []string) (Plan, error
 	if len(ids) == 0 {
 		ids = []string{"0"}
 	}
-	sql := "SELECT gk AS group_key, toInt64(pc) AS competitor_id, countIf(" + cmp + ") AS products_compared, " +
+	lw := agg(AggSumIf, "w", lo)
+	sql := "SELECT gk AS group_key, toInt64(pc) AS competitor_id, " + agg(AggCountIf, cmp) + " AS products_compared, " +
 		pct(lo) + " AS Lower, " + pct(si) + " AS Similar, " + pct(hi) + " AS Higher, " +
-		"if(sumIf(w, " + lo + ") = 0, NULL, sumIf(w * pd, " + lo + ") / sumIf(w, " + lo + ")) AS Lower_avg, " +
-		"if(" + den + " = 0, NULL, sumIf(w * (1 + pd / 100), " + cmp + ") * 100 / " + den + ") AS price_index " +
+		"if(" + lw + " = 0, NULL, " + agg(AggSumIf, "w * pd", lo) + " / " + lw + ") AS Lower_avg, " +
+		"if(" + den + " = 0, NULL, " + agg(AggSumIf, "w * (1 + pd / 100)", cmp) + " * 100 / " + den + ") AS price_index " +
 		"FROM " + src + " ARRAY JOIN comp_ids AS pc, c_delta AS pd, c_seen AS pt WHERE pc IN (" + strings.Join(ids, ", ") + ")"
 	if keys != nil {
 		sql += " AND gk IN " + b.bindSet(keys)

@@ -193,7 +193,7 @@ func (b *builder) setPredicate(a Account, field string, col Column, f SetFilter)
 // assignments: the latest version of each row counts when assigned = 1.
 func (b *builder) labelsSubquery(a Account) string {
 	return "(SELECT product_id, label_id FROM (SELECT product_id, label_id, argMax(assigned, version) AS assigned_now " +
-		"FROM " + b.table(TableProductLabels) + " WHERE " + ColAccountID + " = " + b.bind(a.AccountID) + " GROUP BY product_id, label_id) WHERE assigned_now = 1)"
+		"FROM " + b.table(TableProductLabels) + " WHERE account_id = " + b.bind(a.AccountID) + " GROUP BY product_id, label_id) WHERE assigned_now = 1)"
 }
 
 // labelSet matches products with any of the labels named (lower case) or, with
@@ -213,13 +213,13 @@ func (b *builder) labelSet(a Account, lowered []string, blanks bool) string {
 	}
 	var parts []string
 	if len(ids) > 0 {
-		parts = append(parts, ColProductID+" IN (SELECT product_id FROM "+b.labelsSubquery(a)+" WHERE label_id IN "+b.bindUintSet(ids)+")")
+		parts = append(parts, "product_id IN (SELECT product_id FROM "+b.labelsSubquery(a)+" WHERE label_id IN "+b.bindUintSet(ids)+")")
 	}
 	if blanks {
 		if len(known) == 0 {
 			parts = append(parts, "1")
 		} else {
-			parts = append(parts, ColProductID+" NOT IN (SELECT product_id FROM "+b.labelsSubquery(a)+" WHERE label_id IN "+b.bindUintSet(known)+")")
+			parts = append(parts, "product_id NOT IN (SELECT product_id FROM "+b.labelsSubquery(a)+" WHERE label_id IN "+b.bindUintSet(known)+")")
 		}
 	}
 	if len(parts) == 0 {
