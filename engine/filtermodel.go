@@ -31,8 +31,8 @@ type agFilter struct {
 }
 
 // ParseFilterModel decodes ag-grid's filter model (colId → filter) into typed
-// filters; inactive (null) entries are left out. Column ids are not looked up
-// here: that needs the account's catalog, at compile.
+// filters and checks them (checkFilters); inactive (null) entries are left out.
+// Column ids are not looked up here: that needs the account's catalog, at compile.
 func ParseFilterModel(fm map[string]json.RawMessage) (map[string]Filter, error) {
 	out := make(map[string]Filter, len(fm))
 	for _, id := range sortedKeys(fm) {
@@ -52,7 +52,7 @@ func ParseFilterModel(fm map[string]json.RawMessage) (map[string]Filter, error) 
 		}
 		out[id] = f
 	}
-	return out, nil
+	return out, checkFilters(out)
 }
 
 func isNull(raw json.RawMessage) bool {
@@ -104,7 +104,7 @@ func parseAgFilter(field string, raw json.RawMessage, depth int) (Filter, error)
 			}
 			cf.Conditions = append(cf.Conditions, sub)
 		}
-		return cf, cf.check(field, depth)
+		return cf, nil
 	}
 	switch m.FilterType {
 	case "multi":
@@ -129,13 +129,13 @@ func parseAgFilter(field string, raw json.RawMessage, depth int) (Filter, error)
 			}
 			sf.Values = append(sf.Values, *v)
 		}
-		return sf, sf.check(field, depth)
+		return sf, nil
 	case "radio":
 		rf := RadioFilter{}
 		if m.Value != nil {
 			rf.Value = *m.Value
 		}
-		return rf, rf.check(field, depth)
+		return rf, nil
 	case "text":
 		tf := TextFilter{Op: TextOp(m.Type)}
 		if tf.Op.Valid() && tf.Op.needsValue() {
@@ -145,7 +145,7 @@ func parseAgFilter(field string, raw json.RawMessage, depth int) (Filter, error)
 			}
 			tf.Value = v
 		}
-		return tf, tf.check(field, depth)
+		return tf, nil
 	case "number":
 		nf := NumberFilter{Op: NumberOp(m.Type)}
 		if nf.Op.Valid() && nf.Op.needsValue() {
@@ -159,7 +159,7 @@ func parseAgFilter(field string, raw json.RawMessage, depth int) (Filter, error)
 				}
 			}
 		}
-		return nf, nf.check(field, depth)
+		return nf, nil
 	case "date":
 		df := DateFilter{Op: DateOp(m.Type)}
 		if df.Op.Valid() && df.Op.needsValue() {
@@ -173,7 +173,7 @@ func parseAgFilter(field string, raw json.RawMessage, depth int) (Filter, error)
 				}
 			}
 		}
-		return df, df.check(field, depth)
+		return df, nil
 	case "":
 		return nil, bad(field+".filterType", "is missing (text, number, date, set, radio or multi)")
 	}
@@ -235,6 +235,5 @@ func parseCategoryTree(field string, raw json.RawMessage) (Filter, error) {
 	if err := json.Unmarshal(raw, &m); err != nil {
 		return nil, decodeError(field, err)
 	}
-	f := CategoryTreeFilter{Paths: m.Paths}
-	return f, f.check(field, 0)
+	return CategoryTreeFilter{Paths: m.Paths}, nil
 }
