@@ -2,7 +2,6 @@ package engine
 
 import (
 	"math"
-	"slices"
 	"sort"
 	"time"
 )
@@ -65,7 +64,7 @@ type Account struct {
 func (a Account) normalize() Account {
 	var cfs []CustomField
 	for _, cf := range a.CustomFields {
-		if slices.Contains(CustomFieldColumns, cf.LogicalName) {
+		if customFieldColumn(cf.LogicalName) {
 			cfs = append(cfs, cf)
 		}
 	}

@@ -152,11 +152,7 @@ func ParseWeight(s string) (Weight, bool) {
 
 // Valid reports whether w is Product or a known custom field ("" is Product).
 func (w Weight) Valid() bool {
-	switch w {
-	case "", WeightProduct, WeightRevenue30d, WeightUnits30d, WeightPageViews30d:
-		return true
-	}
-	return false
+	return w == "" || w == WeightProduct || customFieldColumn(string(w))
 }
 
 // Aggregate is an aggregate function a group-row metric applies to the per-product

@@ -2,8 +2,8 @@ package engine
 
 // The ClickHouse schema the engine, the warehouse and ingest name in SQL
 // (migrations/clickhouse). SQL names a table or a key column through these
-// constants, so a rename is one edit and a typo a compile error; the SQL assembler
-// prints a table only if it is one of Tables (quoteIdent's print-time check).
+// constants, so a rename is one edit and a typo a compile error; the engine's SQL
+// assembler prints a table only if it is one of them (Table.Valid, at print time).
 
 // Table is a ClickHouse table.
 type Table string
@@ -20,9 +20,15 @@ const (
 	TableSnapshotBuilds       Table = "snapshot_builds"        // facts of each snapshot build (totals.go)
 )
 
-// Tables are every table the project's SQL may name.
-var Tables = []Table{TableProducts, TableOffers, TableLatestOffers, TableOfferDaily, TableProductDaily,
-	TableProductLabels, TableProductSnapshot, TableProductSnapshotBuild, TableSnapshotBuilds}
+// Valid reports whether t is one of the schema's tables.
+func (t Table) Valid() bool {
+	switch t {
+	case TableProducts, TableOffers, TableLatestOffers, TableOfferDaily, TableProductDaily,
+		TableProductLabels, TableProductSnapshot, TableProductSnapshotBuild, TableSnapshotBuilds:
+		return true
+	}
+	return false
+}
 
 // String is the table's name, for SQL assembled outside the engine.
 func (t Table) String() string { return string(t) }
@@ -50,6 +56,8 @@ const (
 	ColPageViews30d  = "page_views_30d"
 )
 
-// CustomFieldColumns are the products columns a custom field may name: the closed
-// list that keeps account configuration from becoming SQL text.
-var CustomFieldColumns = []string{ColRevenue30d, ColUnits30d, ColPageViews30d}
+// customFieldColumn reports whether a custom field may name this products column:
+// the closed list that keeps account configuration from becoming SQL text.
+func customFieldColumn(name string) bool {
+	return name == ColRevenue30d || name == ColUnits30d || name == ColPageViews30d
+}
