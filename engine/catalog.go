@@ -3,7 +3,6 @@ package engine
 import (
 	"math"
 	"sort"
-	"strconv"
 	"time"
 )
 
@@ -61,15 +60,11 @@ type Account struct {
 	Totals *Totals
 }
 
-// knownCustomFields are the products columns a custom field may name: the closed
-// list that keeps account configuration from becoming SQL text.
-var knownCustomFields = map[string]bool{"revenue_30d": true, "units_30d": true, "page_views_30d": true}
-
 // normalize drops configuration the compiler cannot trust and sorts competitors by id.
 func (a Account) normalize() Account {
 	var cfs []CustomField
 	for _, cf := range a.CustomFields {
-		if knownCustomFields[cf.LogicalName] {
+		if customFieldColumn(cf.LogicalName) {
 			cfs = append(cfs, cf)
 		}
 	}
@@ -107,6 +102,3 @@ func (a Account) customField(name string) (CustomField, bool) {
 	}
 	return CustomField{}, false
 }
-
-func num(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
-func inum(i int64) string  { return strconv.FormatInt(i, 10) }

@@ -65,7 +65,7 @@ type exprs struct {
 
 func newExprs(a Account) exprs {
 	cut := staleCutoff(a.Settings, a.Now)
-	return exprs{a: a, cutoff: "toDateTime(" + inum(cut) + ")", totals: a.Totals.exact(a.Settings, cut)}
+	return exprs{a: a, cutoff: "toDateTime(" + IntLit(cut) + ")", totals: a.Totals.exact(a.Settings, cut)}
 }
 
 // staleCutoff is the unix time before which an offer no longer counts.
@@ -79,11 +79,11 @@ func staleCutoff(s Settings, now time.Time) int64 {
 func (e exprs) idx(c int64) string {
 	if e.a.Slots != nil {
 		if s, ok := e.a.Slots[c]; ok {
-			return inum(int64(s))
+			return IntLit(int64(s))
 		}
 		return "0"
 	}
-	return "indexOf(comp_ids, " + inum(c) + ")"
+	return "indexOf(comp_ids, " + IntLit(c) + ")"
 }
 
 // absent is true where product has no offer from c (dense arrays hold 0 in comp_ids).
@@ -116,22 +116,22 @@ func (e exprs) cmp(c int64) string {
 
 // d is price_delta@c minus the parity guideline.
 func (e exprs) d(c int64) string {
-	return "(" + e.at("c_delta", c) + " - (" + num(e.a.Settings.Parity) + "))"
+	return "(" + e.at("c_delta", c) + " - (" + floatLit(e.a.Settings.Parity) + "))"
 }
 
 func (e exprs) lower(c int64) string {
-	return "(" + e.cmp(c) + " AND " + e.d(c) + " < -(" + num(e.a.Settings.Lower) + "))"
+	return "(" + e.cmp(c) + " AND " + e.d(c) + " < -(" + floatLit(e.a.Settings.Lower) + "))"
 }
 func (e exprs) higher(c int64) string {
-	return "(" + e.cmp(c) + " AND " + e.d(c) + " > " + num(e.a.Settings.Upper) + ")"
+	return "(" + e.cmp(c) + " AND " + e.d(c) + " > " + floatLit(e.a.Settings.Upper) + ")"
 }
 func (e exprs) similar(c int64) string {
-	return "(" + e.cmp(c) + " AND " + e.d(c) + " >= -(" + num(e.a.Settings.Lower) + ") AND " + e.d(c) + " <= " + num(e.a.Settings.Upper) + ")"
+	return "(" + e.cmp(c) + " AND " + e.d(c) + " >= -(" + floatLit(e.a.Settings.Lower) + ") AND " + e.d(c) + " <= " + floatLit(e.a.Settings.Upper) + ")"
 }
 
 func (e exprs) bucket(cmp, d string) string {
-	return "multiIf(NOT " + cmp + ", NULL, " + d + " < -(" + num(e.a.Settings.Lower) + "), '" + BucketLower + "', " +
-		d + " > " + num(e.a.Settings.Upper) + ", '" + BucketHigher + "', '" + BucketSimilar + "')"
+	return "multiIf(NOT " + cmp + ", NULL, " + d + " < -(" + floatLit(e.a.Settings.Lower) + "), '" + BucketLower + "', " +
+		d + " > " + floatLit(e.a.Settings.Upper) + ", '" + BucketHigher + "', '" + BucketSimilar + "')"
 }
 
 // sum adds one term per selected competitor (0 when none is selected).
@@ -168,7 +168,7 @@ func (e exprs) all(cs []Competitor) bool {
 }
 
 func (e exprs) lcmp() string { return "t_ >= " + e.cutoff + " AND NOT isNaN(d_)" }
-func (e exprs) ld() string   { return "(d_ - (" + num(e.a.Settings.Parity) + "))" }
+func (e exprs) ld() string   { return "(d_ - (" + floatLit(e.a.Settings.Parity) + "))" }
 
 // packed counts the comparable, lower and higher pairs of a product in one pass
 // over the arrays: each pair adds 1 (+1000 when lower, +1000000 when higher), so
@@ -178,8 +178,8 @@ func (e exprs) ld() string   { return "(d_ - (" + num(e.a.Settings.Parity) + "))
 // Lambdas see only their own arguments and constants (18.16 rejects outer
 // columns), so my_price / x is written 1 + d / 100.
 func (e exprs) packed() string {
-	return "arraySum((d_, t_) -> if(" + e.lcmp() + ", 1 + if(" + e.ld() + " < -(" + num(e.a.Settings.Lower) + "), 1000, 0) + if(" +
-		e.ld() + " > " + num(e.a.Settings.Upper) + ", 1000000, 0), 0), c_delta, c_seen)"
+	return "arraySum((d_, t_) -> if(" + e.lcmp() + ", 1 + if(" + e.ld() + " < -(" + floatLit(e.a.Settings.Lower) + "), 1000, 0) + if(" +
+		e.ld() + " > " + floatLit(e.a.Settings.Upper) + ", 1000000, 0), 0), c_delta, c_seen)"
 }
 
 // The all-competitor sums as lambdas over the snapshot's arrays: the fallback of
@@ -191,7 +191,7 @@ func (e exprs) allSimilar() string {
 	return "toUInt64(" + e.packed() + " % 1000 - intDiv(" + e.packed() + ", 1000) % 1000 - intDiv(" + e.packed() + ", 1000000))"
 }
 func (e exprs) allLowerDelta() string {
-	return "arraySum((d_, t_) -> if(t_ >= " + e.cutoff + " AND " + e.ld() + " < -(" + num(e.a.Settings.Lower) + "), d_, 0), c_delta, c_seen)"
+	return "arraySum((d_, t_) -> if(t_ >= " + e.cutoff + " AND " + e.ld() + " < -(" + floatLit(e.a.Settings.Lower) + "), d_, 0), c_delta, c_seen)"
 }
 func (e exprs) allPrice() string {
 	return "arraySum((x_, d_, t_) -> if(" + e.lcmp() + ", x_, 0), c_price, c_delta, c_seen)"
@@ -237,7 +237,7 @@ func (e exprs) marketBucket(cs []Competitor) string {
 	n := e.nCmp(cs)
 	mp := "(" + e.sumPrice(cs) + " / " + n + ")"
 	cmp := "(" + n + " > 0 AND my_price > 0)"
-	d := "((my_price - " + mp + ") / " + mp + " * 100 - (" + num(e.a.Settings.Parity) + "))"
+	d := "((my_price - " + mp + ") / " + mp + " * 100 - (" + floatLit(e.a.Settings.Parity) + "))"
 	return e.bucket(cmp, d)
 }
 
@@ -264,14 +264,14 @@ func productColumns(a Account, cs []Competitor) []Column {
 		cols = append(cols, Column{ID: cf.LogicalName, Header: cf.DisplayName, Kind: KindNumber, Expr: cf.LogicalName, Format: "number"})
 	}
 	for _, c := range a.Competitors {
-		id, sfx := c.ID, "@"+inum(c.ID)
+		id, sfx := c.ID, "@"+IntLit(c.ID)
 		i := e.idx(id)
 		str := func(arr string) string { return "if(" + e.absent(id) + ", NULL, " + e.at(arr, id) + ")" }
 		cmp := e.cmp(id)
 		price := "if(" + i + " = 0 OR isNaN(" + e.at("c_price", id) + "), NULL, " + e.at("c_price", id) + ")"
 		if slot, ok := a.Slots[id]; ok && slot <= PriceSlotColumns {
 			// The slot's price as a plain column (p1..p32): one column read for sorts and filters.
-			p := "p" + inum(int64(slot))
+			p := "p" + IntLit(int64(slot))
 			price = "if(isNaN(" + p + "), NULL, " + p + ")"
 		}
 		cols = append(cols,
@@ -293,7 +293,7 @@ func productColumns(a Account, cs []Competitor) []Column {
 			Column{ID: "changed" + sfx, Header: c.Name + " changed", Kind: KindText, CompetitorID: id, Format: "text",
 				Radio: []string{ChangedNew, ChangedNA},
 				Expr: "multiIf(" + i + " = 0 OR isNaN(" + e.at("c_price", id) + ") OR " + e.at("c_price", id) + " <= 0, '" + ChangedNA + "', " +
-					e.at("c_seen", id) + " >= toDateTime(" + inum(a.Now.Unix()-86400) + "), '" + ChangedNew + "', NULL)"},
+					e.at("c_seen", id) + " >= toDateTime(" + IntLit(a.Now.Unix()-86400) + "), '" + ChangedNew + "', NULL)"},
 		)
 	}
 	nl := e.nLower(cs)

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -50,10 +51,16 @@ type compiler struct {
 	levels []GroupLevel
 }
 
+// newCompiler validates the whole condition again, whoever built it (Validate),
+// then everything that needs the account: report, competitors, group levels,
+// weight. Every Compile* of a condition starts here.
 func newCompiler(a Account, c Condition) (*compiler, error) {
 	a = a.normalize()
 	if a.AccountID == 0 {
 		return nil, bad("account", "no account is selected")
+	}
+	if err := c.Validate(); err != nil {
+		return nil, err
 	}
 	rep, err := ParseReport(c.ReportType)
 	if err != nil {
@@ -96,12 +103,76 @@ func newCompiler(a Account, c Condition) (*compiler, error) {
 	if len(c.GroupIDs) > len(k.levels) {
 		return nil, bad("groupIds", "opens %d group levels but only %d are grouped", len(c.GroupIDs), len(k.levels))
 	}
-	if c.WeightBy != "" && c.WeightBy != "product" && c.WeightBy != "Product" {
-		if _, ok := a.customField(c.WeightBy); !ok {
-			return nil, bad("weightBy", "%q is not Product or a custom field of this account", clip(c.WeightBy))
+	if err := k.checkColumnIDs(); err != nil {
+		return nil, err
+	}
+	if c.WeightBy != WeightProduct {
+		if _, ok := a.customField(string(c.WeightBy)); !ok {
+			return nil, bad("weightBy", "%q is not Product or a custom field of this account", clip(string(c.WeightBy)))
 		}
 	}
 	return k, nil
+}
+
+// checkColumnIDs looks up every column id of the condition (sort and visible
+// columns; filters are looked up as they compile) among the ids this account's
+// reports have: product columns, group-row keys, the competitiveness snapshot's
+// keys, and the keys filled after the query. Which of them a plan may sort on is
+// checked again where the plan is built (orderBy, groupOrder).
+func (k *compiler) checkColumnIDs() error {
+	known := func(id string) bool {
+		if _, ok := k.cat.get(id); ok || afterQueryKeys[id] || groupKeys[id] {
+			return true
+		}
+		if _, ok := levelOf(id); ok {
+			return true
+		}
+		at := strings.LastIndexByte(id, '@')
+		if at < 0 {
+			return false
+		}
+		for _, m := range perCompetitorMetricIDs {
+			if m == id[:at] {
+				_, ok := k.a.competitor(parseID(id[at+1:]))
+				return ok
+			}
+		}
+		return false
+	}
+	for i, s := range k.c.Sort {
+		if !known(s.ColID) && !strings.HasPrefix(s.ColID, "ag-Grid-AutoColumn") {
+			return bad(fmt.Sprintf("sort[%d].colId", i), "%q is not a column of this report", clip(s.ColID))
+		}
+	}
+	for _, id := range k.c.VisibleColumns {
+		if !known(id) {
+			return bad("visible_columns", "%q is not a column of this report", clip(id))
+		}
+	}
+	return nil
+}
+
+// afterQueryKeys are row keys filled after the query, not columns of the snapshot.
+var afterQueryKeys = map[string]bool{"labels": true, "labelsNames": true, "currency_symbol": true, "constraint": true}
+
+// groupKeys are the keys of group rows and of the competitiveness snapshot's rows.
+var groupKeys = func() map[string]bool {
+	m := map[string]bool{"competitor": true, "products": true}
+	for _, id := range perCompetitorMetricIDs {
+		m[id] = true
+	}
+	for _, d := range DistributionBuckets {
+		m[d.ID] = true
+	}
+	return m
+}()
+
+func parseID(s string) int64 {
+	id, err := strconv.ParseInt(s, 10, 64)
+	if err != nil {
+		return 0
+	}
+	return id
 }
 
 // Columns returns the catalog of a report for the account (getColumnsDef).
@@ -120,7 +191,7 @@ func Columns(a Account, reportType string) ([]Column, error) {
 }
 
 func (k *compiler) weight() string {
-	if cf, ok := k.a.customField(k.c.WeightBy); ok {
+	if cf, ok := k.a.customField(string(k.c.WeightBy)); ok {
 		return "toFloat64(" + cf.LogicalName + ")"
 	}
 	return "toFloat64(1)"
@@ -129,10 +200,7 @@ func (k *compiler) weight() string {
 // where is the predicate of every query: tenancy and category access first (added
 // here, never by the caller), then the report, the filters and the search.
 func (k *compiler) where(b *builder) (string, error) {
-	preds := []string{"account_id = " + b.bind(k.a.AccountID)}
-	if len(k.a.Categories) > 0 {
-		preds = append(preds, "super_category IN "+b.bindSet(k.a.Categories))
-	}
+	preds := []string{tenancy(k.a, b)}
 	switch k.rep.Kind {
 	case ReportAtCompetitors:
 		preds = append(preds, k.e.nCmp(k.comps)+" > 0")
@@ -254,9 +322,9 @@ func (k *compiler) orderBy() (string, error) {
 				return "", bad(fmt.Sprintf("sort[%d].colId", i), "%q is not a sortable column of this report", clip(s.ColID))
 			}
 		}
-		parts = append(parts, col.Expr+" "+strings.ToUpper(s.Sort)+" NULLS LAST")
+		parts = append(parts, col.Expr+" "+s.Sort.sql()+" NULLS LAST")
 	}
-	parts = append(parts, "product_id ASC")
+	parts = append(parts, ColProductID+" ASC")
 	return strings.Join(parts, ", "), nil
 }
 
@@ -285,7 +353,7 @@ func (k *compiler) rows() (Plan, error) {
 		return Plan{}, err
 	}
 	b := &builder{}
-	sel, names, x := k.rowSelect(cols)
+	sel, names, x := k.rowSelect(b, cols)
 	outerAccount := b.bind(k.a.AccountID)
 	w, err := k.where(b)
 	if err != nil {
@@ -296,16 +364,21 @@ func (k *compiler) rows() (Plan, error) {
 	}
 	// Two phases: the inner query sorts only (sort key, product_id) to find the
 	// block's ids; the outer one computes every column for those ids alone.
-	sql := "SELECT " + strings.Join(sel, ", ") + " FROM product_snapshot WHERE account_id = " + outerAccount +
-		" AND product_id IN (SELECT product_id FROM product_snapshot WHERE " + w + " ORDER BY " + order +
-		" LIMIT " + fmt.Sprint(k.c.Limit+1) + " OFFSET " + fmt.Sprint(k.c.StartRow) + ") ORDER BY " + order
-	return Plan{Statement: b.statement(sql), Shape: ShapeRows, StartRow: k.c.StartRow, Limit: k.c.Limit, Columns: names,
+	snap := b.table(TableProductSnapshot)
+	sql := "SELECT " + strings.Join(sel, ", ") + " FROM " + snap + " WHERE " + ColAccountID + " = " + outerAccount +
+		" AND " + ColProductID + " IN (SELECT " + ColProductID + " FROM " + snap + " WHERE " + w + " ORDER BY " + order +
+		limitOffset(k.c.Limit+1, k.c.StartRow) + ") ORDER BY " + order
+	st, err := b.statement(sql)
+	if err != nil {
+		return Plan{}, err
+	}
+	return Plan{Statement: st, Shape: ShapeRows, StartRow: k.c.StartRow, Limit: k.c.Limit, Columns: names,
 		Competitors: k.comps, Report: k.rep, expand: x}, nil
 }
 
 // rowSelect splits the output columns: product columns and row metrics are SQL
 // expressions; the per-competitor keys come from the raw arrays (Expand).
-func (k *compiler) rowSelect(cols []Column) (sel, names []string, x *expander) {
+func (k *compiler) rowSelect(b *builder, cols []Column) (sel, names []string, x *expander) {
 	x = &expander{comps: k.a.Competitors, settings: k.a.Settings,
 		cutoff: k.a.Now.Add(-time.Duration(k.a.Settings.StalenessDays) * 24 * time.Hour), recent: k.a.Now.Add(-24 * time.Hour)}
 	if len(k.c.VisibleColumns) > 0 {
@@ -326,7 +399,7 @@ func (k *compiler) rowSelect(cols []Column) (sel, names []string, x *expander) {
 			}
 			continue
 		}
-		sel = append(sel, c.Expr+" AS `"+c.ID+"`")
+		sel = append(sel, c.Expr+" AS "+b.ident(c.ID))
 		names = append(names, c.ID)
 	}
 	for _, a := range rawArrays {
@@ -344,7 +417,7 @@ func CompileCount(a Account, c Condition) (Plan, error) {
 		return Plan{}, err
 	}
 	if k.rep.Kind == ReportCompetitivenessSnapshot {
-		return Plan{Statement: Statement{SQL: "SELECT toUInt64(" + fmt.Sprint(len(k.comps)) + ")"}, Shape: ShapeCount, Report: k.rep}, nil
+		return Plan{Statement: Statement{SQL: "SELECT toUInt64(" + IntLit(int64(len(k.comps))) + ")"}, Shape: ShapeCount, Report: k.rep}, nil
 	}
 	// The sort does not change a count, but a bad sort is a bad condition everywhere.
 	if len(k.levels) > len(k.c.GroupIDs) {
@@ -369,7 +442,8 @@ func CompileCount(a Account, c Condition) (Plan, error) {
 	if pp := k.pathPredicates(b); len(pp) > 0 {
 		w += " AND " + strings.Join(pp, " AND ")
 	}
-	return Plan{Statement: b.statement("SELECT count() FROM product_snapshot WHERE " + w), Shape: ShapeCount, Report: k.rep}, nil
+	st, err := b.statement("SELECT count() FROM " + b.table(TableProductSnapshot) + " WHERE " + w)
+	return Plan{Statement: st, Shape: ShapeCount, Report: k.rep}, err
 }
 
 // CompileSelection compiles the product ids a selection means: with selectAll, every
@@ -379,6 +453,11 @@ func CompileCount(a Account, c Condition) (Plan, error) {
 func CompileSelection(a Account, c Condition, selectAll bool, toggled []string) (Plan, error) {
 	if len(toggled) > MaxSelected {
 		return Plan{}, bad("toggledNodes", "has %d ids; at most %d are allowed", len(toggled), MaxSelected)
+	}
+	for _, id := range toggled {
+		if len(id) > MaxTextLen {
+			return Plan{}, bad("toggledNodes", "has an id longer than %d characters", MaxTextLen)
+		}
 	}
 	k, err := newCompiler(a, c)
 	if err != nil {
@@ -394,17 +473,20 @@ func CompileSelection(a Account, c Condition, selectAll bool, toggled []string) 
 			w += " AND " + strings.Join(pp, " AND ")
 		}
 		if len(toggled) > 0 {
-			w += " AND product_id NOT IN " + b.bindSet(toggled)
+			w += " AND " + ColProductID + " NOT IN " + b.bindSet(toggled)
 		}
 	} else {
 		if len(toggled) == 0 {
-			return Plan{Statement: Statement{SQL: "SELECT product_id FROM product_snapshot WHERE 0"}, Shape: ShapeIDs}, nil
+			st, err := b.statement("SELECT " + ColProductID + " FROM " + b.table(TableProductSnapshot) + " WHERE 0")
+			return Plan{Statement: st, Shape: ShapeIDs}, err
 		}
-		w = "account_id = " + b.bind(k.a.AccountID)
-		if len(k.a.Categories) > 0 {
-			w += " AND super_category IN " + b.bindSet(k.a.Categories)
-		}
-		w += " AND product_id IN " + b.bindSet(toggled)
+		w = tenancy(k.a, b) + " AND " + ColProductID + " IN " + b.bindSet(toggled)
 	}
-	return Plan{Statement: b.statement("SELECT product_id FROM product_snapshot WHERE " + w + " ORDER BY product_id"), Shape: ShapeIDs}, nil
+	st, err := b.statement("SELECT " + ColProductID + " FROM " + b.table(TableProductSnapshot) + " WHERE " + w + " ORDER BY " + ColProductID)
+	return Plan{Statement: st, Shape: ShapeIDs}, err
+}
+
+// limitOffset is a block's LIMIT and OFFSET, as literal numbers.
+func limitOffset(limit, offset int) string {
+	return " LIMIT " + IntLit(int64(limit)) + " OFFSET " + IntLit(int64(offset))
 }

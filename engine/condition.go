@@ -27,8 +27,8 @@ const (
 
 // SortItem is one entry of the sort model.
 type SortItem struct {
-	ColID string `json:"colId"`
-	Sort  string `json:"sort"`
+	ColID string  `json:"colId"`
+	Sort  SortDir `json:"sort"`
 }
 
 // GroupCol is one row-group column (ag-grid's ColumnVO).
@@ -39,29 +39,34 @@ type GroupCol struct {
 
 // Condition is the grid condition of DESIGN §5, with the specification's names.
 // Keys the server does not use (user_session_id, page_title, ...) are ignored.
+// ParseCondition builds one from the browser's JSON; scheduled reports, exports and
+// the pricer build them in Go. Either way every Compile* validates it (Validate)
+// and the account's catalog checks its column ids: the compiler's safety does not
+// depend on the caller.
 type Condition struct {
-	ReportType     string                     `json:"report_type"`
-	StartRow       int                        `json:"startRow"`
-	Limit          int                        `json:"limit"`
-	Filters        map[string]json.RawMessage `json:"filters"`
-	Sort           []SortItem                 `json:"sort"`
-	Search         string                     `json:"search"`
-	Group          []GroupCol                 `json:"group"`
-	GroupIDs       []string                   `json:"-"`
-	VisibleColumns []string                   `json:"visible_columns"`
-	SelectedRows   []string                   `json:"-"`
-	WeightBy       string                     `json:"weightBy"`
-	CompetitorIDs  []int64                    `json:"-"`
+	ReportType     string            `json:"report_type"`
+	StartRow       int               `json:"startRow"`
+	Limit          int               `json:"limit"` // 0 is DefaultLimit
+	Filters        map[string]Filter `json:"-"`     // colId (or category_tree) → filter
+	Sort           []SortItem        `json:"sort"`
+	Search         string            `json:"search"`
+	Group          []GroupCol        `json:"group"`
+	GroupIDs       []string          `json:"-"`
+	VisibleColumns []string          `json:"visible_columns"`
+	SelectedRows   []string          `json:"-"`
+	WeightBy       Weight            `json:"weightBy"`
+	CompetitorIDs  []int64           `json:"-"`
 }
 
 // rawCondition carries the keys whose JSON type varies between callers (ag-grid
 // sends group keys as numbers when the group field is numeric; competitorId may be
-// one id or a list).
+// one id or a list) and ag-grid's filter model, which becomes typed filters.
 type rawCondition struct {
 	Condition
-	GroupIDs     []json.RawMessage `json:"groupIds"`
-	SelectedRows []json.RawMessage `json:"selected_rows"`
-	CompetitorID json.RawMessage   `json:"competitorId"`
+	Filters      map[string]json.RawMessage `json:"filters"`
+	GroupIDs     []json.RawMessage          `json:"groupIds"`
+	SelectedRows []json.RawMessage          `json:"selected_rows"`
+	CompetitorID json.RawMessage            `json:"competitorId"`
 }
 
 // ParseCondition decodes a condition. Malformed JSON, wrong types and out-of-range
@@ -87,7 +92,11 @@ func ParseCondition(raw []byte) (Condition, error) {
 	if c.CompetitorIDs, err = competitorIDs(rc.CompetitorID); err != nil {
 		return c, err
 	}
-	return c, c.validate()
+	if c.Filters, err = ParseFilterModel(rc.Filters); err != nil {
+		return c, err
+	}
+	err = c.Validate()
+	return c, err
 }
 
 func decodeError(field string, err error) *Error {
@@ -167,7 +176,12 @@ func competitorIDs(raw json.RawMessage) ([]int64, error) {
 	return ids, nil
 }
 
-func (c *Condition) validate() error {
+// Validate checks everything about c that needs no account: paging, search, the
+// closed vocabularies (sort directions, filter options, weight), every filter's
+// values and lengths, and the sizes of the id lists. It fills the default limit
+// and spells the weight canonically. The account's catalog checks the column ids
+// at compile.
+func (c *Condition) Validate() error {
 	if c.StartRow < 0 {
 		return bad("startRow", "must be 0 or more, not %d", c.StartRow)
 	}
@@ -187,8 +201,8 @@ func (c *Condition) validate() error {
 		return bad("sort", "has %d columns; at most %d are allowed", len(c.Sort), MaxSortColumns)
 	}
 	for i, s := range c.Sort {
-		if s.Sort != "asc" && s.Sort != "desc" {
-			return bad(fmt.Sprintf("sort[%d].sort", i), "must be \"asc\" or \"desc\", not %q", clip(s.Sort))
+		if !s.Sort.Valid() {
+			return bad(fmt.Sprintf("sort[%d].sort", i), "must be \"asc\" or \"desc\", not %q", clip(string(s.Sort)))
 		}
 	}
 	if len(c.Group) > 0 && len(c.Sort) > MaxGroupSorts {
@@ -197,7 +211,25 @@ func (c *Condition) validate() error {
 	if len(c.GroupIDs) > len(c.Group) {
 		return bad("groupIds", "opens %d group levels but only %d are grouped", len(c.GroupIDs), len(c.Group))
 	}
-	return nil
+	for _, ids := range []struct {
+		field string
+		n     int
+	}{{"groupIds", len(c.GroupIDs)}, {"selected_rows", len(c.SelectedRows)}, {"competitorId", len(c.CompetitorIDs)}, {"visible_columns", len(c.VisibleColumns)}} {
+		if ids.n > MaxSelected {
+			return bad(ids.field, "has %d entries; at most %d are allowed", ids.n, MaxSelected)
+		}
+	}
+	for i, id := range c.CompetitorIDs {
+		if id <= 0 {
+			return bad(fmt.Sprintf("competitorId[%d]", i), "%d is not a competitor id", id)
+		}
+	}
+	w, ok := ParseWeight(string(c.WeightBy))
+	if !ok {
+		return bad("weightBy", "%q is not Product or a custom field", clip(string(c.WeightBy)))
+	}
+	c.WeightBy = w
+	return checkFilters(c.Filters)
 }
 
 // CheckSearch bounds a free-text search (the condition's, the search box's, the

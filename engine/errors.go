@@ -3,15 +3,26 @@
 // the result. It is pure: no connections, no clocks, no globals that change. The
 // warehouse package executes plans; api/grid wires the two together.
 //
-// Safety rules the compiler keeps (and the hostile-input tests check):
-//   - column ids from the browser are looked up in the account's closed catalog;
-//     only the catalog's own expressions reach SQL text;
-//   - operators, sort directions, group levels and report types are closed enums;
-//   - every value that comes from the request is a bound parameter (numbers that
-//     come from the account's catalog, such as competitor ids and the parity
-//     settings, are formatted by the compiler itself);
+// Safety rules the compiler keeps, whoever built the condition (the browser's JSON
+// through ParseCondition, or Go code: scheduled reports, exports, the pricer), and
+// the hostile-input tests check for both:
+//   - every Compile* validates the whole condition again (Condition.Validate) and
+//     answers the same *Error a JSON condition gets;
+//   - column ids are looked up in the account's closed catalog; only the catalog's
+//     own expressions reach SQL text;
+//   - sort directions, filter options, joins, weights, aggregates, group levels and
+//     report types are closed enums (enums.go), printed only as their constants' SQL;
+//   - every value that comes from a condition is a bound parameter; the numbers the
+//     compiler writes itself (competitor ids, slots, settings, LIMIT) go through
+//     IntLit and floatLit, identifiers through quoteIdent and tables through the
+//     schema's constants (quote.go, schema.go), re-checked as the SQL is printed;
 //   - the compiler adds the account predicate (and the user's category access) to
 //     every query: callers cannot forget it.
+//
+// Files: condition.go (the condition, its limits, Validate), filtermodel.go
+// (ag-grid's filter JSON → typed filters), filters.go (the typed filters),
+// predicate.go (typed filter + catalog column → SQL), columns.go and catalog.go
+// (the catalog), compile.go, group.go, lists.go (the plans).
 package engine
 
 import "fmt"

@@ -11,8 +11,20 @@ type groupMetric struct {
 	ID, Header, Format, Expr string
 }
 
+// agg applies an aggregate to its arguments.
+func agg(a Aggregate, args ...string) string { return string(a) + "(" + strings.Join(args, ", ") + ")" }
+
+// wsum is the weighted sum Σ w·x over the group's products.
+func wsum(x string) string { return agg(AggSum, "w * "+x) }
+
+// share is the weighted share of num in den, NULL when the weights sum to 0.
 func share(num, den string) string {
-	return "if(sum(w * " + den + ") = 0, NULL, sum(w * " + num + ") * 100 / sum(w * " + den + "))"
+	return "if(" + wsum(den) + " = 0, NULL, " + wsum(num) + " * 100 / " + wsum(den) + ")"
+}
+
+// ratio is Σ w·num / Σ w·den, NULL when the weights sum to 0.
+func ratio(num, den string) string {
+	return "if(" + wsum(den) + " = 0, NULL, " + wsum(num) + " / " + wsum(den) + ")"
 }
 
 // groupMetrics are the group-row aggregates over the selected competitors: weighted
@@ -21,28 +33,29 @@ func share(num, den string) string {
 // per-competitor metrics the sort names (the others come from CompileGroupCompetitors).
 func (k *compiler) groupMetrics() []groupMetric {
 	ms := []groupMetric{
-		{"products", "Products", "number", "count()"},
-		{"products_compared", "Products compared", "number", "countIf(n_cmp > 0)"},
+		{"products", "Products", "number", agg(AggCount)},
+		{"products_compared", "Products compared", "number", agg(AggCountIf, "n_cmp > 0")},
 		{"Lower", "Lower", "percent", share("n_l", "n_cmp")},
 		{"Similar", "Similar price", "percent", share("n_s", "n_cmp")},
 		{"Higher", "Higher", "percent", share("n_h", "n_cmp")},
-		{"Lower_avg", "Lower avg %", "percent", "if(sum(w * n_l) = 0, NULL, sum(w * s_ld) / sum(w * n_l))"},
+		{"Lower_avg", "Lower avg %", "percent", ratio("s_ld", "n_l")},
 		{"price_index", "Price index", "number", share("s_ratio", "n_cmp")},
 	}
 	if k.rep.Kind == ReportDistribution {
+		all := agg(AggSumIf, "w", "NOT isNaN(md)")
 		for _, d := range DistributionBuckets {
 			ms = append(ms, groupMetric{d.ID, d.Header, "percent",
-				"if(sumIf(w, NOT isNaN(md)) = 0, NULL, sumIf(w, NOT isNaN(md) AND " + d.Cond + ") * 100 / sumIf(w, NOT isNaN(md)))"})
+				"if(" + all + " = 0, NULL, " + agg(AggSumIf, "w", "NOT isNaN(md) AND "+d.Cond) + " * 100 / " + all + ")"})
 		}
 	}
 	for _, c := range k.sortedCompetitors() {
-		s := inum(c.ID)
+		s := IntLit(c.ID)
 		ms = append(ms,
-			groupMetric{"products_compared@" + s, c.Name + " products compared", "number", "countIf(cmp_" + s + " = 1)"},
+			groupMetric{"products_compared@" + s, c.Name + " products compared", "number", agg(AggCountIf, "cmp_"+s+" = 1")},
 			groupMetric{"Lower@" + s, c.Name + " lower", "percent", share("l_"+s, "cmp_"+s)},
 			groupMetric{"Similar@" + s, c.Name + " similar", "percent", share("s_"+s, "cmp_"+s)},
 			groupMetric{"Higher@" + s, c.Name + " higher", "percent", share("h_"+s, "cmp_"+s)},
-			groupMetric{"Lower_avg@" + s, c.Name + " lower avg %", "percent", "if(sum(w * l_" + s + ") = 0, NULL, sum(w * ld_" + s + ") / sum(w * l_" + s + "))"},
+			groupMetric{"Lower_avg@" + s, c.Name + " lower avg %", "percent", ratio("ld_"+s, "l_"+s)},
 			groupMetric{"price_index@" + s, c.Name + " price index", "number", share("r_"+s, "cmp_"+s)},
 		)
 	}
@@ -62,7 +75,7 @@ func (k *compiler) sortedCompetitors() []Competitor {
 			continue
 		}
 		for _, c := range k.comps {
-			if inum(c.ID) == s.ColID[at+1:] && !containsComp(out, c.ID) {
+			if IntLit(c.ID) == s.ColID[at+1:] && !containsComp(out, c.ID) {
 				out = append(out, c)
 			}
 		}
@@ -95,7 +108,7 @@ func (k *compiler) productFields() (fields, aliases []string) {
 	add(e.sumLowerDelta(cs), "s_ld")
 	add(e.sumRatio(cs), "s_ratio")
 	for _, c := range k.sortedCompetitors() {
-		s := inum(c.ID)
+		s := IntLit(c.ID)
 		add("toUInt32("+e.cmp(c.ID)+")", "cmp_"+s)
 		add("toUInt32("+e.lower(c.ID)+")", "l_"+s)
 		add("toUInt32("+e.similar(c.ID)+")", "s_"+s)
@@ -106,7 +119,7 @@ func (k *compiler) productFields() (fields, aliases []string) {
 	if k.rep.Kind == ReportDistribution {
 		n := e.nCmp(cs)
 		mp := "(" + e.sumPrice(cs) + " / " + n + ")"
-		add("if("+n+" = 0 OR my_price <= 0, nan, (my_price - "+mp+") / "+mp+" * 100 - ("+num(k.a.Settings.Parity)+"))", "md")
+		add("if("+n+" = 0 OR my_price <= 0, nan, (my_price - "+mp+") / "+mp+" * 100 - ("+floatLit(k.a.Settings.Parity)+"))", "md")
 	}
 	return fields, aliases
 }
@@ -120,7 +133,7 @@ func (k *compiler) groupColumns() []Column {
 	}
 	for _, c := range k.comps {
 		for _, id := range perCompetitorMetricIDs {
-			cols = append(cols, Column{ID: id + "@" + inum(c.ID), Header: c.Name + " " + strings.ToLower(strings.ReplaceAll(id, "_", " ")),
+			cols = append(cols, Column{ID: id + "@" + IntLit(c.ID), Header: c.Name + " " + strings.ToLower(strings.ReplaceAll(id, "_", " ")),
 				Kind: KindNumber, Format: "percent", CompetitorID: c.ID})
 		}
 	}
@@ -150,23 +163,24 @@ func (k *compiler) groupSource(b *builder, level GroupLevel, fields, aliases []s
 		w += " AND " + strings.Join(pp, " AND ")
 	}
 	f := strings.Join(fields, ", ")
+	snap := b.table(TableProductSnapshot)
 	switch {
 	case labelJoin:
 		known := make([]uint64, len(k.a.Labels))
 		for i, l := range k.a.Labels {
 			known[i] = l.ID
 		}
-		inner := "SELECT product_id, " + f + " FROM product_snapshot WHERE " + w
+		inner := "SELECT " + ColProductID + ", " + f + " FROM " + snap + " WHERE " + w
 		lbls := "SELECT product_id, groupArray(label_id) AS lbls FROM " + b.labelsSubquery(k.a) +
 			" WHERE label_id IN " + b.bindUintSet(known) + " GROUP BY product_id"
 		return "(SELECT " + key + " AS gk, " + strings.Join(aliases, ", ") + " FROM (SELECT *, if(empty(lbls), [toUInt64(0)], lbls) AS lbl_arr FROM (" +
 			inner + ") ANY LEFT JOIN (" + lbls + ") USING product_id) ARRAY JOIN lbl_arr AS lbl)", nil
 	case level == LevelLabel:
-		return "(SELECT '" + NoneKey + "' AS gk, " + f + " FROM product_snapshot WHERE " + w + ")", nil
+		return "(SELECT '" + NoneKey + "' AS gk, " + f + " FROM " + snap + " WHERE " + w + ")", nil
 	case level == "":
-		return "(SELECT 'all' AS gk, " + f + " FROM product_snapshot WHERE " + w + ")", nil
+		return "(SELECT 'all' AS gk, " + f + " FROM " + snap + " WHERE " + w + ")", nil
 	}
-	return "(SELECT " + levelKeyExpr(level) + " AS gk, " + f + " FROM product_snapshot WHERE " + w + ")", nil
+	return "(SELECT " + levelKeyExpr(level) + " AS gk, " + f + " FROM " + snap + " WHERE " + w + ")", nil
 }
 
 // groups compiles the current group level: one row per group key under the opened
@@ -180,7 +194,7 @@ func (k *compiler) groups(countOnly bool, onlyKeys []string) (Plan, error) {
 	sel := []string{"gk AS group_key"}
 	names := []string{"group_key"}
 	for _, m := range metrics {
-		sel = append(sel, m.Expr+" AS `"+m.ID+"`")
+		sel = append(sel, m.Expr+" AS "+b.ident(m.ID))
 		names = append(names, m.ID)
 	}
 	fields, aliases := k.productFields()
@@ -193,13 +207,17 @@ func (k *compiler) groups(countOnly bool, onlyKeys []string) (Plan, error) {
 		sql += " HAVING group_key IN " + b.bindSet(onlyKeys)
 	}
 	if !countOnly {
-		order, err := k.groupOrder(level, metrics)
+		order, err := k.groupOrder(b, level, metrics)
 		if err != nil {
 			return Plan{}, err
 		}
-		sql += " ORDER BY " + order + " LIMIT " + fmt.Sprint(k.c.Limit+1) + " OFFSET " + fmt.Sprint(k.c.StartRow)
+		sql += " ORDER BY " + order + limitOffset(k.c.Limit+1, k.c.StartRow)
 	}
-	return Plan{Statement: b.statement(sql), Shape: ShapeGroups, StartRow: k.c.StartRow, Limit: k.c.Limit,
+	st, err := b.statement(sql)
+	if err != nil {
+		return Plan{}, err
+	}
+	return Plan{Statement: st, Shape: ShapeGroups, StartRow: k.c.StartRow, Limit: k.c.Limit,
 		GroupField: level.groupField(), Columns: names, Competitors: k.comps, Report: k.rep}, nil
 }
 
@@ -214,31 +232,33 @@ func (k *compiler) competitorPairs(level GroupLevel, keys []string) (Plan, error
 		return Plan{}, err
 	}
 	cmp := "(pt >= " + k.e.cutoff + " AND NOT isNaN(pd))"
-	dd := "(pd - (" + num(k.a.Settings.Parity) + "))"
-	lo := cmp + " AND " + dd + " < -(" + num(k.a.Settings.Lower) + ")"
-	hi := cmp + " AND " + dd + " > " + num(k.a.Settings.Upper)
-	si := cmp + " AND " + dd + " >= -(" + num(k.a.Settings.Lower) + ") AND " + dd + " <= " + num(k.a.Settings.Upper)
-	den := "sumIf(w, " + cmp + ")"
+	dd := "(pd - (" + floatLit(k.a.Settings.Parity) + "))"
+	lo := cmp + " AND " + dd + " < -(" + floatLit(k.a.Settings.Lower) + ")"
+	hi := cmp + " AND " + dd + " > " + floatLit(k.a.Settings.Upper)
+	si := cmp + " AND " + dd + " >= -(" + floatLit(k.a.Settings.Lower) + ") AND " + dd + " <= " + floatLit(k.a.Settings.Upper)
+	den := agg(AggSumIf, "w", cmp)
 	pct := func(cond string) string {
-		return "if(" + den + " = 0, NULL, sumIf(w, " + cond + ") * 100 / " + den + ")"
+		return "if(" + den + " = 0, NULL, " + agg(AggSumIf, "w", cond) + " * 100 / " + den + ")"
 	}
 	ids := make([]string, len(k.comps))
 	for i, c := range k.comps {
-		ids[i] = inum(c.ID)
+		ids[i] = IntLit(c.ID)
 	}
 	if len(ids) == 0 {
 		ids = []string{"0"}
 	}
-	sql := "SELECT gk AS group_key, toInt64(pc) AS competitor_id, countIf(" + cmp + ") AS products_compared, " +
+	lw := agg(AggSumIf, "w", lo)
+	sql := "SELECT gk AS group_key, toInt64(pc) AS competitor_id, " + agg(AggCountIf, cmp) + " AS products_compared, " +
 		pct(lo) + " AS Lower, " + pct(si) + " AS Similar, " + pct(hi) + " AS Higher, " +
-		"if(sumIf(w, " + lo + ") = 0, NULL, sumIf(w * pd, " + lo + ") / sumIf(w, " + lo + ")) AS Lower_avg, " +
-		"if(" + den + " = 0, NULL, sumIf(w * (1 + pd / 100), " + cmp + ") * 100 / " + den + ") AS price_index " +
+		"if(" + lw + " = 0, NULL, " + agg(AggSumIf, "w * pd", lo) + " / " + lw + ") AS Lower_avg, " +
+		"if(" + den + " = 0, NULL, " + agg(AggSumIf, "w * (1 + pd / 100)", cmp) + " * 100 / " + den + ") AS price_index " +
 		"FROM " + src + " ARRAY JOIN comp_ids AS pc, c_delta AS pd, c_seen AS pt WHERE pc IN (" + strings.Join(ids, ", ") + ")"
 	if keys != nil {
 		sql += " AND gk IN " + b.bindSet(keys)
 	}
 	sql += " GROUP BY group_key, competitor_id"
-	return Plan{Statement: b.statement(sql), Shape: ShapePerCompetitor, Competitors: k.comps, Report: k.rep}, nil
+	st, err := b.statement(sql)
+	return Plan{Statement: st, Shape: ShapePerCompetitor, Competitors: k.comps, Report: k.rep}, err
 }
 
 // CompileGroupCompetitors compiles the @c keys of the given group rows of the
@@ -259,7 +279,7 @@ func CompileGroupCompetitors(a Account, c Condition, keys []string) (Plan, error
 		var shown []Competitor
 		for _, comp := range k.comps {
 			for _, v := range k.c.VisibleColumns {
-				if strings.HasSuffix(v, "@"+inum(comp.ID)) {
+				if strings.HasSuffix(v, "@"+IntLit(comp.ID)) {
 					shown = append(shown, comp)
 					break
 				}
@@ -287,8 +307,8 @@ func MergeCompetitorPairs(p Plan, groupField string, rows []map[string]any, pair
 				if id == "products_compared" {
 					v = uint64(0)
 				}
-				if _, ok := r[id+"@"+inum(c.ID)]; !ok {
-					r[id+"@"+inum(c.ID)] = v
+				if _, ok := r[id+"@"+IntLit(c.ID)]; !ok {
+					r[id+"@"+IntLit(c.ID)] = v
 				}
 			}
 		}
@@ -301,7 +321,7 @@ func MergeCompetitorPairs(p Plan, groupField string, rows []map[string]any, pair
 		}
 		cid, _ := pr["competitor_id"].(int64)
 		for _, id := range perCompetitorMetricIDs {
-			r[id+"@"+inum(cid)] = pr[id]
+			r[id+"@"+IntLit(cid)] = pr[id]
 		}
 	}
 }
@@ -309,10 +329,10 @@ func MergeCompetitorPairs(p Plan, groupField string, rows []map[string]any, pair
 // groupOrder: sorts on the group column or on group metrics (at most two, checked
 // earlier); sorts on product columns do not apply to group rows and are dropped, as
 // ag-grid does; the group key is the unique tie-breaker.
-func (k *compiler) groupOrder(level GroupLevel, metrics []groupMetric) (string, error) {
+func (k *compiler) groupOrder(b *builder, level GroupLevel, metrics []groupMetric) (string, error) {
 	var parts []string
 	for i, s := range k.c.Sort {
-		dir := strings.ToUpper(s.Sort)
+		dir := s.Sort.sql()
 		if l, ok := levelOf(s.ColID); ok && l == level || strings.HasPrefix(s.ColID, "ag-Grid-AutoColumn") {
 			parts = append(parts, "group_key "+dir)
 			continue
@@ -320,7 +340,7 @@ func (k *compiler) groupOrder(level GroupLevel, metrics []groupMetric) (string, 
 		found := false
 		for _, m := range metrics {
 			if m.ID == s.ColID {
-				parts = append(parts, "`"+m.ID+"` "+dir+" NULLS LAST")
+				parts = append(parts, b.ident(m.ID)+" "+dir+" NULLS LAST")
 				found = true
 				break
 			}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -171,9 +172,14 @@ func TestSetTextIsBounded(t *testing.T) {
 	for i := range vals {
 		vals[i] = `"` + long + `"`
 	}
-	c, err := ParseCondition([]byte(`{"filters":{"canonical_mfgr_display":{"filterType":"set","values":[` + strings.Join(vals, ",") + `]}}}`))
-	require.NoError(t, err)
-	_, err = CompileCount(testAccount(), c)
+	_, err := ParseCondition([]byte(`{"filters":{"canonical_mfgr_display":{"filterType":"set","values":[` + strings.Join(vals, ",") + `]}}}`))
+	requireBad(t, err, "filters.canonical_mfgr_display.values")
+	// The same set built in Go is refused at compile.
+	set := SetFilter{}
+	for range n {
+		set.Values = append(set.Values, long)
+	}
+	_, err = CompileCount(testAccount(), Condition{Filters: map[string]Filter{"canonical_mfgr_display": set}})
 	requireBad(t, err, "filters.canonical_mfgr_display.values")
 	require.NoError(t, CheckSearch(strings.Repeat("é", MaxSearchLen)))
 	requireBad(t, CheckSearch(strings.Repeat("é", MaxSearchLen+1)), "search")
@@ -196,4 +202,138 @@ func TestCategoryAccessIsAddedByTheCompiler(t *testing.T) {
 func TestNoAccountNoPlan(t *testing.T) {
 	_, err := CompileRows(Account{}, Condition{Limit: 10})
 	requireBad(t, err, "account")
+}
+
+// compileAll are the Compile* entry points that take a condition.
+var compileAll = map[string]func(Account, Condition) (Plan, error){
+	"rows":  CompileRows,
+	"count": CompileCount,
+	"graph": func(a Account, c Condition) (Plan, error) {
+		if len(c.Group) == 0 {
+			c.Group = []GroupCol{{ID: "category"}}
+		}
+		return CompileGraph(a, c, nil)
+	},
+	"group competitors": func(a Account, c Condition) (Plan, error) {
+		if len(c.Group) == 0 {
+			c.Group = []GroupCol{{ID: "category"}}
+		}
+		return CompileGroupCompetitors(a, c, []string{"x"})
+	},
+	"selection": func(a Account, c Condition) (Plan, error) { return CompileSelection(a, c, true, nil) },
+}
+
+// A condition built in Go (scheduled reports, exports, the pricer) gets the same
+// 400 as one from JSON: every Compile* validates it again, so nothing a caller puts
+// in a Condition reaches SQL text unchecked.
+func TestGoBuiltConditionsAreValidatedAtCompile(t *testing.T) {
+	name := func(f Filter) map[string]Filter { return map[string]Filter{"name": f} }
+	price := func(f Filter) map[string]Filter { return map[string]Filter{"price": f} }
+	cases := []struct {
+		name  string
+		c     Condition
+		field string
+	}{
+		{"sort direction carrying SQL", Condition{Sort: []SortItem{{ColID: "name", Sort: "asc, (SELECT 1)--"}}}, "sort[0].sort"},
+		{"upper-case sort direction", Condition{Sort: []SortItem{{ColID: "name", Sort: "ASC"}}}, "sort[0].sort"},
+		{"empty sort direction", Condition{Sort: []SortItem{{ColID: "name"}}}, "sort[0].sort"},
+		{"sort column outside the catalog", Condition{Sort: []SortItem{{ColID: "name`; DROP", Sort: SortAsc}}}, "sort[0].colId"},
+		{"text option carrying SQL", Condition{Filters: name(TextFilter{Op: "contains') OR 1=1 --", Value: "x"})}, "filters.name.type"},
+		{"text value too long", Condition{Filters: name(TextFilter{Op: TextContains, Value: strings.Repeat("x", MaxTextLen+1)})}, "filters.name.filter"},
+		{"number option", Condition{Filters: price(NumberFilter{Op: "between"})}, "filters.price.type"},
+		{"NaN number", Condition{Filters: price(NumberFilter{Op: NumberEquals, Value: math.NaN()})}, "filters.price.filter"},
+		{"infinite range end", Condition{Filters: price(NumberFilter{Op: NumberInRange, Value: 1, To: math.Inf(1)})}, "filters.price.filterTo"},
+		{"date without a day", Condition{Filters: map[string]Filter{"seen_at@3": DateFilter{Op: DateEquals}}}, "filters.seen_at@3.dateFrom"},
+		{"date option", Condition{Filters: map[string]Filter{"seen_at@3": DateFilter{Op: "before", From: time.Now()}}}, "filters.seen_at@3.type"},
+		{"join carrying SQL", Condition{Filters: price(CombinedFilter{Join: "OR 1=1 OR", Conditions: []Filter{NumberFilter{Op: NumberBlank}}})}, "filters.price.operator"},
+		{"combined without conditions", Condition{Filters: price(CombinedFilter{Join: JoinAnd})}, "filters.price.conditions"},
+		{"combined with a nil condition", Condition{Filters: price(CombinedFilter{Join: JoinAnd, Conditions: []Filter{nil}})}, "filters.price.conditions[0]"},
+		{"nested too deeply", Condition{Filters: price(CombinedFilter{Join: JoinAnd, Conditions: []Filter{CombinedFilter{Join: JoinOr, Conditions: []Filter{
+			CombinedFilter{Join: JoinOr, Conditions: []Filter{NumberFilter{Op: NumberBlank}}}}}}})}, "filters.price.conditions[0].conditions[0]"},
+		{"filter kind does not fit the column", Condition{Filters: price(TextFilter{Op: TextContains, Value: "1"})}, "filters.price"},
+		{"set on a number column", Condition{Filters: price(SetFilter{Values: []string{"1"}})}, "filters.price"},
+		{"too many set values", Condition{Filters: name(SetFilter{Values: make([]string, MaxSetValues+1)})}, "filters.name.values"},
+		{"radio value outside the list", Condition{Filters: map[string]Filter{"bucket@3": RadioFilter{Value: "x' OR '1"}}}, "filters.bucket@3.value"},
+		{"filter on a column outside the catalog", Condition{Filters: map[string]Filter{"secret": TextFilter{Op: TextBlank}}}, "filters.secret"},
+		{"category tree under a column", Condition{Filters: name(CategoryTreeFilter{Paths: [][]string{{"a"}}})}, "filters.name"},
+		{"column filter under the category tree", Condition{Filters: map[string]Filter{"category_tree": TextFilter{Op: TextBlank}}}, "filters.category_tree"},
+		{"category path too deep", Condition{Filters: map[string]Filter{"category_tree": CategoryTreeFilter{Paths: [][]string{{"a", "b", "c", "d"}}}}}, "filters.category_tree.paths[0]"},
+		{"weight carrying SQL", Condition{WeightBy: "revenue_30d) FROM system.users --"}, "weightBy"},
+		{"weight the account does not have", Condition{WeightBy: WeightUnits30d}, "weightBy"},
+		{"negative competitor id", Condition{CompetitorIDs: []int64{-3}}, "competitorId[0]"},
+		{"competitor of another account", Condition{CompetitorIDs: []int64{42}}, "competitorId"},
+		{"limit over the maximum", Condition{Limit: MaxLimit + 1}, "limit"},
+		{"negative start row", Condition{StartRow: -1}, "startRow"},
+		{"search too long", Condition{Search: strings.Repeat("x", MaxSearchLen+1)}, "search"},
+		{"visible column outside the catalog", Condition{VisibleColumns: []string{"name", "x` FROM system.users"}}, "visible_columns"},
+		{"report type", Condition{ReportType: "all_my_products; DROP"}, "report_type"},
+		{"group level", Condition{Group: []GroupCol{{ID: "category"}, {ID: "price"}}}, "group[1]"},
+		{"group path deeper than the grouping", Condition{Group: []GroupCol{{ID: "category"}}, GroupIDs: []string{"a", "b"}}, "groupIds"},
+	}
+	for _, tc := range cases {
+		for kind, compile := range compileAll {
+			t.Run(tc.name+"/"+kind, func(t *testing.T) {
+				_, err := compile(testAccount(), tc.c)
+				requireBad(t, err, tc.field)
+			})
+		}
+	}
+}
+
+// The hostile values bound, built in Go: the same guarantees as from JSON.
+func TestGoBuiltHostileValuesAreBound(t *testing.T) {
+	for _, v := range hostileStrings {
+		conds := []Condition{
+			{Search: v},
+			{Filters: map[string]Filter{"name": TextFilter{Op: TextContains, Value: v}}},
+			{Filters: map[string]Filter{"Name@3": CombinedFilter{Join: JoinOr, Conditions: []Filter{TextFilter{Op: TextNotEqual, Value: v}, TextFilter{Op: TextBlank}}}}},
+			{Filters: map[string]Filter{"canonical_mfgr_display": SetFilter{Values: []string{v}, Blanks: true}}},
+			{Filters: map[string]Filter{"labels": SetFilter{Values: []string{v, "promo'`--"}}}},
+			{Filters: map[string]Filter{"category_tree": CategoryTreeFilter{Paths: [][]string{{v, v}}}}},
+			{Group: []GroupCol{{ID: "category"}, {ID: "brand"}}, GroupIDs: []string{v}},
+			{Group: []GroupCol{{ID: "label"}, {ID: "category"}}, GroupIDs: []string{v}},
+		}
+		for _, c := range conds {
+			for kind, compile := range compileAll {
+				p, err := compile(testAccount(), c)
+				require.NoError(t, err, "%s %q", kind, v)
+				if len(v) > 2 {
+					assert.NotContains(t, p.SQL, v, kind)
+				}
+				assert.Contains(t, p.SQL, "account_id = ?", kind)
+			}
+		}
+	}
+}
+
+// FuzzCompile: whatever the condition text, compiling it gives a plan with the
+// account predicate or an *Error naming the bad part, never another error (a 500)
+// or a panic. `go test` runs the seeds; `go test -fuzz FuzzCompile` explores.
+func FuzzCompile(f *testing.F) {
+	for _, s := range []string{`{}`, `{"sort":[{"colId":"name","sort":"asc, (SELECT 1)--"}]}`,
+		`{"filters":{"name":{"filterType":"text","type":"contains","filter":"'; DROP"}}}`,
+		`{"filters":{"price":{"filterType":"number","operator":"OR","conditions":[{"filterType":"number","type":"inRange","filter":"1","filterTo":-1}]}}}`,
+		`{"filters":{"labels":{"filterType":"set","values":[null,"Promo'` + "`" + `--"]}},"group":[{"id":"label"}],"groupIds":["(none)"]}`,
+		`{"filters":{"category_tree":{"paths":[["a","b","c"]]},"seen_at@3":{"filterType":"date","type":"inRange","dateFrom":"2025-01-01","dateTo":"2024-01-01"}}}`,
+		`{"report_type":"price_distribution_by_brand","sort":[{"colId":"dist_1","sort":"desc"}],"weightBy":"revenue_30d","competitorId":[9,3,9]}`,
+		`{"filters":{"bucket@9":{"filterType":"multi","filterModels":[{"filterType":"radio","value":"I AM LOWER"},null]}}}`,
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, js string) {
+		c, err := ParseCondition([]byte(js))
+		if err != nil {
+			requireBad(t, err, "")
+			return
+		}
+		for kind, compile := range compileAll {
+			p, err := compile(testAccount(), c)
+			if err != nil {
+				var e *Error
+				require.True(t, errors.As(err, &e), "%s: want *engine.Error, got %v", kind, err)
+				continue
+			}
+			assert.Contains(t, p.SQL, "account_id = ?", kind)
+		}
+	})
 }

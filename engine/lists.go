@@ -1,15 +1,15 @@
 package engine
 
-import "fmt"
+import "strings"
 
 // BrandPageSize is the specification's brand list page size.
 const BrandPageSize = 30
 
-// tenancy is the account and category-access predicate of the list queries.
+// tenancy is the account and category-access predicate every query starts with.
 func tenancy(a Account, b *builder) string {
-	w := "account_id = " + b.bind(a.AccountID)
+	w := ColAccountID + " = " + b.bind(a.AccountID)
 	if len(a.Categories) > 0 {
-		w += " AND super_category IN " + b.bindSet(a.Categories)
+		w += " AND " + ColSuperCategory + " IN " + b.bindSet(a.Categories)
 	}
 	return w
 }
@@ -32,9 +32,9 @@ func CompileBrands(a Account, search string, offset int) (Plan, error) {
 	if search != "" {
 		w += " AND positionCaseInsensitiveUTF8(brand, " + b.bind(search) + ") > 0"
 	}
-	sql := "SELECT brand FROM product_snapshot WHERE " + w + " GROUP BY brand ORDER BY brand LIMIT " +
-		fmt.Sprint(BrandPageSize+1) + " OFFSET " + fmt.Sprint(offset)
-	return Plan{Statement: b.statement(sql), Shape: ShapeIDs, StartRow: offset, Limit: BrandPageSize}, nil
+	sql := "SELECT brand FROM " + b.table(TableProductSnapshot) + " WHERE " + w + " GROUP BY brand ORDER BY brand" + limitOffset(BrandPageSize+1, offset)
+	st, err := b.statement(sql)
+	return Plan{Statement: st, Shape: ShapeIDs, StartRow: offset, Limit: BrandPageSize}, err
 }
 
 // CompileCategoryTree lists the account's (super category, category, vertical)
@@ -45,9 +45,11 @@ func CompileCategoryTree(a Account) (Plan, error) {
 		return Plan{}, bad("account", "no account is selected")
 	}
 	b := &builder{}
-	sql := "SELECT super_category, category, vertical, count() AS products FROM product_snapshot WHERE " + tenancy(a, b) +
-		" GROUP BY super_category, category, vertical ORDER BY super_category, category, vertical"
-	return Plan{Statement: b.statement(sql), Shape: ShapeRows}, nil
+	path := strings.Join(categoryLevels, ", ")
+	sql := "SELECT " + path + ", count() AS products FROM " + b.table(TableProductSnapshot) + " WHERE " + tenancy(a, b) +
+		" GROUP BY " + path + " ORDER BY " + path
+	st, err := b.statement(sql)
+	return Plan{Statement: st, Shape: ShapeRows}, err
 }
 
 // CompileProduct compiles one product's full row (tooltips, product details, the
@@ -65,18 +67,9 @@ func CompileProduct(a Account, productID string, competitorIDs []int64) (Plan, e
 		return Plan{}, err
 	}
 	b := &builder{}
-	sel, names, x := k.rowSelect(cols)
-	sql := "SELECT " + joinComma(sel) + " FROM product_snapshot WHERE " + tenancy(k.a, b) + " AND product_id = " + b.bind(productID) + " LIMIT 1"
-	return Plan{Statement: b.statement(sql), Shape: ShapeRows, Limit: 1, Columns: names, Competitors: k.a.Competitors, expand: x}, nil
-}
-
-func joinComma(s []string) string {
-	out := ""
-	for i, x := range s {
-		if i > 0 {
-			out += ", "
-		}
-		out += x
-	}
-	return out
+	sel, names, x := k.rowSelect(b, cols)
+	sql := "SELECT " + strings.Join(sel, ", ") + " FROM " + b.table(TableProductSnapshot) + " WHERE " + tenancy(k.a, b) +
+		" AND " + ColProductID + " = " + b.bind(productID) + " LIMIT 1"
+	st, err := b.statement(sql)
+	return Plan{Statement: st, Shape: ShapeRows, Limit: 1, Columns: names, Competitors: k.a.Competitors, expand: x}, err
 }

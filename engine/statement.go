@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"fmt"
-
 	"github.com/ClickHouse/clickhouse-go/v2"
 )
 
@@ -32,10 +30,34 @@ type Set struct {
 const inlineSetBytes = 16 << 10
 
 // builder collects SQL fragments, their bound arguments in order, and the sets.
+// It is also the print-time check of names: tables and quoted identifiers go
+// through it, and a name that is not one of the schema's or not plain stops the
+// statement (err), however the piece was built.
 type builder struct {
 	args    []any
 	sets    []Set
-	inlined int // bytes of set values written inline so far (an upper bound)
+	inlined int   // bytes of set values written inline so far (an upper bound)
+	err     error // the first name refused while printing
+}
+
+// table prints a table of the schema.
+func (b *builder) table(t Table) string {
+	s, err := table(t)
+	b.fail(err)
+	return s
+}
+
+// ident prints an identifier in backticks (quoteIdent).
+func (b *builder) ident(name string) string {
+	s, err := quoteIdent(name)
+	b.fail(err)
+	return s
+}
+
+func (b *builder) fail(err error) {
+	if b.err == nil {
+		b.err = err
+	}
 }
 
 func (b *builder) bind(v any) string {
@@ -43,9 +65,12 @@ func (b *builder) bind(v any) string {
 	return "?"
 }
 
-// statement is the builder's output for sql.
-func (b *builder) statement(sql string) Statement {
-	return Statement{SQL: sql, Args: b.args, Sets: b.sets}
+// statement is the builder's output for sql, or the error of a refused name.
+func (b *builder) statement(sql string) (Statement, error) {
+	if b.err != nil {
+		return Statement{}, b.err
+	}
+	return Statement{SQL: sql, Args: b.args, Sets: b.sets}, nil
 }
 
 // bindSet gives the right-hand side of `x IN ...` for a list of strings.
@@ -77,7 +102,7 @@ func (b *builder) set(typ string, vals []any, size int) string {
 		b.inlined += size
 		return b.bind(clickhouse.GroupSet{Value: vals})
 	}
-	name := fmt.Sprintf("_set_%d", len(b.sets)+1)
+	name := "_set_" + IntLit(int64(len(b.sets)+1))
 	b.sets = append(b.sets, Set{Name: name, Type: typ, Values: vals})
 	return "(SELECT v FROM " + name + ")"
 }

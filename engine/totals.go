@@ -40,7 +40,7 @@ func (t *Totals) exact(s Settings, cut int64) bool {
 // arrays: the same lambdas the compiler falls back to, so both paths agree.
 func SnapshotTotals(s Settings, now time.Time) []string {
 	a := Account{Settings: s, Now: now}.normalize()
-	e := exprs{a: a, cutoff: "toDateTime(" + inum(staleCutoff(a.Settings, now)) + ")"}
+	e := exprs{a: a, cutoff: "toDateTime(" + IntLit(staleCutoff(a.Settings, now)) + ")"}
 	valid := "arrayFilter((t_, d_) -> NOT isNaN(d_), c_seen, c_delta)"
 	return []string{
 		"toUInt32(" + e.allCmp() + ") AS t_cmp",

@@ -20,6 +20,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"pricelens/deploy/config"
+	"pricelens/engine"
 	"pricelens/migrations"
 	"pricelens/store"
 	"pricelens/warehouse"
@@ -136,7 +137,7 @@ func Bench(ctx context.Context, o BenchOptions) error {
 		return fmt.Errorf("load: %w", err)
 	}
 	var n uint64
-	if err := w.Conn.QueryRow(ctx, "SELECT count() FROM offers").Scan(&n); err != nil {
+	if err := w.Conn.QueryRow(ctx, "SELECT count() FROM "+engine.TableOffers.String()).Scan(&n); err != nil {
 		return err
 	}
 	var ru syscall.Rusage
@@ -169,7 +170,7 @@ func Bench(ctx context.Context, o BenchOptions) error {
 	defer in.Close()
 	tst, _ := in.Stat()
 	args := []string{"--host", host, "--port", port, "--database", benchTSVDB, "--user", o.Config.ClickHouseUser,
-		"--query", "INSERT INTO offers (" + strings.Join(cols, ", ") + ") FORMAT TSV"}
+		"--query", "INSERT INTO " + engine.TableOffers.String() + " (" + strings.Join(cols, ", ") + ") FORMAT TSV"}
 	if o.Config.ClickHousePassword != "" {
 		args = append(args, "--password", o.Config.ClickHousePassword)
 	}
@@ -186,7 +187,7 @@ func Bench(ctx context.Context, o BenchOptions) error {
 	}
 	defer tw.Close()
 	var tn uint64
-	if err := tw.Conn.QueryRow(ctx, "SELECT count() FROM offers").Scan(&tn); err != nil {
+	if err := tw.Conn.QueryRow(ctx, "SELECT count() FROM "+engine.TableOffers.String()).Scan(&tn); err != nil {
 		return err
 	}
 	rate := float64(tn) / secs

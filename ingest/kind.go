@@ -3,6 +3,8 @@ package ingest
 import (
 	"fmt"
 	"strings"
+
+	"pricelens/engine"
 )
 
 // Kind is what a file holds. It decides the column contract and the target table.
@@ -123,11 +125,11 @@ var contracts = map[Kind][]field{
 func (k Kind) table() string {
 	switch k {
 	case Scans:
-		return "offers"
+		return engine.TableOffers.String()
 	case Products:
-		return "products"
+		return engine.TableProducts.String()
 	}
-	return "product_daily"
+	return engine.TableProductDaily.String()
 }
 
 // partitioned reports whether the kind's table is partitioned by month (of which column).

@@ -18,6 +18,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"golang.org/x/sync/errgroup"
 
+	"pricelens/engine"
 	"pricelens/store"
 	"pricelens/warehouse"
 )
@@ -591,15 +592,15 @@ func (r *loadRun) optimize(ctx context.Context) error {
 	switch r.req.Kind {
 	case Scans:
 		for _, p := range sortedParts(r.partitions) {
-			stmts = append(stmts, "OPTIMIZE TABLE offers PARTITION "+p+" FINAL")
+			stmts = append(stmts, "OPTIMIZE TABLE "+r.req.Kind.table()+" PARTITION "+p+" FINAL")
 		}
-		stmts = append(stmts, "OPTIMIZE TABLE latest_offers FINAL")
+		stmts = append(stmts, "OPTIMIZE TABLE "+engine.TableLatestOffers.String()+" FINAL")
 	case Metrics:
 		for _, p := range sortedParts(r.partitions) {
-			stmts = append(stmts, "OPTIMIZE TABLE product_daily PARTITION "+p+" FINAL")
+			stmts = append(stmts, "OPTIMIZE TABLE "+r.req.Kind.table()+" PARTITION "+p+" FINAL")
 		}
 	case Products:
-		stmts = append(stmts, "OPTIMIZE TABLE products FINAL")
+		stmts = append(stmts, "OPTIMIZE TABLE "+r.req.Kind.table()+" FINAL")
 	}
 	octx := clickhouse.Context(ctx, clickhouse.WithSettings(clickhouse.Settings{"optimize_throw_if_noop": 1}))
 	for _, s := range stmts {

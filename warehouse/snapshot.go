@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -17,13 +16,14 @@ import (
 // PriceSlots is how many competitor slots also have their price as a plain column
 // (p1..p32, migration 00010): sorting or filtering on one competitor's price then
 // reads one column instead of the whole price array.
-const PriceSlots = 32
+const PriceSlots = engine.PriceSlotColumns
 
 var priceSlotCols, priceSlotExprs = func() (string, string) {
 	var cols, exprs []string
 	for i := 1; i <= PriceSlots; i++ {
-		cols = append(cols, fmt.Sprintf("p%d", i))
-		exprs = append(exprs, fmt.Sprintf("if(length(c_price) >= %d, c_price[%d], nan)", i, i))
+		n := engine.IntLit(int64(i))
+		cols = append(cols, "p"+n)
+		exprs = append(exprs, "if(length(c_price) >= "+n+", c_price["+n+"], nan)")
 	}
 	return strings.Join(cols, ", "), strings.Join(exprs, ", ")
 }()
@@ -55,7 +55,7 @@ var snapshotMu sync.Mutex
 // offers gets empty arrays from the JOIN, replaced by default-filled ones. NULL
 // prices are NaN so that the arrays stay aligned. One JOIN per SELECT level (18.16).
 //
-// Format arguments: %[1]d account id, %[2]s the literal list L (formatted from
+// Format arguments: %[1]s account id (engine.IntLit), %[2]s the literal list L (formatted from
 // uint32s), %[3]d len(L) (at least 1: a parameter of groupArrayInsertAt), %[4]s the
 // chunk's product_id range condition with ? placeholders (bound, never formatted),
 // %[5]s the totals of engine.SnapshotTotals (built from the account's settings, numbers only),
@@ -64,7 +64,7 @@ var snapshotMu sync.Mutex
 const totalsCols = "t_cmp, t_l, t_s, t_h, t_ld, t_ratio, t_price, t_fresh_min, t_stale_max, build_id"
 
 var snapshotSelect = `
-INSERT INTO product_snapshot_build (account_id, product_id, name, brand, mfgr_prod_id, super_category, category,
+INSERT INTO ` + engine.TableProductSnapshotBuild.String() + ` (account_id, product_id, name, brand, mfgr_prod_id, super_category, category,
     vertical, my_price, cost, currency, url, img_url, in_stock, revenue_30d, units_30d, page_views_30d, search_text,
     slot_ids, comp_ids, c_price, c_delta, c_seen, c_in_stock, c_on_sale, c_name, c_brand, c_mfgr, c_url, c_img, c_prod_id, built_at,
     ` + priceSlotCols + `, ` + totalsCols + `)
@@ -92,8 +92,8 @@ FROM (
     FROM (
         SELECT account_id, product_id, name, brand, mfgr_prod_id, super_category, category, vertical, my_price, cost,
                currency, url, img_url, in_stock, revenue_30d, units_30d, page_views_30d, %[2]s AS L
-        FROM products FINAL
-        WHERE account_id = %[1]d AND %[4]s
+        FROM ` + engine.TableProducts.String() + ` FINAL
+        WHERE account_id = %[1]s AND %[4]s
     ) ANY LEFT JOIN (
         SELECT account_id, product_id,
             groupArrayInsertAt(0, %[3]d)(competitor_id, slot) AS d_comp,
@@ -110,8 +110,8 @@ FROM (
         FROM (
             SELECT account_id, product_id, competitor_id, toUInt32(indexOf(%[2]s, competitor_id) - 1) AS slot, price,
                    scanned_at, in_stock, on_sale, name, brand, mfgr_prod_id, url, img_url, comp_product_id
-            FROM latest_offers FINAL
-            WHERE account_id = %[1]d AND %[4]s
+            FROM ` + engine.TableLatestOffers.String() + ` FINAL
+            WHERE account_id = %[1]s AND %[4]s
         )
         GROUP BY account_id, product_id
     ) USING account_id, product_id
@@ -133,7 +133,7 @@ func (r snapshotChunkRange) cond() (string, []any) {
 // ids: every snapshotChunk-th id in key order is a boundary.
 func (w *Warehouse) snapshotRanges(ctx context.Context, account uint32) ([]snapshotChunkRange, error) {
 	rows, err := w.Conn.Query(ctx, `SELECT product_id FROM (
-		SELECT product_id FROM products WHERE account_id = ? ORDER BY product_id)
+		SELECT product_id FROM `+engine.TableProducts.String()+` WHERE account_id = ? ORDER BY product_id)
 		WHERE rowNumberInAllBlocks() % ? = 0 AND rowNumberInAllBlocks() > 0`, account, uint64(snapshotChunk))
 	if err != nil {
 		return nil, err
@@ -159,7 +159,7 @@ func (w *Warehouse) snapshotRanges(ctx context.Context, account uint32) ([]snaps
 func (w *Warehouse) competitorList(ctx context.Context, account uint32) (string, int, error) {
 	var ids []uint32
 	if err := w.Conn.QueryRow(ctx,
-		"SELECT arraySort(groupUniqArray(competitor_id)) FROM latest_offers WHERE account_id = ?", account).Scan(&ids); err != nil {
+		"SELECT arraySort(groupUniqArray(competitor_id)) FROM "+engine.TableLatestOffers.String()+" WHERE account_id = ?", account).Scan(&ids); err != nil {
 		return "", 0, err
 	}
 	if len(ids) == 0 {
@@ -167,7 +167,7 @@ func (w *Warehouse) competitorList(ctx context.Context, account uint32) (string,
 	}
 	parts := make([]string, len(ids))
 	for i, id := range ids {
-		parts[i] = strconv.FormatUint(uint64(id), 10)
+		parts[i] = engine.IntLit(int64(id))
 	}
 	return "CAST([" + strings.Join(parts, ",") + "] AS Array(UInt32))", len(ids), nil
 }
@@ -216,8 +216,9 @@ func (w *Warehouse) refreshAccount(ctx context.Context, id uint32, settings engi
 	if err != nil {
 		return err
 	}
-	// The account id is a uint32 formatted with %d: never text from a user.
-	if err := w.Conn.Exec(ctx, fmt.Sprintf("ALTER TABLE product_snapshot_build DROP PARTITION %d", id)); err != nil {
+	// The account id is a uint32 written as a literal number: never text from a user.
+	part := engine.IntLit(int64(id))
+	if err := w.Conn.Exec(ctx, "ALTER TABLE "+engine.TableProductSnapshotBuild.String()+" DROP PARTITION "+part); err != nil {
 		return err
 	}
 	work := make(chan snapshotChunkRange)
@@ -229,7 +230,7 @@ func (w *Warehouse) refreshAccount(ctx context.Context, id uint32, settings engi
 			defer wg.Done()
 			for r := range work {
 				cond, args := r.cond()
-				q := fmt.Sprintf(snapshotSelect, id, list, max(n, 1), cond, totals, build)
+				q := fmt.Sprintf(snapshotSelect, part, list, max(n, 1), cond, totals, build)
 				if err := w.Conn.Exec(ctx, q, append(append([]any{}, args...), args...)...); err != nil {
 					errs <- err
 					return
@@ -259,15 +260,15 @@ feed:
 	}
 	// The build's facts first, then the swap: a reader that sees the new rows finds
 	// their build_id here (engine.Totals).
-	if err := w.Conn.Exec(ctx, `INSERT INTO snapshot_builds (account_id, build_id, built_at, fresh_min, stale_max, parity, lower, upper)
+	if err := w.Conn.Exec(ctx, `INSERT INTO `+engine.TableSnapshotBuilds.String()+` (account_id, build_id, built_at, fresh_min, stale_max, parity, lower, upper)
 		SELECT account_id, any(build_id), now(), min(t_fresh_min), max(t_stale_max), ?, ?, ?
-		FROM product_snapshot_build WHERE account_id = ? GROUP BY account_id`,
+		FROM `+engine.TableProductSnapshotBuild.String()+` WHERE account_id = ? GROUP BY account_id`,
 		settings.Parity, settings.Lower, settings.Upper, id); err != nil {
 		return err
 	}
 	for _, q := range []string{
-		fmt.Sprintf("ALTER TABLE product_snapshot REPLACE PARTITION %d FROM product_snapshot_build", id),
-		fmt.Sprintf("ALTER TABLE product_snapshot_build DROP PARTITION %d", id),
+		"ALTER TABLE " + engine.TableProductSnapshot.String() + " REPLACE PARTITION " + part + " FROM " + engine.TableProductSnapshotBuild.String(),
+		"ALTER TABLE " + engine.TableProductSnapshotBuild.String() + " DROP PARTITION " + part,
 	} {
 		if err := w.Conn.Exec(ctx, q); err != nil {
 			return err

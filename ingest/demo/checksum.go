@@ -8,6 +8,7 @@ import (
 	"github.com/ClickHouse/clickhouse-go/v2"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"pricelens/engine"
 	"pricelens/warehouse"
 )
 
@@ -15,15 +16,15 @@ import (
 // time stamps, with dates and times measured from the anchor day (the newest scan
 // day) so that the same seed loaded on another day compares equal. NULL
 // prices hash as a flag (cityHash64 of a NULL would drop the row from the sum).
-var checksumColumns = map[string]string{
-	"products": `account_id, product_id, name, brand, mfgr_prod_id, toString(super_category), toString(category),
+var checksumColumns = map[engine.Table]string{
+	engine.TableProducts: `account_id, product_id, name, brand, mfgr_prod_id, toString(super_category), toString(category),
 		toString(vertical), my_price, cost, toString(currency), url, img_url, in_stock, revenue_30d, units_30d, page_views_30d`,
-	"offers": `account_id, product_id, competitor_id, toInt64(scanned_at) - @a, isNull(price), ifNull(price, 0),
+	engine.TableOffers: `account_id, product_id, competitor_id, toInt64(scanned_at) - @a, isNull(price), ifNull(price, 0),
 		in_stock, on_sale, comp_product_id, name, brand, mfgr_prod_id, url, img_url, load_id`,
-	"latest_offers": `account_id, product_id, competitor_id, toInt64(scanned_at) - @a, isNull(price), ifNull(price, 0),
+	engine.TableLatestOffers: `account_id, product_id, competitor_id, toInt64(scanned_at) - @a, isNull(price), ifNull(price, 0),
 		in_stock, on_sale, comp_product_id, name, brand, mfgr_prod_id, url, img_url`,
-	"product_daily":  `account_id, product_id, toInt64(date) - @d, my_price, cost, units_sold, revenue, page_views`,
-	"product_labels": `account_id, product_id, label_id, assigned, version`,
+	engine.TableProductDaily:  `account_id, product_id, toInt64(date) - @d, my_price, cost, units_sold, revenue, page_views`,
+	engine.TableProductLabels: `account_id, product_id, label_id, assigned, version`,
 }
 
 // Checksums fingerprints the generated data: per ClickHouse fact table the row count
@@ -31,11 +32,11 @@ var checksumColumns = map[string]string{
 // demo rows that carry generated ids. Equal seeds and sizes give equal maps.
 func Checksums(ctx context.Context, w *warehouse.Warehouse, db *pgxpool.Pool) (map[string]string, error) {
 	var day time.Time
-	if err := w.Conn.QueryRow(ctx, `SELECT max(toDate(scanned_at)) FROM offers`).Scan(&day); err != nil {
+	if err := w.Conn.QueryRow(ctx, `SELECT max(toDate(scanned_at)) FROM `+engine.TableOffers.String()).Scan(&day); err != nil {
 		return nil, fmt.Errorf("checksums: anchor day: %w", err)
 	}
 	var anchor uint32
-	if err := w.Conn.QueryRow(ctx, `SELECT toUInt32(toDateTime(max(toDate(scanned_at)))) FROM offers`).Scan(&anchor); err != nil {
+	if err := w.Conn.QueryRow(ctx, `SELECT toUInt32(toDateTime(max(toDate(scanned_at)))) FROM `+engine.TableOffers.String()).Scan(&anchor); err != nil {
 		return nil, fmt.Errorf("checksums: anchor: %w", err)
 	}
 	dayNum := day.Unix() / 86400
@@ -46,7 +47,7 @@ func Checksums(ctx context.Context, w *warehouse.Warehouse, db *pgxpool.Pool) (m
 		if err := w.Conn.QueryRow(ctx, q, clickhouse.Named("a", int64(anchor)), clickhouse.Named("d", dayNum)).Scan(&n, &sum); err != nil {
 			return nil, fmt.Errorf("checksums %s: %w", t, err)
 		}
-		out[t] = fmt.Sprintf("%d rows %016x", n, sum)
+		out[t.String()] = fmt.Sprintf("%d rows %016x", n, sum)
 	}
 	pg := map[string]string{
 		"pg.competitors":       `SELECT count(*), coalesce(md5(string_agg(id || ':' || account_id || ':' || name, ',' ORDER BY id)), '') FROM competitors WHERE account_id IN (1, 2)`,

@@ -171,7 +171,7 @@ func load(ctx context.Context, w *warehouse.Warehouse, db *pgxpool.Pool, o Optio
 		if err := w.Conn.QueryRow(ctx, fmt.Sprintf("SELECT count() FROM %s WHERE account_id IN (?, ?)", t), ids[0], ids[1]).Scan(&n); err != nil {
 			return sum, fmt.Errorf("seed: count %s: %w", t, err)
 		}
-		sum.Rows[t] = n
+		sum.Rows[t.String()] = n
 	}
 	if o.Checksums {
 		if sum.Checksums, err = Checksums(ctx, w, db); err != nil {

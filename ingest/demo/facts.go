@@ -14,11 +14,12 @@ import (
 	"github.com/ClickHouse/clickhouse-go/v2"
 	"golang.org/x/sync/errgroup"
 
+	"pricelens/engine"
 	"pricelens/warehouse"
 )
 
 // factTables are the ClickHouse tables the generator fills (views included).
-var factTables = []string{"products", "offers", "latest_offers", "product_daily", "product_labels"}
+var factTables = []engine.Table{engine.TableProducts, engine.TableOffers, engine.TableLatestOffers, engine.TableProductDaily, engine.TableProductLabels}
 
 // historyStage receives the generated history scans before their parts are attached
 // to offers: ATTACH PARTITION ... FROM does not run offers' materialized view, so
@@ -28,7 +29,7 @@ const historyStage = "offers_history_seed"
 
 // createHistoryStage (re)creates the empty stage with offers' structure and engine.
 func createHistoryStage(ctx context.Context, w *warehouse.Warehouse) error {
-	for _, q := range []string{"DROP TABLE IF EXISTS " + historyStage, "CREATE TABLE " + historyStage + " AS offers"} {
+	for _, q := range []string{"DROP TABLE IF EXISTS " + historyStage, "CREATE TABLE " + historyStage + " AS " + engine.TableOffers.String()} {
 		if err := w.Conn.Exec(ctx, q); err != nil {
 			return fmt.Errorf("seed: history stage: %w", err)
 		}
@@ -63,7 +64,7 @@ func attachHistory(ctx context.Context, w *warehouse.Warehouse) error {
 		return err
 	}
 	for _, p := range parts {
-		if err := w.Conn.Exec(ctx, fmt.Sprintf("ALTER TABLE offers ATTACH PARTITION %d FROM %s", p, historyStage)); err != nil {
+		if err := w.Conn.Exec(ctx, fmt.Sprintf("ALTER TABLE %s ATTACH PARTITION %d FROM %s", engine.TableOffers, p, historyStage)); err != nil {
 			return fmt.Errorf("seed: attach history partition %d: %w", p, err)
 		}
 	}
@@ -264,7 +265,7 @@ func clearFacts(ctx context.Context, w *warehouse.Warehouse, ids []uint32) error
 	for _, t := range factTables {
 		var err error
 		if others == 0 {
-			err = w.Conn.Exec(ctx, "TRUNCATE TABLE "+t)
+			err = w.Conn.Exec(ctx, "TRUNCATE TABLE "+t.String())
 		} else {
 			err = w.Conn.Exec(ctx, fmt.Sprintf("ALTER TABLE %s DELETE WHERE account_id IN (?, ?)", t), ids[0], ids[1])
 		}

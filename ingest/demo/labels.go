@@ -6,6 +6,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"pricelens/engine"
 	"pricelens/warehouse"
 )
 
@@ -16,7 +17,7 @@ func loadLabels(ctx context.Context, w *warehouse.Warehouse, db *pgxpool.Pool, s
 	n := uint64(len(labelIDs))
 	rows, err := w.Conn.Query(ctx, `
 		SELECT product_id, cityHash64(toUInt64(?), toUInt64(account_id), product_id, toUInt64(40)) AS h
-		FROM products WHERE account_id = ? AND h % 1000 < 30
+		FROM `+engine.TableProducts.String()+` WHERE account_id = ? AND h % 1000 < 30
 		ORDER BY product_id`, seed, account)
 	if err != nil {
 		return 0, fmt.Errorf("seed labels: %w", err)
@@ -43,7 +44,7 @@ func loadLabels(ctx context.Context, w *warehouse.Warehouse, db *pgxpool.Pool, s
 	if err := replaceLabelAssignments(ctx, db, account, adminID, as); err != nil {
 		return 0, err
 	}
-	batch, err := w.Conn.PrepareBatch(ctx, "INSERT INTO product_labels (account_id, product_id, label_id, assigned, version)")
+	batch, err := w.Conn.PrepareBatch(ctx, "INSERT INTO "+engine.TableProductLabels.String()+" (account_id, product_id, label_id, assigned, version)")
 	if err != nil {
 		return 0, fmt.Errorf("seed product_labels: %w", err)
 	}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"strings"
+
+	"pricelens/engine"
 )
 
 // The facts are generated inside ClickHouse (INSERT ... SELECT FROM numbers) rather
@@ -140,7 +142,7 @@ var pow36 = func() string {
 // agree; the others (no daily rows to agree with) get one draw of the same mean,
 // which saves the 30-day arrays for 90 % of the L catalogue.
 func productsInsert(lo, hi int) string {
-	return fmt.Sprintf(`INSERT INTO products (account_id, product_id, name, brand, mfgr_prod_id, super_category, category,
+	return fmt.Sprintf(`INSERT INTO `+engine.TableProducts.String()+` (account_id, product_id, name, brand, mfgr_prod_id, super_category, category,
     vertical, my_price, cost, currency, url, img_url, in_stock, revenue_30d, units_30d, page_views_30d, updated_at)
 SELECT account_id, product_id, pname, brand, mfgr, arrayElement(@vsuper, v + 1), arrayElement(@vcat, v + 1),
     arrayElement(@vname, v + 1), my_base, round(my_base * cost_ratio, 2), @currency,
@@ -210,7 +212,7 @@ func scannedAt(b string) string {
 // offersInsert loads the latest scan of every carried pair of products [lo, hi);
 // the materialized view copies it into latest_offers.
 func offersInsert(lo, hi int) string {
-	return fmt.Sprintf(`INSERT INTO offers (account_id, product_id, competitor_id, scanned_at, price, in_stock, on_sale,
+	return fmt.Sprintf(`INSERT INTO `+engine.TableOffers.String()+` (account_id, product_id, competitor_id, scanned_at, price, in_stock, on_sale,
     comp_product_id, name, brand, mfgr_prod_id, url, img_url, load_id)
 SELECT account_id, product_id, competitor_id, %[1]s, %[2]s, %[3]s, %[4]s,
     cpid, if(%[5]s < 0.6, pname, concat(pname, ' - ', arrayElement(@colours, toUInt32(ch %% 8) + 1))),
@@ -249,7 +251,7 @@ ARRAY JOIN bs AS b, css AS cs`,
 // productDailyInsert loads my price, cost, units, revenue and page views of history
 // products [lo, hi) for every day of the window.
 func productDailyInsert(lo, hi int) string {
-	return fmt.Sprintf(`INSERT INTO product_daily (account_id, product_id, date, my_price, cost, units_sold, revenue, page_views, updated_at)
+	return fmt.Sprintf(`INSERT INTO `+engine.TableProductDaily.String()+` (account_id, product_id, date, my_price, cost, units_sold, revenue, page_views, updated_at)
 SELECT account_id, product_id, toDate(@day) - b, %[1]s AS mp, round(my_base * cost_ratio, 2), %[2]s AS u,
     round(u * mp, 2), %[3]s, toDateTime(@now)
 FROM (%[4]s)

@@ -1,0 +1,63 @@
+package engine
+
+// The ClickHouse schema the engine, the warehouse and ingest name in SQL
+// (migrations/clickhouse). SQL names a table or a key column through these
+// constants, so a rename is one edit and a typo a compile error; the engine's SQL
+// assembler prints a table only if it is one of them (Table.Valid, at print time).
+
+// Table is a ClickHouse table.
+type Table string
+
+const (
+	TableProducts             Table = "products"       // the catalogue, latest version wins
+	TableOffers               Table = "offers"         // every competitor scan
+	TableLatestOffers         Table = "latest_offers"  // latest offer per (product, competitor)
+	TableOfferDaily           Table = "offer_daily"    // daily history per (product, competitor)
+	TableProductDaily         Table = "product_daily"  // daily business metrics per product
+	TableProductLabels        Table = "product_labels" // mirror of the label assignments
+	TableProductSnapshot      Table = "product_snapshot"
+	TableProductSnapshotBuild Table = "product_snapshot_build" // built, then swapped into product_snapshot
+	TableSnapshotBuilds       Table = "snapshot_builds"        // facts of each snapshot build (totals.go)
+)
+
+// Valid reports whether t is one of the schema's tables.
+func (t Table) Valid() bool {
+	switch t {
+	case TableProducts, TableOffers, TableLatestOffers, TableOfferDaily, TableProductDaily,
+		TableProductLabels, TableProductSnapshot, TableProductSnapshotBuild, TableSnapshotBuilds:
+		return true
+	}
+	return false
+}
+
+// String is the table's name, for SQL assembled outside the engine.
+func (t Table) String() string { return string(t) }
+
+// Column names shared by several tables, and those the engine addresses by name.
+const (
+	ColAccountID     = "account_id"
+	ColProductID     = "product_id"
+	ColCompetitorID  = "competitor_id"
+	ColLabelID       = "label_id"
+	ColName          = "name"
+	ColBrand         = "brand"
+	ColMfgrProdID    = "mfgr_prod_id"
+	ColSuperCategory = "super_category"
+	ColCategory      = "category"
+	ColVertical      = "vertical"
+	ColMyPrice       = "my_price"
+	ColCost          = "cost"
+	ColURL           = "url"
+	ColImgURL        = "img_url"
+	ColInStock       = "in_stock"
+	ColSearchText    = "search_text"
+	ColRevenue30d    = "revenue_30d" // the numeric custom fields (CustomField.LogicalName)
+	ColUnits30d      = "units_30d"
+	ColPageViews30d  = "page_views_30d"
+)
+
+// customFieldColumn reports whether a custom field may name this products column:
+// the closed list that keeps account configuration from becoming SQL text.
+func customFieldColumn(name string) bool {
+	return name == ColRevenue30d || name == ColUnits30d || name == ColPageViews30d
+}
