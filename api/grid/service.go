@@ -7,13 +7,16 @@ package grid
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/ClickHouse/clickhouse-go/v2"
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"pricelens/api/httperr"
@@ -194,8 +197,12 @@ func (s *Service) loadAccount(ctx context.Context, id int64) (engine.Account, er
 
 // Block is one answer of getConditionsData.
 type Block struct {
-	Rows    []map[string]any `json:"rows"`
-	LastRow int              `json:"lastRow"`
+	// Rows are product rows or group rows, keyed by column id (DESIGN §5's
+	// product-row and group-row keys; per-competitor keys end in @competitor id).
+	Rows []map[string]any `json:"rows" openapi:"always"`
+	// LastRow is the total at this group level when the block reaches the end,
+	// else -1.
+	LastRow int `json:"lastRow" openapi:"always"`
 }
 
 // Rows runs one block of a condition.
@@ -253,6 +260,22 @@ func (s *Service) Rows(ctx context.Context, a engine.Account, c engine.Condition
 	}
 	keep, last := plan.LastRow(len(rows))
 	return Block{Rows: rows[:keep], LastRow: last}, nil
+}
+
+// Search runs the search box: the first 30 products of the report matching the
+// text (id, name, brand, manufacturer number) and how many match in all. The
+// condition scopes it to the report's filters; its paging and group path do not
+// apply.
+func (s *Service) Search(ctx context.Context, a engine.Account, search string, c engine.Condition) (SearchResult, error) {
+	c.Search, c.StartRow, c.Limit = search, 0, 30
+	c.Group, c.GroupIDs = nil, nil
+	c.VisibleColumns = []string{"id", "name", "canonical_mfgr_display", "mfgr_prod_id"}
+	blk, err := s.Rows(ctx, a, c)
+	if err != nil {
+		return SearchResult{}, err
+	}
+	n, err := s.Count(ctx, a, c)
+	return SearchResult{Rows: blk.Rows, Count: n}, err
 }
 
 // Count runs getCountOfRow.
@@ -452,8 +475,8 @@ func (s *Service) Brands(ctx context.Context, a engine.Account, search string, o
 
 // CategoryNode is one level of the category tree.
 type CategoryNode struct {
-	Name     string          `json:"name"`
-	Products uint64          `json:"products"`
+	Name     string          `json:"name" openapi:"always"`
+	Products uint64          `json:"products" openapi:"always"`
 	Children []*CategoryNode `json:"children,omitempty"`
 }
 
@@ -489,4 +512,50 @@ func (s *Service) CategoryTree(ctx context.Context, a engine.Account) ([]*Catego
 		roots = []*CategoryNode{}
 	}
 	return roots, nil
+}
+
+// ReportColumns is the catalog of a report (getColumnsDef). ref is a predefined
+// report href, a saved report id of the account (its report type), or with share a
+// share-link id of the account (its condition's report type); "" is the
+// all-products report.
+func (s *Service) ReportColumns(ctx context.Context, a engine.Account, ref string, share bool) ([]engine.Column, error) {
+	rt, err := s.reportType(ctx, a, ref, share)
+	if err != nil {
+		return nil, err
+	}
+	return engine.Columns(a, rt)
+}
+
+func (s *Service) reportType(ctx context.Context, a engine.Account, ref string, share bool) (string, error) {
+	if ref == "" {
+		return "", nil
+	}
+	if !share {
+		if _, err := engine.ParseReport(ref); err == nil {
+			return ref, nil
+		}
+	}
+	if s.DB == nil {
+		return "", httperr.NotFound("This report does not exist.")
+	}
+	var rt string
+	var err error
+	if share {
+		err = s.DB.QueryRow(ctx, `SELECT coalesce(condition->>'report_type', '') FROM share_links
+			WHERE id = $1 AND account_id = $2 AND revoked_at IS NULL`, ref, int64(a.AccountID)).Scan(&rt)
+	} else {
+		id, perr := strconv.ParseInt(ref, 10, 64)
+		if perr != nil {
+			return "", httperr.BadRequest("reportId", "%q is neither a predefined report nor a saved report id", strings.TrimSpace(ref))
+		}
+		err = s.DB.QueryRow(ctx, `SELECT report_type FROM saved_reports WHERE id = $1 AND account_id = $2 AND removed_at IS NULL`,
+			id, int64(a.AccountID)).Scan(&rt)
+	}
+	if errors.Is(err, pgx.ErrNoRows) {
+		if share {
+			return "", httperr.NotFound("This share report is no longer available")
+		}
+		return "", httperr.NotFound("This report does not exist.")
+	}
+	return rt, err
 }
