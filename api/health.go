@@ -11,9 +11,9 @@ import (
 
 type healthHandler struct{ d Deps }
 
-// dbHealth is one database's part of the health answer.
-type dbHealth struct {
-	Up      bool             `json:"up"`
+// DatabaseHealth is one database's part of the health answer.
+type DatabaseHealth struct {
+	Up      bool             `json:"up" openapi:"always"`
 	Version string           `json:"version,omitempty"`
 	Rows    map[string]int64 `json:"rows,omitempty"`
 	Error   string           `json:"error,omitempty"`
@@ -28,13 +28,13 @@ var (
 // database that is down. Each database is checked in parallel on its own deadline,
 // so a frozen ClickHouse does not make PostgreSQL look down too.
 func (h *healthHandler) get(c echo.Context) error {
-	var ch, pg dbHealth
+	var ch, pg DatabaseHealth
 	var wg sync.WaitGroup
 	wg.Add(2)
 	go func() { defer wg.Done(); ch = h.clickhouse(c.Request().Context()) }()
 	go func() { defer wg.Done(); pg = h.postgres(c.Request().Context()) }()
 	wg.Wait()
-	body := healthBody{Status: "ok", ClickHouse: ch, Postgres: pg}
+	body := Health{Status: "ok", ClickHouse: ch, Postgres: pg}
 	if !ch.Up {
 		body.Down = append(body.Down, "clickhouse")
 	}
@@ -48,56 +48,57 @@ func (h *healthHandler) get(c echo.Context) error {
 	return c.JSON(http.StatusOK, body)
 }
 
-// healthBody is the answer of GET /api/health.
-type healthBody struct {
-	Status     string   `json:"status"` // ok or down
-	Down       []string `json:"down,omitempty"`
-	ClickHouse dbHealth `json:"clickhouse"`
-	Postgres   dbHealth `json:"postgres"`
+// Health is the answer of GET /api/health, with 200 or 503 (a Raw route: the
+// status depends on the answer).
+type Health struct {
+	Status     string         `json:"status" openapi:"always"` // ok or down
+	Down       []string       `json:"down,omitempty"`          // the databases that are down
+	ClickHouse DatabaseHealth `json:"clickhouse" openapi:"always"`
+	Postgres   DatabaseHealth `json:"postgres" openapi:"always"`
 }
 
 // healthTimeout is each database's deadline for the version and the row counts.
 const healthTimeout = 3 * time.Second
 
-func (h *healthHandler) clickhouse(ctx context.Context) dbHealth {
+func (h *healthHandler) clickhouse(ctx context.Context) DatabaseHealth {
 	w := h.d.Warehouse
 	if w == nil {
-		return dbHealth{Error: "not configured"}
+		return DatabaseHealth{Error: "not configured"}
 	}
 	ctx, cancel := context.WithTimeout(ctx, healthTimeout)
 	defer cancel()
 	v, err := w.Version(ctx)
 	if err != nil {
-		return dbHealth{Error: err.Error()}
+		return DatabaseHealth{Error: err.Error()}
 	}
-	out := dbHealth{Up: true, Version: v, Rows: map[string]int64{}}
+	out := DatabaseHealth{Up: true, Version: v, Rows: map[string]int64{}}
 	for _, t := range clickhouseCountedTables {
 		var n uint64
 		// Table names come from the fixed list above, never from the request.
 		if err := w.Conn.QueryRow(ctx, "SELECT count() FROM "+t).Scan(&n); err != nil {
-			return dbHealth{Up: false, Version: v, Error: err.Error()}
+			return DatabaseHealth{Up: false, Version: v, Error: err.Error()}
 		}
 		out.Rows[t] = int64(n)
 	}
 	return out
 }
 
-func (h *healthHandler) postgres(ctx context.Context) dbHealth {
+func (h *healthHandler) postgres(ctx context.Context) DatabaseHealth {
 	db := h.d.DB
 	if db == nil {
-		return dbHealth{Error: "not configured"}
+		return DatabaseHealth{Error: "not configured"}
 	}
 	ctx, cancel := context.WithTimeout(ctx, healthTimeout)
 	defer cancel()
 	var v string
 	if err := db.QueryRow(ctx, "SHOW server_version").Scan(&v); err != nil {
-		return dbHealth{Error: err.Error()}
+		return DatabaseHealth{Error: err.Error()}
 	}
-	out := dbHealth{Up: true, Version: v, Rows: map[string]int64{}}
+	out := DatabaseHealth{Up: true, Version: v, Rows: map[string]int64{}}
 	for _, t := range postgresCountedTables {
 		var n int64
 		if err := db.QueryRow(ctx, "SELECT count(*) FROM "+t).Scan(&n); err != nil {
-			return dbHealth{Up: false, Version: v, Error: err.Error()}
+			return DatabaseHealth{Up: false, Version: v, Error: err.Error()}
 		}
 		out.Rows[t] = n
 	}

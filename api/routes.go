@@ -22,7 +22,7 @@ func Routes(d Deps) ([]route.Route, *access.Service) {
 	h := &healthHandler{d: d}
 	routes := []route.Route{
 		{Method: http.MethodGet, Path: "/health", Access: route.Public(), Summary: "Each database's version and row counts; 503 names the one that is down",
-			Handler: route.Raw[struct{}, healthBody](h.get, "application/json")},
+			Handler: route.Raw[struct{}, Health](h.get, "application/json")},
 	}
 	routes = append(routes, access.Routes(s, app)...)
 	routes = append(routes, grid.Routes(grid.NewService(d.Warehouse, d.DB))...)

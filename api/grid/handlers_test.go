@@ -141,6 +141,59 @@ func TestHandlers(t *testing.T) {
 		assert.NotEmpty(t, out["rows"])
 	})
 
+	// Found by the load generator: opening a group of a group report sent the
+	// report's own columns (products, Lower@11, ...) as visible columns and sort of
+	// the product rows under it, and the API answered 400 "products" is not a
+	// column of this report.
+	t.Run("opening a group of a group report lists its products", func(t *testing.T) {
+		code, out := call(e, "POST", "/api/tabular/getColumnsDef", `{"reportId":"competitive_landscape_by_category"}`)
+		require.Equal(t, 200, code, out)
+		var visible []string
+		for _, c := range out["columns"].([]any) {
+			visible = append(visible, c.(map[string]any)["colId"].(string))
+		}
+		require.Contains(t, visible, "products")
+		require.Contains(t, visible, "Lower_avg@11")
+		var laptops []string
+		for _, p := range buildFixture().products {
+			if p.account == 1 && p.cat == "Laptops" {
+				laptops = append(laptops, p.id)
+			}
+		}
+		require.NotEmpty(t, laptops)
+		cond := func(visible []string, sort string) string {
+			v, _ := json.Marshal(visible)
+			return `{"condition":{"report_type":"competitive_landscape_by_category","group":[{"id":"category","field":"category"}],` +
+				`"groupIds":["Laptops"],"visible_columns":` + string(v) + `,"sort":` + sort + `,"limit":1000}}`
+		}
+		body := cond(visible, `[{"colId":"products","sort":"desc"},{"colId":"price","sort":"asc"}]`)
+		code, out = call(e, "POST", "/api/tabular/getConditionsData", body)
+		require.Equal(t, 200, code, out)
+		rows := out["rows"].([]any)
+		var got []string
+		lastPrice := -1.0
+		for _, r := range rows {
+			row := r.(map[string]any)
+			assert.Equal(t, "Laptops", row["category"])
+			assert.NotContains(t, row, "products", "a product row has no group-row keys")
+			got = append(got, row["id"].(string))
+			if p, ok := row["price"].(float64); ok {
+				assert.GreaterOrEqual(t, p, lastPrice, "sorted by price once the group-only sort is left out")
+				lastPrice = p
+			}
+		}
+		assert.ElementsMatch(t, laptops, got)
+		assert.Equal(t, float64(len(laptops)), out["lastRow"])
+		code, out = call(e, "POST", "/api/tabular/getCountOfRow", body)
+		require.Equal(t, 200, code, out)
+		assert.Equal(t, float64(len(laptops)), out["count"])
+
+		// An id that is no column of the report is still refused.
+		code, out = call(e, "POST", "/api/tabular/getConditionsData", cond(append(visible, "nope"), `[]`))
+		require.Equal(t, 400, code, out)
+		assert.Equal(t, "visible_columns", out["error"].(map[string]any)["field"])
+	})
+
 	t.Run("every bad condition is a 400 naming the part, never a 500", func(t *testing.T) {
 		bad := []string{
 			`{"condition":{"filters":{"x'); DROP TABLE products; --":{"filterType":"text","type":"contains","filter":"a"}}}}`,

@@ -7,13 +7,16 @@ package grid
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/ClickHouse/clickhouse-go/v2"
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"pricelens/api/httperr"
@@ -194,12 +197,17 @@ func (s *Service) loadAccount(ctx context.Context, id int64) (engine.Account, er
 
 // Block is one answer of getConditionsData.
 type Block struct {
-	Rows    []map[string]any `json:"rows"`
-	LastRow int              `json:"lastRow"`
+	// Rows are product rows or group rows, keyed by column id (DESIGN §5's
+	// product-row and group-row keys; per-competitor keys end in @competitor id).
+	Rows []map[string]any `json:"rows" openapi:"always"`
+	// LastRow is the total at this group level when the block reaches the end,
+	// else -1.
+	LastRow int `json:"lastRow" openapi:"always"`
 }
 
 // Rows runs one block of a condition.
 func (s *Service) Rows(ctx context.Context, a engine.Account, c engine.Condition) (Block, error) {
+	c = underOpenGroup(a, c)
 	plan, err := engine.CompileRows(a, c)
 	if err != nil {
 		return Block{}, err
@@ -255,9 +263,82 @@ func (s *Service) Rows(ctx context.Context, a engine.Account, c engine.Condition
 	return Block{Rows: rows[:keep], LastRow: last}, nil
 }
 
+// underOpenGroup fits a condition whose group path is open down to the product
+// rows (every level's key in groupIds) to those rows. The grid shows group rows and
+// the product rows under them in the same columns, and ag-grid sends the same
+// visible columns and sort model for every level: in a group report (a
+// competitive landscape or price distribution) they are the report's group columns
+// (products, Lower, Lower_avg@c, ...), which product rows do not have. Those ids
+// are left out of the product rows' visible columns and sort, as the group rows'
+// own keys; any other id still reaches the compiler, which refuses what is not a
+// column of the report.
+//
+// The compiler is the better home for this (it knows the levels and the catalog);
+// until it does it, this reads both through engine's exported calls.
+func underOpenGroup(a engine.Account, c engine.Condition) engine.Condition {
+	levels := len(c.Group)
+	if rep, err := engine.ParseReport(c.ReportType); err == nil && levels == 0 &&
+		(rep.Kind == engine.ReportLandscape || rep.Kind == engine.ReportDistribution) {
+		levels = 1 // the report's own level
+	}
+	if levels == 0 || len(c.GroupIDs) < levels || (len(c.VisibleColumns) == 0 && len(c.Sort) == 0) {
+		return c
+	}
+	products, err := engine.Columns(a, "")
+	if err != nil {
+		return c
+	}
+	// Every group-row key: the distribution reports' group columns hold the
+	// landscape's metrics, the distribution buckets and the per-competitor metrics.
+	groups, err := engine.Columns(a, "price_distribution_by_category")
+	if err != nil {
+		return c
+	}
+	groupOnly := map[string]bool{}
+	for _, col := range groups {
+		groupOnly[col.ID] = true
+	}
+	for _, col := range products {
+		delete(groupOnly, col.ID)
+	}
+	visible := make([]string, 0, len(c.VisibleColumns))
+	for _, id := range c.VisibleColumns {
+		if !groupOnly[id] {
+			visible = append(visible, id)
+		}
+	}
+	var sorts []engine.SortItem
+	for _, si := range c.Sort {
+		if !groupOnly[si.ColID] {
+			sorts = append(sorts, si)
+		}
+	}
+	if len(visible) == 0 && len(c.VisibleColumns) > 0 {
+		visible = []string{"id"} // the columns every product row has, not every column
+	}
+	c.VisibleColumns, c.Sort = visible, sorts
+	return c
+}
+
+// Search runs the search box: the first 30 products of the report matching the
+// text (id, name, brand, manufacturer number) and how many match in all. The
+// condition scopes it to the report's filters; its paging and group path do not
+// apply.
+func (s *Service) Search(ctx context.Context, a engine.Account, search string, c engine.Condition) (SearchResult, error) {
+	c.Search, c.StartRow, c.Limit = search, 0, 30
+	c.Group, c.GroupIDs = nil, nil
+	c.VisibleColumns = []string{"id", "name", "canonical_mfgr_display", "mfgr_prod_id"}
+	blk, err := s.Rows(ctx, a, c)
+	if err != nil {
+		return SearchResult{}, err
+	}
+	n, err := s.Count(ctx, a, c)
+	return SearchResult{Rows: blk.Rows, Count: n}, err
+}
+
 // Count runs getCountOfRow.
 func (s *Service) Count(ctx context.Context, a engine.Account, c engine.Condition) (uint64, error) {
-	plan, err := engine.CompileCount(a, c)
+	plan, err := engine.CompileCount(a, underOpenGroup(a, c))
 	if err != nil {
 		return 0, err
 	}
@@ -452,8 +533,8 @@ func (s *Service) Brands(ctx context.Context, a engine.Account, search string, o
 
 // CategoryNode is one level of the category tree.
 type CategoryNode struct {
-	Name     string          `json:"name"`
-	Products uint64          `json:"products"`
+	Name     string          `json:"name" openapi:"always"`
+	Products uint64          `json:"products" openapi:"always"`
 	Children []*CategoryNode `json:"children,omitempty"`
 }
 
@@ -489,4 +570,50 @@ func (s *Service) CategoryTree(ctx context.Context, a engine.Account) ([]*Catego
 		roots = []*CategoryNode{}
 	}
 	return roots, nil
+}
+
+// ReportColumns is the catalog of a report (getColumnsDef). ref is a predefined
+// report href, a saved report id of the account (its report type), or with share a
+// share-link id of the account (its condition's report type); "" is the
+// all-products report.
+func (s *Service) ReportColumns(ctx context.Context, a engine.Account, ref string, share bool) ([]engine.Column, error) {
+	rt, err := s.reportType(ctx, a, ref, share)
+	if err != nil {
+		return nil, err
+	}
+	return engine.Columns(a, rt)
+}
+
+func (s *Service) reportType(ctx context.Context, a engine.Account, ref string, share bool) (string, error) {
+	if ref == "" {
+		return "", nil
+	}
+	if !share {
+		if _, err := engine.ParseReport(ref); err == nil {
+			return ref, nil
+		}
+	}
+	if s.DB == nil {
+		return "", httperr.NotFound("This report does not exist.")
+	}
+	var rt string
+	var err error
+	if share {
+		err = s.DB.QueryRow(ctx, `SELECT coalesce(condition->>'report_type', '') FROM share_links
+			WHERE id = $1 AND account_id = $2 AND revoked_at IS NULL`, ref, int64(a.AccountID)).Scan(&rt)
+	} else {
+		id, perr := strconv.ParseInt(ref, 10, 64)
+		if perr != nil {
+			return "", httperr.BadRequest("reportId", "%q is neither a predefined report nor a saved report id", strings.TrimSpace(ref))
+		}
+		err = s.DB.QueryRow(ctx, `SELECT report_type FROM saved_reports WHERE id = $1 AND account_id = $2 AND removed_at IS NULL`,
+			id, int64(a.AccountID)).Scan(&rt)
+	}
+	if errors.Is(err, pgx.ErrNoRows) {
+		if share {
+			return "", httperr.NotFound("This share report is no longer available")
+		}
+		return "", httperr.NotFound("This report does not exist.")
+	}
+	return rt, err
 }

@@ -50,7 +50,7 @@ type handler struct {
 func Routes(w *warehouse.Warehouse, db *pgxpool.Pool) []route.Route {
 	h := &handler{w: w, db: db}
 	return []route.Route{{Method: http.MethodPost, Path: Path, Access: route.Perm(authz.ManageAppSettings, authz.Update),
-		Summary: "Load a scans, products or metrics file into the account",
+		Summary: "Load a scans, products or metrics file (query kind, multipart field UploadCsv) into the account",
 		Handler: route.Raw[struct{}, ingest.Summary](h.upload, "application/json")}}
 }
 
