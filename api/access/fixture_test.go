@@ -241,6 +241,9 @@ func recordExamples(t testing.TB, e *echo.Echo) {
 			c.Response().Writer = teeWriter{ResponseWriter: w, tee: &resp}
 			err := next(c)
 			c.Response().Writer = w
+			if err != nil { // the error handler writes the answer later: not an example of the route
+				return err
+			}
 			mu.Lock()
 			seen = append(seen, exchange{c.Request().Method, strings.TrimPrefix(c.Path(), "/api"), c.Response().Status, req, resp.Bytes()})
 			mu.Unlock()
@@ -270,3 +273,6 @@ func (w teeWriter) Write(b []byte) (int, error) {
 	w.tee.Write(b)
 	return w.ResponseWriter.Write(b)
 }
+
+// Unwrap lets http.ResponseController reach the connection (read deadlines).
+func (w teeWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
