@@ -67,7 +67,8 @@ func inAccount[Req, Resp any](fn Call[Req, Resp]) func(echo.Context, Req) (Resp,
 	}
 }
 
-// OK is the answer of a change with nothing to return: {"ok": true}.
+// OK is the answer of a change with nothing to return: {"ok": true}. Handlers
+// return it with the store's error; the adapter renders it only when that is nil.
 type OK struct {
 	OK bool `json:"ok" openapi:"always"`
 }
@@ -78,8 +79,6 @@ type Done struct {
 	OK      bool   `json:"ok" openapi:"always"`
 	Message string `json:"message" openapi:"always"`
 }
-
-var ok = OK{OK: true}
 
 func actor(p session.Principal) store.Actor {
 	return store.Actor{UserID: p.UserID, AccountID: p.AccountID}
