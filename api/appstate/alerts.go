@@ -1,7 +1,6 @@
 package appstate
 
 import (
-	"net/http"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -14,26 +13,23 @@ import (
 
 const fillAllFields = "*please fill all fields"
 
-// AddAlert is POST /labels/addAlert: creates or (with report_id) updates an alert.
-func (h *Handlers) AddAlert(c echo.Context) error {
-	p, err := session.Account(c)
-	if err != nil {
-		return err
-	}
-	var in struct {
-		ReportID    reqbody.ID      `json:"report_id"`
-		LabelName   string          `json:"label_name"`
-		Competitors reqbody.IDs     `json:"competitorsIds"`
-		Frequency   *reqbody.ID     `json:"frequency"`
-		EmailIDs    reqbody.Strings `json:"email_ids"`
-		UserIDs     reqbody.IDs     `json:"user_ids"`
-	}
-	if err := reqbody.Decode(c, &in); err != nil {
-		return err
-	}
-	name := strings.TrimSpace(in.LabelName)
+// AlertIn is the body of addAlert: a new alert, or with report_id an existing
+// one's new fields.
+type AlertIn struct {
+	ReportID    reqbody.ID      `json:"report_id"` // the alert's id, to update it
+	LabelName   string          `json:"label_name" required:"true"`
+	Competitors reqbody.IDs     `json:"competitorsIds" required:"true"`
+	Frequency   *reqbody.ID     `json:"frequency" required:"true"` // 0 or 1
+	EmailIDs    reqbody.Strings `json:"email_ids"`
+	UserIDs     reqbody.IDs     `json:"user_ids"` // users of the account
+}
+
+// Validate checks the fields with the specification's message and normalizes
+// them in place (trimmed name, cleaned addresses).
+func (in *AlertIn) Validate() error {
+	in.LabelName = strings.TrimSpace(in.LabelName)
 	switch {
-	case name == "":
+	case in.LabelName == "":
 		return httperr.BadRequest("label_name", fillAllFields)
 	case in.Frequency == nil || (*in.Frequency != 0 && *in.Frequency != 1):
 		return httperr.BadRequest("frequency", fillAllFields)
@@ -41,63 +37,85 @@ func (h *Handlers) AddAlert(c echo.Context) error {
 		return httperr.BadRequest("competitorsIds", fillAllFields)
 	case len(in.EmailIDs)+len(in.UserIDs) == 0:
 		return httperr.BadRequest("email_ids", fillAllFields)
-	case len([]rune(name)) > 200:
+	case len([]rune(in.LabelName)) > 200:
 		return httperr.BadRequest("label_name", "The alert name can't be longer than 200 characters")
 	}
 	emails, err := validRecipients("email_ids", in.EmailIDs)
 	if err != nil {
 		return err
 	}
-	ctx := c.Request().Context()
-	comps, users := in.Competitors.Int64s(), in.UserIDs.Int64s()
-	if ok, err := h.Store.AreCompetitors(ctx, p.AccountID, comps); err != nil {
-		return err
-	} else if !ok {
-		return httperr.BadRequest("competitorsIds", "Some competitors are not competitors of this account.")
-	}
-	if ok, err := h.Store.AreMembers(ctx, p.AccountID, users); err != nil {
-		return err
-	} else if !ok {
-		return httperr.BadRequest("user_ids", "Some recipients are not users of this account.")
-	}
-	al, err := h.Store.SaveAlert(ctx, actor(p), store.Alert{ReportID: int64(in.ReportID), LabelName: name,
-		Frequency: int16(*in.Frequency), CompetitorIDs: comps, EmailIDs: emails, UserIDs: users})
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, map[string]any{"alert": al})
+	in.EmailIDs = emails
+	return nil
 }
 
-// RemoveAlert is POST /labels/removeAlert {report_id}.
-func (h *Handlers) RemoveAlert(c echo.Context) error {
-	p, err := session.Account(c)
-	if err != nil {
-		return err
-	}
-	var in struct {
-		ReportID reqbody.ID `json:"report_id"`
-	}
-	if err := reqbody.Decode(c, &in); err != nil {
-		return err
-	}
+// AlertRemoveIn is the body of removeAlert.
+type AlertRemoveIn struct {
+	ReportID reqbody.ID `json:"report_id" required:"true"` // the alert's id
+}
+
+// Validate checks the id.
+func (in AlertRemoveIn) Validate() error {
 	if in.ReportID <= 0 {
 		return httperr.BadRequest("report_id", "report_id must be an alert id")
 	}
-	if err := h.Store.RemoveAlert(c.Request().Context(), actor(p), int64(in.ReportID)); err != nil {
-		return err
+	return nil
+}
+
+// Alert is a competitor alert; report_id is its id.
+type Alert struct {
+	ReportID      int64    `json:"report_id" openapi:"always"`
+	LabelName     string   `json:"label_name" openapi:"always"`
+	Frequency     int16    `json:"frequency" openapi:"always"`
+	CompetitorIDs []int64  `json:"competitorsIds" openapi:"always"`
+	EmailIDs      []string `json:"email_ids" openapi:"always"`
+	UserIDs       []int64  `json:"user_ids" openapi:"always"`
+}
+
+func toAlert(a store.Alert) Alert { return Alert(a) }
+
+// AlertOut is the answer of addAlert.
+type AlertOut struct {
+	Alert Alert `json:"alert" openapi:"always"`
+}
+
+// AlertsOut is the answer of getAllAlerts.
+type AlertsOut struct {
+	Alerts []Alert `json:"alerts" openapi:"always"`
+}
+
+// AddAlert is POST /labels/addAlert: creates or (with report_id) updates an
+// alert. Its competitors and user recipients must be the account's.
+func (h *Handlers) AddAlert(c echo.Context, p session.Principal, in AlertIn) (AlertOut, error) {
+	ctx := c.Request().Context()
+	comps, users := in.Competitors.Int64s(), in.UserIDs.Int64s()
+	if ok, err := h.Store.AreCompetitors(ctx, p.AccountID, comps); err != nil {
+		return AlertOut{}, err
+	} else if !ok {
+		return AlertOut{}, httperr.BadRequest("competitorsIds", "Some competitors are not competitors of this account.")
 	}
-	return c.JSON(http.StatusOK, map[string]any{"ok": true})
+	if ok, err := h.Store.AreMembers(ctx, p.AccountID, users); err != nil {
+		return AlertOut{}, err
+	} else if !ok {
+		return AlertOut{}, httperr.BadRequest("user_ids", "Some recipients are not users of this account.")
+	}
+	al, err := h.Store.SaveAlert(ctx, actor(p), store.Alert{ReportID: int64(in.ReportID), LabelName: in.LabelName,
+		Frequency: int16(*in.Frequency), CompetitorIDs: comps, EmailIDs: in.EmailIDs, UserIDs: users})
+	if err != nil {
+		return AlertOut{}, err
+	}
+	return AlertOut{Alert: toAlert(al)}, nil
+}
+
+// RemoveAlert is POST /labels/removeAlert.
+func (h *Handlers) RemoveAlert(c echo.Context, p session.Principal, in AlertRemoveIn) (OK, error) {
+	return OK{OK: true}, h.Store.RemoveAlert(c.Request().Context(), actor(p), int64(in.ReportID))
 }
 
 // AllAlerts is GET /labels/getAllAlerts.
-func (h *Handlers) AllAlerts(c echo.Context) error {
-	p, err := session.Account(c)
-	if err != nil {
-		return err
-	}
+func (h *Handlers) AllAlerts(c echo.Context, p session.Principal, _ struct{}) (AlertsOut, error) {
 	as, err := h.Store.Alerts(c.Request().Context(), p.AccountID)
 	if err != nil {
-		return err
+		return AlertsOut{}, err
 	}
-	return c.JSON(http.StatusOK, map[string]any{"alerts": as})
+	return AlertsOut{Alerts: list(as, toAlert)}, nil
 }

@@ -6,7 +6,6 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"errors"
-	"net/http"
 	"net/url"
 	"strings"
 	"time"
@@ -14,6 +13,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"pricelens/api/session"
+	"pricelens/store"
 )
 
 // EmbedTTL is how long an embed token is valid.
@@ -59,50 +59,72 @@ func VerifyEmbed(key []byte, token string, now time.Time) (EmbedClaims, error) {
 	return cl, nil
 }
 
+// CustomReport is an embedded BI report or dashboard of the account.
+type CustomReport struct {
+	ID         int64  `json:"id" openapi:"always"`
+	Name       string `json:"name" openapi:"always"`
+	ReportType int16  `json:"report_type" openapi:"always"`
+}
+
+// toCustomReport leaves out the embed address, which only an embed token opens.
+func toCustomReport(r store.CustomReport) CustomReport {
+	return CustomReport{ID: r.ID, Name: r.Name, ReportType: r.ReportType}
+}
+
+// CustomReportsOut is the answer of GET /custom_reports.
+type CustomReportsOut struct {
+	Reports []CustomReport `json:"reports" openapi:"always"`
+}
+
+// CustomReportOut is the answer of GET /custom_reports/{id}.
+type CustomReportOut struct {
+	Report CustomReport `json:"report" openapi:"always"`
+}
+
+// Embed is a short-lived signed token and the embed address carrying it.
+type Embed struct {
+	EmbedToken string    `json:"embed_token" openapi:"always"`
+	EmbedURL   string    `json:"embed_url" openapi:"always"` // "": the report has no embed address
+	ExpiresAt  time.Time `json:"expires_at" openapi:"always"`
+}
+
+// EmbedOut is the answer of GET /custom_reports/{id}/embed.
+type EmbedOut struct {
+	Embed Embed `json:"embed" openapi:"always"`
+}
+
 // CustomReports is GET /custom_reports.
-func (h *Handlers) CustomReports(c echo.Context) error {
-	p, err := session.Account(c)
-	if err != nil {
-		return err
-	}
+func (h *Handlers) CustomReports(c echo.Context, p session.Principal, _ struct{}) (CustomReportsOut, error) {
 	rs, err := h.Store.CustomReports(c.Request().Context(), p.AccountID)
 	if err != nil {
-		return err
+		return CustomReportsOut{}, err
 	}
-	return c.JSON(http.StatusOK, map[string]any{"reports": rs})
+	return CustomReportsOut{Reports: list(rs, toCustomReport)}, nil
 }
 
 // CustomReport is GET /custom_reports/{id}.
-func (h *Handlers) CustomReport(c echo.Context) error {
-	p, err := session.Account(c)
-	if err != nil {
-		return err
-	}
+func (h *Handlers) CustomReport(c echo.Context, p session.Principal, _ struct{}) (CustomReportOut, error) {
 	id, err := pathID(c)
 	if err != nil {
-		return err
+		return CustomReportOut{}, err
 	}
 	r, err := h.Store.CustomReport(c.Request().Context(), p.AccountID, id)
 	if err != nil {
-		return err
+		return CustomReportOut{}, err
 	}
-	return c.JSON(http.StatusOK, map[string]any{"report": r})
+	return CustomReportOut{Report: toCustomReport(r)}, nil
 }
 
-// CustomReportEmbed is GET /custom_reports/{id}/embed: a short-lived signed token
-// and the embed address carrying it.
-func (h *Handlers) CustomReportEmbed(c echo.Context) error {
-	p, err := session.Account(c)
-	if err != nil {
-		return err
-	}
+// CustomReportEmbed is GET /custom_reports/{id}/embed: a token valid EmbedTTL
+// for this user, report and account, and the embed address carrying it.
+func (h *Handlers) CustomReportEmbed(c echo.Context, p session.Principal, _ struct{}) (EmbedOut, error) {
 	id, err := pathID(c)
 	if err != nil {
-		return err
+		return EmbedOut{}, err
 	}
 	r, err := h.Store.CustomReport(c.Request().Context(), p.AccountID, id)
 	if err != nil {
-		return err
+		return EmbedOut{}, err
 	}
 	exp := time.Now().Add(EmbedTTL)
 	tok := SignEmbed(h.EmbedKey, EmbedClaims{AccountID: p.AccountID, ReportID: r.ID, UserID: p.UserID, Expires: exp.Unix()})
@@ -114,5 +136,5 @@ func (h *Handlers) CustomReportEmbed(c echo.Context) error {
 		}
 		u += sep + "embed_token=" + url.QueryEscape(tok)
 	}
-	return c.JSON(http.StatusOK, map[string]any{"embed": map[string]any{"embed_token": tok, "embed_url": u, "expires_at": exp.UTC()}})
+	return EmbedOut{Embed: Embed{EmbedToken: tok, EmbedURL: u, ExpiresAt: exp.UTC()}}, nil
 }

@@ -1,7 +1,11 @@
 // Package appstate holds the handlers of what users edit: saved reports, share
 // links and schedules, scenarios, labels, alerts and custom reports. Handlers are
-// thin: decode, validate with the specification's messages, call one store method,
-// render. The route table with each call's permission is in api/access/routes.go.
+// typed and thin: the route adapters decode the request and run its Validate (the
+// specification's messages), the handler calls the store and returns the answer's
+// wire type. Request and answer types are in <group>_types.go (next to the
+// handlers in the small files); answers convert store rows by name (toReport)
+// and keep the JSON keys of api/CONTRACT.md. The route table with each call's
+// permission is AppRoutes in api/access/register.go.
 package appstate
 
 import (
@@ -12,6 +16,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"pricelens/api/httperr"
+	"pricelens/api/route"
 	"pricelens/api/session"
 	"pricelens/store"
 	"pricelens/store/authz"
@@ -39,6 +44,42 @@ type Handlers struct {
 	PublicURL string
 }
 
+// Call is an app-state handler: every one works in the caller's selected account
+// (the route table's access rule guarantees there is one), so it gets the principal
+// with the decoded, validated request.
+type Call[Req, Resp any] func(c echo.Context, p session.Principal, in Req) (Resp, error)
+
+// JSON is the route handler of a call with a JSON body (see route.JSON).
+func JSON[Req, Resp any](fn Call[Req, Resp]) route.Handler { return route.JSON(inAccount(fn)) }
+
+// Query is the route handler of a call without a body (GET, DELETE): its input is
+// the query string, struct{} for none (see route.Query).
+func Query[Req, Resp any](fn Call[Req, Resp]) route.Handler { return route.Query(inAccount(fn)) }
+
+func inAccount[Req, Resp any](fn Call[Req, Resp]) func(echo.Context, Req) (Resp, error) {
+	return func(c echo.Context, in Req) (Resp, error) {
+		p, err := session.Account(c)
+		if err != nil {
+			var none Resp
+			return none, err
+		}
+		return fn(c, p, in)
+	}
+}
+
+// OK is the answer of a change with nothing to return: {"ok": true}. Handlers
+// return it with the store's error; the adapter renders it only when that is nil.
+type OK struct {
+	OK bool `json:"ok" openapi:"always"`
+}
+
+// Done is the answer of a change the webapp confirms with the server's text:
+// {"ok": true, "message": "..."}.
+type Done struct {
+	OK      bool   `json:"ok" openapi:"always"`
+	Message string `json:"message" openapi:"always"`
+}
+
 func actor(p session.Principal) store.Actor {
 	return store.Actor{UserID: p.UserID, AccountID: p.AccountID}
 }
@@ -52,4 +93,17 @@ func (h *Handlers) require(c echo.Context, p session.Principal, act authz.Action
 		return &httperr.Error{Status: 403, Code: "permission", Message: "Feature is locked for this user"}
 	}
 	return nil
+}
+
+// list converts a store list to its wire type, keeping nil as nil (rendered
+// null, as before the answers were typed).
+func list[T, U any](in []T, conv func(T) U) []U {
+	if in == nil {
+		return nil
+	}
+	out := make([]U, len(in))
+	for i, v := range in {
+		out[i] = conv(v)
+	}
+	return out
 }

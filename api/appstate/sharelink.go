@@ -3,7 +3,6 @@ package appstate
 import (
 	"encoding/json"
 	"fmt"
-	"net/http"
 	"net/url"
 	"regexp"
 	"strings"
@@ -54,22 +53,17 @@ func shareLoginLink(publicURL, sharePath string, accountID int64) string {
 	return fmt.Sprintf("%s/login/OneLogin?navigationPage=%s&account_id=%d", publicURL, sharePath, accountID)
 }
 
-// SendShareLink is POST /system/sendShareLinkByMail {url, emails, condition}: queues
-// a mail to the recipients with the sign-in link of one of the account's live share
-// links (url names it; the mail's link is built here, never copied from the request).
-func (h *Handlers) SendShareLink(c echo.Context) error {
-	p, err := session.Account(c)
-	if err != nil {
-		return err
-	}
-	var in struct {
-		URL       string          `json:"url"`
-		Emails    reqbody.Strings `json:"emails"`
-		Condition json.RawMessage `json:"condition"`
-	}
-	if err := reqbody.Decode(c, &in); err != nil {
-		return err
-	}
+// ShareMailIn is the body of sendShareLinkByMail: the recipients, and the share
+// link (url) of the report to send.
+type ShareMailIn struct {
+	URL       string          `json:"url" required:"true"`    // a share path or link of this account (see shareID)
+	Emails    reqbody.Strings `json:"emails" required:"true"` // at least one address
+	Condition json.RawMessage `json:"condition"`              // an object, kept with the mail
+}
+
+// Validate checks the recipients (trimmed and deduplicated in place) and the
+// condition; the url is checked against the configured address by the handler.
+func (in *ShareMailIn) Validate() error {
 	emails, err := validRecipients("emails", in.Emails)
 	if err != nil {
 		return err
@@ -77,23 +71,28 @@ func (h *Handlers) SendShareLink(c echo.Context) error {
 	if len(emails) == 0 {
 		return httperr.BadRequest("emails", "Select at least one recipient for send a mail.")
 	}
+	in.Emails = emails
+	return jsonKind("condition", in.Condition, '{')
+}
+
+// SendShareLink is POST /system/sendShareLinkByMail: queues a mail to the
+// recipients with the sign-in link of one of the account's live share links (url
+// names it; the mail's link is built here, never copied from the request).
+func (h *Handlers) SendShareLink(c echo.Context, p session.Principal, in ShareMailIn) (Done, error) {
 	id, err := shareID(in.URL, h.PublicURL)
 	if err != nil {
-		return err
-	}
-	if err := jsonKind("condition", in.Condition, '{'); err != nil {
-		return err
+		return Done{}, err
 	}
 	ctx := c.Request().Context()
 	path, err := h.Store.SharePath(ctx, p.AccountID, id)
 	if err != nil {
-		return err
+		return Done{}, err
 	}
 	link := shareLoginLink(h.PublicURL, path, p.AccountID)
-	m := store.Mail{Kind: "share_link", Recipients: emails, Subject: p.Email + " shared a Pricelens report with you",
+	m := store.Mail{Kind: "share_link", Recipients: in.Emails, Subject: p.Email + " shared a Pricelens report with you",
 		Body: "Open the report: " + link, Detail: map[string]any{"url": link, "share_id": id, "condition": in.Condition}}
 	if err := h.Store.ShareMail(ctx, actor(p), m); err != nil {
-		return err
+		return Done{}, err
 	}
-	return c.JSON(http.StatusOK, map[string]any{"ok": true, "message": "Share link was sent successfully"})
+	return Done{OK: true, Message: "Share link was sent successfully"}, nil
 }

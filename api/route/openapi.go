@@ -169,25 +169,36 @@ func customize(_ string, t reflect.Type, tag reflect.StructTag, s *openapi3.Sche
 		s.Nullable = false
 	}
 	if t.Kind() == reflect.Struct {
-		var req []string
-		for i := 0; i < t.NumField(); i++ {
-			f := t.Field(i)
-			jt := f.Tag.Get("json")
-			name, opts, _ := strings.Cut(jt, ",")
-			if !f.IsExported() || name == "-" || f.Anonymous || strings.Contains(opts, "omitempty") || f.Type.Kind() == reflect.Pointer {
-				continue
-			}
-			if name == "" {
-				name = f.Name
-			}
-			if _, ok := s.Properties[name]; ok && required(f) {
-				req = append(req, name)
-			}
-		}
+		req := requiredFields(t, s)
 		sort.Strings(req)
 		s.Required = req
 	}
 	return nil
+}
+
+// requiredFields are the JSON names of t's required fields, those of embedded
+// structs included (encoding/json and the generator flatten them into t).
+func requiredFields(t reflect.Type, s *openapi3.Schema) []string {
+	var req []string
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		jt := f.Tag.Get("json")
+		name, opts, _ := strings.Cut(jt, ",")
+		if f.Anonymous && name == "" && f.Type.Kind() == reflect.Struct {
+			req = append(req, requiredFields(f.Type, s)...)
+			continue
+		}
+		if !f.IsExported() || name == "-" || f.Anonymous || strings.Contains(opts, "omitempty") || f.Type.Kind() == reflect.Pointer {
+			continue
+		}
+		if name == "" {
+			name = f.Name
+		}
+		if _, ok := s.Properties[name]; ok && required(f) {
+			req = append(req, name)
+		}
+	}
+	return req
 }
 
 // required marks an answer's field as always present: the adapters render every

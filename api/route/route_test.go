@@ -138,3 +138,27 @@ func TestDocumentDescribesEveryRoute(t *testing.T) {
 	assert.Error(t, schema.VisitJSON(bad))
 	_ = openapi3.NewSchema
 }
+
+type named struct {
+	Name string `json:"name" required:"true"`
+}
+
+type namedWithAge struct {
+	named
+	Age  int    `json:"age" openapi:"always"`
+	Note string `json:"note"`
+}
+
+// The fields of an embedded struct are the outer type's in JSON, and so are their
+// required marks in the document.
+func TestDocumentMarksEmbeddedRequiredFields(t *testing.T) {
+	tb, err := route.NewTable([]route.Route{{Method: http.MethodPost, Path: "/people", Access: route.Public(),
+		Handler: route.JSON(func(_ echo.Context, in namedWithAge) (namedWithAge, error) { return in, nil })}})
+	require.NoError(t, err)
+	doc, err := tb.Document("test", "1")
+	require.NoError(t, err)
+	s := doc.Components.Schemas["Route_testNamedWithAge"]
+	require.NotNil(t, s, "%v", doc.Components.Schemas)
+	assert.Equal(t, []string{"age", "name"}, s.Value.Required)
+	assert.Contains(t, s.Value.Properties, "note")
+}
