@@ -24,7 +24,7 @@ type DatabaseHealth struct {
 var (
 	clickhouseCountedTables = []engine.Table{engine.TableProducts, engine.TableOffers, engine.TableLatestOffers,
 		engine.TableProductDaily, engine.TableProductLabels}
-	postgresCountedTables   = []string{"accounts", "competitors", "users", "memberships", "labels", "label_assignments", "saved_reports"}
+	postgresCountedTables = []string{"accounts", "competitors", "users", "memberships", "labels", "label_assignments", "saved_reports"}
 )
 
 // get answers 200 with both databases' versions and row counts, or 503 naming the
