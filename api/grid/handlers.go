@@ -9,13 +9,13 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/labstack/echo/v4"
 
 	"pricelens/api/httperr"
 	"pricelens/api/route"
 	"pricelens/api/session"
 	"pricelens/engine"
+	"pricelens/store"
 	"pricelens/store/authz"
 )
 
@@ -456,20 +456,20 @@ func (h *handlers) reportType(c echo.Context, a engine.Account, raw json.RawMess
 		return "", httperr.NotFound("This report does not exist.")
 	}
 	ctx := c.Request().Context()
+	st := store.New(h.s.DB)
 	var rt string
+	var found bool
 	var err error
 	if share {
-		err = h.s.DB.QueryRow(ctx, `SELECT coalesce(condition->>'report_type', '') FROM share_links
-			WHERE id = $1 AND account_id = $2 AND revoked_at IS NULL`, s, int64(a.AccountID)).Scan(&rt)
+		rt, found, err = st.ShareReportType(ctx, int64(a.AccountID), s)
 	} else {
 		id, perr := strconv.ParseInt(s, 10, 64)
 		if perr != nil {
 			return "", httperr.BadRequest("reportId", "%q is neither a predefined report nor a saved report id", strings.TrimSpace(s))
 		}
-		err = h.s.DB.QueryRow(ctx, `SELECT report_type FROM saved_reports WHERE id = $1 AND account_id = $2 AND removed_at IS NULL`,
-			id, int64(a.AccountID)).Scan(&rt)
+		rt, found, err = st.SavedReportType(ctx, int64(a.AccountID), id)
 	}
-	if errors.Is(err, pgx.ErrNoRows) {
+	if err == nil && !found {
 		if share {
 			return "", httperr.NotFound("This share report is no longer available")
 		}
