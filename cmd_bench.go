@@ -70,8 +70,13 @@ func runBench(ctx context.Context, args []string) error {
 	svc := grid.NewService(w, db)
 	svc.Now = func() time.Time { return time.Now() }
 	if db == nil || !accountInPostgres(ctx, db, accountID) {
-		// A bare ClickHouse data set: the catalog comes from the snapshot itself.
-		svc.Load = func(ctx context.Context, id int64) (engine.Account, error) { return catalogFromSnapshot(ctx, w, id) }
+		// A bare ClickHouse data set: the catalog comes from the snapshot itself, read
+		// once (it does not change while the bench runs).
+		cat, err := catalogFromSnapshot(ctx, w, accountID)
+		if err != nil {
+			return err
+		}
+		svc.Load = func(context.Context, int64) (engine.Account, error) { return cat, nil }
 	}
 	p := session.Principal{UserID: 1, AccountID: accountID}
 	a, err := svc.Account(ctx, p)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -44,32 +43,16 @@ type Membership struct {
 	Blocked    bool
 }
 
-// Account returns one account.
+// Account returns one account (from its catalog, see Catalog).
 func (s *Store) Account(ctx context.Context, id int64) (Account, error) {
-	var a Account
-	var settings []byte
-	err := s.DB.QueryRow(ctx, `SELECT id, name, site_id, settings, custom_fields, field_format, comparison_values
-		FROM accounts WHERE id = $1`, id).Scan(&a.ID, &a.Name, &a.SiteID, &settings, &a.CustomFields, &a.FieldFormat, &a.ComparisonValues)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return a, NotFound("Account not found")
-	}
-	if err != nil {
-		return a, err
-	}
-	a.Settings = map[string]any{}
-	if err := json.Unmarshal(settings, &a.Settings); err != nil {
-		return a, err
-	}
-	return a, nil
+	c, err := s.Catalog(ctx, id)
+	return c.Account, err
 }
 
-// Competitors lists an account's competitors by id.
+// Competitors lists an account's competitors by id (from its catalog).
 func (s *Store) Competitors(ctx context.Context, accountID int64) ([]Competitor, error) {
-	rows, err := s.DB.Query(ctx, `SELECT id, name, checked FROM competitors WHERE account_id = $1 ORDER BY id`, accountID)
-	if err != nil {
-		return nil, err
-	}
-	return pgx.CollectRows(rows, pgx.RowToStructByPos[Competitor])
+	c, err := s.Catalog(ctx, accountID)
+	return c.Competitors, err
 }
 
 // UserAccounts lists the accounts a user is assigned to (not blocked there), by name.
@@ -129,8 +112,8 @@ func uniqueIDs(ids []int64) []int64 {
 
 // MetricSettings reads the metric settings (engine.ParseSettings) of the given
 // accounts, or of every account when none is given, for a report snapshot
-// rebuild; a given account without a row gets the defaults (the snapshot's totals
-// then stay unused until its settings agree).
+// rebuild, fresh from the database (Catalogs); a given account without a row gets
+// the defaults (the snapshot's totals then stay unused until its settings agree).
 func MetricSettings(ctx context.Context, db *pgxpool.Pool, ids ...uint32) (map[uint32]engine.Settings, error) {
 	out := make(map[uint32]engine.Settings, len(ids))
 	want := make([]int64, len(ids))
@@ -138,18 +121,12 @@ func MetricSettings(ctx context.Context, db *pgxpool.Pool, ids ...uint32) (map[u
 		out[id] = engine.DefaultSettings()
 		want[i] = int64(id)
 	}
-	rows, err := db.Query(ctx, `SELECT id, settings FROM accounts WHERE cardinality($1::bigint[]) = 0 OR id = ANY($1)`, want)
+	cs, err := New(db).Catalogs(ctx, want...)
 	if err != nil {
-		return nil, fmt.Errorf("postgres: read account settings: %w", err)
+		return nil, err
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var id int64
-		var raw []byte
-		if err := rows.Scan(&id, &raw); err != nil {
-			return nil, err
-		}
-		out[uint32(id)] = engine.ParseSettings(raw)
+	for id, c := range cs {
+		out[uint32(id)] = c.Engine().Settings
 	}
-	return out, rows.Err()
+	return out, nil
 }

@@ -52,17 +52,13 @@ func enqueueLabelChange(ctx context.Context, tx pgx.Tx, accountID, labelID int64
 	return kinds.InsertTx(ctx, tx, kinds.MirrorProductLabels{})
 }
 
-// Labels lists an account's labels by name.
+// Labels lists an account's labels by name (from its catalog).
 func (s *Store) Labels(ctx context.Context, accountID int64) ([]Label, error) {
-	rows, err := s.DB.Query(ctx, `SELECT id, name, color, sso_user_read_only FROM labels WHERE account_id = $1 ORDER BY lower(name), id`, accountID)
-	if err != nil {
-		return nil, err
+	c, err := s.Catalog(ctx, accountID)
+	if c.Labels == nil {
+		c.Labels = []Label{}
 	}
-	out, err := pgx.CollectRows(rows, pgx.RowToStructByPos[Label])
-	if out == nil {
-		out = []Label{}
-	}
-	return out, err
+	return c.Labels, err
 }
 
 func scanLabel(row pgx.Row) (Label, error) {
@@ -104,6 +100,7 @@ func (s *Store) CreateLabel(ctx context.Context, a Actor, name, color string, ss
 		n, err = assign(ctx, tx, a, l.ID, products)
 		return err
 	})
+	s.forgetCatalog(a.AccountID)
 	return l, n, err
 }
 
@@ -158,6 +155,7 @@ func (s *Store) UnassignLabel(ctx context.Context, a Actor, labelID int64, produ
 
 // DeleteLabel deletes an account's label and its assignments (mirrored as unassigned).
 func (s *Store) DeleteLabel(ctx context.Context, a Actor, labelID int64) error {
+	defer s.forgetCatalog(a.AccountID)
 	return s.inTx(ctx, func(tx pgx.Tx) error {
 		var products []string
 		rows, err := tx.Query(ctx, `SELECT product_id FROM label_assignments WHERE account_id = $1 AND label_id = $2`, a.AccountID, labelID)
