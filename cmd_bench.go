@@ -336,10 +336,10 @@ func ratioText(a, b time.Duration) string {
 	return fmt.Sprintf("%.1fx", ratio(a, b))
 }
 
+// accountInPostgres reports whether PostgreSQL has the account with competitors.
 func accountInPostgres(ctx context.Context, db *pgxpool.Pool, id int64) bool {
-	var n int
-	err := db.QueryRow(ctx, `SELECT count(*) FROM competitors WHERE account_id = $1`, id).Scan(&n)
-	return err == nil && n > 0
+	c, err := store.New(db).Catalog(ctx, id)
+	return err == nil && len(c.Competitors) > 0
 }
 
 // catalogFromSnapshot builds an account's catalog from the ClickHouse snapshot alone

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -129,4 +130,65 @@ func MetricSettings(ctx context.Context, db *pgxpool.Pool, ids ...uint32) (map[u
 		out[uint32(id)] = c.Engine().Settings
 	}
 	return out, nil
+}
+
+// PutAccount creates the account with this id, or gives it the name, settings and
+// custom fields; when it already has them nothing is written, not even an audit
+// row, so that re-running a seed changes nothing.
+func (t *Tx) PutAccount(ctx context.Context, a Actor, id int64, name string, settings, customFields []byte) error {
+	var inserted bool
+	err := t.tx.QueryRow(ctx, `INSERT INTO accounts (id, name, settings, custom_fields) VALUES ($1, $2, $3, $4)
+		ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, settings = EXCLUDED.settings, custom_fields = EXCLUDED.custom_fields
+		WHERE (accounts.name, accounts.settings, accounts.custom_fields) IS DISTINCT FROM (EXCLUDED.name, EXCLUDED.settings, EXCLUDED.custom_fields)
+		RETURNING xmax = 0`, id, name, settings, customFields).Scan(&inserted)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	t.changed[id] = true
+	if inserted {
+		// An explicit id does not advance the identity sequence; move it past the
+		// id, so that accounts created later without one do not collide.
+		if _, err := t.tx.Exec(ctx, `SELECT setval(pg_get_serial_sequence('accounts', 'id'), (SELECT max(id) FROM accounts))`); err != nil {
+			return err
+		}
+	}
+	return audit(ctx, t.tx, Actor{UserID: a.UserID, AccountID: id}, map[bool]string{true: "create", false: "update"}[inserted],
+		"account", id, map[string]any{"name": name})
+}
+
+// SetCompetitors makes names the account's competitors, all checked, and returns
+// their ids in the order of names: others are removed, missing ones created. When
+// the list is already so, nothing is written.
+func (t *Tx) SetCompetitors(ctx context.Context, a Actor, accountID int64, names []string) ([]int64, error) {
+	tag, err := t.tx.Exec(ctx, `DELETE FROM competitors WHERE account_id = $1 AND NOT (name = ANY($2))`, accountID, names)
+	if err != nil {
+		return nil, err
+	}
+	var added, rechecked []string
+	ids := make([]int64, len(names))
+	for i, n := range names {
+		var checked bool
+		err := t.tx.QueryRow(ctx, `SELECT id, checked FROM competitors WHERE account_id = $1 AND name = $2`, accountID, n).Scan(&ids[i], &checked)
+		switch {
+		case errors.Is(err, pgx.ErrNoRows):
+			err = t.tx.QueryRow(ctx, `INSERT INTO competitors (account_id, name, checked) VALUES ($1, $2, true) RETURNING id`,
+				accountID, n).Scan(&ids[i])
+			added = append(added, n)
+		case err == nil && !checked:
+			_, err = t.tx.Exec(ctx, `UPDATE competitors SET checked = true WHERE id = $1`, ids[i])
+			rechecked = append(rechecked, n)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("competitor %q: %w", n, err)
+		}
+	}
+	if tag.RowsAffected() == 0 && len(added) == 0 && len(rechecked) == 0 {
+		return ids, nil
+	}
+	t.changed[accountID] = true
+	return ids, audit(ctx, t.tx, Actor{UserID: a.UserID, AccountID: accountID}, "set", "competitors", accountID,
+		map[string]any{"added": added, "checked": rechecked, "removed": tag.RowsAffected()})
 }
