@@ -84,7 +84,8 @@ type cachedCatalog struct {
 // catalogCaches maps each pool to its cache. The cache belongs to the database, not
 // to a Store value: the API builds several stores over one pool (access, grid,
 // select-all), and a label created through one must be visible to the next grid
-// request through another. Keying by pool keeps test databases apart.
+// request through another. Keying by pool keeps test databases apart (a closed
+// pool's few entries stay until the process ends).
 var catalogCaches sync.Map // *pgxpool.Pool → *catalogCache
 
 func (s *Store) catalogs() *catalogCache {
