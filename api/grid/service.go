@@ -372,7 +372,7 @@ func sortRows(rows []map[string]any, sorts []engine.SortItem) {
 			if c == 2 || c == -2 { // NULLs last either way
 				return c < 0
 			}
-			if s.Sort == "desc" {
+			if s.Sort == engine.SortDesc {
 				c = -c
 			}
 			if c != 0 {
