@@ -76,6 +76,15 @@ type ScenarioOrderIn struct {
 	Order reqbody.IDs `json:"order" required:"true"`
 }
 
+// Validate refuses a reorder without an order (a client that forgot the list would
+// otherwise get a silent no-op).
+func (in ScenarioOrderIn) Validate() error {
+	if in.Order == nil {
+		return httperr.BadRequest("order", "order is required")
+	}
+	return nil
+}
+
 // AssociateIn is the body of PUT /scenarios/associate: moves a report into a
 // scenario, or out of any with folder_id -1.
 type AssociateIn struct {
