@@ -5,6 +5,8 @@
  * only when shared code needs them.
  */
 
+import type { Action } from './permissions.gen';
+
 export type User = { id: number; email: string; is_saml: boolean };
 
 export type Account = { id: number; name: string };
@@ -16,7 +18,7 @@ export type Label = { id: number; name: string; color: string; sso_user_read_onl
 export type CustomField = { logical_name: string; display_name: string };
 
 /** Permission map by resource id (1-9) → action → permission names (spec §6). */
-export type Permissions = Record<string, Partial<Record<'create:any' | 'read:any' | 'update:any' | 'delete:any', string[]>>>;
+export type Permissions = Record<string, Partial<Record<Action, string[]>>>;
 
 export type AccountData = {
   account_id: number;
