@@ -1,8 +1,9 @@
 /**
- * The API's request and response shapes that more than one feature reads (api/CONTRACT.md
- * "Sign-in and session", "Accounts", "Saved reports"). Hand-kept for now: issue 12 plans to
- * generate this module from /api/openapi.json with openapi-typescript, so add shapes here
- * only when shared code needs them.
+ * The API's shapes that more than one feature reads (api/CONTRACT.md "Sign-in and session",
+ * "Accounts", "Saved reports"), written by hand while the OpenAPI document leaves their routes
+ * open (route.ts: Handwritten). When a route's schema lands, its shape here becomes an alias of
+ * the generated one (components['schemas'][…] of schema.d.ts, or Answer<path, method>); add
+ * shapes here only when shared code needs them.
  */
 
 import type { Action } from './permissions.gen';
