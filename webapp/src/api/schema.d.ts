@@ -1068,13 +1068,13 @@ export interface components {
             error?: string;
             rows?: {
                 [key: string]: number;
-            };
+            } | null;
             up?: boolean;
             version?: string;
         };
         ApiHealthBody: {
             clickhouse?: components["schemas"]["ApiDbHealth"];
-            down?: string[];
+            down?: string[] | null;
             postgres?: components["schemas"]["ApiDbHealth"];
             status?: string;
         };
@@ -1090,11 +1090,11 @@ export interface components {
             row?: number;
         };
         IngestSummary: {
-            accounts?: number[];
+            accounts?: number[] | null;
             alreadyLoaded?: boolean;
             file?: string;
             format?: string;
-            ignoredColumns?: string[];
+            ignoredColumns?: string[] | null;
             /** Format: double */
             insertSeconds?: number;
             kind?: string;
@@ -1105,7 +1105,7 @@ export interface components {
             refreshSeconds?: number;
             /** Format: int64 */
             rejected?: number;
-            rejects?: components["schemas"]["IngestReject"][];
+            rejects?: components["schemas"]["IngestReject"][] | null;
             resumed?: boolean;
             /** Format: int64 */
             rows?: number;
