@@ -10,7 +10,11 @@ type ReportFields = Record<string, unknown>;
 type GetSaveReport = Handwritten<'/saveReport/getSaveReport', 'post', { body: { id: string | number; isShareLink: boolean }; answer: { report: SavedReport } }>;
 type UpdateSaveReport = Handwritten<'/saveReport/updateSaveReport', 'post', { body: ReportFields; answer: { report: SavedReport } }>;
 type InsertSaveReport = Handwritten<'/saveReport/insertSaveReport', 'post', { body: ReportFields; answer: { id: number } }>;
-type InsertSaveReportForCopyLink = Handwritten<'/saveReport/insertSaveReportForCopyLink', 'post', { body: ReportFields; answer: { id: string; url: string } }>;
+type InsertSaveReportForCopyLink = Handwritten<
+  '/saveReport/insertSaveReportForCopyLink',
+  'post',
+  { body: { reportId?: number; condition: ReportFields }; answer: { id: string; url: string } }
+>;
 
 /** getSaveReport opens a saved report or a share link; 404 is the caller's (not found / no longer available). */
 export const getSaveReport = (id: string, share: boolean) =>
@@ -23,4 +27,5 @@ export const updateSaveReport = (body: ReportFields) => api.post<UpdateSaveRepor
 export const insertSaveReport = (body: ReportFields) => api.post<InsertSaveReport>('/saveReport/insertSaveReport', body, { quiet: [400] });
 
 /** insertSaveReportForCopyLink makes a share link of the screen. */
-export const insertSaveReportForCopyLink = (body: ReportFields) => api.post<InsertSaveReportForCopyLink>('/saveReport/insertSaveReportForCopyLink', body);
+export const insertSaveReportForCopyLink = (body: InsertSaveReportForCopyLink['body']) =>
+  api.post<InsertSaveReportForCopyLink>('/saveReport/insertSaveReportForCopyLink', body);
