@@ -60,8 +60,8 @@ export default tseslint.config(
     },
   },
   {
-    // The e2e scripts run in node and hand functions to the page (page.evaluate).
-    files: ['e2e/**/*.mjs', '*.config.{js,ts}'],
+    // The e2e scripts run in node and hand functions to the page (page.evaluate); scripts/ are node tools.
+    files: ['e2e/**/*.mjs', 'scripts/**/*.mjs', '*.config.{js,ts}'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
 );

@@ -1,4 +1,5 @@
 import { api } from '../lib/api';
+import type { Handwritten } from './route';
 
 /**
  * Sending reports to people (api/CONTRACT.md "Saved reports", "Labels and alerts"): the users a
@@ -7,9 +8,14 @@ import { api } from '../lib/api';
 
 export type RecipientUser = { id: number; email: string };
 
-export const getUsersEmailForScheduledReport = () => api.get<{ users: RecipientUser[] }>('/saveReport/getUsersEmailForScheduledReport', { quiet: true });
+export type AlertFields = { report_id?: number; label_name: string; competitorsIds: number[]; frequency: number | null; email_ids: string[]; user_ids: string[] };
 
-export const sendShareLinkByMail = (url: string, emails: string[]) => api.post('/system/sendShareLinkByMail', { url, emails, condition: {} }, { quiet: [400, 404] });
+type Recipients = Handwritten<'/saveReport/getUsersEmailForScheduledReport', 'get', { answer: { users: RecipientUser[] } }>;
+type ShareByMail = Handwritten<'/system/sendShareLinkByMail', 'post', { body: { url: string; emails: string[]; condition: object }; answer: { ok: boolean; message: string } }>;
+type AddAlert = Handwritten<'/labels/addAlert', 'post', { body: AlertFields; answer: { alert: unknown } }>;
 
-export const addAlert = (body: { report_id?: number; label_name: string; competitorsIds: number[]; frequency: number | null; email_ids: string[]; user_ids: string[] }) =>
-  api.post('/labels/addAlert', body, { quiet: [400] });
+export const getUsersEmailForScheduledReport = () => api.get<Recipients>('/saveReport/getUsersEmailForScheduledReport', { quiet: true });
+
+export const sendShareLinkByMail = (url: string, emails: string[]) => api.post<ShareByMail>('/system/sendShareLinkByMail', { url, emails, condition: {} }, { quiet: [400, 404] });
+
+export const addAlert = (body: AlertFields) => api.post<AddAlert>('/labels/addAlert', body, { quiet: [400] });

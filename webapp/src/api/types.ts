@@ -1,9 +1,12 @@
 /**
- * The API's request and response shapes that more than one feature reads (api/CONTRACT.md
- * "Sign-in and session", "Accounts", "Saved reports"). Hand-kept for now: issue 12 plans to
- * generate this module from /api/openapi.json with openapi-typescript, so add shapes here
- * only when shared code needs them.
+ * The API's shapes that more than one feature reads (api/CONTRACT.md "Sign-in and session",
+ * "Accounts", "Saved reports"), written by hand while the OpenAPI document leaves their routes
+ * open (route.ts: Handwritten). When a route's schema lands, its shape here becomes an alias of
+ * the generated one (components['schemas'][…] of schema.d.ts, or Answer<path, method>); add
+ * shapes here only when shared code needs them.
  */
+
+import type { Action } from './permissions.gen';
 
 export type User = { id: number; email: string; is_saml: boolean };
 
@@ -16,7 +19,7 @@ export type Label = { id: number; name: string; color: string; sso_user_read_onl
 export type CustomField = { logical_name: string; display_name: string };
 
 /** Permission map by resource id (1-9) → action → permission names (spec §6). */
-export type Permissions = Record<string, Partial<Record<'create:any' | 'read:any' | 'update:any' | 'delete:any', string[]>>>;
+export type Permissions = Record<string, Partial<Record<Action, string[]>>>;
 
 export type AccountData = {
   account_id: number;

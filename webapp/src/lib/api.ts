@@ -1,7 +1,8 @@
 import { readCookie } from './cookies';
 import { classifyError, type ErrorOutcome } from './errors';
+import type { ErrorBody } from '../api/route';
 
-/** ApiError is a failed /api call: the HTTP status and the DESIGN §6 error body. */
+/** ApiError is a failed /api call: the HTTP status, the DESIGN §6 error body and the X-Request-Id header. */
 export class ApiError extends Error {
   status: number;
   code: string;
@@ -67,9 +68,9 @@ export async function request<T>(method: string, path: string, body?: unknown, o
     }
   }
   if (!res.ok) {
-    const e = (data && typeof data === 'object' && 'error' in data ? (data as { error: Record<string, string> }).error : {}) || {};
+    const e = (data && typeof data === 'object' && 'error' in data ? (data as ErrorBody).error : undefined) ?? {};
     const message = e.message || (typeof data === 'string' ? data : '');
-    return fail(new ApiError(res.status, e.code || '', message, e.field || '', res.headers.get('X-Request-Id') || e.id || ''), opts);
+    return fail(new ApiError(res.status, e.code || '', message, e.field || '', res.headers.get('X-Request-Id') || ''), opts);
   }
   return data as T;
 }
@@ -91,10 +92,17 @@ function fail(e: ApiError, opts: RequestOptions): never {
   throw e;
 }
 
+/**
+ * Exchange is a route's request body and answer, as src/api/route.ts names them (Route<path, method>
+ * from the OpenAPI document, or Handwritten<…> while the document leaves the route open): the api/
+ * modules pass it as the type argument, so bodies and answers are checked against the contract.
+ */
+export type Exchange = { body: unknown; answer: unknown };
+
 export const api = {
-  get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, undefined, opts),
-  post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, body ?? {}, opts),
-  put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, body ?? {}, opts),
-  patch: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PATCH', path, body ?? {}, opts),
-  del: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, undefined, opts),
+  get: <R extends Exchange>(path: string, opts?: RequestOptions) => request<R['answer']>('GET', path, undefined, opts),
+  post: <R extends Exchange>(path: string, body?: R['body'], opts?: RequestOptions) => request<R['answer']>('POST', path, body ?? {}, opts),
+  put: <R extends Exchange>(path: string, body?: R['body'], opts?: RequestOptions) => request<R['answer']>('PUT', path, body ?? {}, opts),
+  patch: <R extends Exchange>(path: string, body?: R['body'], opts?: RequestOptions) => request<R['answer']>('PATCH', path, body ?? {}, opts),
+  del: <R extends Exchange>(path: string, opts?: RequestOptions) => request<R['answer']>('DELETE', path, undefined, opts),
 };

@@ -5,7 +5,7 @@ import { navigate, useLocation } from './router';
 import { useUI } from '../store/ui';
 import { MSG_NOT_ASSIGNED } from './errors';
 import type { AccountData, User } from '../api/types';
-import { has } from './permissions';
+import { has, type PermissionName } from './permissions';
 
 /**
  * The signed-in user and the selected account's data. Loaded once per account
@@ -15,7 +15,7 @@ import { has } from './permissions';
 export type Session = {
   user: User;
   account: AccountData;
-  can: (permission: string) => boolean;
+  can: (permission: PermissionName) => boolean;
   reload: () => Promise<void>;
 };
 

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { getAllAccountUsers, type AccountUser } from './api/users';
 import { useSession } from '../../lib/session';
-import { canReadResource, Resource } from '../../lib/permissions';
+import { canReadResource } from '../../lib/permissions';
+import { Resource } from '../../api/permissions.gen';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { LockedFeature, NotFound } from '../../components/ErrorPage';
 import { HomeDashboard } from './HomeDashboard';

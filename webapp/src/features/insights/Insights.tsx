@@ -4,7 +4,8 @@ import { Link } from '../../lib/router';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { LockedFeature } from '../../components/ErrorPage';
 import { useSession } from '../../lib/session';
-import { canReadResource, Resource } from '../../lib/permissions';
+import { canReadResource } from '../../lib/permissions';
+import { Resource } from '../../api/permissions.gen';
 
 /** /insights: the custom reports of the account (Loading..., No reports). */
 export function InsightsList() {

@@ -4,7 +4,7 @@ import { getAllSaveReports, removeSaveReport, removeScheduledReport, updateSched
 import { Link, navigate, useLocation } from '../../lib/router';
 import { useUI } from '../../store/ui';
 import { useSession } from '../../lib/session';
-import { Perm } from '../../lib/permissions';
+import { PermName } from '../../api/permissions.gen';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { ConfirmDialog } from '../../components/Dialog';
 import { ScheduleDialog } from '../../components/dialogs/ScheduleDialog';
@@ -92,7 +92,7 @@ export function SavedReports() {
       <Breadcrumb items={[{ label: 'Saved reports', to: selected ? '/saved_reports' : undefined }, ...(selected ? [{ label: folders.find((f) => f.key === selected)?.name ?? '' }] : [])]} />
       <div className="page-head">
         <h1>Saved reports</h1>
-        {can(Perm.CreateReport) && (
+        {can(PermName.CreateReport) && (
           <button className="btn" onClick={() => setScenarioDialog({})}>
             Add scenario
           </button>
@@ -117,7 +117,7 @@ export function SavedReports() {
                 <h2>
                   {f.name} <span className="count">{f.count}</span>
                 </h2>
-                {f.scenario && can(Perm.EditReport) && (
+                {f.scenario && can(PermName.EditReport) && (
                   <button className="btn btn-link" onClick={() => setScenarioDialog({ scenario: f.scenario })}>
                     Edit scenario
                   </button>
@@ -144,7 +144,7 @@ export function SavedReports() {
                           <button className="btn btn-link" onClick={() => navigate(reportLink(r))}>
                             Open
                           </button>
-                          {can(Perm.ScheduleReports) && (
+                          {can(PermName.ScheduleReports) && (
                             <button className="btn btn-link" aria-pressed={scheduled} onClick={() => setScheduling(r)}>
                               Send report by email {scheduled ? '(on)' : '(off)'}
                             </button>
@@ -152,7 +152,7 @@ export function SavedReports() {
                           <button className="btn btn-link" onClick={() => setAssociating(r)}>
                             Associate to scenario
                           </button>
-                          {can(Perm.DeleteReport) && (
+                          {can(PermName.DeleteReport) && (
                             <button className="btn btn-link danger" onClick={() => setRemoving(r)}>
                               Remove report
                             </button>

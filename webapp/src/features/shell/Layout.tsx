@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from '../../lib/router';
 import { useSession } from '../../lib/session';
-import { Perm } from '../../lib/permissions';
+import { PermName } from '../../api/permissions.gen';
 import { Logo } from '../../components/Logo';
 
 /** The navigation of the administration document §2, shown only when logged in. */
@@ -51,7 +51,7 @@ export function Layout({ children }: { children: ReactNode }) {
           account.account_name,
           [
             { to: '/switch_account', label: 'Switch Business' },
-            ...(can(Perm.ManageUsers) ? [{ to: '/new/manage/users', label: 'Manage Users' }] : []),
+            ...(can(PermName.ManageUsers) ? [{ to: '/new/manage/users', label: 'Manage Users' }] : []),
             { to: '/login/logout', label: 'Logout' },
           ],
         )}

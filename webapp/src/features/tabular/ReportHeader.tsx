@@ -1,5 +1,6 @@
 import { Breadcrumb } from '../../components/Breadcrumb';
-import { Perm } from '../../lib/permissions';
+import { PermName } from '../../api/permissions.gen';
+import type { Session } from '../../lib/session';
 import type { ReportDialog } from './ReportDialogsHost';
 
 /** The report's breadcrumb, title and actions (Save, Save As, Share, Alert) by permission (spec §4). */
@@ -16,7 +17,7 @@ export function ReportHeader({
   inSaved: boolean;
   /** Save applies: a saved report the user may change */
   canSave: boolean;
-  can: (permission: string) => boolean;
+  can: Session['can'];
   onSave: () => void;
   onOpen: (d: ReportDialog) => void;
 }) {
@@ -26,22 +27,22 @@ export function ReportHeader({
       <div className="page-head">
         <h1>{title}</h1>
         <div className="head-actions">
-          {canSave && can(Perm.EditReport) && (
+          {canSave && can(PermName.EditReport) && (
             <button className="btn" onClick={onSave}>
               Save
             </button>
           )}
-          {can(Perm.CreateReport) && (
+          {can(PermName.CreateReport) && (
             <button className="btn" onClick={() => onOpen('saveAs')}>
               Save As
             </button>
           )}
-          {can(Perm.CreateReport) && (
+          {can(PermName.CreateReport) && (
             <button className="btn" onClick={() => onOpen('share')}>
               Share
             </button>
           )}
-          {can(Perm.EditAlerts) && (
+          {can(PermName.EditAlerts) && (
             <button className="btn" onClick={() => onOpen('alert')}>
               Alert
             </button>

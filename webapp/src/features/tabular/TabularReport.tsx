@@ -2,7 +2,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { AgGridReact } from 'ag-grid-react';
 import type { ColDef, ColumnRowGroupChangedEvent, GetRowIdParams, GridApi, GridReadyEvent, IServerSideDatasource, IServerSideGetRowsParams } from 'ag-grid-community';
 import { useSession } from '../../lib/session';
-import { Perm } from '../../lib/permissions';
+import { PermName } from '../../api/permissions.gen';
 import { NotFound } from '../../components/ErrorPage';
 import { registerGridModules, gridTheme } from './agGrid';
 import { colIdOf, type GridMode } from './columns';
@@ -63,7 +63,7 @@ export default function TabularReport({ id, share }: { id: string; share: boolea
   const { account, can } = useSession();
   const { state, report } = useReport(id, share);
   if (state === 'notfound') return <NotFound />;
-  if (state === 'unavailable') return <ShareUnavailable canCreate={can(Perm.CreateReport)} />;
+  if (state === 'unavailable') return <ShareUnavailable canCreate={can(PermName.CreateReport)} />;
   if (state === 'loading' || !report) return <div className="page-loading">Loading...</div>;
   return <ReportScreen key={report.saved?.id ?? report.reportType} report={report} share={share} currency={String(account.settings?.currency_symbol ?? '$')} />;
 }
@@ -88,7 +88,7 @@ function ReportScreen({ report, share, currency }: { report: LoadedReport; share
   const known = useMemo(() => new Set(report.columns.map(colIdOf)), [report.columns]);
   const headerOf = useCallback((colId: string) => report.columns.find((c) => colIdOf(c) === colId)?.headerName ?? colId, [report.columns]);
   const columns = report.allColumns;
-  const canLabel = can(Perm.EditLabel) || can(Perm.EditCILabel);
+  const canLabel = can(PermName.EditLabel) || can(PermName.EditCILabel);
 
   const { count, refresh: refreshCount } = useRowCount(gridApi, screen);
   const { labels, labelsRef, removeLabel, assignLabel, createLabel } = useProductLabels(gridApi, screen, account.labels ?? []);

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useSession } from '../../lib/session';
-import { canReadResource, Resource } from '../../lib/permissions';
+import { canReadResource } from '../../lib/permissions';
+import { Resource } from '../../api/permissions.gen';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { ErrorPage } from '../../components/ErrorPage';
 

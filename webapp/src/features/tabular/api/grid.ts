@@ -1,4 +1,5 @@
 import { api } from '../../../lib/api';
+import type { Handwritten } from '../../../api/route';
 import type { ApiColumn } from '../columns';
 import type { Condition } from '../condition';
 import type { Block } from '../initial';
@@ -7,12 +8,16 @@ import type { Block } from '../initial';
 
 export type ColumnsAnswer = { columns: ApiColumn[] };
 
+type GetColumnsDef = Handwritten<'/tabular/getColumnsDef', 'post', { body: { reportId: string | number; report_type: string; isShareLink: boolean }; answer: ColumnsAnswer }>;
+type GetConditionsData = Handwritten<'/tabular/getConditionsData', 'post', { body: { condition: Condition }; answer: Block }>;
+type GetCountOfRow = Handwritten<'/tabular/getCountOfRow', 'post', { body: { condition: Condition }; answer: { count: number } }>;
+
 /** getColumnsDef asks for a report's column definitions; quiet when a failure is handled by the caller (a prefetch). */
-export const getColumnsDef = (body: { reportId: string | number; report_type: string; isShareLink: boolean }, quiet = false) =>
-  api.post<ColumnsAnswer>('/tabular/getColumnsDef', body, quiet ? { quiet: true } : undefined);
+export const getColumnsDef = (body: GetColumnsDef['body'], quiet = false) =>
+  api.post<GetColumnsDef>('/tabular/getColumnsDef', body, quiet ? { quiet: true } : undefined);
 
 /** getConditionsData asks for one block of rows. */
-export const getConditionsData = (condition: Condition) => api.post<Block>('/tabular/getConditionsData', { condition });
+export const getConditionsData = (condition: Condition) => api.post<GetConditionsData>('/tabular/getConditionsData', { condition });
 
 /** getCountOfRow counts the rows of a condition; a failure only leaves the count out. */
-export const getCountOfRow = (condition: Condition) => api.post<{ count: number }>('/tabular/getCountOfRow', { condition }, { quiet: true });
+export const getCountOfRow = (condition: Condition) => api.post<GetCountOfRow>('/tabular/getCountOfRow', { condition }, { quiet: true });

@@ -1,4 +1,5 @@
 import { api } from '../../../lib/api';
+import type { Handwritten } from '../../../api/route';
 import type { Label } from '../../../api/types';
 import type { Condition } from '../condition';
 
@@ -6,12 +7,23 @@ import type { Condition } from '../condition';
 
 export type OkAnswer = { ok?: boolean };
 
-export const removeLabelFromProduct = (productId: string, labelName: string) =>
-  api.post<OkAnswer>('/labels/removeLabelFromProduct', { productsId: productId, labelName }, { quiet: [400, 403, 404, 409] });
+type RemoveLabelFromProduct = Handwritten<'/labels/removeLabelFromProduct', 'post', { body: { productsId: string; labelName: string }; answer: OkAnswer }>;
+type InsertProductLabels = Handwritten<
+  '/labels/insertProductLabels',
+  'post',
+  { body: { productsIds: string[]; labelId: number; selectAllRows: boolean; toggled: string[]; condition: Condition }; answer: OkAnswer }
+>;
+type InsertNewLabelsForProduct = Handwritten<
+  '/labels/insertNewLabelsForProduct',
+  'post',
+  { body: { name: string; color: string; productsIds: string[]; selectAllRows: boolean; condition: Condition }; answer: { label: Label } | string }
+>;
 
-export const insertProductLabels = (body: { productsIds: string[]; labelId: number; selectAllRows: boolean; toggled: string[]; condition: Condition }) =>
-  api.post<OkAnswer>('/labels/insertProductLabels', body, { quiet: [400, 403, 409] });
+export const removeLabelFromProduct = (productId: string, labelName: string) =>
+  api.post<RemoveLabelFromProduct>('/labels/removeLabelFromProduct', { productsId: productId, labelName }, { quiet: [400, 403, 404, 409] });
+
+export const insertProductLabels = (body: InsertProductLabels['body']) => api.post<InsertProductLabels>('/labels/insertProductLabels', body, { quiet: [400, 403, 409] });
 
 /** insertNewLabelsForProduct answers the new label, or a string to show as a message (spec §8). */
-export const insertNewLabelsForProduct = (body: { name: string; color: string; productsIds: string[]; selectAllRows: boolean; condition: Condition }) =>
-  api.post<{ label: Label } | string>('/labels/insertNewLabelsForProduct', body, { quiet: [400, 409] });
+export const insertNewLabelsForProduct = (body: InsertNewLabelsForProduct['body']) =>
+  api.post<InsertNewLabelsForProduct>('/labels/insertNewLabelsForProduct', body, { quiet: [400, 409] });
