@@ -154,7 +154,7 @@ func (s *Service) resetPassword(c echo.Context) error {
 		return err
 	case !u.IsSSO && !u.Blocked:
 		token := randomToken(32)
-		link := "/login/reset?token=" + token
+		link := s.setPasswordLink(token)
 		m := store.Mail{Kind: "password_reset", Recipients: []string{u.Email}, Subject: "Reset your Pricelens password",
 			Body: "Open this link within one hour to choose a new password: " + link, Detail: map[string]any{"link": link}}
 		if err := s.Store.CreatePasswordReset(ctx, u.ID, tokenHash(token), m); err != nil {

@@ -92,7 +92,7 @@ func (s *Service) addInternalUser(c echo.Context) error {
 	email := strings.TrimSpace(in.Email)
 	token := randomToken(32)
 	inv := store.Invitation{TokenHash: tokenHash(token), Mail: func(newUser bool) store.Mail {
-		return invitationMail(email, newUser, "/login/reset?token="+token)
+		return invitationMail(email, newUser, s.setPasswordLink(token))
 	}}
 	if _, err := s.Store.AddInternalUser(c.Request().Context(), actor(p), email, role, cats, inv); err != nil {
 		return err
