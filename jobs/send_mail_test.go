@@ -87,7 +87,7 @@ func TestMailArrivesWithTextAndEscapedHTML(t *testing.T) {
 	to := testenv.Recipient(t, "ana")
 	link := "https://pricelens.example/login/reset?token=abc&x=<1>"
 	id := f.queue(t, store.Mail{Kind: "password_reset", Recipients: []string{to}, Subject: "Reset your Pricelens password — <b>now</b>",
-		Body: "Hello <script>alert(1)</script> & welcome.\n\nOpen this link within one hour to choose a new password: " + link,
+		Body:   "Hello <script>alert(1)</script> & welcome.\n\nOpen this link within one hour to choose a new password: " + link,
 		Detail: map[string]any{"link": link}})
 	_, state, _ := f.mailJob(t, id)
 	assert.Equal(t, "available", state, "the job is queued with the mail")
