@@ -13,7 +13,7 @@ func (SendMail) Kind() string { return "send_mail" }
 
 // InsertOpts make the job unique by mail id (in every state but cancelled and
 // discarded), so a mail is never queued twice. The attempts, with the worker's
-// backoff (capped at 30 minutes), keep trying for about nine hours: long enough to
+// backoff (doubling from a second, capped at 30 minutes), keep trying for about seven hours: long enough to
 // ride out an SMTP outage, short enough that a password reset link (valid for an
 // hour) is not delivered days late without anyone noticing the failed job.
 func (SendMail) InsertOpts() river.InsertOpts {
