@@ -178,3 +178,21 @@ func TestMailNeverSentTwice(t *testing.T) {
 	assert.Len(t, f.mailpit.Messages(t, to), 1, "the second run sent nothing")
 	assert.Equal(t, mailRow{Sent: true, Attempts: 1}, f.row(t, id))
 }
+
+// TestStartTLSRequiredSendsNothingInClear: with PRICELENS_SMTP_STARTTLS=required, a
+// server that does not offer STARTTLS (the local Mailpit) gets nothing; the row
+// stays unsent and says why.
+func TestStartTLSRequiredSendsNothingInClear(t *testing.T) {
+	f := newMailFixture(t)
+	smtp := f.mailpit.SMTP
+	smtp.StartTLS = config.StartTLSRequired
+	to := testenv.Recipient(t, "dee")
+	id := f.queue(t, store.Mail{Kind: "invitation", Recipients: []string{to}, Subject: "You have been invited to Pricelens",
+		Body: "Sign in as usual."})
+	f.startMail(t, smtp)
+	require.Eventually(t, func() bool { return f.row(t, id).Attempts >= 1 }, 20*time.Second, 20*time.Millisecond)
+	r := f.row(t, id)
+	assert.False(t, r.Sent)
+	assert.Equal(t, "the SMTP server does not offer STARTTLS, which PRICELENS_SMTP_STARTTLS=required asks for", r.LastError)
+	assert.Empty(t, f.mailpit.Messages(t, to))
+}
