@@ -13,8 +13,8 @@ import (
 	"pricelens/store"
 )
 
-// sendMail delivers one recorded mail over SMTP (see store.DeliverMail for the
-// at-most-once rule and its one window). A failed send fails the job, which River
+// sendMail delivers one recorded mail over SMTP (see store.DeliverMail for why a
+// mail is sent once, and the one narrow window in which it can be sent twice). A failed send fails the job, which River
 // retries with the backoff below; the row keeps the attempt count and last error.
 type sendMail struct {
 	river.WorkerDefaults[kinds.SendMail]

@@ -72,7 +72,7 @@ func (s *Store) QueuedMail(ctx context.Context, kind string) ([]Mail, error) {
 // account was deleted): there is nothing to send, ever.
 var ErrMailGone = errors.New("the mail no longer exists")
 
-// DeliverMail sends one queued mail at most once: under a lock on its row it
+// DeliverMail sends one queued mail once: under a lock on its row it
 // skips a mail already sent, calls send, and marks the mail sent in the same
 // transaction only when send succeeded. A failed send is counted on the row with
 // its error (last_error) and returned; the mail stays unsent for the next try.
@@ -80,10 +80,12 @@ var ErrMailGone = errors.New("the mail no longer exists")
 // sees sent_at and sends nothing. sent reports whether this call sent it.
 //
 // One window remains (at-least-once, not exactly-once): when the SMTP server has
-// accepted the mail but the commit that marks it sent fails (PostgreSQL went
-// away in that instant), the next try sends it again. SMTP has no way to ask
-// whether a server already has a message, so closing it would need the server's
-// cooperation; the window is one local commit long.
+// taken the mail but we do not record it — the commit marking it sent fails
+// (PostgreSQL went away, or the worker was killed, in that instant), or the
+// connection broke after the server stored the message but before its "250 OK"
+// reached us — the next try sends it again. SMTP has no way to ask a server
+// whether it already has a message, so nothing on our side can close it; the
+// window is one reply plus one local commit long.
 func (s *Store) DeliverMail(ctx context.Context, id int64, send func(Mail) error) (sent bool, err error) {
 	var sendErr error
 	err = s.inTx(ctx, func(tx pgx.Tx) error {
