@@ -70,8 +70,13 @@ func runBench(ctx context.Context, args []string) error {
 	svc := grid.NewService(w, db)
 	svc.Now = func() time.Time { return time.Now() }
 	if db == nil || !accountInPostgres(ctx, db, accountID) {
-		// A bare ClickHouse data set: the catalog comes from the snapshot itself.
-		svc.Load = func(ctx context.Context, id int64) (engine.Account, error) { return catalogFromSnapshot(ctx, w, id) }
+		// A bare ClickHouse data set: the catalog comes from the snapshot itself, read
+		// once (it does not change while the bench runs).
+		cat, err := catalogFromSnapshot(ctx, w, accountID)
+		if err != nil {
+			return err
+		}
+		svc.Load = func(context.Context, int64) (engine.Account, error) { return cat, nil }
 	}
 	p := session.Principal{UserID: 1, AccountID: accountID}
 	a, err := svc.Account(ctx, p)
@@ -331,10 +336,10 @@ func ratioText(a, b time.Duration) string {
 	return fmt.Sprintf("%.1fx", ratio(a, b))
 }
 
+// accountInPostgres reports whether PostgreSQL has the account with competitors.
 func accountInPostgres(ctx context.Context, db *pgxpool.Pool, id int64) bool {
-	var n int
-	err := db.QueryRow(ctx, `SELECT count(*) FROM competitors WHERE account_id = $1`, id).Scan(&n)
-	return err == nil && n > 0
+	c, err := store.New(db).Catalog(ctx, id)
+	return err == nil && len(c.Competitors) > 0
 }
 
 // catalogFromSnapshot builds an account's catalog from the ClickHouse snapshot alone

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
+
+	"pricelens/engine"
 )
 
 type healthHandler struct{ d Deps }
@@ -20,8 +22,9 @@ type DatabaseHealth struct {
 }
 
 var (
-	clickhouseCountedTables = []string{"products", "offers", "latest_offers", "product_daily", "product_labels"}
-	postgresCountedTables   = []string{"accounts", "competitors", "users", "memberships", "labels", "label_assignments", "saved_reports"}
+	clickhouseCountedTables = []engine.Table{engine.TableProducts, engine.TableOffers, engine.TableLatestOffers,
+		engine.TableProductDaily, engine.TableProductLabels}
+	postgresCountedTables = []string{"accounts", "competitors", "users", "memberships", "labels", "label_assignments", "saved_reports"}
 )
 
 // get answers 200 with both databases' versions and row counts, or 503 naming the
@@ -75,10 +78,10 @@ func (h *healthHandler) clickhouse(ctx context.Context) DatabaseHealth {
 	for _, t := range clickhouseCountedTables {
 		var n uint64
 		// Table names come from the fixed list above, never from the request.
-		if err := w.Conn.QueryRow(ctx, "SELECT count() FROM "+t).Scan(&n); err != nil {
+		if err := w.Conn.QueryRow(ctx, "SELECT count() FROM "+string(t)).Scan(&n); err != nil {
 			return DatabaseHealth{Up: false, Version: v, Error: err.Error()}
 		}
-		out.Rows[t] = int64(n)
+		out.Rows[string(t)] = int64(n)
 	}
 	return out
 }

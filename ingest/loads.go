@@ -10,6 +10,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"pricelens/store"
 )
 
 // claim is a running load's hold on its id: the advisory lock on a dedicated
@@ -144,42 +146,23 @@ func (k *known) hasCompetitor(account, competitor uint32) bool {
 	return ok
 }
 
-// loadKnown reads the accounts (only the forced one, when given) and their competitors.
+// loadKnown reads the accounts (only the forced one, when given) and their
+// competitors, fresh from the store (store.Catalogs).
 func loadKnown(ctx context.Context, db *pgxpool.Pool, account uint32) (*known, error) {
-	k := &known{accounts: map[uint32]struct{}{}, competitors: map[uint64]struct{}{}}
-	q, args := "SELECT id FROM accounts", []any{}
-	cq := "SELECT account_id, id FROM competitors"
+	var ids []int64
 	if account != 0 {
-		q, args = "SELECT id FROM accounts WHERE id = $1", []any{int64(account)}
-		cq = "SELECT account_id, id FROM competitors WHERE account_id = $1"
+		ids = []int64{int64(account)}
 	}
-	rows, err := db.Query(ctx, q, args...)
+	cs, err := store.New(db).Catalogs(ctx, ids...)
 	if err != nil {
-		return nil, fmt.Errorf("postgres: read accounts: %w", err)
+		return nil, err
 	}
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			rows.Close()
-			return nil, err
-		}
+	k := &known{accounts: map[uint32]struct{}{}, competitors: map[uint64]struct{}{}}
+	for id, c := range cs {
 		k.accounts[uint32(id)] = struct{}{}
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("postgres: read accounts: %w", err)
-	}
-	rows, err = db.Query(ctx, cq, args...)
-	if err != nil {
-		return nil, fmt.Errorf("postgres: read competitors: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var a, c int64
-		if err := rows.Scan(&a, &c); err != nil {
-			return nil, err
+		for _, cp := range c.Competitors {
+			k.competitors[uint64(id)<<32|uint64(uint32(cp.ID))] = struct{}{}
 		}
-		k.competitors[uint64(a)<<32|uint64(uint32(c))] = struct{}{}
 	}
-	return k, rows.Err()
+	return k, nil
 }

@@ -44,32 +44,16 @@ type Membership struct {
 	Blocked    bool
 }
 
-// Account returns one account.
+// Account returns one account (from its catalog, see Catalog).
 func (s *Store) Account(ctx context.Context, id int64) (Account, error) {
-	var a Account
-	var settings []byte
-	err := s.DB.QueryRow(ctx, `SELECT id, name, site_id, settings, custom_fields, field_format, comparison_values
-		FROM accounts WHERE id = $1`, id).Scan(&a.ID, &a.Name, &a.SiteID, &settings, &a.CustomFields, &a.FieldFormat, &a.ComparisonValues)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return a, NotFound("Account not found")
-	}
-	if err != nil {
-		return a, err
-	}
-	a.Settings = map[string]any{}
-	if err := json.Unmarshal(settings, &a.Settings); err != nil {
-		return a, err
-	}
-	return a, nil
+	c, err := s.Catalog(ctx, id)
+	return c.Account, err
 }
 
-// Competitors lists an account's competitors by id.
+// Competitors lists an account's competitors by id (from its catalog).
 func (s *Store) Competitors(ctx context.Context, accountID int64) ([]Competitor, error) {
-	rows, err := s.DB.Query(ctx, `SELECT id, name, checked FROM competitors WHERE account_id = $1 ORDER BY id`, accountID)
-	if err != nil {
-		return nil, err
-	}
-	return pgx.CollectRows(rows, pgx.RowToStructByPos[Competitor])
+	c, err := s.Catalog(ctx, accountID)
+	return c.Competitors, err
 }
 
 // UserAccounts lists the accounts a user is assigned to (not blocked there), by name.
@@ -129,8 +113,8 @@ func uniqueIDs(ids []int64) []int64 {
 
 // MetricSettings reads the metric settings (engine.ParseSettings) of the given
 // accounts, or of every account when none is given, for a report snapshot
-// rebuild; a given account without a row gets the defaults (the snapshot's totals
-// then stay unused until its settings agree).
+// rebuild, fresh from the database (Catalogs); a given account without a row gets
+// the defaults (the snapshot's totals then stay unused until its settings agree).
 func MetricSettings(ctx context.Context, db *pgxpool.Pool, ids ...uint32) (map[uint32]engine.Settings, error) {
 	out := make(map[uint32]engine.Settings, len(ids))
 	want := make([]int64, len(ids))
@@ -138,18 +122,73 @@ func MetricSettings(ctx context.Context, db *pgxpool.Pool, ids ...uint32) (map[u
 		out[id] = engine.DefaultSettings()
 		want[i] = int64(id)
 	}
-	rows, err := db.Query(ctx, `SELECT id, settings FROM accounts WHERE cardinality($1::bigint[]) = 0 OR id = ANY($1)`, want)
+	cs, err := New(db).Catalogs(ctx, want...)
 	if err != nil {
-		return nil, fmt.Errorf("postgres: read account settings: %w", err)
+		return nil, err
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var id int64
-		var raw []byte
-		if err := rows.Scan(&id, &raw); err != nil {
-			return nil, err
+	for id, c := range cs {
+		out[uint32(id)] = c.Engine().Settings
+	}
+	return out, nil
+}
+
+// PutAccount creates the account with this id, or gives it the name, settings and
+// custom fields; when it already has them nothing is written, not even an audit
+// row, so that re-running a seed changes nothing.
+func (t *Tx) PutAccount(ctx context.Context, a Actor, id int64, name string, settings, customFields []byte) error {
+	var inserted bool
+	err := t.tx.QueryRow(ctx, `INSERT INTO accounts (id, name, settings, custom_fields) VALUES ($1, $2, $3, $4)
+		ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, settings = EXCLUDED.settings, custom_fields = EXCLUDED.custom_fields
+		WHERE (accounts.name, accounts.settings, accounts.custom_fields) IS DISTINCT FROM (EXCLUDED.name, EXCLUDED.settings, EXCLUDED.custom_fields)
+		RETURNING xmax = 0`, id, name, settings, customFields).Scan(&inserted)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	t.changed[id] = true
+	if inserted {
+		// An explicit id does not advance the identity sequence; move it past the
+		// id, so that accounts created later without one do not collide.
+		if _, err := t.tx.Exec(ctx, `SELECT setval(pg_get_serial_sequence('accounts', 'id'), (SELECT max(id) FROM accounts))`); err != nil {
+			return err
 		}
-		out[uint32(id)] = engine.ParseSettings(raw)
 	}
-	return out, rows.Err()
+	return audit(ctx, t.tx, Actor{UserID: a.UserID, AccountID: id}, map[bool]string{true: "create", false: "update"}[inserted],
+		"account", id, map[string]any{"name": name})
+}
+
+// SetCompetitors makes names the account's competitors, all checked, and returns
+// their ids in the order of names: others are removed, missing ones created. When
+// the list is already so, nothing is written.
+func (t *Tx) SetCompetitors(ctx context.Context, a Actor, accountID int64, names []string) ([]int64, error) {
+	tag, err := t.tx.Exec(ctx, `DELETE FROM competitors WHERE account_id = $1 AND NOT (name = ANY($2))`, accountID, names)
+	if err != nil {
+		return nil, err
+	}
+	var added, rechecked []string
+	ids := make([]int64, len(names))
+	for i, n := range names {
+		var checked bool
+		err := t.tx.QueryRow(ctx, `SELECT id, checked FROM competitors WHERE account_id = $1 AND name = $2`, accountID, n).Scan(&ids[i], &checked)
+		switch {
+		case errors.Is(err, pgx.ErrNoRows):
+			err = t.tx.QueryRow(ctx, `INSERT INTO competitors (account_id, name, checked) VALUES ($1, $2, true) RETURNING id`,
+				accountID, n).Scan(&ids[i])
+			added = append(added, n)
+		case err == nil && !checked:
+			_, err = t.tx.Exec(ctx, `UPDATE competitors SET checked = true WHERE id = $1`, ids[i])
+			rechecked = append(rechecked, n)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("competitor %q: %w", n, err)
+		}
+	}
+	if tag.RowsAffected() == 0 && len(added) == 0 && len(rechecked) == 0 {
+		return ids, nil
+	}
+	t.changed[accountID] = true
+	return ids, audit(ctx, t.tx, Actor{UserID: a.UserID, AccountID: accountID}, "set", "competitors", accountID,
+		map[string]any{"added": added, "checked": rechecked, "removed": tag.RowsAffected()})
 }

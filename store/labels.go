@@ -4,6 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"strconv"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -52,17 +55,13 @@ func enqueueLabelChange(ctx context.Context, tx pgx.Tx, accountID, labelID int64
 	return kinds.InsertTx(ctx, tx, kinds.MirrorProductLabels{})
 }
 
-// Labels lists an account's labels by name.
+// Labels lists an account's labels by name (from its catalog).
 func (s *Store) Labels(ctx context.Context, accountID int64) ([]Label, error) {
-	rows, err := s.DB.Query(ctx, `SELECT id, name, color, sso_user_read_only FROM labels WHERE account_id = $1 ORDER BY lower(name), id`, accountID)
-	if err != nil {
-		return nil, err
+	c, err := s.Catalog(ctx, accountID)
+	if c.Labels == nil {
+		c.Labels = []Label{}
 	}
-	out, err := pgx.CollectRows(rows, pgx.RowToStructByPos[Label])
-	if out == nil {
-		out = []Label{}
-	}
-	return out, err
+	return c.Labels, err
 }
 
 func scanLabel(row pgx.Row) (Label, error) {
@@ -104,6 +103,7 @@ func (s *Store) CreateLabel(ctx context.Context, a Actor, name, color string, ss
 		n, err = assign(ctx, tx, a, l.ID, products)
 		return err
 	})
+	s.forgetCatalog(a.AccountID)
 	return l, n, err
 }
 
@@ -158,6 +158,7 @@ func (s *Store) UnassignLabel(ctx context.Context, a Actor, labelID int64, produ
 
 // DeleteLabel deletes an account's label and its assignments (mirrored as unassigned).
 func (s *Store) DeleteLabel(ctx context.Context, a Actor, labelID int64) error {
+	defer s.forgetCatalog(a.AccountID)
 	return s.inTx(ctx, func(tx pgx.Tx) error {
 		var products []string
 		rows, err := tx.Query(ctx, `SELECT product_id FROM label_assignments WHERE account_id = $1 AND label_id = $2`, a.AccountID, labelID)
@@ -188,4 +189,71 @@ func (s *Store) LabeledProducts(ctx context.Context, accountID, labelID int64) (
 		return nil, err
 	}
 	return pgx.CollectRows(rows, pgx.RowTo[string])
+}
+
+// PutLabel creates the account's (a.AccountID) label of this name, compared
+// case-insensitively, or gives it the colour; when it already has it nothing is
+// written, not even an audit row.
+func (t *Tx) PutLabel(ctx context.Context, a Actor, name, color string) (Label, error) {
+	var inserted bool
+	var l Label
+	err := t.tx.QueryRow(ctx, `INSERT INTO labels (account_id, name, color, created_by) VALUES ($1, $2, $3, $4)
+		ON CONFLICT (account_id, lower(name)) DO UPDATE SET color = EXCLUDED.color WHERE labels.color IS DISTINCT FROM EXCLUDED.color
+		RETURNING id, name, color, sso_user_read_only, xmax = 0`, a.AccountID, name, color, nullID(a.UserID)).
+		Scan(&l.ID, &l.Name, &l.Color, &l.SSOReadOnly, &inserted)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return scanLabel(t.tx.QueryRow(ctx, `SELECT id, name, color, sso_user_read_only FROM labels WHERE account_id = $1 AND lower(name) = lower($2)`,
+			a.AccountID, name))
+	}
+	if err != nil {
+		return l, err
+	}
+	t.changed[a.AccountID] = true
+	return l, audit(ctx, t.tx, a, map[bool]string{true: "create", false: "update"}[inserted], "label", l.ID, map[string]any{"name": name, "color": color})
+}
+
+// LabelAssignment is one (label, product) pair of an account.
+type LabelAssignment struct {
+	LabelID   int64
+	ProductID string
+}
+
+// ReplaceLabelAssignments makes as the account's (a.AccountID) label assignments,
+// in bulk, and audits the replacement; when they already are, nothing is written.
+// It queues no ClickHouse mirror: its caller, the demo seeder, writes
+// product_labels itself along with the rest of the warehouse.
+func (t *Tx) ReplaceLabelAssignments(ctx context.Context, a Actor, as []LabelAssignment) error {
+	rows, err := t.tx.Query(ctx, `SELECT label_id, product_id FROM label_assignments WHERE account_id = $1`, a.AccountID)
+	if err != nil {
+		return err
+	}
+	have, err := pgx.CollectRows(rows, pgx.RowToStructByPos[LabelAssignment])
+	if err != nil {
+		return err
+	}
+	key := func(x LabelAssignment) string { return strconv.FormatInt(x.LabelID, 10) + "\x00" + x.ProductID }
+	haveSet := make(map[string]bool, len(have))
+	for _, x := range have {
+		haveSet[key(x)] = true
+	}
+	same := len(have) == len(as)
+	for _, x := range as {
+		same = same && haveSet[key(x)]
+	}
+	if same {
+		return nil
+	}
+	if _, err := t.tx.Exec(ctx, `DELETE FROM label_assignments WHERE account_id = $1`, a.AccountID); err != nil {
+		return err
+	}
+	now := time.Now().UTC()
+	in := make([][]any, len(as))
+	for i, x := range as {
+		in[i] = []any{a.AccountID, x.LabelID, x.ProductID, nullID(a.UserID), now}
+	}
+	if _, err := t.tx.CopyFrom(ctx, pgx.Identifier{"label_assignments"},
+		[]string{"account_id", "label_id", "product_id", "assigned_by", "assigned_at"}, pgx.CopyFromRows(in)); err != nil {
+		return fmt.Errorf("label assignments: %w", err)
+	}
+	return audit(ctx, t.tx, a, "replace", "label_assignments", a.AccountID, map[string]any{"before": len(have), "after": len(as)})
 }

@@ -394,3 +394,27 @@ type UserEmail struct {
 	ID    int64  `json:"id"`
 	Email string `json:"email"`
 }
+
+// SavedReportType is the report type of one of the account's saved reports; found is
+// false when the account has no such report (or it was removed). The grid reads it
+// to pick the columns of a saved report.
+func (s *Store) SavedReportType(ctx context.Context, accountID, id int64) (rt string, found bool, err error) {
+	err = s.DB.QueryRow(ctx, `SELECT report_type FROM saved_reports WHERE id = $1 AND account_id = $2 AND removed_at IS NULL`,
+		id, accountID).Scan(&rt)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return "", false, nil
+	}
+	return rt, err == nil, err
+}
+
+// ShareReportType is the report type stored with one of the account's share links
+// (empty for a link without one); found is false when the account has no such
+// link or it was revoked.
+func (s *Store) ShareReportType(ctx context.Context, accountID int64, token string) (rt string, found bool, err error) {
+	err = s.DB.QueryRow(ctx, `SELECT coalesce(condition->>'report_type', '') FROM share_links
+		WHERE id = $1 AND account_id = $2 AND revoked_at IS NULL`, token, accountID).Scan(&rt)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return "", false, nil
+	}
+	return rt, err == nil, err
+}

@@ -78,6 +78,29 @@ func (s *Store) inTx(ctx context.Context, fn func(tx pgx.Tx) error) error {
 	return tx.Commit(ctx)
 }
 
+// Tx is a store transaction for a caller whose changes must commit together or not
+// at all: the demo seeder writes its accounts, users, memberships and labels so,
+// since a half-written seed would make `seed --if-empty` skip for good. Every
+// change still writes its audit row in the transaction; the catalogs of the
+// accounts it changed are forgotten after it ends.
+type Tx struct {
+	tx      pgx.Tx
+	changed map[int64]bool // accounts whose catalog changed
+}
+
+// InTx runs fn in one transaction, committing when it returns nil.
+func (s *Store) InTx(ctx context.Context, fn func(*Tx) error) error {
+	t := &Tx{changed: map[int64]bool{}}
+	err := s.inTx(ctx, func(tx pgx.Tx) error {
+		t.tx = tx
+		return fn(t)
+	})
+	for id := range t.changed {
+		s.forgetCatalog(id)
+	}
+	return err
+}
+
 // audit writes the audit_log row of a change inside the change's transaction.
 func audit(ctx context.Context, tx pgx.Tx, a Actor, action, entity string, entityID any, detail any) error {
 	var acc, usr *int64

@@ -338,3 +338,49 @@ func (s *Store) SetOwnEmail(ctx context.Context, a Actor, email string) error {
 		return audit(ctx, tx, a, "update_email", "user", a.UserID, map[string]any{"from": u.Email, "to": email})
 	})
 }
+
+// UserID finds a user's id by e-mail, case-insensitively; found is false when there
+// is none.
+func (t *Tx) UserID(ctx context.Context, email string) (id int64, found bool, err error) {
+	err = t.tx.QueryRow(ctx, `SELECT id FROM users WHERE lower(email) = lower($1)`, email).Scan(&id)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return 0, false, nil
+	}
+	return id, err == nil, err
+}
+
+// CreateUser creates an internal user with a password hash (the demo seeder's
+// users; the actor is the system, UserID 0) and audits it.
+func (t *Tx) CreateUser(ctx context.Context, a Actor, email, passwordHash string) (int64, error) {
+	var id int64
+	err := t.tx.QueryRow(ctx, `INSERT INTO users (email, password_hash) VALUES ($1, $2) RETURNING id`, email, passwordHash).Scan(&id)
+	if isUniqueViolation(err) {
+		return 0, Conflict("A user with this e-mail already exists")
+	}
+	if err != nil {
+		return 0, err
+	}
+	return id, audit(ctx, t.tx, a, "create", "user", id, map[string]any{"email": email})
+}
+
+// SetMembership assigns a user to an account with the role and categories, or
+// changes an assignment to them; when it is already so nothing is written. The
+// block state is left as it is.
+func (t *Tx) SetMembership(ctx context.Context, a Actor, userID, accountID int64, role string, categories []string) error {
+	if categories == nil {
+		categories = []string{}
+	}
+	var inserted bool
+	err := t.tx.QueryRow(ctx, `INSERT INTO memberships (user_id, account_id, role, categories) VALUES ($1, $2, $3, $4)
+		ON CONFLICT (user_id, account_id) DO UPDATE SET role = EXCLUDED.role, categories = EXCLUDED.categories
+		WHERE (memberships.role, memberships.categories) IS DISTINCT FROM (EXCLUDED.role, EXCLUDED.categories)
+		RETURNING xmax = 0`, userID, accountID, role, categories).Scan(&inserted)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	return audit(ctx, t.tx, Actor{UserID: a.UserID, AccountID: accountID}, map[bool]string{true: "assign", false: "update"}[inserted],
+		"membership", userID, map[string]any{"role": role, "categories": categories})
+}

@@ -1,6 +1,7 @@
 package access
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"strconv"
@@ -29,68 +30,117 @@ func defaultSettings() map[string]any {
 	}
 }
 
-type roleType struct {
-	ID   int    `json:"id"`
-	Name string `json:"name"`
+// RoleType is a role and its id (the ids ParseRole accepts).
+type RoleType struct {
+	ID   int    `json:"id" openapi:"always"`
+	Name string `json:"name" openapi:"always"`
 }
 
-func roleTypes() []roleType {
-	out := make([]roleType, len(authz.Roles))
+func roleTypes() []RoleType {
+	out := make([]RoleType, len(authz.Roles))
 	for i, r := range authz.Roles {
-		out[i] = roleType{i + 1, r}
+		out[i] = RoleType{i + 1, r}
 	}
 	return out
 }
 
-// getAccounts is GET /account/getAccounts (and getAccountsWithAuth, which adds the role).
-func (s *Service) getAccounts(withAuth bool) echo.HandlerFunc {
-	return func(c echo.Context) error {
-		p, _ := session.Get(c)
-		accs, err := s.Store.UserAccounts(c.Request().Context(), p.UserID)
-		if err != nil {
-			return err
-		}
-		out := make([]map[string]any, 0, len(accs))
-		for _, a := range accs {
-			m := map[string]any{"id": a.ID, "name": a.Name}
-			if withAuth {
-				m["role"] = a.Role
-				m["selected"] = a.ID == p.AccountID
-			}
-			out = append(out, m)
-		}
-		return c.JSON(http.StatusOK, map[string]any{"accounts": out})
-	}
+// Accounts are the accounts the signed-in user belongs to.
+type Accounts struct {
+	Accounts []AccountName `json:"accounts" openapi:"always"`
 }
 
-// setAccount is POST /account/setAccount {account_id}.
-func (s *Service) setAccount(c echo.Context) error {
-	var in struct {
-		AccountID reqbody.ID `json:"account_id"`
+// AccountName is an account in the account menu.
+type AccountName struct {
+	ID   int64  `json:"id" openapi:"always"`
+	Name string `json:"name" openapi:"always"`
+}
+
+// AccountsWithAuth are the accounts with the user's role in each and which one
+// the session has selected.
+type AccountsWithAuth struct {
+	Accounts []AccountWithAuth `json:"accounts" openapi:"always"`
+}
+
+// AccountWithAuth is an account with the user's role there.
+type AccountWithAuth struct {
+	ID       int64  `json:"id" openapi:"always"`
+	Name     string `json:"name" openapi:"always"`
+	Role     string `json:"role" openapi:"always"`
+	Selected bool   `json:"selected" openapi:"always"`
+}
+
+// getAccounts is GET /account/getAccounts.
+func (s *Service) getAccounts(c echo.Context, _ struct{}) (Accounts, error) {
+	p, _ := session.Get(c)
+	accs, err := s.Store.UserAccounts(c.Request().Context(), p.UserID)
+	if err != nil {
+		return Accounts{}, err
 	}
-	if err := reqbody.Decode(c, &in); err != nil {
-		return err
+	out := Accounts{Accounts: make([]AccountName, len(accs))}
+	for i, a := range accs {
+		out.Accounts[i] = AccountName{ID: a.ID, Name: a.Name}
 	}
+	return out, nil
+}
+
+// getAccountsWithAuth is GET /account/getAccountsWithAuth.
+func (s *Service) getAccountsWithAuth(c echo.Context, _ struct{}) (AccountsWithAuth, error) {
+	p, _ := session.Get(c)
+	accs, err := s.Store.UserAccounts(c.Request().Context(), p.UserID)
+	if err != nil {
+		return AccountsWithAuth{}, err
+	}
+	out := AccountsWithAuth{Accounts: make([]AccountWithAuth, len(accs))}
+	for i, a := range accs {
+		out.Accounts[i] = AccountWithAuth{ID: a.ID, Name: a.Name, Role: a.Role, Selected: a.ID == p.AccountID}
+	}
+	return out, nil
+}
+
+// SetAccount is the body of POST /account/setAccount.
+type SetAccount struct {
+	AccountID reqbody.ID `json:"account_id" required:"true"`
+}
+
+// Validate answers 409 "Please choose account" without an account id.
+func (in SetAccount) Validate() error {
 	if in.AccountID <= 0 {
 		return errNoAccount()
 	}
+	return nil
+}
+
+// AccountSet is the answer of setAccount: the account now selected.
+type AccountSet struct {
+	OK        bool  `json:"ok" openapi:"always"`
+	AccountID int64 `json:"account_id" openapi:"always"`
+}
+
+// setAccount is POST /account/setAccount {account_id}: selects an account the user
+// belongs to for the rest of the session.
+func (s *Service) setAccount(c echo.Context, in SetAccount) (AccountSet, error) {
 	p, _, err := s.current(c)
 	if err != nil {
-		return err
+		return AccountSet{}, err
 	}
-	ctx := c.Request().Context()
-	m, found, err := s.Store.Membership(ctx, p.UserID, int64(in.AccountID))
+	sid, _ := c.Get(sessionIDKey).(string)
+	if err := s.selectSessionAccount(c.Request().Context(), sid, p.UserID, int64(in.AccountID)); err != nil {
+		return AccountSet{}, err
+	}
+	return AccountSet{OK: true, AccountID: int64(in.AccountID)}, nil
+}
+
+// selectSessionAccount remembers the account on the session when the user is an
+// unblocked member of it (403 otherwise).
+func (s *Service) selectSessionAccount(ctx context.Context, sid string, userID, accountID int64) error {
+	m, found, err := s.Store.Membership(ctx, userID, accountID)
 	if err != nil {
 		return err
 	}
 	if !found || m.Blocked {
 		return errNotAssigned()
 	}
-	sid, _ := c.Get(sessionIDKey).(string)
-	if err := s.Store.SetSessionAccount(ctx, sid, int64(in.AccountID)); err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, map[string]any{"ok": true, "account_id": int64(in.AccountID)})
+	return s.Store.SetSessionAccount(ctx, sid, accountID)
 }
 
 func errNoAccount() *httperr.Error {
@@ -104,28 +154,71 @@ var appTables = map[string]string{
 	"All_My_Product": "All_My_Product", "PDP_price_trend": "PDP_price_trend",
 }
 
+// AccountData is everything the webapp needs about the selected account and the
+// user's place in it (api/CONTRACT.md "Accounts"). The JSON-typed fields are the
+// account's own documents, passed through as stored.
+type AccountData struct {
+	AccountID     int64                       `json:"account_id" openapi:"always"`
+	AccountName   string                      `json:"account_name" openapi:"always"`
+	UserEmail     string                      `json:"userEmail" openapi:"always"`
+	SiteID        string                      `json:"site_id" openapi:"always"`
+	BaseAppDomain string                      `json:"baseAppDomain" openapi:"always"` // scheme://host the request came to
+	Competitors   map[string]store.Competitor `json:"competitors" openapi:"always"`   // by competitor id
+	// Settings are the defaults of defaultSettings overridden by the account's own
+	// keys, which the account may extend freely.
+	Settings            map[string]any  `json:"settings" openapi:"always"`
+	FieldFormat         json.RawMessage `json:"field_format" openapi:"always"` // object
+	Labels              []store.Label   `json:"labels" openapi:"always"`
+	CustomFieldSelector string          `json:"customfield_selector" openapi:"always"` // settings.distribution_weights_cf_list
+	CustomFields        json.RawMessage `json:"custom_fields" openapi:"always"`        // list
+	ComparisonValues    json.RawMessage `json:"comparison_values" openapi:"always"`    // list
+	UserPermissions     AccessMap       `json:"userPermissions" openapi:"always"`
+	// RoleTypes is settings.role_types ([{id, name}] unless the account overrides it).
+	RoleTypes            any               `json:"role_types" openapi:"always"`
+	Role                 string            `json:"role" openapi:"always"`
+	RoleID               int               `json:"role_id" openapi:"always"`
+	Categories           []string          `json:"categories" openapi:"always"`             // the user's super categories; empty = all
+	StatusFormat         struct{}          `json:"status_format" openapi:"always"`          // always {}
+	FiltersCacheMetadata struct{}          `json:"filters_cache_metadata" openapi:"always"` // always {}
+	AppTablesNames       map[string]string `json:"app_tables_names" openapi:"always"`
+}
+
+// AccessMap is, by resource id ("1"–"9"), each action ("read:any", ...) with the
+// names of the permissions the user's role holds under it.
+type AccessMap map[string]map[string][]string
+
 // getAccountData is GET /account/getAccountData and /account/refreshAccountData.
-func (s *Service) getAccountData(c echo.Context) error {
+func (s *Service) getAccountData(c echo.Context, _ struct{}) (AccountData, error) {
 	p, err := session.Account(c)
 	if err != nil {
-		return err
+		return AccountData{}, err
 	}
-	ctx := c.Request().Context()
+	d, err := s.accountData(c.Request().Context(), p)
+	if err != nil {
+		return AccountData{}, err
+	}
+	d.BaseAppDomain = c.Scheme() + "://" + c.Request().Host
+	return d, nil
+}
+
+// accountData reads the account, its competitors and labels, and the role's
+// permissions.
+func (s *Service) accountData(ctx context.Context, p session.Principal) (AccountData, error) {
 	a, err := s.Store.Account(ctx, p.AccountID)
 	if err != nil {
-		return err
+		return AccountData{}, err
 	}
 	comps, err := s.Store.Competitors(ctx, p.AccountID)
 	if err != nil {
-		return err
+		return AccountData{}, err
 	}
 	labels, err := s.Store.Labels(ctx, p.AccountID)
 	if err != nil {
-		return err
+		return AccountData{}, err
 	}
 	perms, err := s.Authz.AccessMap(ctx, p.AccountID, p.Role)
 	if err != nil {
-		return err
+		return AccountData{}, err
 	}
 	settings := defaultSettings()
 	for k, v := range a.Settings {
@@ -136,18 +229,16 @@ func (s *Service) getAccountData(c echo.Context) error {
 		competitors[strconv.FormatInt(cp.ID, 10)] = cp
 	}
 	cfSel, _ := settings["distribution_weights_cf_list"].(string)
-	return c.JSON(http.StatusOK, map[string]any{
-		"account_id": a.ID, "account_name": a.Name, "userEmail": p.Email, "site_id": a.SiteID,
-		"baseAppDomain": c.Scheme() + "://" + c.Request().Host,
-		"competitors":   competitors, "settings": settings,
-		"field_format": rawOr(a.FieldFormat, "{}"), "labels": labels,
-		"customfield_selector": cfSel, "custom_fields": rawOr(a.CustomFields, "[]"),
-		"comparison_values": rawOr(a.ComparisonValues, "[]"),
-		"userPermissions":   perms, "role_types": settings["role_types"], "role": p.Role,
-		"role_id": authz.RoleID(p.Role), "categories": nonNil(p.Categories),
-		"status_format": map[string]any{}, "filters_cache_metadata": map[string]any{},
-		"app_tables_names": appTables,
-	})
+	return AccountData{
+		AccountID: a.ID, AccountName: a.Name, UserEmail: p.Email, SiteID: a.SiteID,
+		Competitors: competitors, Settings: settings,
+		FieldFormat: rawOr(a.FieldFormat, "{}"), Labels: labels,
+		CustomFieldSelector: cfSel, CustomFields: rawOr(a.CustomFields, "[]"),
+		ComparisonValues: rawOr(a.ComparisonValues, "[]"),
+		UserPermissions:  perms, RoleTypes: settings["role_types"], Role: p.Role,
+		RoleID: authz.RoleID(p.Role), Categories: nonNil(p.Categories),
+		AppTablesNames: appTables,
+	}, nil
 }
 
 func rawOr(r json.RawMessage, def string) json.RawMessage {
@@ -165,14 +256,10 @@ func nonNil(s []string) []string {
 }
 
 // accessControl is GET /system/getAccessControl and /users/getUserPermissions.
-func (s *Service) accessControl(c echo.Context) error {
+func (s *Service) accessControl(c echo.Context, _ struct{}) (AccessMap, error) {
 	p, err := session.Account(c)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	m, err := s.Authz.AccessMap(c.Request().Context(), p.AccountID, p.Role)
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, m)
+	return s.Authz.AccessMap(c.Request().Context(), p.AccountID, p.Role)
 }

@@ -1,6 +1,7 @@
 package access
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"net/mail"
@@ -12,7 +13,6 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"pricelens/api/httperr"
-	"pricelens/api/reqbody"
 	"pricelens/store"
 )
 
@@ -26,64 +26,99 @@ func wrongCredentials() *httperr.Error { return httperr.Unauthorized("Wrong emai
 // dummyHash makes a sign-in for an unknown e-mail cost as much as a real one.
 var dummyHash, _ = bcrypt.GenerateFromPassword([]byte("pricelens-no-such-user"), bcrypt.DefaultCost)
 
-type userJSON struct {
-	ID     int64  `json:"id"`
-	Email  string `json:"email"`
-	IsSAML bool   `json:"is_saml"`
+// User is the signed-in user as sign-in and isAuth describe it.
+type User struct {
+	ID     int64  `json:"id" openapi:"always"`
+	Email  string `json:"email" openapi:"always"`
+	IsSAML bool   `json:"is_saml" openapi:"always"` // signed in through single sign-on
 }
 
-func (s *Service) loginConfig(c echo.Context) error {
-	return c.JSON(http.StatusOK, map[string]any{
-		"sso":      map[string]any{"enabled": s.oidc != nil, "text": s.Settings.OIDC.ButtonText, "url": "/api/login/sso"},
-		"password": true,
-	})
+func toUser(id int64, email string, sso bool) User { return User{ID: id, Email: email, IsSAML: sso} }
+
+// LoginConfig is what the login page offers: the SSO button (when configured) and
+// the password form.
+type LoginConfig struct {
+	SSO      SSOButton `json:"sso" openapi:"always"`
+	Password bool      `json:"password" openapi:"always"`
 }
 
-// signIn is POST /auth {email, password}.
-func (s *Service) signIn(c echo.Context) error {
-	var in struct {
-		Email    string `json:"email"`
-		Password string `json:"password"`
-	}
-	if err := reqbody.Decode(c, &in); err != nil {
-		return err
-	}
-	email := strings.TrimSpace(in.Email)
-	if email == "" || in.Password == "" {
+// SSOButton is the login page's single sign-on button.
+type SSOButton struct {
+	Enabled bool   `json:"enabled" openapi:"always"`
+	Text    string `json:"text" openapi:"always"`
+	URL     string `json:"url" openapi:"always"`
+}
+
+// loginConfig is GET /login/config.
+func (s *Service) loginConfig(echo.Context, struct{}) (LoginConfig, error) {
+	return LoginConfig{SSO: SSOButton{Enabled: s.oidc != nil, Text: s.Settings.OIDC.ButtonText, URL: "/api/login/sso"}, Password: true}, nil
+}
+
+// SignIn is the body of POST /auth.
+type SignIn struct {
+	Email    string `json:"email" required:"true"`
+	Password string `json:"password" required:"true"`
+}
+
+// Validate trims the e-mail and requires both fields.
+func (in *SignIn) Validate() error {
+	in.Email = strings.TrimSpace(in.Email)
+	if in.Email == "" || in.Password == "" {
 		return httperr.BadRequest("email", "Please enter your email and password.")
 	}
-	ctx := c.Request().Context()
-	emailKey, addrKey := "email:"+strings.ToLower(email), "addr:"+c.RealIP()
+	return nil
+}
+
+// SignedIn is the answer of a sign-in: the user and the CSRF token that every
+// later state-changing call sends in X-CSRF-Token.
+type SignedIn struct {
+	User      User   `json:"user" openapi:"always"`
+	CSRFToken string `json:"csrfToken" openapi:"always"`
+}
+
+// signIn is POST /auth {email, password}: checks the password and starts a session.
+func (s *Service) signIn(c echo.Context, in SignIn) (SignedIn, error) {
+	u, err := s.checkPassword(c.Request().Context(), in.Email, in.Password, c.RealIP())
+	if err != nil {
+		return SignedIn{}, err
+	}
+	csrf, err := s.startSession(c, u.ID)
+	if err != nil {
+		return SignedIn{}, err
+	}
+	return SignedIn{User: toUser(u.ID, u.Email, u.IsSSO), CSRFToken: csrf}, nil
+}
+
+// checkPassword returns the internal, unblocked user whose password matches, under
+// the throttle of the e-mail and the client address.
+func (s *Service) checkPassword(ctx context.Context, email, password, addr string) (store.User, error) {
+	emailKey, addrKey := "email:"+strings.ToLower(email), "addr:"+addr
 	until, err := s.Store.AdmitLogin(ctx, []string{emailKey, addrKey}, throttle)
 	if err != nil {
-		return err
+		return store.User{}, err
 	}
 	if !until.IsZero() {
 		wait := int(time.Until(until).Seconds()) + 1
-		return &httperr.Error{Status: http.StatusTooManyRequests, Code: "too_many_attempts",
+		return store.User{}, &httperr.Error{Status: http.StatusTooManyRequests, Code: "too_many_attempts",
 			Message: "Too many failed sign-in attempts. Please try again in " + strconv.Itoa(wait) + " seconds."}
 	}
 	u, err := s.Store.UserByEmail(ctx, email)
 	var se *store.Error
 	if err != nil && !errors.As(err, &se) {
-		return err
+		return store.User{}, err
 	}
 	hash := dummyHash
 	if err == nil && u.PasswordHash != nil {
 		hash = []byte(*u.PasswordHash)
 	}
-	match := bcrypt.CompareHashAndPassword(hash, []byte(in.Password)) == nil
+	match := bcrypt.CompareHashAndPassword(hash, []byte(password)) == nil
 	if err != nil || u.PasswordHash == nil || u.Blocked || !match {
-		return wrongCredentials() // AdmitLogin already counted the failure
+		return store.User{}, wrongCredentials() // AdmitLogin already counted the failure
 	}
 	if err := s.Store.LoginSucceeded(ctx, emailKey, addrKey, throttle); err != nil {
-		return err
+		return store.User{}, err
 	}
-	csrf, err := s.startSession(c, u.ID)
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, map[string]any{"user": userJSON{u.ID, u.Email, u.IsSSO}, "csrfToken": csrf})
+	return u, nil
 }
 
 // startSession creates a session row and sets the session and CSRF cookies.
@@ -103,90 +138,114 @@ func (s *Service) startSession(c echo.Context, userID int64) (string, error) {
 	return csrf, nil
 }
 
-// isAuth is POST /auth/isAuth: who is signed in, and which account is selected.
-func (s *Service) isAuth(c echo.Context) error {
+// IsAuthRequest is the body of POST /auth/isAuth. The webapp sends site_id; the
+// answer does not depend on it, so any JSON value is accepted.
+type IsAuthRequest struct {
+	SiteID any `json:"site_id,omitempty"`
+}
+
+// AuthState is who is signed in and which account is selected (null: none yet).
+type AuthState struct {
+	IsAuth    bool   `json:"isAuth" openapi:"always"`
+	User      User   `json:"user" openapi:"always"`
+	AccountID *int64 `json:"account_id"`
+	CSRFToken string `json:"csrfToken" openapi:"always"`
+}
+
+// isAuth is POST /auth/isAuth.
+func (s *Service) isAuth(c echo.Context, _ IsAuthRequest) (AuthState, error) {
 	p, ss, err := s.current(c)
 	if err != nil {
-		return err
+		return AuthState{}, err
 	}
-	var acc any
+	st := AuthState{IsAuth: true, User: toUser(p.UserID, p.Email, p.IsSSO), CSRFToken: ss.CSRFToken}
 	if p.AccountID != 0 {
-		acc = p.AccountID
+		st.AccountID = &p.AccountID
 	}
-	return c.JSON(http.StatusOK, map[string]any{"isAuth": true, "user": userJSON{p.UserID, p.Email, p.IsSSO},
-		"account_id": acc, "csrfToken": ss.CSRFToken})
+	return st, nil
 }
 
 // logout is GET /login/logout: deletes the session and clears the cookies.
 // It needs no live session, so an expired one can still log out cleanly.
-func (s *Service) logout(c echo.Context) error {
+func (s *Service) logout(c echo.Context, _ struct{}) (OK, error) {
 	if ck, err := c.Cookie(SessionCookie); err == nil && ck.Value != "" {
 		if err := s.Store.DeleteSession(c.Request().Context(), tokenHash(ck.Value)); err != nil {
-			return err
+			return OK{}, err
 		}
 	}
 	for _, name := range []string{SessionCookie, CSRFCookie} {
 		c.SetCookie(&http.Cookie{Name: name, Value: "", Path: "/", MaxAge: -1, HttpOnly: name == SessionCookie, SameSite: http.SameSiteLaxMode})
 	}
-	return c.JSON(http.StatusOK, map[string]any{"ok": true})
+	return OK{OK: true}, nil
 }
 
 const resetMessage = "If this address belongs to an internal user, a reset link has been sent."
 
-// resetPassword is POST /login/resetPassword {email}: queues a reset link for an
-// internal user; the answer is the same whether or not the address is known.
-func (s *Service) resetPassword(c echo.Context) error {
-	var in struct {
-		Email string `json:"email"`
+// ResetRequest is the body of POST /login/resetPassword.
+type ResetRequest struct {
+	Email string `json:"email" required:"true"`
+}
+
+// Validate checks the address with the specification's messages.
+func (in ResetRequest) Validate() error { return validEmail(in.Email) }
+
+// resetPassword is POST /login/resetPassword {email}; the answer is the same
+// whether or not the address is known.
+func (s *Service) resetPassword(c echo.Context, in ResetRequest) (OKMessage, error) {
+	if err := s.sendPasswordReset(c.Request().Context(), in.Email); err != nil {
+		return OKMessage{}, err
 	}
-	if err := reqbody.Decode(c, &in); err != nil {
-		return err
-	}
-	if err := validEmail(in.Email); err != nil {
-		return err
-	}
-	ctx := c.Request().Context()
-	u, err := s.Store.UserByEmail(ctx, in.Email)
+	return OKMessage{OK: true, Message: resetMessage}, nil
+}
+
+// sendPasswordReset queues a reset link for an internal, unblocked user of the
+// address, and does nothing for any other address.
+func (s *Service) sendPasswordReset(ctx context.Context, email string) error {
+	u, err := s.Store.UserByEmail(ctx, email)
 	var se *store.Error
 	switch {
 	case errors.As(err, &se):
+		return nil
 	case err != nil:
 		return err
-	case !u.IsSSO && !u.Blocked:
-		token := randomToken(32)
-		link := s.setPasswordLink(token)
-		m := store.Mail{Kind: "password_reset", Recipients: []string{u.Email}, Subject: "Reset your Pricelens password",
-			Body: "Open this link within one hour to choose a new password: " + link, Detail: map[string]any{"link": link}}
-		if err := s.Store.CreatePasswordReset(ctx, u.ID, tokenHash(token), m); err != nil {
-			return err
-		}
+	case u.IsSSO || u.Blocked:
+		return nil
 	}
-	return c.JSON(http.StatusOK, map[string]any{"ok": true, "message": resetMessage})
+	token := randomToken(32)
+	link := s.setPasswordLink(token)
+	m := store.Mail{Kind: "password_reset", Recipients: []string{u.Email}, Subject: "Reset your Pricelens password",
+		Body: "Open this link within one hour to choose a new password: " + link, Detail: map[string]any{"link": link}}
+	return s.Store.CreatePasswordReset(ctx, u.ID, tokenHash(token), m)
 }
 
-// confirmReset is POST /login/resetPassword/confirm {token, password}.
-func (s *Service) confirmReset(c echo.Context) error {
-	var in struct {
-		Token    string `json:"token"`
-		Password string `json:"password"`
-	}
-	if err := reqbody.Decode(c, &in); err != nil {
-		return err
-	}
+// NewPassword is the body of POST /login/resetPassword/confirm: the token of the
+// reset link and the password chosen.
+type NewPassword struct {
+	Token    string `json:"token" required:"true"`
+	Password string `json:"password" required:"true"`
+}
+
+// Validate keeps the password within what bcrypt hashes (8 to 72 bytes).
+func (in NewPassword) Validate() error {
 	if len(in.Password) < 8 {
 		return httperr.BadRequest("password", "The password must have at least 8 characters.")
 	}
 	if len(in.Password) > 72 {
 		return httperr.BadRequest("password", "The password can have at most 72 characters.")
 	}
-	hash, err := bcrypt.GenerateFromPassword([]byte(in.Password), bcrypt.DefaultCost)
+	return nil
+}
+
+// confirmReset is POST /login/resetPassword/confirm {token, password}.
+func (s *Service) confirmReset(c echo.Context, in NewPassword) (OK, error) {
+	hash, err := hashPassword(in.Password)
 	if err != nil {
-		return err
+		return OK{}, err
 	}
-	if err := s.Store.UsePasswordReset(c.Request().Context(), tokenHash(in.Token), string(hash)); err != nil {
-		return err
+	if err := s.Store.UsePasswordReset(c.Request().Context(), tokenHash(in.Token), hash); err != nil {
+		return OK{}, err
 	}
-	return c.JSON(http.StatusOK, map[string]any{"ok": true})
+	return OK{OK: true}, nil
 }
 
 // validEmail checks an e-mail with the specification's messages.

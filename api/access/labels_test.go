@@ -266,3 +266,54 @@ func TestSelectAllRowsLabelsThroughTheEngine(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []string{"A3", "A4"}, got, "category access limits what select-all reaches")
 }
+
+// TestNewLabelReachesTheNextGridRequest: the grid compiles label filters against the
+// account's catalog, which the store caches; a label created through the API must
+// be known to the very next grid request (the cache is forgotten on the write),
+// never to another account's.
+func TestNewLabelReachesTheNextGridRequest(t *testing.T) {
+	w, _ := testenv.ClickHouse(t)
+	e := newEnv(t, w)
+	acc := e.account("Acme")
+	other := e.account("Other")
+	e.user("ana@acme.test", "analyst", acc)
+	e.user("eve@other.test", "analyst", other)
+	ctx := context.Background()
+	b, err := w.Conn.PrepareBatch(ctx, "INSERT INTO products (account_id, product_id, name, brand, mfgr_prod_id, super_category, category, vertical, my_price, cost, currency, url, img_url, in_stock, revenue_30d, units_30d, page_views_30d, updated_at)")
+	require.NoError(t, err)
+	for _, p := range []struct {
+		acc int64
+		id  string
+	}{{acc, "A1"}, {acc, "A2"}, {other, "B1"}} {
+		require.NoError(t, b.Append(uint32(p.acc), p.id, "name "+p.id, "Brand", "m", "Toys", "c", "v", 10.0, 5.0, "USD", "u", "i", uint8(1), 0.0, 0.0, 0.0, time.Now()))
+	}
+	require.NoError(t, b.Send())
+	require.NoError(t, w.RefreshSnapshots(ctx, map[uint32]engine.Settings{uint32(acc): engine.DefaultSettings(), uint32(other): engine.DefaultSettings()}))
+
+	ana := e.login("ana@acme.test", acc)
+	eve := e.login("eve@other.test", other)
+	fresh := obj{"condition": obj{"startRow": 0, "limit": 100, "filters": obj{"labels": obj{"filterType": "set", "values": []string{"fresh"}}}}}
+	ids := func(c *client) []string {
+		t.Helper()
+		st, res := c.call("POST", "/api/tabular/getConditionsData", fresh)
+		require.Equal(t, 200, st, "%v", res)
+		var out []string
+		for _, r := range res["rows"].([]any) {
+			out = append(out, r.(obj)["id"].(string))
+		}
+		return out
+	}
+	assert.Empty(t, ids(ana), "no label Fresh yet (and the catalog is now cached)")
+
+	st, res := ana.call("POST", "/api/labels/insertNewLabelsForProduct", obj{"name": "Fresh", "color": "00ff00", "productsIds": []string{"A1"}})
+	require.Equal(t, 200, st, "%v", res)
+	label := num(res["label"].(obj)["id"])
+	// The mirror job's write (tested in TestLabelMirrorSurvivesClickHouseOutage), done here directly.
+	lb, err := w.Conn.PrepareBatch(ctx, "INSERT INTO product_labels (account_id, product_id, label_id, assigned, version)")
+	require.NoError(t, err)
+	require.NoError(t, lb.Append(uint32(acc), "A1", uint64(label), uint8(1), uint64(1)))
+	require.NoError(t, lb.Send())
+
+	assert.Equal(t, []string{"A1"}, ids(ana), "the next grid request knows the new label")
+	assert.Empty(t, ids(eve), "another account has no label Fresh")
+}

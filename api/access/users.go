@@ -1,7 +1,7 @@
 package access
 
 import (
-	"net/http"
+	"context"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -41,69 +41,93 @@ func cleanCategories(in []string) ([]string, error) {
 	return out, nil
 }
 
+// Members are the account's unblocked users.
+type Members struct {
+	Users []Member `json:"users" openapi:"always"`
+}
+
+// Member is a user of the account with their role and categories there.
+type Member struct {
+	ID         int64    `json:"id" openapi:"always"`
+	Email      string   `json:"email" openapi:"always"`
+	IsSAML     int      `json:"is_saml" openapi:"always"` // 1 for a single sign-on user, else 0
+	Role       string   `json:"role" openapi:"always"`
+	RoleID     int      `json:"role_id" openapi:"always"`
+	Categories []string `json:"categories" openapi:"always"` // super categories; empty = all
+}
+
+func toMember(u store.AccountUser) Member {
+	return Member{ID: u.ID, Email: u.Email, IsSAML: u.IsSAML, Role: u.Role, RoleID: authz.RoleID(u.Role), Categories: nonNil(u.Categories)}
+}
+
 // allAccountUsers is GET /users/getAllAccountUsers.
-func (s *Service) allAccountUsers(c echo.Context) error {
+func (s *Service) allAccountUsers(c echo.Context, _ struct{}) (Members, error) {
 	p, err := session.Account(c)
 	if err != nil {
-		return err
+		return Members{}, err
 	}
 	users, err := s.Store.AccountUsers(c.Request().Context(), p.AccountID)
 	if err != nil {
-		return err
+		return Members{}, err
 	}
-	for i := range users {
-		users[i].RoleID = authz.RoleID(users[i].Role)
-		if users[i].Categories == nil {
-			users[i].Categories = []string{}
-		}
+	out := Members{Users: make([]Member, len(users))}
+	for i, u := range users {
+		out.Users[i] = toMember(u)
 	}
-	return c.JSON(http.StatusOK, map[string]any{"users": users})
+	return out, nil
 }
 
-// addInternalUser is POST /users/addInternalUser {email, categories, user_role}.
-func (s *Service) addInternalUser(c echo.Context) error {
-	p, err := session.Account(c)
-	if err != nil {
-		return err
-	}
-	var in struct {
-		Email      string          `json:"email"`
-		Categories reqbody.Strings `json:"categories"`
-		Role       any             `json:"user_role"`
-	}
-	if err := reqbody.Decode(c, &in); err != nil {
-		return err
-	}
+// NewMember is the body of POST /users/addInternalUser. Validate normalises it:
+// the e-mail trimmed, the categories cleaned, the role resolved.
+type NewMember struct {
+	Email      string          `json:"email" required:"true"`
+	Categories reqbody.Strings `json:"categories,omitempty"` // super categories; empty = all
+	Role       any             `json:"user_role,omitempty"`  // role id 1–3 or name; analyst when absent
+	role       string
+}
+
+// Validate checks the e-mail, the role and the categories, in that order.
+func (in *NewMember) Validate() error {
 	if err := validEmail(in.Email); err != nil {
 		return err
 	}
-	role := authz.Analyst // role type 2 by default
+	in.Email = strings.TrimSpace(in.Email)
+	in.role = authz.Analyst // role type 2 by default
 	if in.Role != nil && in.Role != "" {
 		r, ok := authz.ParseRole(in.Role)
 		if !ok {
 			return httperr.BadRequest("user_role", "Unknown role")
 		}
-		role = r
+		in.role = r
 	}
 	cats, err := cleanCategories(in.Categories)
-	if err != nil {
-		return err
-	}
-	email := strings.TrimSpace(in.Email)
-	token := randomToken(32)
-	inv := store.Invitation{TokenHash: tokenHash(token), Mail: func(newUser bool) store.Mail {
-		return invitationMail(email, newUser, s.setPasswordLink(token))
-	}}
-	if _, err := s.Store.AddInternalUser(c.Request().Context(), actor(p), email, role, cats, inv); err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, map[string]any{"message": invitationSent(email)})
+	in.Categories = cats
+	return err
 }
 
-// invitationSent is the answer to adding any address, known or not (issue 11: the
-// call must not reveal whether an address already has a user).
-func invitationSent(email string) string {
-	return "An invitation has been sent to " + email + "."
+// addInternalUser is POST /users/addInternalUser {email, categories, user_role}.
+// The answer is the same for any address, known or not (issue 11: the call must
+// not reveal whether an address already has a user).
+func (s *Service) addInternalUser(c echo.Context, in NewMember) (Message, error) {
+	p, err := session.Account(c)
+	if err != nil {
+		return Message{}, err
+	}
+	if err := s.invite(c.Request().Context(), actor(p), in); err != nil {
+		return Message{}, err
+	}
+	return Message{Message: "An invitation has been sent to " + in.Email + "."}, nil
+}
+
+// invite adds the address to the account, creating the user when it is new, and
+// queues the invitation mail.
+func (s *Service) invite(ctx context.Context, a store.Actor, in NewMember) error {
+	token := randomToken(32)
+	inv := store.Invitation{TokenHash: tokenHash(token), Mail: func(newUser bool) store.Mail {
+		return invitationMail(in.Email, newUser, s.setPasswordLink(token))
+	}}
+	_, err := s.Store.AddInternalUser(ctx, a, in.Email, in.role, in.Categories, inv)
+	return err
 }
 
 // invitationMail is the message an added address receives: a new user chooses a
@@ -121,133 +145,149 @@ func invitationMail(email string, newUser bool, link string) store.Mail {
 	return m
 }
 
-type userRef struct {
-	UserID reqbody.ID `json:"user_id"`
-	Email  string     `json:"email"`
+// UserRef names a user of the account: the body of deleteUser, blockUser and
+// generatePassword.
+type UserRef struct {
+	UserID reqbody.ID `json:"user_id" required:"true"`
+	Email  string     `json:"email,omitempty"` // sent by the webapp with deleteUser; not used
 }
 
-func decodeUserRef(c echo.Context) (userRef, error) {
-	var in userRef
-	if err := reqbody.Decode(c, &in); err != nil {
-		return in, err
-	}
-	if in.UserID <= 0 {
-		return in, httperr.BadRequest("user_id", "user_id is required")
-	}
-	return in, nil
-}
-
-// deleteUser is POST /users/deleteUser {user_id, email}: removes the user from this account.
-func (s *Service) deleteUser(c echo.Context) error {
-	p, err := session.Account(c)
-	if err != nil {
-		return err
-	}
-	in, err := decodeUserRef(c)
-	if err != nil {
-		return err
-	}
-	if err := s.Store.RemoveMember(c.Request().Context(), actor(p), int64(in.UserID)); err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, map[string]any{"ok": true, "message": "user deleted successfully"})
-}
-
-// blockUser is POST /users/blockUser {user_id}.
-func (s *Service) blockUser(c echo.Context) error {
-	p, err := session.Account(c)
-	if err != nil {
-		return err
-	}
-	in, err := decodeUserRef(c)
-	if err != nil {
-		return err
-	}
-	if err := s.Store.BlockMember(c.Request().Context(), actor(p), int64(in.UserID)); err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, map[string]any{"ok": true, "message": "done"})
-}
-
-// generatePassword is POST /users/generatePassword {user_id}: a new password, shown once.
-func (s *Service) generatePasswordFor(c echo.Context) error {
-	p, err := session.Account(c)
-	if err != nil {
-		return err
-	}
-	in, err := decodeUserRef(c)
-	if err != nil {
-		return err
-	}
-	pw := generatePassword()
-	hash, err := hashPassword(pw)
-	if err != nil {
-		return err
-	}
-	if err := s.Store.ResetMemberPassword(c.Request().Context(), actor(p), int64(in.UserID), hash); err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, map[string]any{"password": pw, "message": "your new password is: " + pw})
-}
-
-// updateUser is POST /users/updateUser {user_id, role?, categories?}.
-func (s *Service) updateUser(c echo.Context) error {
-	p, err := session.Account(c)
-	if err != nil {
-		return err
-	}
-	var in struct {
-		UserID     reqbody.ID      `json:"user_id"`
-		Role       any             `json:"role"`
-		Categories reqbody.Strings `json:"categories"`
-	}
-	if err := reqbody.Decode(c, &in); err != nil {
-		return err
-	}
+// Validate requires the user id.
+func (in UserRef) Validate() error {
 	if in.UserID <= 0 {
 		return httperr.BadRequest("user_id", "user_id is required")
 	}
-	var role *string
+	return nil
+}
+
+// deleteUser is POST /users/deleteUser {user_id, email}: removes the user from this account.
+func (s *Service) deleteUser(c echo.Context, in UserRef) (OKMessage, error) {
+	p, err := session.Account(c)
+	if err != nil {
+		return OKMessage{}, err
+	}
+	if err := s.Store.RemoveMember(c.Request().Context(), actor(p), int64(in.UserID)); err != nil {
+		return OKMessage{}, err
+	}
+	return OKMessage{OK: true, Message: "user deleted successfully"}, nil
+}
+
+// blockUser is POST /users/blockUser {user_id}.
+func (s *Service) blockUser(c echo.Context, in UserRef) (OKMessage, error) {
+	p, err := session.Account(c)
+	if err != nil {
+		return OKMessage{}, err
+	}
+	if err := s.Store.BlockMember(c.Request().Context(), actor(p), int64(in.UserID)); err != nil {
+		return OKMessage{}, err
+	}
+	return OKMessage{OK: true, Message: "done"}, nil
+}
+
+// GeneratedPassword is a new password, shown once.
+type GeneratedPassword struct {
+	Password string `json:"password" openapi:"always"`
+	Message  string `json:"message" openapi:"always"`
+}
+
+// generatePasswordFor is POST /users/generatePassword {user_id}.
+func (s *Service) generatePasswordFor(c echo.Context, in UserRef) (GeneratedPassword, error) {
+	p, err := session.Account(c)
+	if err != nil {
+		return GeneratedPassword{}, err
+	}
+	pw, err := s.newPassword(c.Request().Context(), actor(p), int64(in.UserID))
+	if err != nil {
+		return GeneratedPassword{}, err
+	}
+	return GeneratedPassword{Password: pw, Message: "your new password is: " + pw}, nil
+}
+
+// newPassword gives a member of the account a random password and returns it.
+func (s *Service) newPassword(ctx context.Context, a store.Actor, userID int64) (string, error) {
+	pw := generatePassword()
+	hash, err := hashPassword(pw)
+	if err != nil {
+		return "", err
+	}
+	if err := s.Store.ResetMemberPassword(ctx, a, userID, hash); err != nil {
+		return "", err
+	}
+	return pw, nil
+}
+
+// MemberChange is the body of POST /users/updateUser: a new role, new categories,
+// or both. Validate resolves them.
+type MemberChange struct {
+	UserID     reqbody.ID      `json:"user_id" required:"true"`
+	Role       any             `json:"role,omitempty"`       // role id 1–3 or name
+	Categories reqbody.Strings `json:"categories,omitempty"` // [] = all categories
+	role       *string         // nil: unchanged
+	categories []string        // nil: unchanged
+}
+
+// Validate requires the user id and at least one valid change.
+func (in *MemberChange) Validate() error {
+	if in.UserID <= 0 {
+		return httperr.BadRequest("user_id", "user_id is required")
+	}
 	if in.Role != nil {
 		r, ok := authz.ParseRole(in.Role)
 		if !ok {
 			return httperr.BadRequest("role", "Unknown role")
 		}
-		role = &r
+		in.role = &r
 	}
-	var cats []string
 	if in.Categories != nil {
-		if cats, err = cleanCategories(in.Categories); err != nil {
+		cats, err := cleanCategories(in.Categories)
+		if err != nil {
 			return err
 		}
+		in.categories = cats
 	}
-	if role == nil && cats == nil {
+	if in.role == nil && in.categories == nil {
 		return httperr.BadRequest("role", "Send a role or categories to change")
 	}
-	if err := s.Store.UpdateMember(c.Request().Context(), actor(p), int64(in.UserID), role, cats); err != nil {
-		return err
+	return nil
+}
+
+// updateUser is POST /users/updateUser {user_id, role?, categories?}.
+func (s *Service) updateUser(c echo.Context, in MemberChange) (OK, error) {
+	p, err := session.Account(c)
+	if err != nil {
+		return OK{}, err
 	}
-	return c.JSON(http.StatusOK, map[string]any{"ok": true})
+	if err := s.Store.UpdateMember(c.Request().Context(), actor(p), int64(in.UserID), in.role, in.categories); err != nil {
+		return OK{}, err
+	}
+	return OK{OK: true}, nil
+}
+
+// NewEmail is the body of POST /users/saveNewEmail. Validate trims it.
+type NewEmail struct {
+	Email string `json:"email" required:"true"`
+}
+
+// Validate checks the address with the specification's messages.
+func (in *NewEmail) Validate() error {
+	in.Email = strings.TrimSpace(in.Email)
+	return validEmail(in.Email)
+}
+
+// EmailSaved is the signed-in user's new address.
+type EmailSaved struct {
+	OK    bool   `json:"ok" openapi:"always"`
+	Email string `json:"email" openapi:"always"`
 }
 
 // saveNewEmail is POST /users/saveNewEmail {email}: the signed-in user's own address.
-func (s *Service) saveNewEmail(c echo.Context) error {
+func (s *Service) saveNewEmail(c echo.Context, in NewEmail) (EmailSaved, error) {
 	p, _, err := s.current(c)
 	if err != nil {
-		return err
+		return EmailSaved{}, err
 	}
-	var in struct {
-		Email string `json:"email"`
+	if err := s.Store.SetOwnEmail(c.Request().Context(), actor(p), in.Email); err != nil {
+		return EmailSaved{}, err
 	}
-	if err := reqbody.Decode(c, &in); err != nil {
-		return err
-	}
-	if err := validEmail(in.Email); err != nil {
-		return err
-	}
-	email := strings.TrimSpace(in.Email)
-	if err := s.Store.SetOwnEmail(c.Request().Context(), actor(p), email); err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, map[string]any{"ok": true, "email": email})
+	return EmailSaved{OK: true, Email: in.Email}, nil
 }

@@ -7,21 +7,19 @@ package grid
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/ClickHouse/clickhouse-go/v2"
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"pricelens/api/httperr"
 	"pricelens/api/session"
 	"pricelens/engine"
+	"pricelens/store"
 	"pricelens/warehouse"
 )
 
@@ -33,35 +31,17 @@ type Service struct {
 	// Load replaces the PostgreSQL read of an account's catalog when set (the
 	// benchmark on a bare ClickHouse data set).
 	Load func(ctx context.Context, accountID int64) (engine.Account, error)
-
-	mu    sync.Mutex
-	cache map[int64]cachedAccount
 }
-
-type cachedAccount struct {
-	a  engine.Account
-	at time.Time
-}
-
-// accountTTL bounds how long a changed competitor list, label or setting takes to
-// show in the grid.
-const accountTTL = 10 * time.Second
 
 // NewService returns a service on the two databases.
 func NewService(w *warehouse.Warehouse, db *pgxpool.Pool) *Service {
-	return &Service{W: w, DB: db, Now: time.Now, cache: map[int64]cachedAccount{}}
+	return &Service{W: w, DB: db, Now: time.Now}
 }
 
-// Forget drops the cached catalog of an account (after edits of labels, competitors, settings).
-func (s *Service) Forget(accountID int64) {
-	s.mu.Lock()
-	delete(s.cache, accountID)
-	s.mu.Unlock()
-}
-
-// Account loads the compiler's view of the caller's account: one small
-// account-scoped read of competitors, labels and settings, cached for accountTTL.
-// The user's category access comes from the principal, never from the cache.
+// Account loads the compiler's view of the caller's account: its catalog
+// (competitors, custom fields, labels and settings, store.Catalog, cached briefly
+// and forgotten on every change made through the store). The user's category
+// access comes from the principal, never from the cache.
 func (s *Service) Account(ctx context.Context, p session.Principal) (engine.Account, error) {
 	return s.account(ctx, p, true)
 }
@@ -75,25 +55,20 @@ func (s *Service) AccountFor(ctx context.Context, p session.Principal, cond engi
 // account is Account; withMeta false leaves Slots and Totals nil and saves their
 // read for conditions that do not need them (engine.Condition.NeedsSnapshotMeta).
 func (s *Service) account(ctx context.Context, p session.Principal, withMeta bool) (engine.Account, error) {
-	s.mu.Lock()
-	c, ok := s.cache[p.AccountID]
-	s.mu.Unlock()
-	now := s.Now()
-	if !ok || now.Sub(c.at) > accountTTL {
-		load := s.loadAccount
-		if s.Load != nil {
-			load = s.Load
+	var a engine.Account
+	if s.Load != nil {
+		var err error
+		if a, err = s.Load(ctx, p.AccountID); err != nil {
+			return a, err
 		}
-		a, err := load(ctx, p.AccountID)
+	} else {
+		c, err := store.New(s.DB).Catalog(ctx, p.AccountID)
 		if err != nil {
-			return engine.Account{}, err
+			return a, err
 		}
-		c = cachedAccount{a: a, at: now}
-		s.mu.Lock()
-		s.cache[p.AccountID] = c
-		s.mu.Unlock()
+		a = c.Engine()
 	}
-	a := c.a
+	now := s.Now()
 	a.Categories = append([]string(nil), p.Categories...)
 	a.Now = now
 	// The slots and totals change with every rebuild: read them with every request
@@ -140,59 +115,6 @@ func (s *Service) snapshotMeta(ctx context.Context, accountID uint32) (map[int64
 	t.Lower, _ = r[5].(float64)
 	t.Upper, _ = r[6].(float64)
 	return out, t, nil
-}
-
-func (s *Service) loadAccount(ctx context.Context, id int64) (engine.Account, error) {
-	if id <= 0 || id > 1<<32-1 {
-		return engine.Account{}, fmt.Errorf("account id %d is out of range", id)
-	}
-	a := engine.Account{AccountID: uint32(id), Settings: engine.DefaultSettings()}
-	var settings, fields []byte
-	err := s.DB.QueryRow(ctx, `SELECT settings, custom_fields FROM accounts WHERE id = $1`, id).Scan(&settings, &fields)
-	if err != nil {
-		return a, fmt.Errorf("load account %d: %w", id, err)
-	}
-	a.Settings = engine.ParseSettings(settings)
-	var cfs []struct {
-		LogicalName string `json:"logical_name"`
-		DisplayName string `json:"display_name"`
-	}
-	_ = json.Unmarshal(fields, &cfs)
-	for _, cf := range cfs {
-		a.CustomFields = append(a.CustomFields, engine.CustomField{LogicalName: cf.LogicalName, DisplayName: cf.DisplayName})
-	}
-	rows, err := s.DB.Query(ctx, `SELECT id, name FROM competitors WHERE account_id = $1 ORDER BY id`, id)
-	if err != nil {
-		return a, fmt.Errorf("load competitors of account %d: %w", id, err)
-	}
-	for rows.Next() {
-		var c engine.Competitor
-		if err := rows.Scan(&c.ID, &c.Name); err != nil {
-			rows.Close()
-			return a, err
-		}
-		a.Competitors = append(a.Competitors, c)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return a, err
-	}
-	rows, err = s.DB.Query(ctx, `SELECT id, name, color FROM labels WHERE account_id = $1 ORDER BY id`, id)
-	if err != nil {
-		return a, fmt.Errorf("load labels of account %d: %w", id, err)
-	}
-	for rows.Next() {
-		var l engine.Label
-		var lid int64
-		if err := rows.Scan(&lid, &l.Name, &l.Color); err != nil {
-			rows.Close()
-			return a, err
-		}
-		l.ID = uint64(lid)
-		a.Labels = append(a.Labels, l)
-	}
-	rows.Close()
-	return a, rows.Err()
 }
 
 // Block is one answer of getConditionsData.
@@ -450,7 +372,7 @@ func sortRows(rows []map[string]any, sorts []engine.SortItem) {
 			if c == 2 || c == -2 { // NULLs last either way
 				return c < 0
 			}
-			if s.Sort == "desc" {
+			if s.Sort == engine.SortDesc {
 				c = -c
 			}
 			if c != 0 {
@@ -596,20 +518,20 @@ func (s *Service) reportType(ctx context.Context, a engine.Account, ref string, 
 	if s.DB == nil {
 		return "", httperr.NotFound("This report does not exist.")
 	}
+	st := store.New(s.DB)
 	var rt string
+	var found bool
 	var err error
 	if share {
-		err = s.DB.QueryRow(ctx, `SELECT coalesce(condition->>'report_type', '') FROM share_links
-			WHERE id = $1 AND account_id = $2 AND revoked_at IS NULL`, ref, int64(a.AccountID)).Scan(&rt)
+		rt, found, err = st.ShareReportType(ctx, int64(a.AccountID), ref)
 	} else {
 		id, perr := strconv.ParseInt(ref, 10, 64)
 		if perr != nil {
 			return "", httperr.BadRequest("reportId", "%q is neither a predefined report nor a saved report id", strings.TrimSpace(ref))
 		}
-		err = s.DB.QueryRow(ctx, `SELECT report_type FROM saved_reports WHERE id = $1 AND account_id = $2 AND removed_at IS NULL`,
-			id, int64(a.AccountID)).Scan(&rt)
+		rt, found, err = st.SavedReportType(ctx, int64(a.AccountID), id)
 	}
-	if errors.Is(err, pgx.ErrNoRows) {
+	if err == nil && !found {
 		if share {
 			return "", httperr.NotFound("This share report is no longer available")
 		}

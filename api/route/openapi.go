@@ -14,6 +14,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"pricelens/api/httperr"
+	"pricelens/api/reqbody"
 )
 
 // ErrorBody is every 4xx and 5xx answer: {"error": {"code", "message", "field"}}.
@@ -153,6 +154,33 @@ func upperFirst(s string) string {
 
 var rawMessage = reflect.TypeFor[json.RawMessage]()
 
+// lenientSchemas describe the request types whose JSON decoding accepts more than
+// one shape, as the specification's payloads send them (api/reqbody): an id as a
+// number or a numeric string, a list of texts or one text.
+var lenientSchemas = map[reflect.Type]func() *openapi3.Schema{
+	reflect.TypeFor[reqbody.ID]():      idSchema,
+	reflect.TypeFor[reqbody.IDs]():     func() *openapi3.Schema { return nullable(openapi3.NewArraySchema().WithItems(idSchema())) },
+	reflect.TypeFor[reqbody.Strings](): stringsSchema,
+}
+
+func idSchema() *openapi3.Schema {
+	return &openapi3.Schema{Type: &openapi3.Types{"integer", "string", "null"}, Pattern: "^-?[0-9]+$",
+		Description: "an id, as a JSON number or a numeric string"}
+}
+
+func stringsSchema() *openapi3.Schema {
+	item := &openapi3.Schema{Type: &openapi3.Types{"string", "number"}}
+	return &openapi3.Schema{Type: &openapi3.Types{"array", "string", "null"}, Items: openapi3.NewSchemaRef("", item),
+		Description: "a list of texts, or one text"}
+}
+
+func nullable(s *openapi3.Schema) *openapi3.Schema {
+	types := append(openapi3.Types{}, *s.Type...)
+	types = append(types, "null")
+	s.Type = &types
+	return s
+}
+
 // customize documents free-form JSON (json.RawMessage) as any value, and marks fields whose json tag has no omitempty as required.
 //
 // Go encodes a nil slice or map and a nil pointer as null, so their schemas allow
@@ -160,6 +188,10 @@ var rawMessage = reflect.TypeFor[json.RawMessage]()
 func customize(_ string, t reflect.Type, tag reflect.StructTag, s *openapi3.Schema) error {
 	if t == rawMessage {
 		*s = openapi3.Schema{}
+		return nil
+	}
+	if lenient, ok := lenientSchemas[t]; ok {
+		*s = *lenient()
 		return nil
 	}
 	if s.Type != nil && (s.Nullable || t.Kind() == reflect.Slice || t.Kind() == reflect.Map) && !s.Type.Includes("null") {

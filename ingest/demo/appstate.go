@@ -6,11 +6,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/big"
-	"time"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"golang.org/x/crypto/bcrypt"
+
+	"pricelens/store"
 )
 
 // Demo users. All three share one password; only the administrator is a member of
@@ -25,15 +25,13 @@ const (
 type appState struct {
 	competitorIDs map[uint32][]uint32 // account → competitor ids in catalogue order
 	labelIDs      map[uint32][]uint64 // account → label ids in catalogue order
-	adminID       int64
 	usersCreated  []string
 	password      string // set only when it was generated here (printed once)
 }
 
 func accountExists(ctx context.Context, db *pgxpool.Pool, id uint32) (bool, error) {
-	var ok bool
-	err := db.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM accounts WHERE id = $1)`, int64(id)).Scan(&ok)
-	return ok, err
+	cs, err := store.New(db).Catalogs(ctx, int64(id))
+	return len(cs) > 0, err
 }
 
 // accountSettings are the keys of api/CONTRACT.md with the demo's values.
@@ -63,128 +61,101 @@ func accountSettings(p accountPlan) ([]byte, []byte, error) {
 	return s, c, err
 }
 
-// prepareAppState writes accounts, competitors, users, memberships and labels in one
-// transaction. Rows are upserted by their natural keys so that a re-seed keeps the
-// ids (and therefore the ClickHouse checksums) and the users' passwords.
+// system is who the seeder's changes are audited as: no user.
+func system(account uint32) store.Actor { return store.Actor{AccountID: int64(account)} }
+
+// prepareAppState writes accounts, competitors, users, memberships and labels
+// through the store (each change with its audit row) in one transaction. Rows are
+// kept by their natural keys so that a re-seed keeps the ids (and therefore the
+// ClickHouse checksums) and the users' passwords, and writes nothing when nothing
+// changed.
 func prepareAppState(ctx context.Context, db *pgxpool.Pool, ps []accountPlan, adminPassword string) (appState, error) {
 	st := appState{competitorIDs: map[uint32][]uint32{}, labelIDs: map[uint32][]uint64{}}
-	tx, err := db.Begin(ctx)
-	if err != nil {
-		return st, err
-	}
-	defer func() { _ = tx.Rollback(ctx) }()
-
-	for _, p := range ps {
-		settings, custom, err := accountSettings(p)
-		if err != nil {
-			return st, err
-		}
-		if _, err := tx.Exec(ctx, `
-			INSERT INTO accounts (id, name, settings, custom_fields) VALUES ($1, $2, $3, $4)
-			ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, settings = EXCLUDED.settings,
-				custom_fields = EXCLUDED.custom_fields`, int64(p.ID), p.Name, settings, custom); err != nil {
-			return st, fmt.Errorf("account %d: %w", p.ID, err)
-		}
-		names := competitorNames[p.ID][:p.Competitors]
-		if _, err := tx.Exec(ctx, `DELETE FROM competitors WHERE account_id = $1 AND NOT (name = ANY($2))`, int64(p.ID), names); err != nil {
-			return st, err
-		}
-		for _, n := range names {
-			var id int64
-			if err := tx.QueryRow(ctx, `
-				INSERT INTO competitors (account_id, name, checked) VALUES ($1, $2, true)
-				ON CONFLICT (account_id, name) DO UPDATE SET checked = true
-				RETURNING id`, int64(p.ID), n).Scan(&id); err != nil {
-				return st, fmt.Errorf("competitor %q: %w", n, err)
-			}
-			st.competitorIDs[p.ID] = append(st.competitorIDs[p.ID], uint32(id))
-		}
-	}
-	// Explicit ids do not advance the identity sequence; move it past them so that
-	// accounts created later through the API do not collide with the demo ones.
-	if _, err := tx.Exec(ctx, `SELECT setval(pg_get_serial_sequence('accounts', 'id'), (SELECT max(id) FROM accounts))`); err != nil {
-		return st, err
-	}
-
-	if err := ensureUsers(ctx, tx, &st, adminPassword); err != nil {
-		return st, err
-	}
-	userIDs := map[string]int64{}
-	for _, e := range []string{AdminEmail, AnalystEmail, ViewerEmail} {
-		var id int64
-		if err := tx.QueryRow(ctx, `SELECT id FROM users WHERE lower(email) = lower($1)`, e).Scan(&id); err != nil {
-			return st, err
-		}
-		userIDs[e] = id
-	}
-	st.adminID = userIDs[AdminEmail]
-	viewerSupers := []string{tree[0].name, tree[2].name}
-	type member struct {
-		email   string
-		account uint32
-		role    string
-		cats    []string
-	}
-	members := []member{{AnalystEmail, 1, "analyst", []string{}}, {ViewerEmail, 1, "viewer", viewerSupers}}
-	for _, p := range ps {
-		members = append(members, member{AdminEmail, p.ID, "admin", []string{}})
-	}
-	for _, m := range members {
-		if _, err := tx.Exec(ctx, `
-			INSERT INTO memberships (user_id, account_id, role, categories) VALUES ($1, $2, $3, $4)
-			ON CONFLICT (user_id, account_id) DO UPDATE SET role = EXCLUDED.role, categories = EXCLUDED.categories`,
-			userIDs[m.email], int64(m.account), m.role, m.cats); err != nil {
-			return st, fmt.Errorf("membership %s: %w", m.email, err)
-		}
-	}
-
-	for _, p := range ps {
-		for _, l := range labelDefs[p.ID] {
-			var id int64
-			if err := tx.QueryRow(ctx, `
-				INSERT INTO labels (account_id, name, color, created_by) VALUES ($1, $2, $3, $4)
-				ON CONFLICT (account_id, lower(name)) DO UPDATE SET color = EXCLUDED.color
-				RETURNING id`, int64(p.ID), l.name, l.color, st.adminID).Scan(&id); err != nil {
-				return st, fmt.Errorf("label %q: %w", l.name, err)
-			}
-			st.labelIDs[p.ID] = append(st.labelIDs[p.ID], uint64(id))
-		}
-	}
-	return st, tx.Commit(ctx)
-}
-
-// ensureUsers creates the demo users that do not exist yet. Existing users keep
-// their password, so a re-seed never locks anybody out.
-func ensureUsers(ctx context.Context, tx pgx.Tx, st *appState, password string) error {
-	var hash []byte
-	for _, e := range []string{AdminEmail, AnalystEmail, ViewerEmail} {
-		var exists bool
-		if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM users WHERE lower(email) = lower($1))`, e).Scan(&exists); err != nil {
-			return err
-		}
-		if exists {
-			continue
-		}
-		if hash == nil {
-			if password == "" {
-				p, err := randomPassword(20)
-				if err != nil {
-					return err
-				}
-				password, st.password = p, p
-			}
-			h, err := bcrypt.GenerateFromPassword([]byte(password), bcrypt.DefaultCost)
+	err := store.New(db).InTx(ctx, func(tx *store.Tx) error {
+		for _, p := range ps {
+			settings, custom, err := accountSettings(p)
 			if err != nil {
 				return err
 			}
-			hash = h
+			if err := tx.PutAccount(ctx, system(p.ID), int64(p.ID), p.Name, settings, custom); err != nil {
+				return fmt.Errorf("account %d: %w", p.ID, err)
+			}
+			ids, err := tx.SetCompetitors(ctx, system(p.ID), int64(p.ID), competitorNames[p.ID][:p.Competitors])
+			if err != nil {
+				return err
+			}
+			for _, id := range ids {
+				st.competitorIDs[p.ID] = append(st.competitorIDs[p.ID], uint32(id))
+			}
 		}
-		if _, err := tx.Exec(ctx, `INSERT INTO users (email, password_hash) VALUES ($1, $2)`, e, string(hash)); err != nil {
-			return fmt.Errorf("user %s: %w", e, err)
+
+		userIDs, err := ensureUsers(ctx, tx, &st, adminPassword)
+		if err != nil {
+			return err
 		}
-		st.usersCreated = append(st.usersCreated, e)
+		viewerSupers := []string{tree[0].name, tree[2].name}
+		type member struct {
+			email   string
+			account uint32
+			role    string
+			cats    []string
+		}
+		members := []member{{AnalystEmail, 1, "analyst", nil}, {ViewerEmail, 1, "viewer", viewerSupers}}
+		for _, p := range ps {
+			members = append(members, member{AdminEmail, p.ID, "admin", nil})
+		}
+		for _, m := range members {
+			if err := tx.SetMembership(ctx, system(m.account), userIDs[m.email], int64(m.account), m.role, m.cats); err != nil {
+				return fmt.Errorf("membership %s: %w", m.email, err)
+			}
+		}
+
+		for _, p := range ps {
+			for _, l := range labelDefs[p.ID] {
+				lb, err := tx.PutLabel(ctx, system(p.ID), l.name, l.color)
+				if err != nil {
+					return fmt.Errorf("label %q: %w", l.name, err)
+				}
+				st.labelIDs[p.ID] = append(st.labelIDs[p.ID], uint64(lb.ID))
+			}
+		}
+		return nil
+	})
+	return st, err
+}
+
+// ensureUsers creates the demo users that do not exist yet and returns every demo
+// user's id by e-mail. Existing users keep their password, so a re-seed never
+// locks anybody out.
+func ensureUsers(ctx context.Context, tx *store.Tx, st *appState, password string) (map[string]int64, error) {
+	ids := map[string]int64{}
+	var hash []byte
+	for _, e := range []string{AdminEmail, AnalystEmail, ViewerEmail} {
+		id, exists, err := tx.UserID(ctx, e)
+		if err != nil {
+			return nil, err
+		}
+		if !exists {
+			if hash == nil {
+				if password == "" {
+					p, err := randomPassword(20)
+					if err != nil {
+						return nil, err
+					}
+					password, st.password = p, p
+				}
+				if hash, err = bcrypt.GenerateFromPassword([]byte(password), bcrypt.DefaultCost); err != nil {
+					return nil, err
+				}
+			}
+			if id, err = tx.CreateUser(ctx, system(0), e, string(hash)); err != nil {
+				return nil, fmt.Errorf("user %s: %w", e, err)
+			}
+			st.usersCreated = append(st.usersCreated, e)
+		}
+		ids[e] = id
 	}
-	return nil
+	return ids, nil
 }
 
 const passwordAlphabet = "abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789"
@@ -202,31 +173,8 @@ func randomPassword(n int) (string, error) {
 	return string(b), nil
 }
 
-// labelAssignment is one (label, product) pair of an account.
-type labelAssignment struct {
-	labelID   uint64
-	productID string
-}
-
-// replaceLabelAssignments swaps the account's assignments for the generated ones in
-// one transaction.
-func replaceLabelAssignments(ctx context.Context, db *pgxpool.Pool, account uint32, adminID int64, as []labelAssignment) error {
-	tx, err := db.Begin(ctx)
-	if err != nil {
-		return err
-	}
-	defer func() { _ = tx.Rollback(ctx) }()
-	if _, err := tx.Exec(ctx, `DELETE FROM label_assignments WHERE account_id = $1`, int64(account)); err != nil {
-		return err
-	}
-	now := time.Now().UTC()
-	rows := make([][]any, len(as))
-	for i, a := range as {
-		rows[i] = []any{int64(account), int64(a.labelID), a.productID, adminID, now}
-	}
-	if _, err := tx.CopyFrom(ctx, pgx.Identifier{"label_assignments"},
-		[]string{"account_id", "label_id", "product_id", "assigned_by", "assigned_at"}, pgx.CopyFromRows(rows)); err != nil {
-		return fmt.Errorf("label assignments: %w", err)
-	}
-	return tx.Commit(ctx)
+// replaceLabelAssignments swaps the account's assignments for the generated ones
+// through the store, in one transaction.
+func replaceLabelAssignments(ctx context.Context, db *pgxpool.Pool, account uint32, as []store.LabelAssignment) error {
+	return store.New(db).InTx(ctx, func(tx *store.Tx) error { return tx.ReplaceLabelAssignments(ctx, system(account), as) })
 }

@@ -150,7 +150,7 @@ func load(ctx context.Context, w *warehouse.Warehouse, db *pgxpool.Pool, o Optio
 	sum.StepTime["clear old rows"] = clearTime
 	t0 = time.Now()
 	for _, p := range ps {
-		n, err := loadLabels(ctx, w, db, o.Seed, p.ID, st.labelIDs[p.ID], st.adminID)
+		n, err := loadLabels(ctx, w, db, o.Seed, p.ID, st.labelIDs[p.ID])
 		if err != nil {
 			return sum, err
 		}

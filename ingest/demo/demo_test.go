@@ -44,14 +44,35 @@ func count(t *testing.T, e env, q string, args ...any) uint64 {
 	return n
 }
 
+// auditLog counts the audit rows by "action entity".
+func auditLog(t *testing.T, e env) map[string]int {
+	t.Helper()
+	rows, err := e.db.Query(context.Background(), `SELECT action || ' ' || entity, count(*) FROM audit_log GROUP BY 1`)
+	require.NoError(t, err)
+	out := map[string]int{}
+	for rows.Next() {
+		var k string
+		var n int
+		require.NoError(t, rows.Scan(&k, &n))
+		out[k] = n
+	}
+	require.NoError(t, rows.Err())
+	return out
+}
+
 // TestDeterministic: the same seed loaded twice (the second time replacing the
 // first) gives the same checksums; another seed gives different data.
 func TestDeterministic(t *testing.T) {
 	e := newEnv(t)
 	first := seedS(t, e, 7, io.Discard)
+	audited := auditLog(t, e)
+	for _, want := range []string{"create user", "assign membership", "create label", "create account", "set competitors", "replace label_assignments"} {
+		assert.Contains(t, audited, want, "the seeder's changes go through the store and leave audit rows")
+	}
 	again := seedS(t, e, 7, io.Discard)
 	assert.Equal(t, first.Checksums, again.Checksums)
 	assert.Equal(t, first.Rows, again.Rows)
+	assert.Equal(t, audited, auditLog(t, e), "a second seed with the same seed changes no app state")
 
 	other := newEnv(t)
 	diff := seedS(t, other, 8, io.Discard)

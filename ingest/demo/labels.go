@@ -7,13 +7,14 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"pricelens/engine"
+	"pricelens/store"
 	"pricelens/warehouse"
 )
 
 // loadLabels assigns about 3 % of an account's products a label (a quarter of those
 // a second one), writes the assignments to PostgreSQL (the source of truth) and
 // mirrors them into ClickHouse product_labels, as the mirror_product_labels job would.
-func loadLabels(ctx context.Context, w *warehouse.Warehouse, db *pgxpool.Pool, seed int64, account uint32, labelIDs []uint64, adminID int64) (int, error) {
+func loadLabels(ctx context.Context, w *warehouse.Warehouse, db *pgxpool.Pool, seed int64, account uint32, labelIDs []uint64) (int, error) {
 	n := uint64(len(labelIDs))
 	rows, err := w.Conn.Query(ctx, `
 		SELECT product_id, cityHash64(toUInt64(?), toUInt64(account_id), product_id, toUInt64(40)) AS h
@@ -22,7 +23,7 @@ func loadLabels(ctx context.Context, w *warehouse.Warehouse, db *pgxpool.Pool, s
 	if err != nil {
 		return 0, fmt.Errorf("seed labels: %w", err)
 	}
-	var as []labelAssignment
+	var as []store.LabelAssignment
 	for rows.Next() {
 		var pid string
 		var h uint64
@@ -31,17 +32,17 @@ func loadLabels(ctx context.Context, w *warehouse.Warehouse, db *pgxpool.Pool, s
 			return 0, err
 		}
 		first := (h / 1000) % n
-		as = append(as, labelAssignment{labelIDs[first], pid})
+		as = append(as, store.LabelAssignment{LabelID: int64(labelIDs[first]), ProductID: pid})
 		if (h/(1000*n))%4 == 0 {
 			second := (first + 1 + (h/(4000*n))%(n-1)) % n
-			as = append(as, labelAssignment{labelIDs[second], pid})
+			as = append(as, store.LabelAssignment{LabelID: int64(labelIDs[second]), ProductID: pid})
 		}
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
 		return 0, fmt.Errorf("seed labels: %w", err)
 	}
-	if err := replaceLabelAssignments(ctx, db, account, adminID, as); err != nil {
+	if err := replaceLabelAssignments(ctx, db, account, as); err != nil {
 		return 0, err
 	}
 	batch, err := w.Conn.PrepareBatch(ctx, "INSERT INTO "+engine.TableProductLabels.String()+" (account_id, product_id, label_id, assigned, version)")
@@ -49,7 +50,7 @@ func loadLabels(ctx context.Context, w *warehouse.Warehouse, db *pgxpool.Pool, s
 		return 0, fmt.Errorf("seed product_labels: %w", err)
 	}
 	for _, a := range as {
-		if err := batch.Append(account, a.productID, a.labelID, uint8(1), uint64(1)); err != nil {
+		if err := batch.Append(account, a.ProductID, uint64(a.LabelID), uint8(1), uint64(1)); err != nil {
 			_ = batch.Abort()
 			return 0, err
 		}
