@@ -9,7 +9,7 @@ import (
 	"pricelens/deploy/stack"
 )
 
-// runStack starts, stops or reports the private local ClickHouse and PostgreSQL.
+// runStack starts, stops or reports the private local ClickHouse, PostgreSQL and Mailpit.
 func runStack(ctx context.Context, args []string) error {
 	if len(args) != 1 {
 		return usagef("stack takes one of up, down, status")

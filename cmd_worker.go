@@ -27,11 +27,11 @@ func runWorker(ctx context.Context, args []string) error {
 	}
 	defer dbs.Close()
 	log.Info("pricelens worker: running background jobs")
-	return jobs.Run(ctx, dbs.jobDeps(log))
+	return jobs.Run(ctx, dbs.jobDeps(c, log))
 }
 
 // jobDeps are the workers' dependencies over the command's open databases.
-func (d databases) jobDeps(log *slog.Logger) jobs.Deps {
-	return jobs.Deps{DB: d.DB, Log: log,
+func (d databases) jobDeps(c config.Config, log *slog.Logger) jobs.Deps {
+	return jobs.Deps{DB: d.DB, Log: log, SMTP: c.SMTP,
 		ClickHouse: func(context.Context) (driver.Conn, error) { return d.W.Conn, nil }}
 }

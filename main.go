@@ -5,7 +5,7 @@
 //	pricelens worker                     run the background jobs alone
 //	pricelens migrate [up|down|status]   migrate both databases
 //	pricelens seed --size S|M|L --seed N load the demo data set
-//	pricelens stack up|down|status       the private local ClickHouse + PostgreSQL
+//	pricelens stack up|down|status       the private local ClickHouse + PostgreSQL + Mailpit
 //	pricelens load --sessions N          the load generator of make load (loopback only)
 //
 // Settings come from PRICELENS_* environment variables (see the README). Every

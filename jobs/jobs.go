@@ -19,6 +19,8 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+
+	"pricelens/deploy/config"
 )
 
 // Deps are what the workers need.
@@ -28,6 +30,8 @@ type Deps struct {
 	// ClickHouse returns the connection on the warehouse database. It is asked for
 	// on every attempt, so a connection that failed can be replaced.
 	ClickHouse func(ctx context.Context) (driver.Conn, error)
+	// SMTP is the mail server of send_mail (config PRICELENS_SMTP_*).
+	SMTP config.SMTP
 }
 
 // Workers is a running River client with every kind's worker.
@@ -48,6 +52,7 @@ func Start(ctx context.Context, d Deps) (*Workers, error) {
 	workers := river.NewWorkers()
 	mirror := &mirrorProductLabels{deps: d}
 	river.AddWorker(workers, mirror)
+	river.AddWorker(workers, &sendMail{deps: d})
 	client, err := river.NewClient(riverpgxv5.New(d.DB), &river.Config{
 		Logger:          d.Log,
 		Queues:          map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: 10}},

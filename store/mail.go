@@ -3,12 +3,17 @@ package store
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"pricelens/jobs/kinds"
 )
 
 // Mail is a message queued for the mail sender.
 type Mail struct {
+	ID         int64 // set when read back
 	Kind       string
 	Recipients []string
 	Subject    string
@@ -16,6 +21,8 @@ type Mail struct {
 	Detail     map[string]any
 }
 
+// queueMail records a mail and queues its send_mail job in the same transaction, so
+// the mail is sent exactly when the change that wrote it commits.
 func queueMail(ctx context.Context, tx pgx.Tx, a Actor, m Mail) (int64, error) {
 	d, err := json.Marshal(m.Detail)
 	if err != nil {
@@ -31,7 +38,10 @@ func queueMail(ctx context.Context, tx pgx.Tx, a Actor, m Mail) (int64, error) {
 	var id int64
 	err = tx.QueryRow(ctx, `INSERT INTO mail_messages (account_id, user_id, kind, recipients, subject, body, detail)
 		VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`, acc, usr, m.Kind, m.Recipients, m.Subject, m.Body, d).Scan(&id)
-	return id, err
+	if err != nil {
+		return 0, err
+	}
+	return id, kinds.InsertTx(ctx, tx, kinds.SendMail{MailID: id})
 }
 
 // QueueMail records a message to send, with its audit row.
@@ -56,6 +66,51 @@ func (s *Store) QueuedMail(ctx context.Context, kind string) ([]Mail, error) {
 		err := r.Scan(&m.Kind, &m.Recipients, &m.Subject, &m.Body, &m.Detail)
 		return m, err
 	})
+}
+
+// ErrMailGone is DeliverMail's answer for a mail that no longer exists (its
+// account was deleted): there is nothing to send, ever.
+var ErrMailGone = errors.New("the mail no longer exists")
+
+// DeliverMail sends one queued mail once: under a lock on its row it
+// skips a mail already sent, calls send, and marks the mail sent in the same
+// transaction only when send succeeded. A failed send is counted on the row with
+// its error (last_error) and returned; the mail stays unsent for the next try.
+// The lock makes two deliveries of one mail wait for each other, so the second
+// sees sent_at and sends nothing. sent reports whether this call sent it.
+//
+// One window remains (at-least-once, not exactly-once): when the SMTP server has
+// taken the mail but we do not record it — the commit marking it sent fails
+// (PostgreSQL went away, or the worker was killed, in that instant), or the
+// connection broke after the server stored the message but before its "250 OK"
+// reached us — the next try sends it again. SMTP has no way to ask a server
+// whether it already has a message, so nothing on our side can close it; the
+// window is one reply plus one local commit long.
+func (s *Store) DeliverMail(ctx context.Context, id int64, send func(Mail) error) (sent bool, err error) {
+	var sendErr error
+	err = s.inTx(ctx, func(tx pgx.Tx) error {
+		m := Mail{ID: id}
+		var sentAt *time.Time
+		err := tx.QueryRow(ctx, `SELECT kind, recipients, subject, body, detail, sent_at FROM mail_messages WHERE id = $1 FOR UPDATE`, id).
+			Scan(&m.Kind, &m.Recipients, &m.Subject, &m.Body, &m.Detail, &sentAt)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return ErrMailGone
+		}
+		if err != nil || sentAt != nil {
+			return err
+		}
+		if sendErr = send(m); sendErr != nil {
+			_, err = tx.Exec(ctx, `UPDATE mail_messages SET attempts = attempts + 1, last_error = $2 WHERE id = $1`, id, sendErr.Error())
+			return err
+		}
+		sent = true
+		_, err = tx.Exec(ctx, `UPDATE mail_messages SET attempts = attempts + 1, last_error = NULL, sent_at = now() WHERE id = $1`, id)
+		return err
+	})
+	if err != nil {
+		return false, err
+	}
+	return sent, sendErr
 }
 
 // CreatePasswordReset stores a reset token hash and queues the mail with the link.

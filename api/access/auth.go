@@ -212,7 +212,7 @@ func (s *Service) sendPasswordReset(ctx context.Context, email string) error {
 		return nil
 	}
 	token := randomToken(32)
-	link := "/login/reset?token=" + token
+	link := s.setPasswordLink(token)
 	m := store.Mail{Kind: "password_reset", Recipients: []string{u.Email}, Subject: "Reset your Pricelens password",
 		Body: "Open this link within one hour to choose a new password: " + link, Detail: map[string]any{"link": link}}
 	return s.Store.CreatePasswordReset(ctx, u.ID, tokenHash(token), m)

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"pricelens/api/access"
+	"pricelens/deploy/testenv"
 )
 
 func TestSignInSessionAndLogout(t *testing.T) {
@@ -140,7 +141,8 @@ func TestPasswordResetByMail(t *testing.T) {
 	assert.Equal(t, 1, e.count(`SELECT count(*) FROM mail_messages WHERE kind = 'password_reset'`), "SSO users have no password to reset")
 	var link string
 	require.NoError(t, e.db.QueryRow(t.Context(), `SELECT detail->>'link' FROM mail_messages WHERE kind = 'password_reset'`).Scan(&link))
-	token := strings.TrimPrefix(link, "/login/reset?token=")
+	token, ok := strings.CutPrefix(link, testenv.Config(t).PublicURL+"/login/reset?token=")
+	require.True(t, ok, "the reset link is absolute, on the public address: %s", link)
 	st, body = c.call("POST", "/api/login/resetPassword/confirm", obj{"token": token, "password": "short"})
 	assert.Equal(t, 400, st)
 	st, _ = c.call("POST", "/api/login/resetPassword/confirm", obj{"token": token, "password": "a brand new secret"})

@@ -29,11 +29,12 @@ type Settings struct {
 	IdleTimeout time.Duration // PRICELENS_SESSION_IDLE_MINUTES, default 60
 	SessionLife time.Duration // absolute session life, 7 days
 	OIDC        config.OIDC
+	PublicURL   string // PRICELENS_PUBLIC_URL: the base of the links the access mails carry
 }
 
 // settingsOf picks the access layer's settings from the configuration.
 func settingsOf(c config.Config) Settings {
-	return Settings{IdleTimeout: c.SessionIdle, SessionLife: 7 * 24 * time.Hour, OIDC: c.OIDC}
+	return Settings{IdleTimeout: c.SessionIdle, SessionLife: 7 * 24 * time.Hour, OIDC: c.OIDC, PublicURL: c.PublicURL}
 }
 
 // Service holds what the access handlers and middleware share.

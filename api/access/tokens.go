@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"math/big"
+	"net/url"
 )
 
 // randomToken returns n random bytes, base64url without padding.
@@ -32,4 +33,12 @@ func generatePassword() string {
 		out[i] = passwordAlphabet[n.Int64()]
 	}
 	return string(out)
+}
+
+// setPasswordLink is the absolute link of a password reset or invitation mail: the
+// webapp's page that takes the token and a new password. It is built from the
+// configured public address (PRICELENS_PUBLIC_URL), never from the request, so a
+// forged Host header cannot send a user's token to another site.
+func (s *Service) setPasswordLink(token string) string {
+	return s.Settings.PublicURL + "/login/reset?token=" + url.QueryEscape(token)
 }

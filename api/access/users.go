@@ -124,7 +124,7 @@ func (s *Service) addInternalUser(c echo.Context, in NewMember) (Message, error)
 func (s *Service) invite(ctx context.Context, a store.Actor, in NewMember) error {
 	token := randomToken(32)
 	inv := store.Invitation{TokenHash: tokenHash(token), Mail: func(newUser bool) store.Mail {
-		return invitationMail(in.Email, newUser, "/login/reset?token="+token)
+		return invitationMail(in.Email, newUser, s.setPasswordLink(token))
 	}}
 	_, err := s.Store.AddInternalUser(ctx, a, in.Email, in.role, in.Categories, inv)
 	return err

@@ -8,6 +8,7 @@ package config
 import (
 	"fmt"
 	"net"
+	"net/mail"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -66,7 +67,33 @@ type Config struct {
 	// EmbedSecret signs embed tokens (PRICELENS_EMBED_SECRET, at least 16 bytes);
 	// empty means a random key per process.
 	EmbedSecret string
+	// SMTP is the mail server the send_mail job hands mails to; by default the
+	// local stack's Mailpit, which keeps every mail for the browser and tests.
+	SMTP SMTP
 }
+
+// SMTP is the outgoing mail server (PRICELENS_SMTP_*).
+type SMTP struct {
+	Host string // PRICELENS_SMTP_HOST, default 127.0.0.1
+	Port int    // PRICELENS_SMTP_PORT, default 11025 (the local Mailpit)
+	// StartTLS is StartTLSOff or StartTLSRequired (PRICELENS_SMTP_STARTTLS): with
+	// required, a server that does not offer STARTTLS gets no mail at all.
+	StartTLS string
+	User     string // PRICELENS_SMTP_USER; empty means no authentication
+	Password string // PRICELENS_SMTP_PASSWORD
+	// From is the sender of every mail, "Name <address>" or an address
+	// (PRICELENS_SMTP_FROM); its address is also the envelope sender.
+	From string
+}
+
+// Addr is host:port of the SMTP server.
+func (s SMTP) Addr() string { return net.JoinHostPort(s.Host, strconv.Itoa(s.Port)) }
+
+// STARTTLS modes.
+const (
+	StartTLSOff      = "off"
+	StartTLSRequired = "required"
+)
 
 // OIDC is the OpenID Connect identity provider of single sign-on.
 type OIDC struct {
@@ -86,6 +113,9 @@ const (
 	DefaultPostgresUser       = "pricelens"
 	DefaultPostgresPassword   = "pricelens"
 	DefaultPostgresDB         = "pricelens"
+	// The local stack's Mailpit: SMTP for the binary, web UI and API for people and tests.
+	DefaultMailpitSMTPPort = 11025
+	DefaultMailpitHTTPPort = 18025
 )
 
 // Load reads the environment. It fails with a message naming the bad variable.
@@ -140,6 +170,9 @@ func Load() (Config, error) {
 	if c.HTTPMaxConnections, err = positive("PRICELENS_HTTP_MAX_CONNECTIONS", 1024); err != nil {
 		return c, fmt.Errorf("PRICELENS_HTTP_MAX_CONNECTIONS must be a positive whole number")
 	}
+	if c.SMTP, err = loadSMTP(); err != nil {
+		return c, err
+	}
 
 	abs, err := filepath.Abs(c.DataDir)
 	if err != nil {
@@ -174,6 +207,28 @@ func Load() (Config, error) {
 		return c, fmt.Errorf("PRICELENS_LOG_LEVEL must be debug, info, warn or error")
 	}
 	return c, nil
+}
+
+// loadSMTP reads PRICELENS_SMTP_*; the defaults reach the local stack's Mailpit.
+func loadSMTP() (SMTP, error) {
+	s := SMTP{
+		Host:     env("PRICELENS_SMTP_HOST", "127.0.0.1"),
+		StartTLS: env("PRICELENS_SMTP_STARTTLS", StartTLSOff),
+		User:     os.Getenv("PRICELENS_SMTP_USER"),
+		Password: os.Getenv("PRICELENS_SMTP_PASSWORD"),
+		From:     env("PRICELENS_SMTP_FROM", "Pricelens <no-reply@pricelens.local>"),
+	}
+	var err error
+	if s.Port, err = positive("PRICELENS_SMTP_PORT", DefaultMailpitSMTPPort); err != nil || s.Port > 65535 {
+		return s, fmt.Errorf("PRICELENS_SMTP_PORT must be a port number (1-65535)")
+	}
+	if s.StartTLS != StartTLSOff && s.StartTLS != StartTLSRequired {
+		return s, fmt.Errorf("PRICELENS_SMTP_STARTTLS must be off or required")
+	}
+	if _, err := mail.ParseAddress(s.From); err != nil {
+		return s, fmt.Errorf("PRICELENS_SMTP_FROM must be an address like \"Pricelens <no-reply@example.com>\", not %q", s.From)
+	}
+	return s, nil
 }
 
 // Port returns the port of a host:port address (0 when it has none).

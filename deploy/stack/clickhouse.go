@@ -212,7 +212,7 @@ func upClickHouse(ctx context.Context, o Options) error {
 		return err
 	}
 
-	pid, exited, err := startDetached(f.Dir, f.Stdout, clickhouseServerBin, "--config-file="+f.Config)
+	pid, exited, err := startDetached(f.Dir, f.Stdout, nil, clickhouseServerBin, "--config-file="+f.Config)
 	if err != nil {
 		return fmt.Errorf("clickhouse: cannot start %s: %v", clickhouseServerBin, err)
 	}
@@ -244,9 +244,10 @@ func upClickHouse(ctx context.Context, o Options) error {
 
 // startDetached starts a server in its own session (so a Ctrl-C of the CLI,
 // or the end of the CLI's process group, does not reach it) with stdin from
-// /dev/null and stdout/stderr appended to logPath. The returned channel
-// yields the exit error if the server exits while we are still running.
-func startDetached(dir, logPath, bin string, args ...string) (int, <-chan error, error) {
+// /dev/null and stdout/stderr appended to logPath, with env as its environment
+// (nil: ours). The returned channel yields the exit error if the server exits
+// while we are still running.
+func startDetached(dir, logPath string, env []string, bin string, args ...string) (int, <-chan error, error) {
 	logf, err := os.OpenFile(logPath, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 	if err != nil {
 		return 0, nil, err
@@ -254,6 +255,7 @@ func startDetached(dir, logPath, bin string, args ...string) (int, <-chan error,
 	defer logf.Close()
 	cmd := exec.Command(bin, args...)
 	cmd.Dir = dir
+	cmd.Env = env
 	cmd.Stdout = logf
 	cmd.Stderr = logf
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}

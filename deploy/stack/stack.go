@@ -1,7 +1,8 @@
-// Package stack installs and runs the private local database stack: one
-// ClickHouse 18.16 and one PostgreSQL 15 server, both from the distribution's
-// Debian packages, with every byte of data, config, log and pid file under a
-// single data directory and listening on 127.0.0.1 only.
+// Package stack installs and runs the private local stack: one ClickHouse 18.16
+// and one PostgreSQL 15 server, both from the distribution's Debian packages, and
+// one Mailpit (the SMTP server that keeps every mail for the browser and tests),
+// with every byte of data, config, log and pid file under a single data directory
+// and listening on 127.0.0.1 only.
 //
 // The stack is private so that development and CI never touch (or depend on)
 // system-wide servers: the ports are non-standard, nothing is registered with
@@ -32,6 +33,11 @@ type Options struct {
 
 	ClickHouseTCPPort, ClickHouseHTTPPort int
 	PostgresPort                          int
+	// MailpitSMTPPort and MailpitHTTPPort: Mailpit's SMTP server and its web UI and API.
+	MailpitSMTPPort, MailpitHTTPPort int
+
+	// ToolsDir holds tools the stack builds itself (Mailpit), one folder per version.
+	ToolsDir string
 
 	// PostgresUser, PostgresPassword, PostgresDB: role + database created on first start.
 	PostgresUser, PostgresPassword, PostgresDB string
@@ -41,10 +47,10 @@ type Options struct {
 
 // Server is the state of one server of the stack, as Status reports it.
 type Server struct {
-	Name    string // "clickhouse" or "postgres"
+	Name    string // "clickhouse", "postgres" or "mailpit"
 	Running bool
 	PID     int
-	Addr    string // host:port clients use (ClickHouse: native protocol)
+	Addr    string // host:port clients use (ClickHouse: native protocol; Mailpit: SMTP)
 	Version string // empty when not running
 }
 
@@ -62,6 +68,9 @@ func OptionsFrom(c config.Config) (Options, error) {
 		DataDir:            c.DataDir,
 		ClickHouseTCPPort:  config.Port(c.ClickHouseAddr),
 		ClickHouseHTTPPort: config.Port(c.ClickHouseHTTPAddr),
+		MailpitSMTPPort:    c.SMTP.Port,
+		MailpitHTTPPort:    config.DefaultMailpitHTTPPort,
+		ToolsDir:           filepath.Join(c.DataDir, "tools"),
 	}
 	if o.ClickHouseTCPPort == 0 {
 		return o, fmt.Errorf("ClickHouse address %q has no port", c.ClickHouseAddr)
@@ -92,9 +101,9 @@ func OptionsFrom(c config.Config) (Options, error) {
 	return o, nil
 }
 
-// Up installs missing packages, then starts ClickHouse and PostgreSQL (each
-// only if it is not already running) and returns once both answer queries.
-// Running it again is harmless.
+// Up installs missing packages and tools, then starts ClickHouse, PostgreSQL
+// and Mailpit (each only if it is not already running) and returns once all
+// answer. Running it again is harmless.
 func Up(ctx context.Context, o Options) error {
 	o, err := o.check()
 	if err != nil {
@@ -106,7 +115,10 @@ func Up(ctx context.Context, o Options) error {
 	if err := upClickHouse(ctx, o); err != nil {
 		return err
 	}
-	return upPostgres(ctx, o)
+	if err := upPostgres(ctx, o); err != nil {
+		return err
+	}
+	return upMailpit(ctx, o)
 }
 
 // Down stops the servers Up started (found by the pid files under DataDir) and
@@ -116,22 +128,23 @@ func Down(o Options) error {
 	if err != nil {
 		return err
 	}
-	// Stop both even if one fails, and report the first failure.
-	errCH := downClickHouse(o)
-	errPG := downPostgres(o)
-	if errCH != nil {
-		return errCH
+	// Stop every server even if one fails, and report the first failure.
+	var first error
+	for _, down := range []func(Options) error{downClickHouse, downPostgres, downMailpit} {
+		if err := down(o); err != nil && first == nil {
+			first = err
+		}
 	}
-	return errPG
+	return first
 }
 
-// Status reports each server of the stack, ClickHouse first.
+// Status reports each server of the stack: ClickHouse, PostgreSQL, Mailpit.
 func Status(o Options) ([]Server, error) {
 	o, err := o.check()
 	if err != nil {
 		return nil, err
 	}
-	return []Server{statusClickHouse(o), statusPostgres(o)}, nil
+	return []Server{statusClickHouse(o), statusPostgres(o), statusMailpit(o)}, nil
 }
 
 // check validates the options and fills in defaults.
@@ -143,6 +156,12 @@ func (o Options) check() (Options, error) {
 		return o, fmt.Errorf("data directory %q must be an absolute path", o.DataDir)
 	}
 	o.DataDir = filepath.Clean(o.DataDir)
+	if o.ToolsDir == "" {
+		o.ToolsDir = filepath.Join(o.DataDir, "tools")
+	}
+	if !filepath.IsAbs(o.ToolsDir) {
+		return o, fmt.Errorf("tools directory %q must be an absolute path", o.ToolsDir)
+	}
 	for _, p := range []struct {
 		name string
 		port int
@@ -150,6 +169,8 @@ func (o Options) check() (Options, error) {
 		{"ClickHouse native", o.ClickHouseTCPPort},
 		{"ClickHouse HTTP", o.ClickHouseHTTPPort},
 		{"PostgreSQL", o.PostgresPort},
+		{"Mailpit SMTP", o.MailpitSMTPPort},
+		{"Mailpit web", o.MailpitHTTPPort},
 	} {
 		if p.port <= 0 || p.port > 65535-9 { // -9: ClickHouse interserver port is native+9
 			return o, fmt.Errorf("%s port %d is out of range", p.name, p.port)

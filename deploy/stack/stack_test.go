@@ -3,7 +3,11 @@ package stack
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"net"
+	"net/http"
+	"net/smtp"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -20,7 +24,13 @@ const (
 	testCHTCPPort  = 29000
 	testCHHTTPPort = 28123
 	testPGPort     = 25432
+	testMPSMTPPort = 21025
+	testMPHTTPPort = 28025
 )
+
+// testToolsDir outlives the test's data directory, so Mailpit is built once per
+// machine rather than once per run (the first run exercises the install).
+var testToolsDir = filepath.Join(os.TempDir(), "pricelens-stack-test-tools")
 
 func testOptions(t *testing.T, out *bytes.Buffer) Options {
 	// os.MkdirTemp makes a 0700 directory, like CI's `mktemp -d`, so this also
@@ -31,7 +41,8 @@ func testOptions(t *testing.T, out *bytes.Buffer) Options {
 	return Options{
 		DataDir:           dir,
 		ClickHouseTCPPort: testCHTCPPort, ClickHouseHTTPPort: testCHHTTPPort,
-		PostgresPort: testPGPort,
+		PostgresPort:    testPGPort,
+		MailpitSMTPPort: testMPSMTPPort, MailpitHTTPPort: testMPHTTPPort, ToolsDir: testToolsDir,
 		PostgresUser: "pricelens_test", PostgresPassword: "it's secret", PostgresDB: "pricelens_test",
 		Out: out,
 	}
@@ -62,13 +73,14 @@ func TestLifecycle(t *testing.T) {
 	contains(t, out.String(), "postgres: started on 127.0.0.1:25432 (pid ")
 	contains(t, out.String(), "postgres: created role pricelens_test")
 	contains(t, out.String(), "postgres: created database pricelens_test")
+	contains(t, out.String(), "mailpit: started on 127.0.0.1:21025, web http://127.0.0.1:28025 (pid ")
 
 	servers, err := Status(o)
 	noErr(t, err)
-	if len(servers) != 2 {
-		t.Fatalf("Status returned %d servers, want 2", len(servers))
+	if len(servers) != 3 {
+		t.Fatalf("Status returned %d servers, want 3", len(servers))
 	}
-	ch, pg := servers[0], servers[1]
+	ch, pg, mp := servers[0], servers[1], servers[2]
 	equal(t, ch.Name, "clickhouse")
 	isTrue(t, ch.Running, "clickhouse not running")
 	isTrue(t, ch.PID > 0, "clickhouse pid %d", ch.PID)
@@ -79,6 +91,20 @@ func TestLifecycle(t *testing.T) {
 	isTrue(t, pg.PID > 0, "postgres pid %d", pg.PID)
 	equal(t, pg.Addr, "127.0.0.1:25432")
 	isTrue(t, strings.HasPrefix(pg.Version, "15."), "postgres version %q", pg.Version)
+	equal(t, mp.Name, "mailpit")
+	isTrue(t, mp.Running, "mailpit not running")
+	equal(t, mp.Addr, "127.0.0.1:21025")
+	equal(t, mp.Version, "1.27.11")
+
+	// Mailpit takes a mail over SMTP on loopback and serves it through its API.
+	noErr(t, smtp.SendMail("127.0.0.1:21025", nil, "stack@pricelens.test", []string{"dev@pricelens.test"},
+		[]byte("To: dev@pricelens.test\r\nSubject: stack test\r\n\r\nhello\r\n")))
+	resp, err := http.Get("http://127.0.0.1:28025/api/v1/search?query=" + url.QueryEscape("to:dev@pricelens.test"))
+	noErr(t, err)
+	var found struct{ Messages []struct{ Subject string } }
+	noErr(t, json.NewDecoder(resp.Body).Decode(&found))
+	resp.Body.Close()
+	isTrue(t, len(found.Messages) == 1 && found.Messages[0].Subject == "stack test", "mailpit has %+v", found)
 
 	// The native protocol port answers too, on loopback.
 	conn, err := net.Dial("tcp", "127.0.0.1:29000")
@@ -99,12 +125,15 @@ func TestLifecycle(t *testing.T) {
 	noErr(t, Up(ctx, o))
 	contains(t, out.String()[mark:], "clickhouse: already running on 127.0.0.1:29000 (pid "+strconv.Itoa(ch.PID)+")")
 	contains(t, out.String()[mark:], "postgres: already running on 127.0.0.1:25432 (pid "+strconv.Itoa(pg.PID)+")")
+	contains(t, out.String()[mark:], "mailpit: already running on 127.0.0.1:21025, web http://127.0.0.1:28025 (pid "+strconv.Itoa(mp.PID)+")")
 
 	// Down stops both and waits until they are gone.
 	mark = out.Len()
 	noErr(t, Down(o))
 	contains(t, out.String()[mark:], "clickhouse: stopped")
 	contains(t, out.String()[mark:], "postgres: stopped")
+	contains(t, out.String()[mark:], "mailpit: stopped")
+	isTrue(t, !alive(mp.PID, "mailpit"), "mailpit still alive after Down")
 	isTrue(t, !alive(ch.PID, "clickhouse"), "clickhouse still alive after Down")
 	isTrue(t, !alive(pg.PID, "postgres"), "postgres still alive after Down")
 	servers, err = Status(o)
@@ -118,6 +147,7 @@ func TestLifecycle(t *testing.T) {
 	noErr(t, Down(o))
 	contains(t, out.String()[mark:], "clickhouse: not running")
 	contains(t, out.String()[mark:], "postgres: not running")
+	contains(t, out.String()[mark:], "mailpit: not running")
 }
 
 // listenOn holds a port like a foreign server would.
@@ -142,6 +172,11 @@ func TestPortTaken(t *testing.T) {
 	errIs(t, err, "port 29432 (PostgreSQL) is already in use by another process")
 	_, err = os.Stat(filepath.Join(o.DataDir, "postgres"))
 	isTrue(t, os.IsNotExist(err), "upPostgres created its directory despite the taken port")
+
+	// So does Mailpit, before installing or starting anything.
+	listenOn(t, o.MailpitHTTPPort)
+	err = upMailpit(context.Background(), o)
+	errIs(t, err, "port 28025 (Mailpit web) is already in use by another process")
 }
 
 func TestStartFailureIsOneLine(t *testing.T) {
@@ -158,12 +193,14 @@ func TestOptionsFrom(t *testing.T) {
 		ClickHouseAddr:     "127.0.0.1:19000",
 		ClickHouseHTTPAddr: "127.0.0.1:18123",
 		PostgresURL:        "postgres://pricelens:pricelens@127.0.0.1:15432/pricelens?sslmode=disable",
+		SMTP:               config.SMTP{Host: "127.0.0.1", Port: 11025},
 	})
 	noErr(t, err)
 	equal(t, o, Options{
 		DataDir:           "/srv/pricelens",
 		ClickHouseTCPPort: 19000, ClickHouseHTTPPort: 18123,
-		PostgresPort: 15432,
+		PostgresPort:    15432,
+		MailpitSMTPPort: 11025, MailpitHTTPPort: 18025, ToolsDir: "/srv/pricelens/tools",
 		PostgresUser: "pricelens", PostgresPassword: "pricelens", PostgresDB: "pricelens",
 	})
 

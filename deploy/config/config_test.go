@@ -1,0 +1,39 @@
+package config
+
+import "testing"
+
+// TestSMTPSettings: the defaults reach the local stack's Mailpit without
+// authentication; each bad value names its variable.
+func TestSMTPSettings(t *testing.T) {
+	for _, v := range []string{"PRICELENS_SMTP_HOST", "PRICELENS_SMTP_PORT", "PRICELENS_SMTP_STARTTLS", "PRICELENS_SMTP_USER", "PRICELENS_SMTP_FROM"} {
+		t.Setenv(v, "")
+	}
+	c, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := SMTP{Host: "127.0.0.1", Port: 11025, StartTLS: "off", From: "Pricelens <no-reply@pricelens.local>"}
+	if c.SMTP != want || c.SMTP.Addr() != "127.0.0.1:11025" {
+		t.Fatalf("defaults %+v, want %+v", c.SMTP, want)
+	}
+
+	t.Setenv("PRICELENS_SMTP_STARTTLS", "required")
+	t.Setenv("PRICELENS_SMTP_FROM", "no-reply@example.com")
+	if c, err = Load(); err != nil || c.SMTP.StartTLS != StartTLSRequired || c.SMTP.From != "no-reply@example.com" {
+		t.Fatalf("got %+v, %v", c.SMTP, err)
+	}
+
+	for _, bad := range []struct{ name, value, msg string }{
+		{"PRICELENS_SMTP_PORT", "70000", "PRICELENS_SMTP_PORT must be a port number (1-65535)"},
+		{"PRICELENS_SMTP_PORT", "smtp", "PRICELENS_SMTP_PORT must be a port number (1-65535)"},
+		{"PRICELENS_SMTP_STARTTLS", "yes", "PRICELENS_SMTP_STARTTLS must be off or required"},
+		{"PRICELENS_SMTP_FROM", "Pricelens", `PRICELENS_SMTP_FROM must be an address like "Pricelens <no-reply@example.com>", not "Pricelens"`},
+	} {
+		t.Run(bad.name+"="+bad.value, func(t *testing.T) {
+			t.Setenv(bad.name, bad.value)
+			if _, err := Load(); err == nil || err.Error() != bad.msg {
+				t.Fatalf("error %v, want %q", err, bad.msg)
+			}
+		})
+	}
+}

@@ -1,0 +1,210 @@
+package jobs
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"crypto/tls"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"html/template"
+	"mime"
+	"mime/multipart"
+	"mime/quotedprintable"
+	"net"
+	"net/mail"
+	"net/smtp"
+	"net/textproto"
+	"strings"
+	"time"
+
+	"pricelens/deploy/config"
+	"pricelens/store"
+)
+
+// smtpTimeout bounds one SMTP conversation, dial to QUIT, so a server that
+// stops answering fails the attempt instead of holding the mail's row lock.
+const smtpTimeout = 30 * time.Second
+
+// message is a composed mail: the envelope and the bytes of the DATA command.
+type message struct {
+	from string   // envelope sender
+	to   []string // envelope recipients
+	data []byte
+}
+
+// mailHTML is the HTML part: the text, escaped, in paragraphs, and the mail's
+// link (reset, invitation, share) as a button. html/template escapes the text and
+// the link (an unsafe scheme becomes "#ZgotmplZ"), so no stored text becomes markup.
+var mailHTML = template.Must(template.New("mail").Parse(`<!DOCTYPE html>
+<html><head><meta charset="utf-8"><title>{{.Subject}}</title></head>
+<body style="font-family: Arial, sans-serif; font-size: 14px; color: #222;">
+{{range .Paragraphs}}<p>{{.}}</p>
+{{end}}{{if .Link}}<p><a href="{{.Link}}" style="display: inline-block; padding: 8px 16px; background: #1565c0; color: #fff; text-decoration: none; border-radius: 4px;">{{.LinkText}}</a></p>
+<p style="color: #666; font-size: 12px;">If the button does not work, copy this address into your browser: {{.Link}}</p>
+{{end}}</body></html>
+`))
+
+// mailLink is the link a mail carries in its detail: "link" for password resets
+// and invitations, "url" for share links. The server built it (never a request).
+func mailLink(m store.Mail) string {
+	for _, k := range []string{"link", "url"} {
+		if s, ok := m.Detail[k].(string); ok && s != "" {
+			return s
+		}
+	}
+	return ""
+}
+
+// linkText names the button of each kind of mail.
+func linkText(kind string) string {
+	switch kind {
+	case "password_reset":
+		return "Choose a new password"
+	case "invitation":
+		return "Choose your password"
+	case "share_link":
+		return "Open the report"
+	}
+	return "Open Pricelens"
+}
+
+// composeMail builds the RFC 5322 message of a mail: headers (the subject
+// encoded for non-ASCII text) and a multipart/alternative body with a text part
+// (the stored body) and an HTML part, both quoted-printable UTF-8.
+func composeMail(m store.Mail, from string, now time.Time) (message, error) {
+	sender, err := mail.ParseAddress(from)
+	if err != nil {
+		return message{}, newComposeError("sender %q: %v", from, err)
+	}
+	msg := message{from: sender.Address}
+	to := make([]string, 0, len(m.Recipients))
+	for _, r := range m.Recipients {
+		a, err := mail.ParseAddress(r)
+		if err != nil || a.Name != "" {
+			return message{}, newComposeError("recipient %q is not a mail address", r)
+		}
+		msg.to = append(msg.to, a.Address)
+		to = append(to, a.String())
+	}
+	if len(msg.to) == 0 {
+		return message{}, newComposeError("the mail has no recipient")
+	}
+
+	var body bytes.Buffer
+	parts := multipart.NewWriter(&body)
+	text := strings.ReplaceAll(m.Body, "\r\n", "\n")
+	link := mailLink(m)
+	var html bytes.Buffer
+	if err := mailHTML.Execute(&html, map[string]any{
+		"Subject": m.Subject, "Paragraphs": strings.Split(text, "\n\n"), "Link": link, "LinkText": linkText(m.Kind),
+	}); err != nil {
+		return message{}, err
+	}
+	for _, p := range []struct{ contentType, content string }{
+		{"text/plain; charset=utf-8", text},
+		{"text/html; charset=utf-8", html.String()},
+	} {
+		w, err := parts.CreatePart(textproto.MIMEHeader{
+			"Content-Type":              {p.contentType},
+			"Content-Transfer-Encoding": {"quoted-printable"},
+		})
+		if err != nil {
+			return message{}, err
+		}
+		qp := quotedprintable.NewWriter(w)
+		if _, err := qp.Write([]byte(strings.ReplaceAll(p.content, "\n", "\r\n"))); err != nil {
+			return message{}, err
+		}
+		if err := qp.Close(); err != nil {
+			return message{}, err
+		}
+	}
+	if err := parts.Close(); err != nil {
+		return message{}, err
+	}
+
+	var out bytes.Buffer
+	for _, h := range [][2]string{
+		{"From", sender.String()},
+		{"To", strings.Join(to, ", ")},
+		// QEncoding also encodes CR and LF, so a subject cannot add headers.
+		{"Subject", mime.QEncoding.Encode("utf-8", m.Subject)},
+		{"Date", now.Format(time.RFC1123Z)},
+		{"Message-ID", messageID(m.ID, sender.Address)},
+		{"MIME-Version", "1.0"},
+		{"Content-Type", `multipart/alternative; boundary="` + parts.Boundary() + `"`},
+	} {
+		fmt.Fprintf(&out, "%s: %s\r\n", h[0], h[1])
+	}
+	out.WriteString("\r\n")
+	out.Write(body.Bytes())
+	msg.data = out.Bytes()
+	return msg, nil
+}
+
+// messageID is unique per mail and attempt, in the sender's domain.
+func messageID(id int64, sender string) string {
+	b := make([]byte, 8)
+	_, _ = rand.Read(b)
+	_, domain, _ := strings.Cut(sender, "@")
+	return fmt.Sprintf("<mail-%d.%s@%s>", id, hex.EncodeToString(b), domain)
+}
+
+// sendSMTP hands a message to the configured server with net/smtp: STARTTLS
+// first when required (a server without it gets nothing), then AUTH PLAIN when a
+// user is set (net/smtp refuses to send the password unencrypted, except to
+// localhost), then the envelope and the data.
+func sendSMTP(ctx context.Context, s config.SMTP, msg message) error {
+	ctx, cancel := context.WithTimeout(ctx, smtpTimeout)
+	defer cancel()
+	var d net.Dialer
+	conn, err := d.DialContext(ctx, "tcp", s.Addr())
+	if err != nil {
+		return err
+	}
+	deadline, _ := ctx.Deadline()
+	_ = conn.SetDeadline(deadline)
+	c, err := smtp.NewClient(conn, s.Host)
+	if err != nil {
+		conn.Close()
+		return err
+	}
+	defer c.Close()
+	if s.StartTLS == config.StartTLSRequired {
+		if ok, _ := c.Extension("STARTTLS"); !ok {
+			return errors.New("the SMTP server does not offer STARTTLS, which PRICELENS_SMTP_STARTTLS=required asks for")
+		}
+		if err := c.StartTLS(&tls.Config{ServerName: s.Host, MinVersion: tls.VersionTLS12}); err != nil {
+			return err
+		}
+	}
+	if s.User != "" {
+		if err := c.Auth(smtp.PlainAuth("", s.User, s.Password, s.Host)); err != nil {
+			return err
+		}
+	}
+	if err := c.Mail(msg.from); err != nil {
+		return err
+	}
+	for _, r := range msg.to {
+		if err := c.Rcpt(r); err != nil {
+			return err
+		}
+	}
+	w, err := c.Data()
+	if err != nil {
+		return err
+	}
+	if _, err := w.Write(msg.data); err != nil {
+		return err
+	}
+	// Close ends DATA and returns the server's verdict: from here on the server
+	// has the mail, whatever QUIT answers.
+	if err := w.Close(); err != nil {
+		return err
+	}
+	_ = c.Quit()
+	return nil
+}
