@@ -48,7 +48,7 @@ func runServe(ctx context.Context, args []string) error {
 		return err
 	}
 	if c.Workers { // background jobs in-process unless PRICELENS_WORKERS=off
-		workers, err := jobs.Start(ctx, dbs.jobDeps(log))
+		workers, err := jobs.Start(ctx, dbs.jobDeps(c, log))
 		if err != nil {
 			return err
 		}

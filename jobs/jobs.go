@@ -28,6 +28,8 @@ type Deps struct {
 	// ClickHouse returns the connection on the warehouse database. It is asked for
 	// on every attempt, so a connection that failed can be replaced.
 	ClickHouse func(ctx context.Context) (driver.Conn, error)
+	// Exports writes CSV exports (kind export_csv).
+	Exports Exporter
 }
 
 // Workers is a running River client with every kind's worker.
@@ -48,6 +50,7 @@ func Start(ctx context.Context, d Deps) (*Workers, error) {
 	workers := river.NewWorkers()
 	mirror := &mirrorProductLabels{deps: d}
 	river.AddWorker(workers, mirror)
+	river.AddWorker(workers, &exportCSV{deps: d})
 	client, err := river.NewClient(riverpgxv5.New(d.DB), &river.Config{
 		Logger:          d.Log,
 		Queues:          map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: 10}},

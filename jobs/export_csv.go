@@ -1,0 +1,37 @@
+package jobs
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/riverqueue/river"
+
+	"pricelens/jobs/kinds"
+)
+
+// Exporter writes an export's file and keeps its row up to date (api/grid's
+// Exports). The job only hands it the export's name: the row holds the rest.
+type Exporter interface {
+	RunExport(ctx context.Context, name string) error
+}
+
+// exportTimeout bounds one export; a million rows take well under a minute, so
+// this only stops a query that hangs despite the server's max_execution_time.
+const exportTimeout = 2 * time.Hour
+
+// exportCSV runs kinds.ExportCSV.
+type exportCSV struct {
+	river.WorkerDefaults[kinds.ExportCSV]
+	deps Deps
+}
+
+func (w *exportCSV) Work(ctx context.Context, job *river.Job[kinds.ExportCSV]) error {
+	if w.deps.Exports == nil {
+		return errors.New("this process has no exporter (jobs.Deps.Exports)")
+	}
+	return w.deps.Exports.RunExport(ctx, job.Args.Name)
+}
+
+// Timeout replaces River's one-minute default: exports of large reports run longer.
+func (w *exportCSV) Timeout(*river.Job[kinds.ExportCSV]) time.Duration { return exportTimeout }
