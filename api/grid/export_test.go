@@ -8,6 +8,8 @@ import (
 	"io"
 	"log/slog"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -20,7 +22,9 @@ import (
 
 	"pricelens/api/route"
 	"pricelens/api/session"
+	"pricelens/deploy/testenv"
 	"pricelens/jobs"
+	"pricelens/warehouse"
 )
 
 // exportServer is the grid and export routes over the fixture, with River workers
@@ -227,4 +231,125 @@ func TestExportEqualsGrid(t *testing.T) {
 		code, _, _ = download(t, e, "export_00")
 		assert.Equal(t, 404, code)
 	})
+}
+
+// bigAccount gives account 3 a snapshot of n plain products (no competitors), so
+// that an export of it runs long enough to be watched and stopped.
+func bigAccount(t *testing.T, s *Service, n int) {
+	t.Helper()
+	ctx := context.Background()
+	_, err := s.DB.Exec(ctx, `INSERT INTO accounts (id, name, settings, custom_fields) VALUES (3, 'big', '{}', '[]')`)
+	require.NoError(t, err)
+	require.NoError(t, s.W.Conn.Exec(ctx, `INSERT INTO product_snapshot (account_id, product_id, name, brand, my_price)
+		SELECT 3, concat('B', toString(number)), concat('Product ', toString(number)), 'Brand', toFloat64(number % 97) FROM numbers(?)`, uint64(n)))
+}
+
+// running polls the status until the export has written rows (and so runs its query).
+func running(t *testing.T, e *echo.Echo, name string) map[string]any {
+	t.Helper()
+	for i := 0; i < 3000; i++ {
+		code, out := call(e, "POST", "/api/tabular/getExportStatus", `{"reportName":"`+name+`"}`)
+		require.Equal(t, 200, code, out)
+		if out["status"] == "running" && out["rows"].(float64) > 0 {
+			return out
+		}
+		require.Contains(t, []any{"queued", "running"}, out["status"], out)
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Fatalf("export %s never reported progress", name)
+	return nil
+}
+
+func processes(t *testing.T, s *Service, queryID string) uint64 {
+	var n uint64
+	require.NoError(t, s.W.Conn.QueryRow(context.Background(), `SELECT count() FROM system.processes WHERE query_id = ?`, queryID).Scan(&n))
+	return n
+}
+
+const bigExport = `{"condition":{"visible_columns":["name","price","canonical_mfgr_display"],"sort":[{"colId":"name","sort":"desc"}]}}`
+
+func TestExportProgressAndAbort(t *testing.T) {
+	p := &session.Principal{UserID: 1, AccountID: 3}
+	e, x := exportServer(t, p)
+	x.ProgressEvery = 50 * time.Millisecond
+	bigAccount(t, x.S, 1_500_000)
+
+	code, out := call(e, "POST", "/api/tabular/exportDataToCsv", bigExport)
+	require.Equal(t, 200, code, out)
+	name := out["exportReportName"].(string)
+	code, out = call(e, "POST", "/api/tabular/initialExportProcess", `{"reportName":"`+name+`"}`)
+	require.Equal(t, 200, code, out)
+	assert.Contains(t, []any{"queued", "running"}, out["status"])
+
+	st := running(t, e, name)
+	assert.Greater(t, st["percent"].(float64), 0.0)
+	assert.Less(t, st["percent"].(float64), 100.0)
+	assert.NotNil(t, st["eta_seconds"], "a running export with rows written has a time left")
+	assert.Equal(t, uint64(1), processes(t, x.S, exportQueryID(name)), "the export's query runs under its known id")
+
+	code, out = call(e, "POST", "/api/system/abortExport", `{"reportName":"`+name+`"}`)
+	require.Equal(t, 200, code, out)
+	assert.Equal(t, "canceled", out["status"])
+	gone := false
+	for i := 0; i < 500 && !gone; i++ {
+		gone = processes(t, x.S, exportQueryID(name)) == 0
+		time.Sleep(10 * time.Millisecond)
+	}
+	assert.True(t, gone, "the abort stops the ClickHouse query")
+
+	// The job ends without a file, and the export stays canceled.
+	var jobState string
+	for i := 0; i < 500; i++ {
+		require.NoError(t, x.S.DB.QueryRow(context.Background(),
+			`SELECT state FROM river_job WHERE kind = 'export_csv' AND args->>'name' = $1`, name).Scan(&jobState))
+		if jobState == "completed" {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	assert.Equal(t, "completed", jobState)
+	assert.Equal(t, "canceled", waitExport(t, e, name)["status"])
+	entries, _ := os.ReadDir(filepath.Join(x.Dir, "3"))
+	assert.Empty(t, entries, "no file, not even the temporary one")
+	code, _, body := download(t, e, name)
+	assert.Equal(t, 409, code, body)
+	code, out = call(e, "POST", "/api/system/abortExport", `{"reportName":"`+name+`"}`)
+	assert.Equal(t, 409, code, out)
+}
+
+// A ClickHouse that goes away mid-export fails the export with a message, at once.
+func TestExportDatabaseGone(t *testing.T) {
+	p := &session.Principal{UserID: 1, AccountID: 3}
+	e, s := serverWith(t, p, nil)
+	ctx := context.Background()
+	_, err := s.DB.Exec(ctx, `INSERT INTO users (id, email) VALUES (1, 'one@example.com')`)
+	require.NoError(t, err)
+	bigAccount(t, s, 1_500_000)
+	c := testenv.Config(t)
+	proxy := testenv.NewProxy(t, c.ClickHouseAddr)
+	c.ClickHouseAddr, c.ClickHouseDB = proxy.Addr(), s.W.Database
+	w, err := warehouse.Open(ctx, c)
+	require.NoError(t, err)
+	defer w.Close()
+	// No workers here: the test runs the job itself, over the proxy.
+	x := NewExports(NewService(w, s.DB), t.TempDir())
+	x.ProgressEvery = 50 * time.Millisecond
+	for _, r := range ExportRoutes(x) {
+		e.Add(r.Method, "/api"+r.Path, r.Handler.Func(), func(next echo.HandlerFunc) echo.HandlerFunc {
+			return func(c echo.Context) error { session.Set(c, *p); return next(c) }
+		})
+	}
+	code, out := call(e, "POST", "/api/tabular/exportDataToCsv", bigExport)
+	require.Equal(t, 200, code, out)
+	name := out["exportReportName"].(string)
+	ran := make(chan error, 1)
+	go func() { ran <- x.RunExport(ctx, name) }()
+	running(t, e, name)
+	proxy.Stop()
+	require.NoError(t, <-ran, "the failure is recorded on the export, not retried")
+	st := waitExport(t, e, name)
+	assert.Equal(t, "failed", st["status"])
+	assert.Contains(t, st["error"], "The export failed because a database did not answer; please export again.")
+	entries, _ := os.ReadDir(filepath.Join(x.Dir, "3"))
+	assert.Empty(t, entries)
 }
