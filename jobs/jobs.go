@@ -51,11 +51,13 @@ func Start(ctx context.Context, d Deps) (*Workers, error) {
 	mirror := &mirrorProductLabels{deps: d}
 	river.AddWorker(workers, mirror)
 	river.AddWorker(workers, &exportCSV{deps: d})
+	expire := &expireExports{deps: d}
+	river.AddWorker(workers, expire)
 	client, err := river.NewClient(riverpgxv5.New(d.DB), &river.Config{
 		Logger:          d.Log,
 		Queues:          map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: 10}},
 		Workers:         workers,
-		PeriodicJobs:    []*river.PeriodicJob{mirror.periodic()},
+		PeriodicJobs:    []*river.PeriodicJob{mirror.periodic(), expire.periodic()},
 		SoftStopTimeout: stopTimeout,
 	})
 	if err != nil {

@@ -196,7 +196,7 @@ func (x *Exports) File(ctx context.Context, p session.Principal, name string) (s
 		return "", err
 	}
 	switch {
-	case time.Now().After(*e.expires):
+	case !time.Now().Before(*e.expires):
 		return "", &httperr.Error{Status: http.StatusGone, Code: "gone",
 			Message: "This export has expired (files are kept for 7 days). Export the report again."}
 	case e.status != ExportDone || e.path == nil:
@@ -281,14 +281,50 @@ func (x *Exports) RunExport(ctx context.Context, name string) error {
 		return nil
 	case errors.Is(err, errExportCanceled):
 		return nil
-	case ctx.Err() != nil:
+	case errors.Is(ctx.Err(), context.Canceled):
 		return err // the worker is stopping: River runs the job again
 	}
-	if st, _ := x.status(ctx, name); st == ExportCanceled {
+	rctx := context.WithoutCancel(ctx) // past the job's own deadline too
+	if st, _ := x.status(rctx, name); st == ExportCanceled {
 		return nil // the abort killed the query
 	}
-	_, rerr := x.record(ctx, name, `status = 'failed', error = $2, finished_at = now()`, exportError(err))
+	if ctx.Err() != nil {
+		err = fmt.Errorf("it ran longer than the export limit: %w", ctx.Err())
+	}
+	_, rerr := x.record(rctx, name, `status = 'failed', error = $2, finished_at = now()`, exportError(err))
 	return rerr
+}
+
+// ExpireExports deletes the files of expired exports; their rows stay, so that a
+// download says the export expired rather than that it never existed.
+func (x *Exports) ExpireExports(ctx context.Context) error {
+	rows, err := x.S.DB.Query(ctx, `SELECT id, file_path FROM export_jobs WHERE expires_at <= now() AND file_path IS NOT NULL`)
+	if err != nil {
+		return err
+	}
+	type expired struct{ id, path string }
+	var list []expired
+	for rows.Next() {
+		var e expired
+		if err := rows.Scan(&e.id, &e.path); err != nil {
+			rows.Close()
+			return err
+		}
+		list = append(list, e)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for _, e := range list {
+		if err := os.Remove(e.path); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return err
+		}
+		if _, err := x.S.DB.Exec(ctx, `UPDATE export_jobs SET file_path = NULL WHERE id = $1`, e.id); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func (x *Exports) status(ctx context.Context, name string) (string, error) {

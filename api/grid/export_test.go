@@ -118,7 +118,7 @@ func sameValue(grid any, cell string) bool {
 
 func TestExportEqualsGrid(t *testing.T) {
 	p := &session.Principal{UserID: 1, AccountID: 1}
-	e, _ := exportServer(t, p)
+	e, x := exportServer(t, p)
 	visible := []string{"name", "price", "Price@11", "price_delta@11", "seen_at@11", "labels", "canonical_mfgr_display", "id"}
 	cond := map[string]any{"visible_columns": visible, "search": "a",
 		"sort":    []map[string]any{{"colId": "price_delta@11", "sort": "desc"}, {"colId": "name", "sort": "asc"}},
@@ -230,6 +230,31 @@ func TestExportEqualsGrid(t *testing.T) {
 		assert.Equal(t, before, out["exports"], "no export recorded, none changed")
 		code, _, _ = download(t, e, "export_00")
 		assert.Equal(t, 404, code)
+	})
+
+	t.Run("expired after 7 days", func(t *testing.T) {
+		code, out := call(e, "POST", "/api/tabular/exportDataToCsv", `{"condition":{"visible_columns":["name"]}}`)
+		require.Equal(t, 200, code, out)
+		name := out["exportReportName"].(string)
+		st := waitExport(t, e, name)
+		require.Equal(t, "done", st["status"])
+		created, _ := time.Parse(time.RFC3339, st["created_at"].(string))
+		expires, _ := time.Parse(time.RFC3339, st["expires_at"].(string))
+		assert.Equal(t, ExportTTL, expires.Sub(created).Round(time.Second))
+		path := filepath.Join(x.Dir, "1", name+".csv")
+		require.FileExists(t, path)
+		_, err := x.S.DB.Exec(context.Background(), `UPDATE export_jobs SET expires_at = now() WHERE id = $1`, name)
+		require.NoError(t, err)
+		require.NoError(t, x.ExpireExports(context.Background()))
+		assert.NoFileExists(t, path)
+		code, _, body := download(t, e, name)
+		assert.Equal(t, 410, code)
+		assert.Contains(t, body, "This export has expired (files are kept for 7 days). Export the report again.")
+		code, out = call(e, "GET", "/api/tabular/getMyExports", "")
+		require.Equal(t, 200, code, out)
+		for _, ex := range out["exports"].([]any) {
+			assert.NotEqual(t, name, ex.(map[string]any)["reportName"])
+		}
 	})
 }
 
