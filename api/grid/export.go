@@ -98,8 +98,8 @@ type exportRow struct {
 	name, status, errText string
 	total                 *int64
 	done                  int64
-	started, expires      *time.Time
-	created               time.Time
+	started               *time.Time
+	expires, created      time.Time
 	path                  *string
 }
 
@@ -107,9 +107,7 @@ const exportCols = `id, status, coalesce(error, ''), rows_total, rows_done, star
 
 func scanExport(r pgx.Row) (exportRow, error) {
 	var e exportRow
-	var exp time.Time
-	err := r.Scan(&e.name, &e.status, &e.errText, &e.total, &e.done, &e.started, &exp, &e.created, &e.path)
-	e.expires = &exp
+	err := r.Scan(&e.name, &e.status, &e.errText, &e.total, &e.done, &e.started, &e.expires, &e.created, &e.path)
 	return e, err
 }
 
@@ -196,7 +194,7 @@ func (x *Exports) File(ctx context.Context, p session.Principal, name string) (s
 		return "", err
 	}
 	switch {
-	case !time.Now().Before(*e.expires):
+	case !time.Now().Before(e.expires):
 		return "", &httperr.Error{Status: http.StatusGone, Code: "gone",
 			Message: "This export has expired (files are kept for 7 days). Export the report again."}
 	case e.status != ExportDone || e.path == nil:
@@ -207,7 +205,7 @@ func (x *Exports) File(ctx context.Context, p session.Principal, name string) (s
 
 // toStatus computes percent and ETA from the row: the rate so far over the rows left.
 func (e exportRow) toStatus(now time.Time) ExportStatus {
-	s := ExportStatus{ReportName: e.name, Status: e.status, Rows: e.done, Error: e.errText, CreatedAt: e.created, ExpiresAt: *e.expires}
+	s := ExportStatus{ReportName: e.name, Status: e.status, Rows: e.done, Error: e.errText, CreatedAt: e.created, ExpiresAt: e.expires}
 	switch {
 	case e.status == ExportDone:
 		s.Percent = 100
