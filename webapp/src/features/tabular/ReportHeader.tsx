@@ -2,7 +2,7 @@ import { Breadcrumb } from '../../components/Breadcrumb';
 import { Perm } from '../../lib/permissions';
 import type { ReportDialog } from './ReportDialogsHost';
 
-/** The report's breadcrumb, title and actions (Save, Save As, Share, Alert) by permission (spec §4). */
+/** The report's breadcrumb, title and actions (Save, Save As, Share, Alert, Export) by permission (spec §4). */
 export function ReportHeader({
   title,
   inSaved,
@@ -46,6 +46,12 @@ export function ReportHeader({
               Alert
             </button>
           )}
+          <button className="btn" onClick={() => onOpen('export')}>
+            Export to CSV
+          </button>
+          <button className="btn" onClick={() => onOpen('exports')}>
+            Recent exports
+          </button>
         </div>
       </div>
     </>
