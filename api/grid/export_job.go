@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -116,11 +117,14 @@ func (x *Exports) status(ctx context.Context, name string) (string, error) {
 func exportError(err error) string {
 	var he *httperr.Error
 	var ee *engine.Error
+	var pe *fs.PathError
 	switch {
 	case errors.As(err, &he):
 		return "The export failed: " + he.Message
 	case errors.As(err, &ee):
 		return "The export failed: " + ee.Error()
+	case errors.As(err, &pe):
+		return "The export failed: its file could not be written on the server (" + pe.Error() + ")"
 	}
 	return "The export failed because a database did not answer; please export again. (" + err.Error() + ")"
 }
@@ -193,7 +197,7 @@ func (x *Exports) stream(ctx context.Context, name string, f *os.File, a engine.
 		return err
 	}
 	var done int64
-	last := time.Now()
+	var last time.Time // the first batch is recorded at once: the dialog's first percent
 	batch := make([]map[string]any, 0, exportBatch)
 	record := make([]string, len(cols))
 	flush := func() error {
