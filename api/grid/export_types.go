@@ -26,27 +26,14 @@ type ExportRequest struct {
 
 // Validate parses the condition and keeps it as the object the job parses again.
 func (r *ExportRequest) Validate() (err error) {
-	if r.cond, err = parseCondition(r.Condition); err != nil {
+	if r.conditionJSON, err = conditionObject(r.Condition); err != nil {
 		return err
 	}
-	if r.conditionJSON, err = conditionObject(r.Condition); err != nil {
+	if r.cond, err = engine.ParseCondition(r.conditionJSON); err != nil {
 		return err
 	}
 	r.sel = engine.Selection{All: r.SelectAll, Toggled: r.ToggledNodes}
 	return nil
-}
-
-// conditionObject is the condition as a JSON object (the browser may send it as a string).
-func conditionObject(raw json.RawMessage) (json.RawMessage, error) {
-	t := strings.TrimSpace(string(raw))
-	if strings.HasPrefix(t, `"`) {
-		var s string
-		if err := json.Unmarshal([]byte(t), &s); err != nil {
-			return nil, httperr.BadRequest("condition", "condition is not valid JSON")
-		}
-		t = s
-	}
-	return json.RawMessage(t), nil
 }
 
 // ExportStarted is exportDataToCsv's answer: the name the other export calls take.
