@@ -242,6 +242,11 @@ func (x *Exports) stream(ctx context.Context, name string, f *os.File, a engine.
 	if err == nil && len(batch) > 0 {
 		err = flush()
 	}
+	// The rows written, whatever the export's state now: a canceled or failed
+	// export shows how far it got.
+	if _, uerr := x.S.DB.Exec(context.WithoutCancel(ctx), `UPDATE export_jobs SET rows_done = $2 WHERE id = $1`, name, done); err == nil {
+		err = uerr
+	}
 	if err != nil {
 		return err
 	}
@@ -252,9 +257,5 @@ func (x *Exports) stream(ctx context.Context, name string, f *os.File, a engine.
 	if err := bw.Flush(); err != nil {
 		return err
 	}
-	if err := f.Sync(); err != nil {
-		return err
-	}
-	_, err = x.record(ctx, name, `rows_done = $2`, done)
-	return err
+	return f.Sync()
 }
