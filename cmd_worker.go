@@ -6,6 +6,7 @@ import (
 
 	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
 
+	"pricelens/api/grid"
 	"pricelens/deploy/config"
 	"pricelens/jobs"
 )
@@ -33,5 +34,6 @@ func runWorker(ctx context.Context, args []string) error {
 // jobDeps are the workers' dependencies over the command's open databases.
 func (d databases) jobDeps(c config.Config, log *slog.Logger) jobs.Deps {
 	return jobs.Deps{DB: d.DB, Log: log, SMTP: c.SMTP,
-		ClickHouse: func(context.Context) (driver.Conn, error) { return d.W.Conn, nil }}
+		ClickHouse: func(context.Context) (driver.Conn, error) { return d.W.Conn, nil },
+		Exports:    grid.NewExports(grid.NewService(d.W, d.DB), c.DataDir)}
 }

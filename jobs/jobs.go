@@ -32,6 +32,8 @@ type Deps struct {
 	ClickHouse func(ctx context.Context) (driver.Conn, error)
 	// SMTP is the mail server of send_mail (config PRICELENS_SMTP_*).
 	SMTP config.SMTP
+	// Exports writes CSV exports (kind export_csv).
+	Exports Exporter
 }
 
 // Workers is a running River client with every kind's worker.
@@ -53,11 +55,14 @@ func Start(ctx context.Context, d Deps) (*Workers, error) {
 	mirror := &mirrorProductLabels{deps: d}
 	river.AddWorker(workers, mirror)
 	river.AddWorker(workers, &sendMail{deps: d})
+	river.AddWorker(workers, &exportCSV{deps: d})
+	expire := &expireExports{deps: d}
+	river.AddWorker(workers, expire)
 	client, err := river.NewClient(riverpgxv5.New(d.DB), &river.Config{
 		Logger:          d.Log,
 		Queues:          map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: 10}},
 		Workers:         workers,
-		PeriodicJobs:    []*river.PeriodicJob{mirror.periodic()},
+		PeriodicJobs:    []*river.PeriodicJob{mirror.periodic(), expire.periodic()},
 		SoftStopTimeout: stopTimeout,
 	})
 	if err != nil {

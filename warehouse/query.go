@@ -75,7 +75,11 @@ func queryTextSize(st engine.Statement) int {
 // running for seconds (notes §2). The server-side max_execution_time of the
 // connection is the backstop.
 func (w *Warehouse) queryContext(ctx context.Context, prefix string, st engine.Statement) (context.Context, func(), string, error) {
-	id := newQueryID(prefix)
+	return w.queryContextID(ctx, newQueryID(prefix), st)
+}
+
+// queryContextID is queryContext with the caller's query id (one it can kill).
+func (w *Warehouse) queryContextID(ctx context.Context, id string, st engine.Statement) (context.Context, func(), string, error) {
 	opts := []clickhouse.QueryOption{clickhouse.WithQueryID(id)}
 	if n := queryTextSize(st); n > defaultMaxQuerySize {
 		opts = append(opts, clickhouse.WithSettings(clickhouse.Settings{"max_query_size": n + 4096}))

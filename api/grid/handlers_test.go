@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"pricelens/api/httperr"
+	"pricelens/api/route"
 	"pricelens/api/session"
 	"pricelens/deploy/testenv"
 )
@@ -23,6 +24,13 @@ import (
 // access middleware's job in production) and an error handler that renders typed
 // errors like api's and turns anything else into a 500.
 func server(t *testing.T, p *session.Principal) *echo.Echo {
+	t.Helper()
+	e, _ := serverWith(t, p, nil)
+	return e
+}
+
+// serverWith is server with more routes over the same service (more may be nil).
+func serverWith(t *testing.T, p *session.Principal, more func(*Service) []route.Route) (*echo.Echo, *Service) {
 	t.Helper()
 	w, _ := testenv.ClickHouse(t)
 	db, _ := testenv.Postgres(t)
@@ -61,10 +69,14 @@ func server(t *testing.T, p *session.Principal) *echo.Echo {
 	})
 	s := NewService(w, db)
 	s.Now = func() time.Time { return fxNow }
-	for _, r := range Routes(s) {
+	routes := Routes(s)
+	if more != nil {
+		routes = append(routes, more(s)...)
+	}
+	for _, r := range routes {
 		g.Add(r.Method, r.Path, r.Handler.Func())
 	}
-	return e
+	return e, s
 }
 
 func call(e *echo.Echo, method, path, body string) (int, map[string]any) {

@@ -84,15 +84,25 @@ func (r *SearchRequest) Validate() (err error) {
 
 // parseCondition parses a condition sent as an object or as a JSON string.
 func parseCondition(raw json.RawMessage) (engine.Condition, error) {
+	t, err := conditionObject(raw)
+	if err != nil {
+		return engine.Condition{}, err
+	}
+	return engine.ParseCondition(t)
+}
+
+// conditionObject is the condition's object text, unwrapped when the browser sent
+// it as a JSON string.
+func conditionObject(raw json.RawMessage) (json.RawMessage, error) {
 	t := bytes.TrimSpace(raw)
 	if len(t) > 0 && t[0] == '"' {
 		var s string
 		if err := json.Unmarshal(t, &s); err != nil {
-			return engine.Condition{}, httperr.BadRequest("condition", "condition is not valid JSON")
+			return nil, httperr.BadRequest("condition", "condition is not valid JSON")
 		}
 		t = []byte(s)
 	}
-	return engine.ParseCondition(t)
+	return t, nil
 }
 
 // Count is getCountOfRow's answer: the rows the condition matches at its level.

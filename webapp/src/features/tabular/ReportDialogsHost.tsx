@@ -1,8 +1,10 @@
 import type { Competitor } from '../../api/types';
 import { AddLabelDialog, AlertDialog, SaveAsDialog, ShareDialog } from '../../components/dialogs/ReportDialogs';
 import { useUI } from '../../store/ui';
+import type { ExportRequest } from './api/exports';
+import { ExportDialog, RecentExportsDialog } from './ExportDialog';
 
-export type ReportDialog = 'saveAs' | 'share' | 'label' | 'alert';
+export type ReportDialog = 'saveAs' | 'share' | 'label' | 'alert' | 'export' | 'exports';
 
 /** The report screen's dialogs, one at a time; each closes itself when its action is done. */
 export function ReportDialogsHost({
@@ -15,6 +17,7 @@ export function ReportDialogsHost({
   saveAs,
   createShareLink,
   createLabel,
+  exportRequest,
 }: {
   dialog: ReportDialog | null;
   onClose: () => void;
@@ -26,6 +29,8 @@ export function ReportDialogsHost({
   createShareLink: () => Promise<string>;
   /** true when the label was created (a refusal shown as a message keeps the dialog) */
   createLabel: (name: string, color: string) => Promise<boolean>;
+  /** the condition and selection the grid shows now */
+  exportRequest: () => ExportRequest;
 }) {
   const snack = useUI((s) => s.snack);
   switch (dialog) {
@@ -77,6 +82,10 @@ export function ReportDialogsHost({
           }}
         />
       );
+    case 'export':
+      return <ExportDialog request={exportRequest} onClose={onClose} />;
+    case 'exports':
+      return <RecentExportsDialog onClose={onClose} />;
     default:
       return null;
   }

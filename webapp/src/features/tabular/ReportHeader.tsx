@@ -3,7 +3,7 @@ import { PermName } from '../../api/permissions.gen';
 import type { Session } from '../../lib/session';
 import type { ReportDialog } from './ReportDialogsHost';
 
-/** The report's breadcrumb, title and actions (Save, Save As, Share, Alert) by permission (spec §4). */
+/** The report's breadcrumb, title and actions (Save, Save As, Share, Alert, Export) by permission (spec §4). */
 export function ReportHeader({
   title,
   inSaved,
@@ -47,6 +47,12 @@ export function ReportHeader({
               Alert
             </button>
           )}
+          <button className="btn" onClick={() => onOpen('export')}>
+            Export to CSV
+          </button>
+          <button className="btn" onClick={() => onOpen('exports')}>
+            Recent exports
+          </button>
         </div>
       </div>
     </>

@@ -15,7 +15,7 @@ import { useTabular } from './store';
 import { GROUP_COLUMNS, takePrefetched } from './initial';
 import { fetchBlock, mark } from './prefetch';
 import { reportColDefs } from './reportColumns';
-import { switchMode, visibleColIds } from './gridState';
+import { exportRequest, switchMode, visibleColIds } from './gridState';
 import { useReport, type LoadedReport } from './useReport';
 import { useRowCount } from './useRowCount';
 import { useProductLabels } from './useProductLabels';
@@ -268,6 +268,7 @@ function ReportScreen({ report, share, currency }: { report: LoadedReport; share
         saveAs={saveAs}
         createShareLink={createShareLink}
         createLabel={createLabel}
+        exportRequest={() => exportRequest(gridApi.current!, screen.current)}
       />
     </div>
   );

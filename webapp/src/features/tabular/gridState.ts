@@ -1,5 +1,6 @@
 import type { GridApi } from 'ag-grid-community';
 import { predefinedByHref } from '../../lib/reports';
+import type { ExportRequest } from './api/exports';
 import { colIdOf, visibleIn, type ApiColumn, type GridMode } from './columns';
 import { buildCondition, type Condition, type ScreenState } from './condition';
 import { GROUP_COLUMNS } from './initial';
@@ -37,6 +38,13 @@ export function currentCondition(a: GridApi, s: ScreenState): Condition {
     },
     s,
   );
+}
+
+/** exportRequest is the grid's condition without paging and its selection: none chosen exports every row. */
+export function exportRequest(a: GridApi, s: ScreenState): ExportRequest {
+  const sel = a.getServerSideSelectionState() as { selectAll: boolean; toggledNodes: unknown[] } | null;
+  const chosen = !!sel && (sel.selectAll || sel.toggledNodes.length > 0);
+  return { condition: currentCondition(a, s), selection: chosen ? { selectAll: sel!.selectAll, toggledNodes: sel!.toggledNodes.map(String) } : null };
 }
 
 /** reportState is the saved-report body of what the screen shows (Save, Save As, share links). */

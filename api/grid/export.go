@@ -1,0 +1,238 @@
+package grid
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"path/filepath"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"pricelens/api/httperr"
+	"pricelens/api/session"
+	"pricelens/engine"
+	"pricelens/jobs/kinds"
+)
+
+// Exports runs the asynchronous CSV exports of the tabular screen (DESIGN §9).
+// The request records the export in PostgreSQL (export_jobs) and queues a River
+// job in the same transaction; the job (RunExport) streams the rows of the grid's
+// own plan from ClickHouse to <Dir>/<account>/<name>.csv, reporting progress into
+// the row, which the status calls read. Only the requesting user, in that
+// account, sees an export; files expire after ExportTTL.
+type Exports struct {
+	S   *Service
+	Dir string // the exports' root (<data dir>/exports)
+	// ProgressEvery is how often the job writes its progress and looks for an abort.
+	ProgressEvery time.Duration
+}
+
+// ExportTTL is how long an export's file can be downloaded.
+const ExportTTL = 7 * 24 * time.Hour
+
+// exportBatch is how many rows the job shapes at once (labels are read per batch).
+const exportBatch = 1000
+
+// NewExports returns the exports of s, with files under dataDir/exports.
+func NewExports(s *Service, dataDir string) *Exports {
+	return &Exports{S: s, Dir: filepath.Join(dataDir, "exports"), ProgressEvery: time.Second}
+}
+
+// Export states; queued and running are the live ones.
+const (
+	ExportQueued   = "queued"
+	ExportRunning  = "running"
+	ExportDone     = "done"
+	ExportFailed   = "failed"
+	ExportCanceled = "canceled"
+)
+
+// exportQueryID is the ClickHouse query id of an export's rows, known to abort.
+func exportQueryID(name string) string { return "export-" + name }
+
+// Start checks the export's condition exactly as getConditionsData would (and that
+// it is a product-row report), then records it and queues its job.
+func (x *Exports) Start(ctx context.Context, p session.Principal, in ExportRequest) (string, error) {
+	a, err := x.S.AccountFor(ctx, p, in.cond, false)
+	if err != nil {
+		return "", err
+	}
+	if _, _, err := engine.CompileExport(a, exportColumns(a, in.cond), in.sel); err != nil {
+		return "", err
+	}
+	b := make([]byte, 12)
+	_, _ = rand.Read(b)
+	name := "export_" + hex.EncodeToString(b)
+	sel, _ := json.Marshal(map[string]any{"selectAll": in.sel.All, "toggledNodes": in.sel.Toggled})
+	cats := p.Categories
+	if cats == nil {
+		cats = []string{}
+	}
+	tx, err := x.S.DB.Begin(ctx)
+	if err != nil {
+		return "", err
+	}
+	defer func() { _ = tx.Rollback(ctx) }()
+	if _, err := tx.Exec(ctx, `INSERT INTO export_jobs (id, account_id, user_id, condition, selection, categories, status, expires_at)
+		VALUES ($1, $2, $3, $4, $5, $6, 'queued', $7)`,
+		name, p.AccountID, p.UserID, []byte(in.conditionJSON), sel, cats, time.Now().Add(ExportTTL)); err != nil {
+		return "", err
+	}
+	if err := kinds.InsertTx(ctx, tx, kinds.ExportCSV{Name: name}); err != nil {
+		return "", err
+	}
+	return name, tx.Commit(ctx)
+}
+
+// exportRow is what the status calls read of an export.
+type exportRow struct {
+	name, status, errText string
+	total                 *int64
+	done                  int64
+	started               *time.Time
+	expires, created      time.Time
+	path                  *string
+}
+
+const exportCols = `id, status, coalesce(error, ''), rows_total, rows_done, started_at, expires_at, created_at, file_path`
+
+func scanExport(r pgx.Row) (exportRow, error) {
+	var e exportRow
+	err := r.Scan(&e.name, &e.status, &e.errText, &e.total, &e.done, &e.started, &e.expires, &e.created, &e.path)
+	return e, err
+}
+
+// errNoExport is the answer for a name that is not the caller's export in this
+// account: another user's export looks exactly like one that never existed.
+var errNoExport = httperr.NotFound("This export does not exist. Start a new export from the report.")
+
+// load reads the caller's export.
+func (x *Exports) load(ctx context.Context, p session.Principal, name string) (exportRow, error) {
+	e, err := scanExport(x.S.DB.QueryRow(ctx, `SELECT `+exportCols+` FROM export_jobs
+		WHERE id = $1 AND account_id = $2 AND user_id = $3`, name, p.AccountID, p.UserID))
+	if errors.Is(err, pgx.ErrNoRows) {
+		return e, errNoExport
+	}
+	return e, err
+}
+
+// Status is getExportStatus (and initialExportProcess).
+func (x *Exports) Status(ctx context.Context, p session.Principal, name string) (ExportStatus, error) {
+	e, err := x.load(ctx, p, name)
+	if err != nil {
+		return ExportStatus{}, err
+	}
+	return e.toStatus(time.Now()), nil
+}
+
+// List is the caller's exports in this account that can still be downloaded or are
+// under way, newest first (at most 50).
+func (x *Exports) List(ctx context.Context, p session.Principal) (ExportList, error) {
+	rows, err := x.S.DB.Query(ctx, `SELECT `+exportCols+` FROM export_jobs
+		WHERE account_id = $1 AND user_id = $2 AND expires_at > now() ORDER BY created_at DESC, id LIMIT 50`, p.AccountID, p.UserID)
+	if err != nil {
+		return ExportList{}, err
+	}
+	defer rows.Close()
+	out := ExportList{Exports: []ExportStatus{}}
+	now := time.Now()
+	for rows.Next() {
+		e, err := scanExport(rows)
+		if err != nil {
+			return ExportList{}, err
+		}
+		out.Exports = append(out.Exports, e.toStatus(now))
+	}
+	return out, rows.Err()
+}
+
+// Abort is abortExport: a queued or running export becomes canceled and its
+// ClickHouse query is killed (the job also sees the state at its next progress
+// write and stops). A finished export is a 409 and stays as it is.
+func (x *Exports) Abort(ctx context.Context, p session.Principal, name string) (ExportStatus, error) {
+	e, err := x.load(ctx, p, name)
+	if err != nil {
+		return ExportStatus{}, err
+	}
+	tag, err := x.S.DB.Exec(ctx, `UPDATE export_jobs SET status = 'canceled', finished_at = now()
+		WHERE id = $1 AND status IN ('queued', 'running')`, name)
+	if err != nil {
+		return ExportStatus{}, err
+	}
+	if tag.RowsAffected() == 0 {
+		return ExportStatus{}, httperr.Conflict(fmt.Sprintf("This export has already %s; there is nothing to cancel.", finishedWord(e.status)))
+	}
+	if err := x.S.W.Kill(ctx, exportQueryID(name)); err != nil {
+		return ExportStatus{}, err
+	}
+	return x.Status(ctx, p, name)
+}
+
+func finishedWord(status string) string {
+	switch status {
+	case ExportDone:
+		return "finished"
+	case ExportFailed:
+		return "failed"
+	}
+	return "been canceled"
+}
+
+// File is the path of the caller's finished, unexpired export.
+func (x *Exports) File(ctx context.Context, p session.Principal, name string) (string, error) {
+	e, err := x.load(ctx, p, name)
+	if err != nil {
+		return "", err
+	}
+	switch {
+	case !time.Now().Before(e.expires):
+		return "", &httperr.Error{Status: http.StatusGone, Code: "gone",
+			Message: "This export has expired (files are kept for 7 days). Export the report again."}
+	case e.status != ExportDone || e.path == nil:
+		return "", httperr.Conflict(fmt.Sprintf("This export is %s, not ready to download.", e.status))
+	}
+	return *e.path, nil
+}
+
+// toStatus computes percent and ETA from the row: the rate so far over the rows left.
+func (e exportRow) toStatus(now time.Time) ExportStatus {
+	s := ExportStatus{ReportName: e.name, Status: e.status, Rows: e.done, Error: e.errText, CreatedAt: e.created, ExpiresAt: e.expires}
+	switch {
+	case e.status == ExportDone:
+		s.Percent = 100
+		zero := 0.0
+		s.ETASeconds = &zero
+	case e.total != nil && *e.total > 0:
+		s.Percent = float64(e.done) * 100 / float64(*e.total)
+		if e.status == ExportRunning && e.started != nil && e.done > 0 {
+			if el := now.Sub(*e.started).Seconds(); el > 0 {
+				eta := float64(*e.total-e.done) / (float64(e.done) / el)
+				s.ETASeconds = &eta
+			}
+		}
+	}
+	return s
+}
+
+// exportColumns gives a condition without visible columns the report's default
+// columns, so the file has the columns the grid opens with (not every column).
+func exportColumns(a engine.Account, c engine.Condition) engine.Condition {
+	if len(c.VisibleColumns) > 0 {
+		return c
+	}
+	cols, err := engine.Columns(a, c.ReportType)
+	if err != nil {
+		return c // the compiler names the bad report type
+	}
+	for _, col := range cols {
+		if col.Default {
+			c.VisibleColumns = append(c.VisibleColumns, col.ID)
+		}
+	}
+	return c
+}

@@ -1,0 +1,81 @@
+package grid
+
+import (
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"pricelens/api/route"
+	"pricelens/api/session"
+	"pricelens/store/authz"
+)
+
+// ExportRoutes are the export calls (DESIGN §9); each needs "view report" in the
+// selected account and sees only the caller's own exports.
+func ExportRoutes(x *Exports) []route.Route {
+	h := &exportHandlers{x: x}
+	R := func(m, p, summary string, hd route.Handler) route.Route {
+		return route.Route{Method: m, Path: p, Access: route.Perm(authz.ViewReport, authz.Read), Summary: summary, Handler: hd}
+	}
+	G, P := http.MethodGet, http.MethodPost
+	return []route.Route{
+		R(P, "/tabular/exportDataToCsv", "Start a CSV export of a grid condition's rows; answers the export's name", route.JSON(h.start)),
+		R(P, "/tabular/initialExportProcess", "An export's state, read once by the Exporting report dialog before it polls", route.JSON(h.status)),
+		R(P, "/tabular/getExportStatus", "An export's state: status, percent, time left, rows written", route.JSON(h.status)),
+		R(G, "/tabular/getCsvFile", "Download a finished export's CSV file (?reportName=)", route.Raw[struct{}, struct{}](h.file, "text/csv")),
+		R(G, "/tabular/getMyExports", "The caller's exports in this account that are under way or downloadable, newest first", route.Query(h.list)),
+		R(P, "/system/abortExport", "Cancel an export under way and stop its query", route.JSON(h.abort)),
+	}
+}
+
+type exportHandlers struct{ x *Exports }
+
+func (h *exportHandlers) start(c echo.Context, in ExportRequest) (ExportStarted, error) {
+	p, err := session.Account(c)
+	if err != nil {
+		return ExportStarted{}, err
+	}
+	name, err := h.x.Start(c.Request().Context(), p, in)
+	return ExportStarted{ExportReportName: name}, err
+}
+
+func (h *exportHandlers) status(c echo.Context, in ReportNameRequest) (ExportStatus, error) {
+	p, err := session.Account(c)
+	if err != nil {
+		return ExportStatus{}, err
+	}
+	return h.x.Status(c.Request().Context(), p, in.ReportName)
+}
+
+func (h *exportHandlers) abort(c echo.Context, in ReportNameRequest) (ExportStatus, error) {
+	p, err := session.Account(c)
+	if err != nil {
+		return ExportStatus{}, err
+	}
+	return h.x.Abort(c.Request().Context(), p, in.ReportName)
+}
+
+func (h *exportHandlers) list(c echo.Context, _ struct{}) (ExportList, error) {
+	p, err := session.Account(c)
+	if err != nil {
+		return ExportList{}, err
+	}
+	return h.x.List(c.Request().Context(), p)
+}
+
+// file streams the CSV as an attachment named after the export.
+func (h *exportHandlers) file(c echo.Context) error {
+	name := c.QueryParam("reportName")
+	if err := checkExportName(name); err != nil {
+		return err
+	}
+	p, err := session.Account(c)
+	if err != nil {
+		return err
+	}
+	path, err := h.x.File(c.Request().Context(), p, name)
+	if err != nil {
+		return err
+	}
+	return c.Attachment(path, name+".csv")
+}

@@ -1,0 +1,261 @@
+package grid
+
+import (
+	"bufio"
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"pricelens/api/httperr"
+	"pricelens/api/session"
+	"pricelens/engine"
+)
+
+// The export_csv job's side of Exports: run the grid's rows plan into a file,
+// keeping the export's row up to date; and the expiry of old files.
+
+// record writes a step of the job into the export's row while it is live; false
+// means it is no longer live (canceled by abortExport).
+func (x *Exports) record(ctx context.Context, name, set string, args ...any) (bool, error) {
+	tag, err := x.S.DB.Exec(ctx, `UPDATE export_jobs SET `+set+` WHERE id = $1 AND status IN ('queued', 'running')`,
+		append([]any{name}, args...)...)
+	return tag.RowsAffected() == 1, err
+}
+
+// errExportCanceled stops the job's query when the export was canceled.
+var errExportCanceled = errors.New("export canceled")
+
+// RunExport is the export_csv job: it writes the export's file, or records why
+// not. The failures it can name (a bad condition, a database gone) are recorded as
+// the export's error and end the job; only a stop of the worker itself (ctx) is
+// returned, so that River runs the job again.
+func (x *Exports) RunExport(ctx context.Context, name string) error {
+	var accountID, userID int64
+	var condJSON, selJSON []byte
+	var cats []string
+	var status string
+	err := x.S.DB.QueryRow(ctx, `SELECT account_id, coalesce(user_id, 0), condition, selection, categories, status
+		FROM export_jobs WHERE id = $1`, name).Scan(&accountID, &userID, &condJSON, &selJSON, &cats, &status)
+	if errors.Is(err, pgx.ErrNoRows) || (err == nil && status != ExportQueued && status != ExportRunning) {
+		return nil // removed, or canceled before it ran
+	}
+	if err != nil {
+		return err
+	}
+	path, err := x.write(ctx, name, session.Principal{AccountID: accountID, UserID: userID, Categories: cats}, condJSON, selJSON)
+	switch {
+	case err == nil:
+		if live, err := x.record(ctx, name, `status = 'done', file_path = $2, finished_at = now()`, path); err != nil || !live {
+			_ = os.Remove(path)
+			return err
+		}
+		return nil
+	case errors.Is(err, errExportCanceled):
+		return nil
+	case errors.Is(ctx.Err(), context.Canceled):
+		return err // the worker is stopping: River runs the job again
+	}
+	rctx := context.WithoutCancel(ctx) // past the job's own deadline too
+	if st, _ := x.status(rctx, name); st == ExportCanceled {
+		return nil // the abort killed the query
+	}
+	if ctx.Err() != nil {
+		err = fmt.Errorf("it ran longer than the export limit: %w", ctx.Err())
+	}
+	_, rerr := x.record(rctx, name, `status = 'failed', error = $2, finished_at = now()`, exportError(err))
+	return rerr
+}
+
+// ExpireExports deletes the files of expired exports; their rows stay, so that a
+// download says the export expired rather than that it never existed.
+func (x *Exports) ExpireExports(ctx context.Context) error {
+	rows, err := x.S.DB.Query(ctx, `SELECT id, file_path FROM export_jobs WHERE expires_at <= now() AND file_path IS NOT NULL`)
+	if err != nil {
+		return err
+	}
+	type expired struct{ id, path string }
+	var list []expired
+	for rows.Next() {
+		var e expired
+		if err := rows.Scan(&e.id, &e.path); err != nil {
+			rows.Close()
+			return err
+		}
+		list = append(list, e)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for _, e := range list {
+		if err := os.Remove(e.path); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return err
+		}
+		if _, err := x.S.DB.Exec(ctx, `UPDATE export_jobs SET file_path = NULL WHERE id = $1`, e.id); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (x *Exports) status(ctx context.Context, name string) (string, error) {
+	var st string
+	err := x.S.DB.QueryRow(ctx, `SELECT status FROM export_jobs WHERE id = $1`, name).Scan(&st)
+	return st, err
+}
+
+// exportError is the message a user reads for a failed export.
+func exportError(err error) string {
+	var he *httperr.Error
+	var ee *engine.Error
+	var pe *fs.PathError
+	switch {
+	case errors.As(err, &he):
+		return "The export failed: " + he.Message
+	case errors.As(err, &ee):
+		return "The export failed: " + ee.Error()
+	case errors.As(err, &pe):
+		return "The export failed: its file could not be written on the server (" + pe.Error() + ")"
+	}
+	return "The export failed because a database did not answer; please export again. (" + err.Error() + ")"
+}
+
+// write runs the export into a temporary file and renames it into place.
+func (x *Exports) write(ctx context.Context, name string, p session.Principal, condJSON, selJSON []byte) (string, error) {
+	cond, err := engine.ParseCondition(condJSON)
+	if err != nil {
+		return "", err
+	}
+	var sj struct {
+		SelectAll    bool     `json:"selectAll"`
+		ToggledNodes []string `json:"toggledNodes"`
+	}
+	_ = json.Unmarshal(selJSON, &sj)
+	a, err := x.S.AccountFor(ctx, p, cond, false)
+	if err != nil {
+		return "", err
+	}
+	cond = exportColumns(a, cond)
+	rowsPlan, countPlan, err := engine.CompileExport(a, cond, engine.Selection{All: sj.SelectAll, Toggled: sj.ToggledNodes})
+	if err != nil {
+		return "", err
+	}
+	total, err := x.S.W.Count(ctx, countPlan.Statement)
+	if err != nil {
+		return "", err
+	}
+	if live, err := x.record(ctx, name, `status = 'running', rows_total = $2, rows_done = 0, started_at = now()`, int64(total)); err != nil || !live {
+		if err == nil {
+			err = errExportCanceled
+		}
+		return "", err
+	}
+	dir := filepath.Join(x.Dir, strconv.FormatInt(p.AccountID, 10))
+	if err := os.MkdirAll(dir, 0o750); err != nil {
+		return "", err
+	}
+	final := filepath.Join(dir, name+".csv")
+	tmp := final + ".tmp"
+	f, err := os.Create(tmp)
+	if err != nil {
+		return "", err
+	}
+	defer func() { _ = os.Remove(tmp) }() // a no-op after the rename
+	err = x.stream(ctx, name, f, a, cond, rowsPlan)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return "", err
+	}
+	return final, os.Rename(tmp, final)
+}
+
+// stream writes the header and every row, shaping them a batch at a time as the
+// grid does (per-competitor keys, labels, currency), and records progress.
+func (x *Exports) stream(ctx context.Context, name string, f *os.File, a engine.Account, cond engine.Condition, plan engine.Plan) error {
+	bw := bufio.NewWriterSize(f, 256<<10)
+	if _, err := bw.WriteString("\uFEFF"); err != nil {
+		return err
+	}
+	cw := csv.NewWriter(bw)
+	cols := csvColumns(a, cond)
+	header := make([]string, len(cols))
+	for i, c := range cols {
+		header[i] = c.header
+	}
+	if err := cw.Write(header); err != nil {
+		return err
+	}
+	var done int64
+	var last time.Time // the first batch is recorded at once: the dialog's first percent
+	batch := make([]map[string]any, 0, exportBatch)
+	record := make([]string, len(cols))
+	flush := func() error {
+		for _, r := range batch {
+			plan.Expand(r)
+		}
+		if err := x.S.fillLabels(ctx, a, batch); err != nil {
+			return err
+		}
+		for _, r := range batch {
+			r["currency_symbol"] = a.Settings.CurrencySymbol
+			for i, c := range cols {
+				record[i] = c.format(r)
+			}
+			if err := cw.Write(record); err != nil {
+				return err
+			}
+		}
+		done += int64(len(batch))
+		batch = batch[:0]
+		if time.Since(last) < x.ProgressEvery {
+			return nil
+		}
+		last = time.Now()
+		live, err := x.record(ctx, name, `rows_done = $2`, done)
+		if err == nil && !live {
+			err = errExportCanceled
+		}
+		return err
+	}
+	err := x.S.W.Stream(ctx, exportQueryID(name), plan.Statement, func(columns []string, row []any) error {
+		m := make(map[string]any, len(row)+len(cols))
+		for i, v := range row {
+			m[columns[i]] = v
+		}
+		batch = append(batch, m)
+		if len(batch) < exportBatch {
+			return nil
+		}
+		return flush()
+	})
+	if err == nil && len(batch) > 0 {
+		err = flush()
+	}
+	// The rows written, whatever the export's state now: a canceled or failed
+	// export shows how far it got.
+	if _, uerr := x.S.DB.Exec(context.WithoutCancel(ctx), `UPDATE export_jobs SET rows_done = $2 WHERE id = $1`, name, done); err == nil {
+		err = uerr
+	}
+	if err != nil {
+		return err
+	}
+	cw.Flush()
+	if err := cw.Error(); err != nil {
+		return err
+	}
+	if err := bw.Flush(); err != nil {
+		return err
+	}
+	return f.Sync()
+}
