@@ -18,7 +18,7 @@ export const setAccount = (accountId: number, opts?: RequestOptions) => api.post
 
 /**
  * getAccountData reads the account with its nil collections as empty ones. The casts narrow what
- * the document leaves open: custom_fields (any JSON in the settings), the competitors' fields (always
+ * the document leaves open: custom_fields (any JSON in the settings), the competitors' and labels' fields (always
  * written, not marked required) and the permission map's action keys (the four of permissions.gen).
  */
 export const getAccountData = (): Promise<AccountData> =>
