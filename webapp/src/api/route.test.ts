@@ -7,7 +7,7 @@ import type { components } from './schema';
 test('a route is named by its path and method in the document', () => {
   expectTypeOf<Method<'/scenarios'>>().toEqualTypeOf<'get' | 'post'>();
   expectTypeOf<Method<'/scenarios/{id}'>>().toEqualTypeOf<'get' | 'patch' | 'delete'>();
-  expectTypeOf<Answer<'/health', 'get'>>().toEqualTypeOf<components['schemas']['ApiHealthBody']>();
+  expectTypeOf<Answer<'/health', 'get'>>().toEqualTypeOf<components['schemas']['ApiHealth']>();
   expectTypeOf<Route<'/upload/upload', 'post'>['answer']>().toEqualTypeOf<components['schemas']['IngestSummary']>();
   expectTypeOf<ErrorBody['error']>().toEqualTypeOf<components['schemas']['HttperrError'] | undefined>();
   // @ts-expect-error the document has no PUT /scenarios

@@ -6,10 +6,10 @@ import type { components, paths } from './schema';
  * modules type their calls with these instead of writing shapes by hand, so a route or shape the
  * server changes breaks the build here rather than the screen.
  *
- * While the Go handlers are being converted, most routes' schemas are still empty objects. Such a
- * route is typed with Handwritten<path, method, {body, answer}> (the shape of api/CONTRACT.md); once
- * the document has its schema, Handwritten no longer compiles for it and the line becomes
- * Route<path, method>.
+ * A route whose answer the document leaves open (a raw handler such as the SSO redirect) would be
+ * typed with Handwritten<path, method, {body, answer}> (the shape of api/CONTRACT.md); once the
+ * document has its schema, Handwritten no longer compiles for it and the line becomes
+ * Route<path, method>. Every call of the api/ modules is a Route today.
  */
 
 /** Path is a path of the document, relative to /api, with its parameters in braces ('/scenarios/{id}'). */

@@ -8,6 +8,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The selected account's settings, competitors, labels and the user's role and permissions */
         get: operations["get_account_getAccountData"];
         put?: never;
         post?: never;
@@ -24,6 +25,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The accounts the user belongs to */
         get: operations["get_account_getAccounts"];
         put?: never;
         post?: never;
@@ -40,6 +42,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The accounts the user belongs to, with the role in each and the selected one */
         get: operations["get_account_getAccountsWithAuth"];
         put?: never;
         post?: never;
@@ -56,6 +59,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The same as getAccountData, read again */
         get: operations["get_account_refreshAccountData"];
         put?: never;
         post?: never;
@@ -74,6 +78,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Select one of the user's accounts for this session */
         post: operations["post_account_setAccount"];
         delete?: never;
         options?: never;
@@ -90,6 +95,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Sign in with e-mail and password; sets the session and CSRF cookies */
         post: operations["post_auth"];
         delete?: never;
         options?: never;
@@ -106,6 +112,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Who is signed in, the selected account and the CSRF token */
         post: operations["post_auth_isAuth"];
         delete?: never;
         options?: never;
@@ -120,6 +127,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The competitor grid's column definitions */
         get: operations["get_competitor_getColumnsDef"];
         put?: never;
         post?: never;
@@ -138,6 +146,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** The competitor grid of a product: a row per competitor offer */
         post: operations["post_competitor_getData"];
         delete?: never;
         options?: never;
@@ -152,6 +161,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The account's custom (embedded BI) reports */
         get: operations["get_custom_reports"];
         put?: never;
         post?: never;
@@ -168,6 +178,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** One custom report */
         get: operations["get_custom_reports_id"];
         put?: never;
         post?: never;
@@ -184,6 +195,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** A 10-minute signed token and the embed address of a custom report */
         get: operations["get_custom_reports_id_embed"];
         put?: never;
         post?: never;
@@ -202,6 +214,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** One page of the brand filter's brands, with a search */
         post: operations["post_filters_getBrandsList"];
         delete?: never;
         options?: never;
@@ -216,6 +229,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The category filter's tree with product counts */
         get: operations["get_filters_getCategoryDropDownList"];
         put?: never;
         post?: never;
@@ -251,6 +265,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Creates or updates a competitor alert */
         post: operations["post_labels_addAlert"];
         delete?: never;
         options?: never;
@@ -265,6 +280,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The account's competitor alerts */
         get: operations["get_labels_getAllAlerts"];
         put?: never;
         post?: never;
@@ -281,6 +297,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The account's labels */
         get: operations["get_labels_getAllLabels"];
         put?: never;
         post?: never;
@@ -299,6 +316,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Creates a label */
         post: operations["post_labels_insertNewLabels"];
         delete?: never;
         options?: never;
@@ -315,6 +333,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Creates a label and puts it on the chosen products */
         post: operations["post_labels_insertNewLabelsForProduct"];
         delete?: never;
         options?: never;
@@ -331,6 +350,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Puts a label on the chosen products */
         post: operations["post_labels_insertProductLabels"];
         delete?: never;
         options?: never;
@@ -347,6 +367,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Deletes a competitor alert */
         post: operations["post_labels_removeAlert"];
         delete?: never;
         options?: never;
@@ -363,6 +384,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Deletes a label and its assignments */
         post: operations["post_labels_removeLabel"];
         delete?: never;
         options?: never;
@@ -379,6 +401,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Takes a label off products */
         post: operations["post_labels_removeLabelFromProduct"];
         delete?: never;
         options?: never;
@@ -393,6 +416,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** What the login page offers: the SSO button and the password form */
         get: operations["get_login_config"];
         put?: never;
         post?: never;
@@ -409,6 +433,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Sign out: deletes the session and clears the cookies */
         get: operations["get_login_logout"];
         put?: never;
         post?: never;
@@ -427,6 +452,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Mail a password-reset link to an internal user (same answer for any address) */
         post: operations["post_login_resetPassword"];
         delete?: never;
         options?: never;
@@ -443,6 +469,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Choose a new password with the token of a reset link */
         post: operations["post_login_resetPassword_confirm"];
         delete?: never;
         options?: never;
@@ -457,6 +484,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Redirect (302) to the single sign-on provider; ?next= is where to land after */
         get: operations["get_login_sso"];
         put?: never;
         post?: never;
@@ -473,6 +501,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The provider's redirect back: signs in and redirects (302) to next, or to /login?error= */
         get: operations["get_login_sso_callback"];
         put?: never;
         post?: never;
@@ -506,6 +535,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The caller's saved reports in the account, without their grid state */
         get: operations["get_saveReport_getAllSaveReports"];
         put?: never;
         post?: never;
@@ -524,6 +554,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Opens one of the caller's saved reports, or a shared report read-only */
         post: operations["post_saveReport_getSaveReport"];
         delete?: never;
         options?: never;
@@ -538,6 +569,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The account's users a schedule can mail */
         get: operations["get_saveReport_getUsersEmailForScheduledReport"];
         put?: never;
         post?: never;
@@ -556,6 +588,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Saves a new report of the grid's state */
         post: operations["post_saveReport_insertSaveReport"];
         delete?: never;
         options?: never;
@@ -572,6 +605,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** A share link of a saved report, or of an unsaved one (30 days) */
         post: operations["post_saveReport_insertSaveReportForCopyLink"];
         delete?: never;
         options?: never;
@@ -588,6 +622,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Deletes a saved report and revokes its share links */
         post: operations["post_saveReport_removeSaveReport"];
         delete?: never;
         options?: never;
@@ -604,6 +639,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Stops mailing a saved report */
         post: operations["post_saveReport_removeScheduledReport"];
         delete?: never;
         options?: never;
@@ -620,6 +656,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Saves a saved report's new state */
         post: operations["post_saveReport_updateSaveReport"];
         delete?: never;
         options?: never;
@@ -636,6 +673,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Sets the weekdays and recipients a saved report is mailed to */
         post: operations["post_saveReport_updateScheduledReport"];
         delete?: never;
         options?: never;
@@ -650,8 +688,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The caller's scenarios with their reports, and the reports in none */
         get: operations["get_scenarios"];
         put?: never;
+        /** Creates a scenario */
         post: operations["post_scenarios"];
         delete?: never;
         options?: never;
@@ -667,6 +707,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Moves a saved report into a scenario, or out of any */
         put: operations["put_scenarios_associate"];
         post?: never;
         delete?: never;
@@ -683,6 +724,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Puts the caller's scenarios in a new order */
         put: operations["put_scenarios_reorder"];
         post?: never;
         delete?: never;
@@ -698,12 +740,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** One scenario with its reports */
         get: operations["get_scenarios_id"];
         put?: never;
         post?: never;
+        /** Deletes a scenario; its reports move to none */
         delete: operations["delete_scenarios_id"];
         options?: never;
         head?: never;
+        /** Changes a scenario's fields */
         patch: operations["patch_scenarios_id"];
         trace?: never;
     };
@@ -714,6 +759,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The permissions the user's role holds in the account */
         get: operations["get_system_getAccessControl"];
         put?: never;
         post?: never;
@@ -730,6 +776,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The permissions grid's columns: resource, action, permission, a checkbox per role */
         get: operations["get_system_getPermissionColumnsDef"];
         put?: never;
         post?: never;
@@ -746,6 +793,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The permissions grid's rows: each permission and which roles hold it in the account */
         get: operations["get_system_getPermissionData"];
         put?: never;
         post?: never;
@@ -764,6 +812,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Mails the sign-in link of one of the account's share links */
         post: operations["post_system_sendShareLinkByMail"];
         delete?: never;
         options?: never;
@@ -780,6 +829,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Grant or revoke one permission of one role in the account */
         post: operations["post_system_updatePermission"];
         delete?: never;
         options?: never;
@@ -796,6 +846,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** A report's column definitions */
         post: operations["post_tabular_getColumnsDef"];
         delete?: never;
         options?: never;
@@ -812,6 +863,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** One block of grid rows (products or groups) for a condition */
         post: operations["post_tabular_getConditionsData"];
         delete?: never;
         options?: never;
@@ -828,6 +880,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** How many rows a condition matches at its level */
         post: operations["post_tabular_getCountOfRow"];
         delete?: never;
         options?: never;
@@ -844,6 +897,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Graph mode: Lower, Similar and Higher shares of the chosen groups */
         post: operations["post_tabular_getGraphDataForSaveReport"];
         delete?: never;
         options?: never;
@@ -860,6 +914,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** One product's full row */
         post: operations["post_tabular_getProductDetailsById"];
         delete?: never;
         options?: never;
@@ -876,6 +931,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** The product tooltip */
         post: operations["post_tabular_getTooltipData"];
         delete?: never;
         options?: never;
@@ -892,6 +948,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** The search box's suggestions: the first 30 matching products and their count */
         post: operations["post_tabular_searchInReport"];
         delete?: never;
         options?: never;
@@ -908,6 +965,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** The competitor-versus-my-price tooltip of a product */
         post: operations["post_tooltip_getCompetitorData"];
         delete?: never;
         options?: never;
@@ -924,7 +982,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Load a scans, products or metrics file into the account */
+        /** Load a scans, products or metrics file (query kind, multipart field UploadCsv) into the account */
         post: operations["post_upload_upload"];
         delete?: never;
         options?: never;
@@ -941,6 +999,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Invite an e-mail address to the account with a role and categories */
         post: operations["post_users_addInternalUser"];
         delete?: never;
         options?: never;
@@ -957,6 +1016,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Block a user in the account */
         post: operations["post_users_blockUser"];
         delete?: never;
         options?: never;
@@ -973,6 +1033,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Remove a user from the account */
         post: operations["post_users_deleteUser"];
         delete?: never;
         options?: never;
@@ -989,6 +1050,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Give an internal user a new random password, shown once */
         post: operations["post_users_generatePassword"];
         delete?: never;
         options?: never;
@@ -1003,6 +1065,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The account's users with their roles and categories */
         get: operations["get_users_getAllAccountUsers"];
         put?: never;
         post?: never;
@@ -1019,6 +1082,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The permissions the user's role holds in the account */
         get: operations["get_users_getUserPermissions"];
         put?: never;
         post?: never;
@@ -1037,6 +1101,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Change the signed-in user's own e-mail address */
         post: operations["post_users_saveNewEmail"];
         delete?: never;
         options?: never;
@@ -1053,6 +1118,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Change a user's role or categories in the account */
         post: operations["post_users_updateUser"];
         delete?: never;
         options?: never;
@@ -1064,19 +1130,678 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        ApiDbHealth: {
+        AccessAccountData: {
+            /** Format: int64 */
+            account_id: number;
+            account_name: string;
+            app_tables_names: {
+                [key: string]: string;
+            } | null;
+            baseAppDomain: string;
+            categories: string[] | null;
+            comparison_values: unknown;
+            competitors: {
+                [key: string]: components["schemas"]["StoreCompetitor"];
+            } | null;
+            custom_fields: unknown;
+            customfield_selector: string;
+            field_format: unknown;
+            filters_cache_metadata: unknown;
+            labels: components["schemas"]["StoreLabel"][] | null;
+            role: string;
+            role_id: number;
+            role_types: unknown;
+            settings: {
+                [key: string]: unknown;
+            } | null;
+            site_id: string;
+            status_format: unknown;
+            userEmail: string;
+            userPermissions: {
+                [key: string]: {
+                    [key: string]: string[] | null;
+                } | null;
+            } | null;
+        };
+        AccessAccountName: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
+        AccessAccountSet: {
+            /** Format: int64 */
+            account_id: number;
+            ok: boolean;
+        };
+        AccessAccountWithAuth: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            role: string;
+            selected: boolean;
+        };
+        AccessAccounts: {
+            accounts: components["schemas"]["AccessAccountName"][] | null;
+        };
+        AccessAccountsWithAuth: {
+            accounts: components["schemas"]["AccessAccountWithAuth"][] | null;
+        };
+        AccessAuthState: {
+            /** Format: int64 */
+            account_id?: number | null;
+            csrfToken: string;
+            isAuth: boolean;
+            user: components["schemas"]["AccessUser"];
+        };
+        AccessEmailSaved: {
+            email: string;
+            ok: boolean;
+        };
+        AccessGeneratedPassword: {
+            message: string;
+            password: string;
+        };
+        AccessIsAuthRequest: {
+            site_id?: unknown;
+        };
+        AccessLoginConfig: {
+            password: boolean;
+            sso: components["schemas"]["AccessSSOButton"];
+        };
+        AccessMember: {
+            categories: string[] | null;
+            email: string;
+            /** Format: int64 */
+            id: number;
+            is_saml: number;
+            role: string;
+            role_id: number;
+        };
+        AccessMemberChange: {
+            /** @description a list of texts, or one text */
+            categories?: (string | number)[] | string | null;
+            role?: unknown;
+            /** @description an id, as a JSON number or a numeric string */
+            user_id: number | string | null;
+        };
+        AccessMembers: {
+            users: components["schemas"]["AccessMember"][] | null;
+        };
+        AccessMessage: {
+            message: string;
+        };
+        AccessNewEmail: {
+            email: string;
+        };
+        AccessNewMember: {
+            /** @description a list of texts, or one text */
+            categories?: (string | number)[] | string | null;
+            email: string;
+            user_role?: unknown;
+        };
+        AccessNewPassword: {
+            password: string;
+            token: string;
+        };
+        AccessOK: {
+            ok: boolean;
+        };
+        AccessOKMessage: {
+            message: string;
+            ok: boolean;
+        };
+        AccessPermissionChange: {
+            isChecked?: boolean | null;
+            roleName: string;
+            rowId: string;
+        };
+        AccessPermissionColumn: {
+            colId: string;
+            field: string;
+            format_type?: string;
+            headerName: string;
+            rowGroup?: boolean;
+        };
+        AccessPermissionColumns: {
+            columns: components["schemas"]["AccessPermissionColumn"][] | null;
+        };
+        AccessPermissionRow: {
+            action: string;
+            code: number;
+            id: string;
+            permission: string;
+            resource: string;
+            resource_id: number;
+        };
+        AccessPermissionRows: {
+            rows: components["schemas"]["AccessPermissionRow"][] | null;
+        };
+        AccessResetRequest: {
+            email: string;
+        };
+        AccessSSOButton: {
+            enabled: boolean;
+            text: string;
+            url: string;
+        };
+        AccessSetAccount: {
+            /** @description an id, as a JSON number or a numeric string */
+            account_id: number | string | null;
+        };
+        AccessSignIn: {
+            email: string;
+            password: string;
+        };
+        AccessSignedIn: {
+            csrfToken: string;
+            user: components["schemas"]["AccessUser"];
+        };
+        AccessUser: {
+            email: string;
+            /** Format: int64 */
+            id: number;
+            is_saml: boolean;
+        };
+        AccessUserRef: {
+            email?: string;
+            /** @description an id, as a JSON number or a numeric string */
+            user_id: number | string | null;
+        };
+        ApiDatabaseHealth: {
             error?: string;
             rows?: {
                 [key: string]: number;
             } | null;
-            up?: boolean;
+            up: boolean;
             version?: string;
         };
-        ApiHealthBody: {
-            clickhouse?: components["schemas"]["ApiDbHealth"];
+        ApiHealth: {
+            clickhouse: components["schemas"]["ApiDatabaseHealth"];
             down?: string[] | null;
-            postgres?: components["schemas"]["ApiDbHealth"];
-            status?: string;
+            postgres: components["schemas"]["ApiDatabaseHealth"];
+            status: string;
+        };
+        AppstateAlert: {
+            competitorsIds: number[] | null;
+            email_ids: string[] | null;
+            frequency: number;
+            label_name: string;
+            /** Format: int64 */
+            report_id: number;
+            user_ids: number[] | null;
+        };
+        AppstateAlertIn: {
+            competitorsIds: (number | string | null)[] | null;
+            /** @description a list of texts, or one text */
+            email_ids?: (string | number)[] | string | null;
+            /** @description an id, as a JSON number or a numeric string */
+            frequency?: number | string | null;
+            label_name: string;
+            /** @description an id, as a JSON number or a numeric string */
+            report_id?: number | string | null;
+            user_ids?: (number | string | null)[] | null;
+        };
+        AppstateAlertOut: {
+            alert: components["schemas"]["AppstateAlert"];
+        };
+        AppstateAlertRemoveIn: {
+            /** @description an id, as a JSON number or a numeric string */
+            report_id: number | string | null;
+        };
+        AppstateAlertsOut: {
+            alerts: components["schemas"]["AppstateAlert"][] | null;
+        };
+        AppstateAssignedOut: {
+            assigned: number;
+            ok: boolean;
+        };
+        AppstateAssociateIn: {
+            /** @description an id, as a JSON number or a numeric string */
+            folder_id?: number | string | null;
+            /** @description an id, as a JSON number or a numeric string */
+            report_id: number | string | null;
+        };
+        AppstateCopyLinkIn: {
+            condition?: unknown;
+            /** @description an id, as a JSON number or a numeric string */
+            reportId?: number | string | null;
+        };
+        AppstateCustomReport: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            report_type: number;
+        };
+        AppstateCustomReportOut: {
+            report: components["schemas"]["AppstateCustomReport"];
+        };
+        AppstateCustomReportsOut: {
+            reports: components["schemas"]["AppstateCustomReport"][] | null;
+        };
+        AppstateDone: {
+            message: string;
+            ok: boolean;
+        };
+        AppstateEmbed: {
+            embed_token: string;
+            embed_url: string;
+            /** Format: date-time */
+            expires_at: string;
+        };
+        AppstateEmbedOut: {
+            embed: components["schemas"]["AppstateEmbed"];
+        };
+        AppstateLabel: {
+            color: string;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            sso_user_read_only: boolean;
+        };
+        AppstateLabelAssignedOut: {
+            assigned: number;
+            label: components["schemas"]["AppstateLabel"];
+        };
+        AppstateLabelForProductsIn: {
+            color: string;
+            condition?: unknown;
+            name: string;
+            /** @description a list of texts, or one text */
+            productsIds?: (string | number)[] | string | null;
+            selectAllRows?: boolean;
+            sso_user_read_only?: boolean;
+            /** @description a list of texts, or one text */
+            toggled?: (string | number)[] | string | null;
+        };
+        AppstateLabelIn: {
+            color: string;
+            name: string;
+            sso_user_read_only?: boolean;
+        };
+        AppstateLabelOut: {
+            label: components["schemas"]["AppstateLabel"];
+        };
+        AppstateLabelRemoveIn: {
+            /** @description an id, as a JSON number or a numeric string */
+            label_id?: number | string | null;
+            label_name?: string;
+        };
+        AppstateLabelsOut: {
+            labels: components["schemas"]["AppstateLabel"][] | null;
+        };
+        AppstateNewReportOut: {
+            /** Format: int64 */
+            id: number;
+            report: components["schemas"]["AppstateReport"];
+        };
+        AppstateNewScenarioIn: {
+            background_color?: string | null;
+            description?: string | null;
+            icon?: number | null;
+            name?: string | null;
+        };
+        AppstateOK: {
+            ok: boolean;
+        };
+        AppstateProductLabelsIn: {
+            condition?: unknown;
+            /** @description an id, as a JSON number or a numeric string */
+            labelId: number | string | null;
+            /** @description a list of texts, or one text */
+            productsIds?: (string | number)[] | string | null;
+            selectAllRows?: boolean;
+            /** @description a list of texts, or one text */
+            toggled?: (string | number)[] | string | null;
+        };
+        AppstateRecipientsOut: {
+            users: components["schemas"]["AppstateUserEmail"][] | null;
+        };
+        AppstateRemovedOut: {
+            ok: boolean;
+            removed: number;
+        };
+        AppstateReport: {
+            chart: boolean;
+            columns_index: unknown;
+            compareTo: string;
+            comparisonValues: unknown;
+            competitors_visibility: unknown;
+            condition: unknown;
+            constantReport: boolean;
+            dates: unknown;
+            distribution_weights_cf: string;
+            email_ids: string[] | null;
+            /** Format: date-time */
+            expires_at: string;
+            filters: unknown;
+            /** Format: int64 */
+            folder_id: number;
+            group_mode: unknown;
+            /** Format: int64 */
+            id: number;
+            is_old: boolean;
+            ordering: unknown;
+            page_title: string;
+            read_only: boolean;
+            report_name: string;
+            report_path: string;
+            report_type: string;
+            scheduled_days: string;
+            selected_rows: unknown;
+            share: number;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: int64 */
+            user_id?: number | null;
+            user_ids: number[] | null;
+            visible_columns: unknown;
+            /** Format: date-time */
+            when_added: string;
+        };
+        AppstateReportIn: {
+            chart?: boolean;
+            columns_index?: unknown;
+            compareTo?: string;
+            comparisonValues?: unknown;
+            competitors_visibility?: unknown;
+            condition?: unknown;
+            constantReport?: boolean;
+            dates?: unknown;
+            distribution_weights_cf?: string;
+            filters?: unknown;
+            /** @description an id, as a JSON number or a numeric string */
+            folder_id?: number | string | null;
+            group_mode?: unknown;
+            ordering?: unknown;
+            page_title?: string;
+            report_name: string;
+            report_path?: string;
+            report_type: string;
+            selected_rows?: unknown;
+            visible_columns?: unknown;
+        };
+        AppstateReportOpenIn: {
+            id: unknown;
+            isShareLink?: boolean;
+        };
+        AppstateReportOut: {
+            report: components["schemas"]["AppstateReport"];
+        };
+        AppstateReportRemoveIn: {
+            /** @description an id, as a JSON number or a numeric string */
+            reportId: number | string | null;
+        };
+        AppstateReportStub: {
+            /** Format: int64 */
+            folder_id: number;
+            /** Format: int64 */
+            id: number;
+            report_name: string;
+            report_path: string;
+            report_type: string;
+        };
+        AppstateReportSummary: {
+            chart: boolean;
+            compareTo: string;
+            constantReport: boolean;
+            distribution_weights_cf: string;
+            email_ids: string[] | null;
+            /** Format: date-time */
+            expires_at: string;
+            /** Format: int64 */
+            folder_id: number;
+            /** Format: int64 */
+            id: number;
+            is_old: boolean;
+            page_title: string;
+            read_only: boolean;
+            report_name: string;
+            report_path: string;
+            report_type: string;
+            scheduled_days: string;
+            share: number;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: int64 */
+            user_id?: number | null;
+            user_ids: number[] | null;
+            /** Format: date-time */
+            when_added: string;
+        };
+        AppstateReportUpdateIn: {
+            chart?: boolean;
+            columns_index?: unknown;
+            compareTo?: string;
+            comparisonValues?: unknown;
+            competitors_visibility?: unknown;
+            condition?: unknown;
+            constantReport?: boolean;
+            dates?: unknown;
+            distribution_weights_cf?: string;
+            filters?: unknown;
+            /** @description an id, as a JSON number or a numeric string */
+            folder_id?: number | string | null;
+            group_mode?: unknown;
+            /** @description an id, as a JSON number or a numeric string */
+            id: number | string | null;
+            ordering?: unknown;
+            page_title?: string;
+            report_name: string;
+            report_path?: string;
+            report_type: string;
+            selected_rows?: unknown;
+            visible_columns?: unknown;
+        };
+        AppstateReportsOut: {
+            reports: components["schemas"]["AppstateReportSummary"][] | null;
+        };
+        AppstateScenario: {
+            background_color: string;
+            description: string;
+            icon: number;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /** Format: int32 */
+            order: number;
+            reports: components["schemas"]["AppstateReportStub"][] | null;
+        };
+        AppstateScenarioIn: {
+            background_color?: string | null;
+            description?: string | null;
+            icon?: number | null;
+            name?: string | null;
+        };
+        AppstateScenarioOrderIn: {
+            order: (number | string | null)[] | null;
+        };
+        AppstateScenarioOut: {
+            scenario: components["schemas"]["AppstateScenario"];
+        };
+        AppstateScenariosOut: {
+            other: components["schemas"]["AppstateReportStub"][] | null;
+            scenarios: components["schemas"]["AppstateScenario"][] | null;
+        };
+        AppstateScheduleFields: {
+            /** @description a list of texts, or one text */
+            email_ids?: (string | number)[] | string | null;
+            /** @description an id, as a JSON number or a numeric string */
+            report_id?: number | string | null;
+            scheduled_days?: string;
+            user_ids?: (number | string | null)[] | null;
+        } | null;
+        AppstateScheduleIn: {
+            /** @description a list of texts, or one text */
+            email_ids?: (string | number)[] | string | null;
+            /** @description an id, as a JSON number or a numeric string */
+            report_id?: number | string | null;
+            scheduled_days?: string;
+            updateScheduledReport?: components["schemas"]["AppstateScheduleFields"];
+            user_ids?: (number | string | null)[] | null;
+        };
+        AppstateScheduleRemoveIn: {
+            /** @description an id, as a JSON number or a numeric string */
+            report_id: number | string | null;
+        };
+        AppstateShareLink: {
+            /** Format: date-time */
+            expires_at?: string | null;
+            id: string;
+            url: string;
+        };
+        AppstateShareMailIn: {
+            condition?: unknown;
+            /** @description a list of texts, or one text */
+            emails: (string | number)[] | string | null;
+            url: string;
+        };
+        AppstateUnlabelIn: {
+            /** @description an id, as a JSON number or a numeric string */
+            labelId?: number | string | null;
+            labelName?: string;
+            /** @description a list of texts, or one text */
+            productsId: (string | number)[] | string | null;
+        };
+        AppstateUserEmail: {
+            email: string;
+            /** Format: int64 */
+            id: number;
+        };
+        GridBlock: {
+            lastRow: number;
+            rows: ({
+                [key: string]: unknown;
+            } | null)[] | null;
+        };
+        GridBrandPage: {
+            brands: string[] | null;
+            hasMore: boolean;
+            offset: number;
+        };
+        GridBrandsQuery: {
+            offset?: number;
+            search?: string;
+        };
+        GridBrandsRequest: {
+            data?: components["schemas"]["GridBrandsQuery"];
+        };
+        GridCategoryNode: {
+            children?: components["schemas"]["GridCategoryNode"][];
+            name: string;
+            products: number;
+        } | null;
+        GridCategoryTree: {
+            categories: components["schemas"]["GridCategoryNode"][] | null;
+        };
+        GridColumnDef: {
+            calculateField: boolean;
+            colId: string;
+            /** Format: int64 */
+            competitorId?: number;
+            customFields: boolean;
+            default_column: boolean;
+            enableRowGroup: boolean;
+            field: string;
+            filter_type: string;
+            format_type: string;
+            graphMode: boolean;
+            groupModeParams: unknown;
+            headerName: string;
+            is_bool: boolean;
+            radioValues?: string[] | null;
+            refresh: boolean;
+            repriceField: boolean;
+        };
+        GridColumns: {
+            columns: components["schemas"]["GridColumnDef"][] | null;
+        };
+        GridColumnsRequest: {
+            isShareLink?: boolean;
+            reportId?: unknown;
+        };
+        GridCompetitorRow: {
+            brand?: string | null;
+            bucket?: string | null;
+            competitor: string;
+            /** Format: int64 */
+            competitor_id: number;
+            currency_symbol: string;
+            img_url?: string | null;
+            in_stock?: number | null;
+            mfgr_prod_id?: string | null;
+            /** Format: double */
+            my_price?: number | null;
+            name?: string | null;
+            on_sale?: number | null;
+            /** Format: double */
+            price?: number | null;
+            /** Format: double */
+            price_delta?: number | null;
+            prod_id?: string | null;
+            seen_at?: string | null;
+            url?: string | null;
+        };
+        GridCompetitorRows: {
+            lastRow: number;
+            rows: components["schemas"]["GridCompetitorRow"][] | null;
+        };
+        GridCompetitorTooltip: {
+            competitors: components["schemas"]["GridCompetitorRow"][] | null;
+            id: string;
+            /** Format: double */
+            my_price?: number | null;
+            name: string;
+        };
+        GridConditionRequest: {
+            condition: unknown;
+        };
+        GridCount: {
+            count: number;
+        };
+        GridGraph: {
+            height: number;
+            rows: ({
+                [key: string]: unknown;
+            } | null)[] | null;
+        };
+        GridGraphRequest: {
+            condition: unknown;
+            groupsArray?: unknown[] | null;
+        };
+        GridProductDetails: {
+            product: {
+                [key: string]: unknown;
+            } | null;
+        };
+        GridProductRequest: {
+            id?: unknown;
+            productId?: unknown;
+            product_id?: unknown;
+        };
+        GridSearchRequest: {
+            condition?: unknown;
+            mode?: string;
+            search?: string;
+        };
+        GridSearchResult: {
+            count: number;
+            rows: ({
+                [key: string]: unknown;
+            } | null)[] | null;
+        };
+        GridTooltip: {
+            availability?: number | null;
+            brand?: string | null;
+            category?: string | null;
+            currency_symbol: string;
+            description: string;
+            id: string;
+            image?: string | null;
+            last_scanned?: string | null;
+            link?: string | null;
+            mfgr_prod_id?: string | null;
+            /** Format: double */
+            price?: number | null;
         };
         HttperrError: {
             code?: string;
@@ -1117,6 +1842,19 @@ export interface components {
         RouteErrorBody: {
             error?: components["schemas"]["HttperrError"];
         };
+        StoreCompetitor: {
+            checked?: boolean;
+            /** Format: int64 */
+            id?: number;
+            name?: string;
+        };
+        StoreLabel: {
+            color?: string;
+            /** Format: int64 */
+            id?: number;
+            name?: string;
+            sso_user_read_only?: boolean;
+        };
     };
     responses: never;
     parameters: never;
@@ -1141,7 +1879,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AccessAccountData"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -1170,7 +1908,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AccessAccounts"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -1199,7 +1937,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AccessAccountsWithAuth"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -1228,7 +1966,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AccessAccountData"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -1249,7 +1987,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AccessSetAccount"];
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -1257,7 +1999,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AccessAccountSet"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -1278,7 +2020,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AccessSignIn"];
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -1286,7 +2032,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AccessSignedIn"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -1307,7 +2053,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AccessIsAuthRequest"];
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -1315,7 +2065,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AccessAuthState"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -1344,7 +2094,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["GridColumns"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -1365,7 +2115,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["GridProductRequest"];
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -1373,7 +2127,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["GridCompetitorRows"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -1402,7 +2156,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AppstateCustomReportsOut"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -1433,7 +2187,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AppstateCustomReportOut"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -1464,7 +2218,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AppstateEmbedOut"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -1485,7 +2239,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["GridBrandsRequest"];
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -1493,7 +2251,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["GridBrandPage"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -1522,7 +2280,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["GridCategoryTree"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -1551,7 +2309,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiHealthBody"];
+                    "application/json": components["schemas"]["ApiHealth"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -1572,7 +2330,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AppstateAlertIn"];
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -1580,7 +2342,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AppstateAlertOut"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -1609,7 +2371,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AppstateAlertsOut"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -1638,7 +2400,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AppstateLabelsOut"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -1659,7 +2421,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AppstateLabelIn"];
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -1667,7 +2433,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AppstateLabelOut"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -1688,7 +2454,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AppstateLabelForProductsIn"];
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -1696,7 +2466,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AppstateLabelAssignedOut"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -1717,7 +2487,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AppstateProductLabelsIn"];
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -1725,7 +2499,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AppstateAssignedOut"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -1746,7 +2520,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AppstateAlertRemoveIn"];
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -1754,7 +2532,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AppstateOK"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -1775,7 +2553,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AppstateLabelRemoveIn"];
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -1783,7 +2565,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AppstateOK"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -1804,7 +2586,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AppstateUnlabelIn"];
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -1812,7 +2598,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AppstateRemovedOut"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -1841,7 +2627,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AccessLoginConfig"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -1870,7 +2656,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AccessOK"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -1891,7 +2677,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AccessResetRequest"];
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -1899,7 +2689,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AccessOKMessage"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -1920,7 +2710,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AccessNewPassword"];
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -1928,7 +2722,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AccessOK"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -2044,7 +2838,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AppstateReportsOut"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -2065,7 +2859,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AppstateReportOpenIn"];
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -2073,7 +2871,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AppstateReportOut"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -2102,7 +2900,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AppstateRecipientsOut"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -2123,7 +2921,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AppstateReportIn"];
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -2131,7 +2933,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AppstateNewReportOut"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -2152,7 +2954,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AppstateCopyLinkIn"];
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -2160,7 +2966,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AppstateShareLink"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -2181,7 +2987,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AppstateReportRemoveIn"];
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -2189,7 +2999,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AppstateDone"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -2210,7 +3020,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AppstateScheduleRemoveIn"];
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -2218,7 +3032,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AppstateReportOut"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -2239,7 +3053,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AppstateReportUpdateIn"];
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -2247,7 +3065,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AppstateReportOut"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -2268,7 +3086,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AppstateScheduleIn"];
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -2276,7 +3098,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AppstateReportOut"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -2305,7 +3127,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AppstateScenariosOut"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -2326,7 +3148,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AppstateNewScenarioIn"];
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -2334,7 +3160,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AppstateScenarioOut"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -2355,7 +3181,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AppstateAssociateIn"];
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -2363,7 +3193,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AppstateOK"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -2384,7 +3214,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AppstateScenarioOrderIn"];
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -2392,7 +3226,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AppstateOK"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -2423,7 +3257,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AppstateScenarioOut"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -2454,7 +3288,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AppstateOK"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -2477,7 +3311,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AppstateScenarioIn"];
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -2485,7 +3323,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AppstateScenarioOut"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -2514,7 +3352,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        [key: string]: {
+                            [key: string]: string[] | null;
+                        } | null;
+                    } | null;
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -2543,7 +3385,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AccessPermissionColumns"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -2572,7 +3414,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AccessPermissionRows"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -2593,7 +3435,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AppstateShareMailIn"];
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -2601,7 +3447,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AppstateDone"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -2622,7 +3468,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AccessPermissionChange"];
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -2630,7 +3480,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AccessOK"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -2651,7 +3501,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["GridColumnsRequest"];
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -2659,7 +3513,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["GridColumns"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -2680,7 +3534,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["GridConditionRequest"];
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -2688,7 +3546,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["GridBlock"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -2709,7 +3567,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["GridConditionRequest"];
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -2717,7 +3579,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["GridCount"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -2738,7 +3600,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["GridGraphRequest"];
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -2746,7 +3612,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["GridGraph"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -2767,7 +3633,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["GridProductRequest"];
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -2775,7 +3645,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["GridProductDetails"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -2796,7 +3666,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["GridProductRequest"];
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -2804,7 +3678,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["GridTooltip"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -2825,7 +3699,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["GridSearchRequest"];
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -2833,7 +3711,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["GridSearchResult"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -2854,7 +3732,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["GridProductRequest"];
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -2862,7 +3744,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["GridCompetitorTooltip"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -2912,7 +3794,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AccessNewMember"];
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -2920,7 +3806,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AccessMessage"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -2941,7 +3827,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AccessUserRef"];
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -2949,7 +3839,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AccessOKMessage"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -2970,7 +3860,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AccessUserRef"];
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -2978,7 +3872,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AccessOKMessage"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -2999,7 +3893,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AccessUserRef"];
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -3007,7 +3905,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AccessGeneratedPassword"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -3036,7 +3934,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AccessMembers"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -3065,7 +3963,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        [key: string]: {
+                            [key: string]: string[] | null;
+                        } | null;
+                    } | null;
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -3086,7 +3988,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AccessNewEmail"];
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -3094,7 +4000,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AccessEmailSaved"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -3115,7 +4021,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AccessMemberChange"];
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -3123,7 +4033,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AccessOK"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */

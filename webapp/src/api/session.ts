@@ -1,14 +1,14 @@
 import { api, type RequestOptions } from '../lib/api';
-import type { Handwritten } from './route';
-import type { AccountData, User } from './types';
+import type { Route } from './route';
+import type { AccountData, Competitor, CustomField, Label, Permissions } from './types';
 
 /** Sign-in state and the chosen account (api/CONTRACT.md "Sign-in and session", "Accounts"). */
 
-export type IsAuth = { isAuth: boolean; user: User; account_id: number | null; csrfToken?: string };
+type IsAuthRoute = Route<'/auth/isAuth', 'post'>;
+type SetAccount = Route<'/account/setAccount', 'post'>;
+type GetAccountData = Route<'/account/getAccountData', 'get'>;
 
-type IsAuthRoute = Handwritten<'/auth/isAuth', 'post', { body: { site_id: string }; answer: IsAuth }>;
-type SetAccount = Handwritten<'/account/setAccount', 'post', { body: { account_id: number }; answer: { ok: boolean; account_id: number } }>;
-type GetAccountData = Handwritten<'/account/getAccountData', 'get', { answer: AccountData }>;
+export type IsAuth = IsAuthRoute['answer'];
 
 /** isAuth checks the session; a 401 is the caller's (it goes to sign-in with the page to come back to). */
 export const isAuth = () => api.post<IsAuthRoute>('/auth/isAuth', { site_id: '' }, { quiet: [401] });
@@ -16,4 +16,18 @@ export const isAuth = () => api.post<IsAuthRoute>('/auth/isAuth', { site_id: '' 
 /** setAccount chooses the session's account. */
 export const setAccount = (accountId: number, opts?: RequestOptions) => api.post<SetAccount>('/account/setAccount', { account_id: accountId }, opts);
 
-export const getAccountData = () => api.get<GetAccountData>('/account/getAccountData');
+/**
+ * getAccountData reads the account with its nil collections as empty ones. The casts narrow what
+ * the document leaves open: custom_fields (any JSON in the settings), the competitors' and labels' fields (always
+ * written, not marked required) and the permission map's action keys (the four of permissions.gen).
+ */
+export const getAccountData = (): Promise<AccountData> =>
+  api.get<GetAccountData>('/account/getAccountData').then((a) => ({
+    ...a,
+    competitors: (a.competitors ?? {}) as Record<string, Competitor>,
+    settings: a.settings ?? {},
+    labels: (a.labels ?? []) as Label[],
+    custom_fields: (a.custom_fields ?? []) as CustomField[],
+    userPermissions: (a.userPermissions ?? {}) as Permissions,
+    categories: a.categories ?? [],
+  }));

@@ -1,20 +1,22 @@
 import { api } from '../lib/api';
-import type { Handwritten } from './route';
+import type { Route } from './route';
 
 /**
  * Sending reports to people (api/CONTRACT.md "Saved reports", "Labels and alerts"): the users a
  * report can go to, share links by e-mail and label alerts. A 400 is shown in the dialog.
  */
 
-export type RecipientUser = { id: number; email: string };
+type Recipients = Route<'/saveReport/getUsersEmailForScheduledReport', 'get'>;
+type ShareByMail = Route<'/system/sendShareLinkByMail', 'post'>;
+type AddAlert = Route<'/labels/addAlert', 'post'>;
 
-export type AlertFields = { report_id?: number; label_name: string; competitorsIds: number[]; frequency: number | null; email_ids: string[]; user_ids: string[] };
+export type RecipientUser = NonNullable<Recipients['answer']['users']>[number];
 
-type Recipients = Handwritten<'/saveReport/getUsersEmailForScheduledReport', 'get', { answer: { users: RecipientUser[] } }>;
-type ShareByMail = Handwritten<'/system/sendShareLinkByMail', 'post', { body: { url: string; emails: string[]; condition: object }; answer: { ok: boolean; message: string } }>;
-type AddAlert = Handwritten<'/labels/addAlert', 'post', { body: AlertFields; answer: { alert: unknown } }>;
+export type AlertFields = AddAlert['body'];
 
-export const getUsersEmailForScheduledReport = () => api.get<Recipients>('/saveReport/getUsersEmailForScheduledReport', { quiet: true });
+/** getUsersEmailForScheduledReport lists the users a report can go to (none: an empty list). */
+export const getUsersEmailForScheduledReport = (): Promise<RecipientUser[]> =>
+  api.get<Recipients>('/saveReport/getUsersEmailForScheduledReport', { quiet: true }).then((r) => r.users ?? []);
 
 export const sendShareLinkByMail = (url: string, emails: string[]) => api.post<ShareByMail>('/system/sendShareLinkByMail', { url, emails, condition: {} }, { quiet: [400, 404] });
 

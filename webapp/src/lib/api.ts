@@ -94,8 +94,7 @@ function fail(e: ApiError, opts: RequestOptions): never {
 
 /**
  * Exchange is a route's request body and answer, as src/api/route.ts names them (Route<path, method>
- * from the OpenAPI document, or Handwritten<…> while the document leaves the route open): the api/
- * modules pass it as the type argument, so bodies and answers are checked against the contract.
+ * from the OpenAPI document): the api/ modules pass it as the type argument, so bodies and answers are checked against the contract.
  */
 export type Exchange = { body: unknown; answer: unknown };
 

@@ -8,7 +8,7 @@ export function useRecipientUsers(): RecipientUser[] {
   const [users, setUsers] = useState<RecipientUser[]>([]);
   useEffect(() => {
     getUsersEmailForScheduledReport()
-      .then((r) => setUsers(r.users ?? []))
+      .then(setUsers)
       .catch(() => setUsers([]));
   }, []);
   return users;

@@ -28,7 +28,7 @@ export function SaveAsDialog({
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     listScenarios(true)
-      .then((r) => setScenarios(r.scenarios ?? []))
+      .then(setScenarios)
       .catch(() => setScenarios([]));
   }, []);
   const save = async () => {

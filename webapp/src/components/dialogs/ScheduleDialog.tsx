@@ -23,8 +23,8 @@ export function ScheduleDialog({
   const users = useRecipientUsers();
   const scheduled = parseDays(report.scheduled_days).length > 0;
   const [days, setDays] = useState<number[]>(parseDays(report.scheduled_days));
-  const [userIds, setUserIds] = useState<number[]>(report.user_ids ?? []);
-  const [emails, setEmails] = useState<string[]>(report.email_ids ?? []);
+  const [userIds, setUserIds] = useState<number[]>(report.user_ids);
+  const [emails, setEmails] = useState<string[]>(report.email_ids);
   const [error, setError] = useState('');
   const [confirm, setConfirm] = useState(false);
 

@@ -39,9 +39,9 @@ export function AccountChooser({ withAuth }: { withAuth: boolean }) {
 
   useEffect(() => {
     getAccounts(withAuth)
-      .then((r) => {
-        setAccounts(r.accounts);
-        const pick = requested ? r.accounts.find((a) => String(a.id) === requested) : r.accounts.length === 1 ? r.accounts[0] : undefined;
+      .then((accounts) => {
+        setAccounts(accounts);
+        const pick = requested ? accounts.find((a) => String(a.id) === requested) : accounts.length === 1 ? accounts[0] : undefined;
         if (pick) {
           setChosen(String(pick.id));
           void choose(pick.id);

@@ -50,7 +50,7 @@ export function NewShell({ parts }: { parts: string[] }) {
 function UsersTable() {
   const [users, setUsers] = useState<AccountUser[] | null>(null);
   useEffect(() => {
-    getAllAccountUsers().then((r) => setUsers(r.users)).catch(() => setUsers([]));
+    getAllAccountUsers().then(setUsers).catch(() => setUsers([]));
   }, []);
   if (!users) return null;
   const sorted = [...users].sort((a, b) => a.email.localeCompare(b.email));
@@ -69,7 +69,7 @@ function UsersTable() {
           <tr key={u.id}>
             <td>{u.email}</td>
             <td>{u.role}</td>
-            <td>{(u.categories ?? []).join(', ') || 'All'}</td>
+            <td>{u.categories.join(', ') || 'All'}</td>
             <td>{u.is_saml === 1 ? 'SSO' : 'Internal user'}</td>
           </tr>
         ))}

@@ -15,7 +15,7 @@ export function InsightsList() {
   useEffect(() => {
     if (!allowed) return;
     listCustomReports()
-      .then((r) => setReports(r.reports ?? []))
+      .then(setReports)
       .catch(() => setReports([]));
   }, [allowed]);
   return (

@@ -39,8 +39,8 @@ export function SavedReports() {
       getAllSaveReports(),
       listScenarios(),
     ]);
-    setReports(r.reports ?? []);
-    setScenarios((s.scenarios ?? []).slice().sort((a, b) => a.order - b.order));
+    setReports(r);
+    setScenarios(s.slice().sort((a, b) => a.order - b.order));
   }, []);
   useEffect(() => {
     // eslint-disable-next-line react-hooks/set-state-in-effect -- load sets state after its requests answer, not during the effect
@@ -79,7 +79,7 @@ export function SavedReports() {
       const res = days.length
         ? await updateScheduledReport({ report_id: r.id, scheduled_days: formatDays(days), user_ids: userIds, email_ids: emails })
         : await removeScheduledReport(r.id);
-      setReports((rs) => rs!.map((x) => (x.id === r.id ? res.report ?? optimistic : x)));
+      setReports((rs) => rs!.map((x) => (x.id === r.id ? res : x)));
       snack('The report has been update');
     } catch {
       setReports((rs) => rs!.map((x) => (x.id === r.id ? before : x)));

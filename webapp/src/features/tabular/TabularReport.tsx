@@ -65,7 +65,7 @@ export default function TabularReport({ id, share }: { id: string; share: boolea
   if (state === 'notfound') return <NotFound />;
   if (state === 'unavailable') return <ShareUnavailable canCreate={can(PermName.CreateReport)} />;
   if (state === 'loading' || !report) return <div className="page-loading">Loading...</div>;
-  return <ReportScreen key={report.saved?.id ?? report.reportType} report={report} share={share} currency={String(account.settings?.currency_symbol ?? '$')} />;
+  return <ReportScreen key={report.saved?.id ?? report.reportType} report={report} share={share} currency={String(account.settings.currency_symbol ?? '$')} />;
 }
 
 function ReportScreen({ report, share, currency }: { report: LoadedReport; share: boolean; currency: string }) {
@@ -91,7 +91,7 @@ function ReportScreen({ report, share, currency }: { report: LoadedReport; share
   const canLabel = can(PermName.EditLabel) || can(PermName.EditCILabel);
 
   const { count, refresh: refreshCount } = useRowCount(gridApi, screen);
-  const { labels, labelsRef, removeLabel, assignLabel, createLabel } = useProductLabels(gridApi, screen, account.labels ?? []);
+  const { labels, labelsRef, removeLabel, assignLabel, createLabel } = useProductLabels(gridApi, screen, account.labels);
   const { saved, save, saveAs, createShareLink } = useReportSaving(gridApi, screen, report, share, known);
   const readOnly = share || !!saved?.read_only;
   const isPredefined = !saved || !!saved.constantReport;
@@ -109,7 +109,7 @@ function ReportScreen({ report, share, currency }: { report: LoadedReport; share
         (takePrefetched(condition) ?? fetchBlock(condition))
           .then((r) => {
             mark('block');
-            p.success({ rowData: r.rows ?? [], rowCount: rowCountOf(r.lastRow) });
+            p.success({ rowData: r.rows, rowCount: rowCountOf(r.lastRow) });
             // The count follows the first block of a (re)load instead of racing it for
             // the database: the rows are what the user waits for.
             if (condition.startRow === 0 && condition.groupIds.length === 0) refreshCount(condition.group.length === 0 ? rowCountOf(r.lastRow) : undefined);
@@ -190,7 +190,7 @@ function ReportScreen({ report, share, currency }: { report: LoadedReport; share
       <ReportHeader title={report.title} inSaved={!!saved} canSave={!isPredefined && !readOnly} can={can} onSave={save} onOpen={setDialog} />
       <ReportToolbar
         count={count}
-        customFields={account.custom_fields ?? []}
+        customFields={account.custom_fields}
         labels={labels}
         canLabel={canLabel}
         onMode={toMode}
@@ -264,7 +264,7 @@ function ReportScreen({ report, share, currency }: { report: LoadedReport; share
         saved={saved}
         share={share}
         title={report.title}
-        competitors={Object.values(account.competitors ?? {})}
+        competitors={Object.values(account.competitors)}
         saveAs={saveAs}
         createShareLink={createShareLink}
         createLabel={createLabel}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { CustomCellRendererProps, CustomTooltipProps } from 'ag-grid-react';
-import { getTooltip, type TooltipCall } from './api/tooltips';
+import { getCompetitorTips, getProductTip } from './api/tooltips';
 import { formatValue } from './columns';
 
 export function UrlCell(p: CustomCellRendererProps) {
@@ -35,57 +35,31 @@ function field(label: string, v: unknown) {
   );
 }
 
-type ProductTip = {
-  description?: string;
-  brand?: string;
-  mfgr_prod_id?: string;
-  availability?: unknown;
-  last_scanned?: string;
-  category?: string;
-  link?: string;
-  image?: string;
-  price?: number;
-  currency_symbol?: string;
-};
-type CompetitorTip = {
-  competitor_id: number;
-  competitor: string;
-  name?: string;
-  price?: number;
-  my_price?: number;
-  price_delta?: number;
-  bucket?: string;
-  url?: string;
-  img_url?: string;
-  brand?: string;
-  mfgr_prod_id?: string;
-  in_stock?: unknown;
-  on_sale?: unknown;
-  seen_at?: string;
-  currency_symbol?: string;
-};
-
 // Tooltip answers are kept per product while the screen is open: hovering back and
-// forth over one row asks the server once.
-const tipCache = new Map<string, Promise<unknown>>();
+// forth over one row asks the server once. They are kept by call, then by product id.
+const tipCache = new Map<(productId: string) => Promise<unknown>, Map<string, Promise<unknown>>>();
 
-function useTip<T>(path: TooltipCall, productId: unknown): T | null | 'error' {
+/** useTip loads a tooltip's answer: null while it loads, 'error' when it failed. */
+function useTip<T>(load: (productId: string) => Promise<T>, productId: unknown): T | null | 'error' {
   const [v, setV] = useState<T | null | 'error'>(null);
   useEffect(() => {
     if (productId === undefined || productId === null) return;
-    const key = path + '|' + String(productId);
-    let p = tipCache.get(key);
+    const key = String(productId);
+    let byProduct = tipCache.get(load);
+    if (!byProduct) tipCache.set(load, (byProduct = new Map()));
+    const cache = byProduct;
+    let p = cache.get(key) as Promise<T> | undefined;
     if (!p) {
-      p = getTooltip<T>(path, String(productId));
-      tipCache.set(key, p);
-      p.catch(() => tipCache.delete(key));
+      p = load(key);
+      cache.set(key, p);
+      p.catch(() => cache.delete(key));
     }
     let live = true;
-    p.then((r) => live && setV(r as T)).catch(() => live && setV('error'));
+    p.then((r) => live && setV(r)).catch(() => live && setV('error'));
     return () => {
       live = false;
     };
-  }, [path, productId]);
+  }, [load, productId]);
   return v;
 }
 
@@ -105,7 +79,7 @@ export function GridTooltip(p: CustomTooltipProps & { kind?: 'product' | 'compet
 }
 
 function ProductTooltip({ productId }: { productId: unknown }) {
-  const t = useTip<ProductTip>('/tabular/getTooltipData', productId);
+  const t = useTip(getProductTip, productId);
   return (
     <div className="grid-tooltip" style={{ width: 359 }} role="tooltip">
       {t === null ? (
@@ -137,7 +111,7 @@ function ProductTooltip({ productId }: { productId: unknown }) {
 }
 
 function CompetitorTooltip({ productId, competitorId }: { productId: unknown; competitorId: number }) {
-  const t = useTip<{ competitors: CompetitorTip[]; my_price?: number }>('/tooltip/getCompetitorData', productId);
+  const t = useTip(getCompetitorTips, productId);
   const c = t && t !== 'error' ? t.competitors.find((x) => x.competitor_id === competitorId) : undefined;
   return (
     <div className="grid-tooltip" style={{ width: 546 }} role="tooltip">

@@ -145,7 +145,7 @@ export function BrandFilter(props: CustomFilterProps) {
     try {
       const r = await getBrandsList(offset, q);
       setBrands((b) => (offset === 0 ? r.brands : [...(b ?? []), ...r.brands]));
-      setMore(!!r.hasMore);
+      setMore(r.hasMore);
     } catch {
       if (offset === 0) setBrands([]);
     } finally {

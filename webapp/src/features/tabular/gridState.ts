@@ -5,6 +5,7 @@ import { colIdOf, visibleIn, type ApiColumn, type GridMode } from './columns';
 import { buildCondition, type Condition, type ScreenState } from './condition';
 import { GROUP_COLUMNS } from './initial';
 import { useTabular } from './store';
+import type { ReportFields } from './api/savedReports';
 
 /**
  * What the report screen reads from and does to ag-grid, as plain functions of the
@@ -48,7 +49,7 @@ export function exportRequest(a: GridApi, s: ScreenState): ExportRequest {
 }
 
 /** reportState is the saved-report body of what the screen shows (Save, Save As, share links). */
-export function reportState(a: GridApi, report: { reportType: string; pageTitle?: string }, s: ScreenState): Record<string, unknown> {
+export function reportState(a: GridApi, report: { reportType: string; pageTitle?: string }, s: ScreenState): ReportFields {
   const cs = a.getColumnState();
   return {
     report_type: report.reportType,

@@ -39,7 +39,7 @@ function forget<K, V>(m: Map<K, V>, k: K): void {
  */
 export function prefetchReport(id: string): void {
   if (!predefinedByHref(id) || columnsByReport.has(id)) return;
-  const cols = getColumnsDef({ reportId: id, report_type: id, isShareLink: false }, true);
+  const cols = getColumnsDef({ reportId: id, isShareLink: false }, true);
   columnsByReport.set(id, cols);
   forget(columnsByReport, id);
   const gen = generation;
@@ -47,7 +47,7 @@ export function prefetchReport(id: string): void {
     .then((c) => {
       mark('columns');
       if (gen !== generation) return;
-      const apiColumns = c.columns ?? [];
+      const apiColumns = c.columns;
       const level = groupLevelOf(id);
       const init = initialGrid(withGroupColumns(apiColumns), new Set(apiColumns.map(colIdOf)), undefined, level ? 'group' : 'table', level ?? '');
       const screen: ScreenState = { reportType: id, search: '', weightBy: 'product', competitorIds: [], visibleColumns: init.visible };

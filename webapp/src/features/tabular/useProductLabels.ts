@@ -90,11 +90,6 @@ export function useProductLabels(gridApi: RefObject<GridApi | null>, screen: Ref
       selectAllRows: !!sel?.selectAll,
       condition: currentCondition(a, screen.current),
     });
-    // A string result is a message to show (spec §8).
-    if (typeof r === 'string') {
-      showMessage(r);
-      return false;
-    }
     setLabels((ls) => [...ls, r.label]);
     a.refreshServerSide({ purge: false });
     snack('label add successfully');

@@ -56,7 +56,7 @@ export function useReport(id: string, share: boolean): { state: ReportLoad; repo
         setState('notfound');
         return;
       }
-      const askColumns = () => getColumnsDef({ reportId: share ? id : saved ? saved.id : id, report_type: reportType, isShareLink: share });
+      const askColumns = () => getColumnsDef({ reportId: share ? id : saved ? saved.id : id, isShareLink: share });
       // A predefined report's columns may already be on their way (prefetchReport, started with the page).
       const early = !share && !saved ? takeColumns(id) : undefined;
       const cols = early ? await early.catch(askColumns) : await askColumns();
@@ -67,7 +67,7 @@ export function useReport(id: string, share: boolean): { state: ReportLoad; repo
       const weightBy = saved?.distribution_weights_cf || cond.weightBy || 'product';
       const search = cond.search ?? '';
       reset({ mode, groupLevel: level ?? '', weightBy, search });
-      const apiColumns = cols.columns ?? [];
+      const apiColumns = cols.columns;
       const allColumns = withGroupColumns(apiColumns);
       const init = initialGrid(allColumns, new Set(apiColumns.map(colIdOf)), saved, mode, level ?? '');
       const screen: ScreenState = { reportType, reportId: saved?.id, search, weightBy, competitorIds: [], visibleColumns: init.visible };

@@ -29,7 +29,7 @@ export function TrendScreen({ name }: { name: string }) {
   if (!canReadResource(account.userPermissions, Resource.Reports)) {
     return <ErrorPage status={403} title="Permission denied" message="Feature is locked for this user" />;
   }
-  const competitors = Object.values(account.competitors ?? {});
+  const competitors = Object.values(account.competitors);
   if (name === 'competitiveness_metrics' && competitors.length > 1) {
     return (
       <div className="page">

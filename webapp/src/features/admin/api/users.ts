@@ -1,10 +1,13 @@
 import { api } from '../../../lib/api';
-import type { Handwritten } from '../../../api/route';
+import type { Route } from '../../../api/route';
 
 /** Manage users (api/CONTRACT.md "Users"). */
 
-export type AccountUser = { id: number; email: string; is_saml: number; role: string; categories: string[] };
+type GetAllAccountUsers = Route<'/users/getAllAccountUsers', 'get'>;
 
-type GetAllAccountUsers = Handwritten<'/users/getAllAccountUsers', 'get', { answer: { users: AccountUser[] } }>;
+/** AccountUser is a member of the account, with its categories (none: an empty list). */
+export type AccountUser = Omit<NonNullable<GetAllAccountUsers['answer']['users']>[number], 'categories'> & { categories: string[] };
 
-export const getAllAccountUsers = () => api.get<GetAllAccountUsers>('/users/getAllAccountUsers');
+/** getAllAccountUsers lists the account's users (none: an empty list). */
+export const getAllAccountUsers = (): Promise<AccountUser[]> =>
+  api.get<GetAllAccountUsers>('/users/getAllAccountUsers').then((r) => (r.users ?? []).map((u) => ({ ...u, categories: u.categories ?? [] })));

@@ -1,13 +1,13 @@
 import { api } from '../../../lib/api';
-import type { Handwritten } from '../../../api/route';
+import type { Route } from '../../../api/route';
 
 /** Sign-in and logout (api/CONTRACT.md "Sign-in and session"); the pages show their own errors. */
 
-export type LoginConfig = { sso: { enabled: boolean; text: string; url: string }; password: boolean };
+type GetLoginConfig = Route<'/login/config', 'get'>;
+type SignIn = Route<'/auth', 'post'>;
+type Logout = Route<'/login/logout', 'get'>;
 
-type GetLoginConfig = Handwritten<'/login/config', 'get', { answer: LoginConfig }>;
-type SignIn = Handwritten<'/auth', 'post', { body: { email: string; password: string }; answer: { csrfToken?: string } }>;
-type Logout = Handwritten<'/login/logout', 'get', { answer: { ok: boolean } }>;
+export type LoginConfig = GetLoginConfig['answer'];
 
 export const getLoginConfig = () => api.get<GetLoginConfig>('/login/config', { quiet: true });
 

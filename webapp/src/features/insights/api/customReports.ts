@@ -1,15 +1,15 @@
 import { api } from '../../../lib/api';
-import type { Handwritten } from '../../../api/route';
+import type { Route } from '../../../api/route';
 
 /** Custom reports (api/CONTRACT.md "Custom reports"): the list and one report's embed address. */
 
-export type CustomReport = { id: number; name: string; report_type: number };
-export type Embed = { embed_url: string; embed_token: string };
+type ListCustomReports = Route<'/custom_reports', 'get'>;
+type GetEmbed = Route<'/custom_reports/{id}/embed', 'get'>;
 
-type ListCustomReports = Handwritten<'/custom_reports', 'get', { answer: { reports: CustomReport[] } }>;
-type GetEmbed = Handwritten<'/custom_reports/{id}/embed', 'get', { answer: { embed: Embed } }>;
+export type CustomReport = NonNullable<ListCustomReports['answer']['reports']>[number];
+export type Embed = GetEmbed['answer']['embed'];
 
-/** listCustomReports: a 404 (none configured) is an empty list. */
-export const listCustomReports = () => api.get<ListCustomReports>('/custom_reports', { quiet: [404] });
+/** listCustomReports lists the account's custom reports (none: an empty list); a 404 (none configured) is the caller's. */
+export const listCustomReports = (): Promise<CustomReport[]> => api.get<ListCustomReports>('/custom_reports', { quiet: [404] }).then((r) => r.reports ?? []);
 
 export const getEmbed = (id: string) => api.get<GetEmbed>('/custom_reports/' + encodeURIComponent(id) + '/embed');

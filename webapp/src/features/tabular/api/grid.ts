@@ -1,23 +1,30 @@
 import { api } from '../../../lib/api';
-import type { Handwritten } from '../../../api/route';
+import type { Route } from '../../../api/route';
 import type { ApiColumn } from '../columns';
 import type { Condition } from '../condition';
 import type { Block } from '../initial';
 
 /** The grid's calls (api/CONTRACT.md "Grid"): columns, rows, count. */
 
+type GetColumnsDef = Route<'/tabular/getColumnsDef', 'post'>;
+type GetConditionsData = Route<'/tabular/getConditionsData', 'post'>;
+type GetCountOfRow = Route<'/tabular/getCountOfRow', 'post'>;
+
+/** ColumnsAnswer is a report's column definitions (none: an empty list). */
 export type ColumnsAnswer = { columns: ApiColumn[] };
 
-type GetColumnsDef = Handwritten<'/tabular/getColumnsDef', 'post', { body: { reportId: string | number; report_type: string; isShareLink: boolean }; answer: ColumnsAnswer }>;
-type GetConditionsData = Handwritten<'/tabular/getConditionsData', 'post', { body: { condition: Condition }; answer: Block }>;
-type GetCountOfRow = Handwritten<'/tabular/getCountOfRow', 'post', { body: { condition: Condition }; answer: { count: number } }>;
-
 /** getColumnsDef asks for a report's column definitions; quiet when a failure is handled by the caller (a prefetch). */
-export const getColumnsDef = (body: GetColumnsDef['body'], quiet = false) =>
-  api.post<GetColumnsDef>('/tabular/getColumnsDef', body, quiet ? { quiet: true } : undefined);
+export const getColumnsDef = (body: GetColumnsDef['body'], quiet = false): Promise<ColumnsAnswer> =>
+  api
+    .post<GetColumnsDef>('/tabular/getColumnsDef', body, quiet ? { quiet: true } : undefined)
+    .then((r) => ({ columns: (r.columns ?? []).map((c) => ({ ...c, radioValues: c.radioValues ?? undefined })) }));
 
-/** getConditionsData asks for one block of rows. */
-export const getConditionsData = (condition: Condition) => api.post<GetConditionsData>('/tabular/getConditionsData', { condition });
+/**
+ * getConditionsData asks for one block of rows (none: an empty block). A row is an open object in
+ * the document (its fields are the report's columns); the grid reads it as a record, never null.
+ */
+export const getConditionsData = (condition: Condition): Promise<Block> =>
+  api.post<GetConditionsData>('/tabular/getConditionsData', { condition }).then((b) => ({ lastRow: b.lastRow, rows: (b.rows ?? []) as Block['rows'] }));
 
 /** getCountOfRow counts the rows of a condition; a failure only leaves the count out. */
 export const getCountOfRow = (condition: Condition) => api.post<GetCountOfRow>('/tabular/getCountOfRow', { condition }, { quiet: true });

@@ -1,10 +1,17 @@
 import { api } from '../../../lib/api';
-import type { Handwritten } from '../../../api/route';
+import type { Route } from '../../../api/route';
 
 /** The hover tooltips' calls (spec §2, api/grid/handlers.go): the product tooltip and the competitor prices. */
-export type TooltipCall = '/tabular/getTooltipData' | '/tooltip/getCompetitorData';
 
-/** The caller names the answer it reads (cells.tsx: ProductTip, CompetitorTip). */
-type GetTooltip<T> = Handwritten<TooltipCall, 'post', { body: { productId: string }; answer: T }>;
+type GetTooltipData = Route<'/tabular/getTooltipData', 'post'>;
+type GetCompetitorData = Route<'/tooltip/getCompetitorData', 'post'>;
 
-export const getTooltip = <T>(call: TooltipCall, productId: string) => api.post<GetTooltip<T>>(call, { productId }, { quiet: true });
+export type ProductTip = GetTooltipData['answer'];
+export type CompetitorTip = NonNullable<GetCompetitorData['answer']['competitors']>[number];
+/** CompetitorTips is a product's competitor offers (none: an empty list). */
+export type CompetitorTips = Omit<GetCompetitorData['answer'], 'competitors'> & { competitors: CompetitorTip[] };
+
+export const getProductTip = (productId: string) => api.post<GetTooltipData>('/tabular/getTooltipData', { productId }, { quiet: true });
+
+export const getCompetitorTips = (productId: string): Promise<CompetitorTips> =>
+  api.post<GetCompetitorData>('/tooltip/getCompetitorData', { productId }, { quiet: true }).then((r) => ({ ...r, competitors: r.competitors ?? [] }));
