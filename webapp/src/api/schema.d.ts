@@ -752,6 +752,23 @@ export interface paths {
         patch: operations["patch_scenarios_id"];
         trace?: never;
     };
+    "/system/abortExport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel an export under way and stop its query */
+        post: operations["post_system_abortExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/system/getAccessControl": {
         parameters: {
             query?: never;
@@ -837,6 +854,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tabular/exportDataToCsv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a CSV export of a grid condition's rows; answers the export's name */
+        post: operations["post_tabular_exportDataToCsv"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tabular/getColumnsDef": {
         parameters: {
             query?: never;
@@ -888,6 +922,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tabular/getCsvFile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download a finished export's CSV file (?reportName=) */
+        get: operations["get_tabular_getCsvFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tabular/getExportStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An export's state: status, percent, time left, rows written */
+        post: operations["post_tabular_getExportStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tabular/getGraphDataForSaveReport": {
         parameters: {
             query?: never;
@@ -899,6 +967,23 @@ export interface paths {
         put?: never;
         /** Graph mode: Lower, Similar and Higher shares of the chosen groups */
         post: operations["post_tabular_getGraphDataForSaveReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tabular/getMyExports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's exports in this account that are under way or downloadable, newest first */
+        get: operations["get_tabular_getMyExports"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -933,6 +1018,23 @@ export interface paths {
         put?: never;
         /** The product tooltip */
         post: operations["post_tabular_getTooltipData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tabular/initialExportProcess": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An export's state, read once by the Exporting report dialog before it polls */
+        post: operations["post_tabular_initialExportProcess"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1758,6 +1860,32 @@ export interface components {
         GridCount: {
             count: number;
         };
+        GridExportList: {
+            exports: components["schemas"]["GridExportStatus"][] | null;
+        };
+        GridExportRequest: {
+            condition: unknown;
+            selectAll?: boolean;
+            toggledNodes?: string[] | null;
+        };
+        GridExportStarted: {
+            exportReportName: string;
+        };
+        GridExportStatus: {
+            /** Format: date-time */
+            created_at: string;
+            error?: string;
+            /** Format: double */
+            eta_seconds?: number | null;
+            /** Format: date-time */
+            expires_at: string;
+            /** Format: double */
+            percent: number;
+            reportName: string;
+            /** Format: int64 */
+            rows: number;
+            status: string;
+        };
         GridGraph: {
             height: number;
             rows: ({
@@ -1777,6 +1905,9 @@ export interface components {
             id?: unknown;
             productId?: unknown;
             product_id?: unknown;
+        };
+        GridReportNameRequest: {
+            reportName: string;
         };
         GridSearchRequest: {
             condition?: unknown;
@@ -3337,6 +3468,39 @@ export interface operations {
             };
         };
     };
+    post_system_abortExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["GridReportNameRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GridExportStatus"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
     get_system_getAccessControl: {
         parameters: {
             query?: never;
@@ -3494,6 +3658,39 @@ export interface operations {
             };
         };
     };
+    post_tabular_exportDataToCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["GridExportRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GridExportStarted"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
     post_tabular_getColumnsDef: {
         parameters: {
             query?: never;
@@ -3593,6 +3790,68 @@ export interface operations {
             };
         };
     };
+    get_tabular_getCsvFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_tabular_getExportStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["GridReportNameRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GridExportStatus"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
     post_tabular_getGraphDataForSaveReport: {
         parameters: {
             query?: never;
@@ -3613,6 +3872,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GridGraph"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    get_tabular_getMyExports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GridExportList"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -3679,6 +3967,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GridTooltip"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_tabular_initialExportProcess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["GridReportNameRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GridExportStatus"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */

@@ -1,19 +1,17 @@
 import { api } from '../../../lib/api';
+import type { Route } from '../../../api/route';
 import type { Condition } from '../condition';
 
 /** The export calls (DESIGN §9): start, state, cancel, the user's recent exports and the file. */
 
-export type ExportState = {
-  reportName: string;
-  status: 'queued' | 'running' | 'done' | 'failed' | 'canceled';
-  percent: number;
-  /** null while unknown (before the first rows are written) */
-  eta_seconds: number | null;
-  rows: number;
-  error?: string;
-  created_at: string;
-  expires_at: string;
-};
+type StartExport = Route<'/tabular/exportDataToCsv', 'post'>;
+type InitialExportProcess = Route<'/tabular/initialExportProcess', 'post'>;
+type GetExportStatus = Route<'/tabular/getExportStatus', 'post'>;
+type AbortExport = Route<'/system/abortExport', 'post'>;
+type GetMyExports = Route<'/tabular/getMyExports', 'get'>;
+
+/** ExportState is an export's state as the server reports it (status, percent, eta_seconds null while unknown, rows). */
+export type ExportState = GetExportStatus['answer'];
 
 export type ExportSelection = { selectAll: boolean; toggledNodes: string[] };
 
@@ -21,15 +19,15 @@ export type ExportSelection = { selectAll: boolean; toggledNodes: string[] };
 export type ExportRequest = { condition: Condition; selection: ExportSelection | null };
 
 export const startExport = (condition: Condition, selection: ExportSelection | null) =>
-  api.post<{ exportReportName: string }>('/tabular/exportDataToCsv', { condition, ...(selection ?? {}) });
+  api.post<StartExport>('/tabular/exportDataToCsv', { condition, ...(selection ?? {}) });
 
-export const initialExportProcess = (reportName: string) => api.post<ExportState>('/tabular/initialExportProcess', { reportName });
+export const initialExportProcess = (reportName: string) => api.post<InitialExportProcess>('/tabular/initialExportProcess', { reportName });
 
-export const getExportStatus = (reportName: string) => api.post<ExportState>('/tabular/getExportStatus', { reportName });
+export const getExportStatus = (reportName: string) => api.post<GetExportStatus>('/tabular/getExportStatus', { reportName });
 
-export const abortExport = (reportName: string) => api.post<ExportState>('/system/abortExport', { reportName }, { quiet: [409] });
+export const abortExport = (reportName: string) => api.post<AbortExport>('/system/abortExport', { reportName }, { quiet: [409] });
 
-export const getMyExports = () => api.get<{ exports: ExportState[] }>('/tabular/getMyExports');
+export const getMyExports = () => api.get<GetMyExports>('/tabular/getMyExports').then((r) => ({ exports: r.exports ?? [] }));
 
 /** csvFileUrl is the download address of a finished export. */
 export const csvFileUrl = (reportName: string) => '/api/tabular/getCsvFile?reportName=' + encodeURIComponent(reportName);
