@@ -682,4 +682,35 @@ export const steps = [
       await page.getByText(/Save As/).first().waitFor();
     },
   },
+  {
+    name: 'an invited user chooses a password from the mailed link and signs in',
+    async run({ page, stack }) {
+      await page.goto(stack.base + '/login/logout');
+      await page.waitForURL(/\/login$/);
+      await signIn(page, stack.base, ADMIN, stack.password);
+      await page.getByLabel('Choose an account').selectOption({ index: 1 });
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.waitForURL(/\/pricing\/reports/);
+      // There is no add-user screen yet (issue 17): the administrator's call, as the browser sends it.
+      const answer = await page.evaluate(async () => {
+        const csrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('pricelens_csrf='))?.split('=')[1] ?? '');
+        const r = await fetch('/api/users/addInternalUser', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': csrf }, body: JSON.stringify({ email: 'invitee@example.com' }) });
+        return { status: r.status, body: await r.json() };
+      });
+      assert.equal(answer.status, 200, JSON.stringify(answer.body));
+      assert.equal(answer.body.message, 'An invitation has been sent to invitee@example.com.');
+      const link = new URL(psql(stack, "SELECT detail->>'link' FROM mail_messages WHERE kind = 'invitation' AND 'invitee@example.com' = ANY(recipients) ORDER BY id DESC LIMIT 1"));
+      assert.equal(link.pathname, '/login/reset');
+      await page.goto(stack.base + '/login/logout');
+      await page.waitForURL(/\/login$/);
+      await page.goto(stack.base + link.pathname + link.search);
+      await page.getByLabel('New password').fill('invited-user-pw');
+      await page.getByLabel('Repeat the password').fill('invited-user-pw');
+      await page.getByRole('button', { name: 'Set password' }).click();
+      await page.getByText('Your password is set.').waitFor();
+      await page.getByRole('link', { name: 'Sign in' }).click();
+      await signIn(page, stack.base, 'invitee@example.com', 'invited-user-pw');
+      await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    },
+  },
 ];

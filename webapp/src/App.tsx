@@ -3,6 +3,7 @@ import { matchPath, navigate, RouterProvider, useLocation } from './lib/router';
 import { setGlobalErrorHandler } from './lib/api';
 import { useUI } from './store/ui';
 import { SignIn, Logout } from './features/auth/SignIn';
+import { SetPassword } from './features/auth/SetPassword';
 import { AccountChooser } from './features/account/AccountChooser';
 import { RequireAccount, useSession } from './lib/session';
 import { canReadResource } from './lib/permissions';
@@ -80,6 +81,7 @@ const routes: Route[] = [
   { pattern: '/login/sso', public: true, render: () => <SignIn /> },
   { pattern: '/login/OneLogin', public: true, render: () => <SignIn /> },
   { pattern: '/login/logout', public: true, render: () => <Logout /> },
+  { pattern: '/login/reset', public: true, render: () => <SetPassword /> },
   { pattern: '/account', public: true, render: () => <AccountChooser withAuth={false} /> },
   { pattern: '/switch_account', public: true, render: () => <AccountChooser withAuth={true} /> },
   { pattern: '/', render: () => <Redirect to="/new/home/dashboard" /> },

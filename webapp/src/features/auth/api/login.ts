@@ -14,3 +14,9 @@ export const getLoginConfig = () => api.get<GetLoginConfig>('/login/config', { q
 export const signIn = (email: string, password: string) => api.post<SignIn>('/auth', { email, password }, { quiet: true });
 
 export const logout = () => api.get<Logout>('/login/logout', { quiet: true });
+
+type ConfirmReset = Route<'/login/resetPassword/confirm', 'post'>;
+
+/** setPassword uses the token of a reset or invitation mail to choose a password. */
+export const setPassword = (token: string, password: string) =>
+  api.post<ConfirmReset>('/login/resetPassword/confirm', { token, password }, { quiet: true });
