@@ -1329,9 +1329,6 @@ export interface components {
         AccessMembers: {
             users: components["schemas"]["AccessMember"][] | null;
         };
-        AccessMessage: {
-            message: string;
-        };
         AccessNewEmail: {
             email: string;
         };
@@ -1344,13 +1341,6 @@ export interface components {
         AccessNewPassword: {
             password: string;
             token: string;
-        };
-        AccessOK: {
-            ok: boolean;
-        };
-        AccessOKMessage: {
-            message: string;
-            ok: boolean;
         };
         AccessPermissionChange: {
             isChecked?: boolean | null;
@@ -1480,10 +1470,6 @@ export interface components {
         AppstateCustomReportsOut: {
             reports: components["schemas"]["AppstateCustomReport"][] | null;
         };
-        AppstateDone: {
-            message: string;
-            ok: boolean;
-        };
         AppstateEmbed: {
             embed_token: string;
             embed_url: string;
@@ -1541,9 +1527,6 @@ export interface components {
             description?: string | null;
             icon?: number | null;
             name?: string | null;
-        };
-        AppstateOK: {
-            ok: boolean;
         };
         AppstateProductLabelsIn: {
             condition?: unknown;
@@ -1970,8 +1953,18 @@ export interface components {
             /** Format: double */
             seconds?: number;
         };
+        RouteDone: {
+            message: string;
+            ok: boolean;
+        };
         RouteErrorBody: {
             error?: components["schemas"]["HttperrError"];
+        };
+        RouteMessage: {
+            message: string;
+        };
+        RouteOK: {
+            ok: boolean;
         };
         StoreCompetitor: {
             checked?: boolean;
@@ -2663,7 +2656,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AppstateOK"];
+                    "application/json": components["schemas"]["RouteOK"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -2696,7 +2689,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AppstateOK"];
+                    "application/json": components["schemas"]["RouteOK"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -2787,7 +2780,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccessOK"];
+                    "application/json": components["schemas"]["RouteOK"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -2820,7 +2813,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccessOKMessage"];
+                    "application/json": components["schemas"]["RouteDone"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -2853,7 +2846,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccessOK"];
+                    "application/json": components["schemas"]["RouteOK"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -3130,7 +3123,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AppstateDone"];
+                    "application/json": components["schemas"]["RouteDone"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -3324,7 +3317,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AppstateOK"];
+                    "application/json": components["schemas"]["RouteOK"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -3357,7 +3350,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AppstateOK"];
+                    "application/json": components["schemas"]["RouteOK"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -3419,7 +3412,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AppstateOK"];
+                    "application/json": components["schemas"]["RouteOK"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -3611,7 +3604,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AppstateDone"];
+                    "application/json": components["schemas"]["RouteDone"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -3644,7 +3637,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccessOK"];
+                    "application/json": components["schemas"]["RouteOK"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -4127,7 +4120,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccessMessage"];
+                    "application/json": components["schemas"]["RouteMessage"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -4160,7 +4153,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccessOKMessage"];
+                    "application/json": components["schemas"]["RouteDone"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -4193,7 +4186,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccessOKMessage"];
+                    "application/json": components["schemas"]["RouteDone"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -4354,7 +4347,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccessOK"];
+                    "application/json": components["schemas"]["RouteOK"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
