@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -41,7 +42,8 @@ func runBenchExport(ctx context.Context, args []string) error {
 	accountFlag := fs.Int64("account", 0, "account id (default: the account with the most products)")
 	dirFlag := fs.String("dir", "", "where the files are written (default $PRICELENS_DATA_DIR/bench-export; removed after)")
 	skipClient := fs.Bool("skip-client", false, "do not run the clickhouse-client comparison")
-	const use = "bench-export [--rows 100000,1000000] [--account ID] [--dir DIR] [--skip-client]"
+	cpuProfile := fs.String("cpuprofile", "", "write a Go CPU profile of the exports to this file")
+	const use = "bench-export [--rows 100000,1000000] [--account ID] [--dir DIR] [--skip-client] [--cpuprofile FILE]"
 	if err := fs.Parse(args); err != nil {
 		return usagef("%v (usage: %s)", err, use)
 	}
@@ -95,6 +97,17 @@ func runBenchExport(ctx context.Context, args []string) error {
 		return errors.New("the export's SQL sends external sets, which clickhouse-client cannot be given")
 	}
 	fmt.Printf("columns (%d): %s\n", len(e.Header()), strings.Join(e.Header(), ", "))
+	if *cpuProfile != "" {
+		pf, err := os.Create(*cpuProfile)
+		if err != nil {
+			return err
+		}
+		defer pf.Close()
+		if err := pprof.StartCPUProfile(pf); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
+	}
 	for _, n := range counts {
 		r, err := benchExportOnce(ctx, svc, e, n, dir)
 		if err != nil {
