@@ -1,6 +1,7 @@
 package drops
 
 import (
+	"fmt"
 	"io"
 	"reflect"
 
@@ -18,8 +19,15 @@ type parquetWriter struct {
 
 func newParquetWriter(w io.Writer, header []string) *parquetWriter {
 	fields := make([]parquet.Field, len(header))
+	seen := map[string]int{}
 	for i, h := range header {
-		fields[i] = column{Node: parquet.String(), name: h}
+		// Parquet columns need distinct names; two grid columns can share a header
+		// (labels and labelsNames are both "Labels"): the second is "Labels (2)".
+		name := h
+		if seen[h]++; seen[h] > 1 {
+			name = fmt.Sprintf("%s (%d)", h, seen[h])
+		}
+		fields[i] = column{Node: parquet.String(), name: name}
 	}
 	schema := parquet.NewSchema("drop", orderedGroup{fields: fields})
 	return &parquetWriter{w: parquet.NewWriter(w, schema, parquet.Compression(&parquet.Zstd))}
