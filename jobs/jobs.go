@@ -34,6 +34,8 @@ type Deps struct {
 	SMTP config.SMTP
 	// Exports writes CSV exports (kind export_csv).
 	Exports Exporter
+	// Drops writes downstream drops on export schedules (kinds drop_schedules, drop).
+	Drops Dropper
 }
 
 // Workers is a running River client with every kind's worker.
@@ -58,11 +60,14 @@ func Start(ctx context.Context, d Deps) (*Workers, error) {
 	river.AddWorker(workers, &exportCSV{deps: d})
 	expire := &expireExports{deps: d}
 	river.AddWorker(workers, expire)
+	dropTick := &dropSchedules{deps: d}
+	river.AddWorker(workers, dropTick)
+	river.AddWorker(workers, &drop{deps: d})
 	client, err := river.NewClient(riverpgxv5.New(d.DB), &river.Config{
 		Logger:          d.Log,
 		Queues:          map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: 10}},
 		Workers:         workers,
-		PeriodicJobs:    []*river.PeriodicJob{mirror.periodic(), expire.periodic()},
+		PeriodicJobs:    []*river.PeriodicJob{mirror.periodic(), expire.periodic(), dropTick.periodic()},
 		SoftStopTimeout: stopTimeout,
 	})
 	if err != nil {
