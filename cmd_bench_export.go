@@ -18,10 +18,10 @@ import (
 	"sync/atomic"
 	"time"
 
+	"pricelens/api/drops"
 	"pricelens/api/grid"
 	"pricelens/api/session"
 	"pricelens/deploy/config"
-	"pricelens/drops"
 	"pricelens/engine"
 )
 

@@ -10,9 +10,9 @@ import (
 	"strconv"
 	"text/tabwriter"
 
+	"pricelens/api/drops"
 	"pricelens/api/grid"
 	"pricelens/deploy/config"
-	"pricelens/drops"
 	"pricelens/store"
 )
 

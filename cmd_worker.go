@@ -6,9 +6,9 @@ import (
 
 	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
 
+	"pricelens/api/drops"
 	"pricelens/api/grid"
 	"pricelens/deploy/config"
-	"pricelens/drops"
 	"pricelens/jobs"
 )
 
