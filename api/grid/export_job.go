@@ -21,7 +21,8 @@ import (
 )
 
 // The export_csv job's side of Exports: run the grid's rows plan into a file,
-// keeping the export's row up to date; and the expiry of old files.
+// keeping the export's row up to date; the expiry of old files; and the sweep
+// that fails exports whose job was lost.
 
 // record writes a step of the job into the export's row while it is live, with
 // the time of this sign of life (FailStalled); false means it is no longer live
