@@ -15,6 +15,7 @@ import (
 type Exporter interface {
 	RunExport(ctx context.Context, name string) error
 	ExpireExports(ctx context.Context) error
+	FailStalled(ctx context.Context) error
 }
 
 // expireEvery is how often expired export files are deleted.

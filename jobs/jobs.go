@@ -63,11 +63,13 @@ func Start(ctx context.Context, d Deps) (*Workers, error) {
 	dropTick := &dropSchedules{deps: d}
 	river.AddWorker(workers, dropTick)
 	river.AddWorker(workers, &drop{deps: d})
+	stalled := &failStalledExports{deps: d}
+	river.AddWorker(workers, stalled)
 	client, err := river.NewClient(riverpgxv5.New(d.DB), &river.Config{
 		Logger:          d.Log,
 		Queues:          map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: 10}},
 		Workers:         workers,
-		PeriodicJobs:    []*river.PeriodicJob{mirror.periodic(), expire.periodic(), dropTick.periodic()},
+		PeriodicJobs:    []*river.PeriodicJob{mirror.periodic(), expire.periodic(), dropTick.periodic(), stalled.periodic()},
 		SoftStopTimeout: stopTimeout,
 	})
 	if err != nil {
@@ -85,6 +87,14 @@ func (w *Workers) Stop() error {
 	ctx, cancel := context.WithTimeout(context.Background(), stopTimeout+5*time.Second)
 	defer cancel()
 	return w.client.Stop(ctx)
+}
+
+// Kill stops at once, as a crash would stop a job mid-way: running jobs' contexts
+// are cancelled and River runs them again on the next worker.
+func (w *Workers) Kill() error {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	return w.client.StopAndCancel(ctx)
 }
 
 // Run runs the workers until ctx is cancelled, then stops them gracefully.

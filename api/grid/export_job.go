@@ -18,12 +18,14 @@ import (
 )
 
 // The export_csv job's side of Exports: run the grid's rows plan into a file,
-// keeping the export's row up to date; and the expiry of old files.
+// keeping the export's row up to date; the expiry of old files; and the sweep
+// that fails exports whose job was lost.
 
-// record writes a step of the job into the export's row while it is live; false
-// means it is no longer live (canceled by abortExport).
+// record writes a step of the job into the export's row while it is live, with
+// the time of this sign of life (FailStalled); false means it is no longer live
+// (canceled by abortExport, or failed by FailStalled).
 func (x *Exports) record(ctx context.Context, name, set string, args ...any) (bool, error) {
-	tag, err := x.S.DB.Exec(ctx, `UPDATE export_jobs SET `+set+` WHERE id = $1 AND status IN ('queued', 'running')`,
+	tag, err := x.S.DB.Exec(ctx, `UPDATE export_jobs SET progress_at = now(), `+set+` WHERE id = $1 AND status IN ('queued', 'running')`,
 		append([]any{name}, args...)...)
 	return tag.RowsAffected() == 1, err
 }
@@ -102,6 +104,21 @@ func (x *Exports) ExpireExports(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// ErrStalled is the error of an export that FailStalled ended.
+const ErrStalled = "The export stopped: it made no progress for %d minutes (its server may have been stopped). Please export again."
+
+// FailStalled marks failed the live exports that gave no sign of life (progress_at,
+// else created_at) for StallAfter: their job was lost with a killed server (River
+// would only retry it after the job's two-hour timeout) or no worker runs. Without
+// it such an export would show "running" with a frozen percent for hours. A job
+// that runs again later finds the export no longer live and does nothing.
+func (x *Exports) FailStalled(ctx context.Context) error {
+	_, err := x.S.DB.Exec(ctx, `UPDATE export_jobs SET status = 'failed', error = $1, finished_at = now()
+		WHERE status IN ('queued', 'running') AND coalesce(progress_at, created_at) < now() - make_interval(secs => $2)`,
+		fmt.Sprintf(ErrStalled, int(x.StallAfter.Minutes())), x.StallAfter.Seconds())
+	return err
 }
 
 func (x *Exports) status(ctx context.Context, name string) (string, error) {

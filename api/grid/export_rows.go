@@ -86,7 +86,7 @@ func (s *Service) ExportRows(ctx context.Context, queryID string, e ExportPlan, 
 		for n, r := range batch {
 			r["currency_symbol"] = e.Account.Settings.CurrencySymbol
 			for i, c := range e.cols {
-				records[n][i] = c.format(r)
+				records[n][i] = FormatCSVValue(c.format, r[c.key], e.Account.Settings.CurrencySymbol)
 			}
 		}
 		n := len(batch)
