@@ -35,5 +35,6 @@ func runWorker(ctx context.Context, args []string) error {
 func (d databases) jobDeps(c config.Config, log *slog.Logger) jobs.Deps {
 	return jobs.Deps{DB: d.DB, Log: log, SMTP: c.SMTP,
 		ClickHouse: func(context.Context) (driver.Conn, error) { return d.W.Conn, nil },
-		Exports:    grid.NewExports(grid.NewService(d.W, d.DB), c.DataDir)}
+		Exports:    grid.NewExports(grid.NewService(d.W, d.DB), c.DataDir),
+		Warehouse:  d.W, PublicURL: c.PublicURL}
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 
 	"pricelens/deploy/config"
+	"pricelens/warehouse"
 )
 
 // Deps are what the workers need.
@@ -34,6 +35,10 @@ type Deps struct {
 	SMTP config.SMTP
 	// Exports writes CSV exports (kind export_csv).
 	Exports Exporter
+	// Warehouse runs the price alerts' queries (kind evaluate_alert).
+	Warehouse *warehouse.Warehouse
+	// PublicURL is the webapp's address, for the links in alert mails.
+	PublicURL string
 }
 
 // Workers is a running River client with every kind's worker.
@@ -58,11 +63,14 @@ func Start(ctx context.Context, d Deps) (*Workers, error) {
 	river.AddWorker(workers, &exportCSV{deps: d})
 	expire := &expireExports{deps: d}
 	river.AddWorker(workers, expire)
+	alerts := &enqueueAlerts{deps: d}
+	river.AddWorker(workers, alerts)
+	river.AddWorker(workers, &evaluateAlert{deps: d})
 	client, err := river.NewClient(riverpgxv5.New(d.DB), &river.Config{
 		Logger:          d.Log,
 		Queues:          map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: 10}},
 		Workers:         workers,
-		PeriodicJobs:    []*river.PeriodicJob{mirror.periodic(), expire.periodic()},
+		PeriodicJobs:    []*river.PeriodicJob{mirror.periodic(), expire.periodic(), alerts.periodic()},
 		SoftStopTimeout: stopTimeout,
 	})
 	if err != nil {
