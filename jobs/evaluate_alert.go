@@ -139,7 +139,8 @@ func EvaluateAlert(ctx context.Context, d Deps, alertID int64, period string, no
 	if total > 0 && len(t.Recipients) > 0 {
 		m = alertMail(t, d.PublicURL, a, from, now, int(total), changes)
 	}
-	return st.FinishAlert(ctx, t, period, now, m)
+	claimed, err := st.FinishAlert(ctx, t, period, now, m)
+	return claimed && m != nil, err
 }
 
 // alertMail is the mail of an alert's changes: a text part with the changes as a

@@ -136,7 +136,7 @@ type AlertTarget struct {
 	EvaluatedPeriod string // the last period evaluated
 	Categories      []string
 	ReportName      string
-	Condition       json.RawMessage // the saved report's grid condition; empty without one
+	Condition       json.RawMessage // the saved report's grid condition; {} without one
 	Recipients      []string
 }
 
@@ -167,8 +167,9 @@ func (s *Store) AlertTarget(ctx context.Context, id int64) (AlertTarget, error) 
 
 // FinishAlert records an alert's evaluation for period and, when m is not nil,
 // queues its mail and moves last_notified_at to at (the end of the period the
-// mail covers), all in one transaction that first claims the period: false when
-// the period was already evaluated (by another run), and then nothing is queued.
+// mail covers), all in one transaction that first claims the period. It reports
+// whether it claimed it: false when the period was already evaluated (by another
+// run, which may have waited on the row's lock), and then nothing is queued.
 func (s *Store) FinishAlert(ctx context.Context, t AlertTarget, period string, at time.Time, m *Mail) (bool, error) {
 	a := Actor{AccountID: t.AccountID}
 	claimed := false
