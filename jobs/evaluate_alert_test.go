@@ -206,4 +206,12 @@ func TestPriceAlerts(t *testing.T) {
 		"P3 | Lego Train | Alpha | $30.00 | $28.00",
 	}, mailTable(t, f.mailpit.Messages(t, toAll)[0]), "without the option, every change of the last day")
 	assert.Empty(t, f.mailpit.Messages(t, toQuiet))
+
+	// A removed report's alerts send nothing.
+	_, err = f.db.Exec(ctx, `UPDATE saved_reports SET removed_at = now() WHERE id = $1`, f.report)
+	require.NoError(t, err)
+	f.offers(t, []offer{{f.acme, "P1", f.alpha, next.Add(time.Second), 7}})
+	sent, err = jobs.EvaluateAlert(ctx, f.deps, all, "after removal", next.Add(time.Minute))
+	require.NoError(t, err)
+	assert.False(t, sent)
 }
