@@ -38,5 +38,6 @@ func (d databases) jobDeps(c config.Config, log *slog.Logger) jobs.Deps {
 	return jobs.Deps{DB: d.DB, Log: log, SMTP: c.SMTP,
 		ClickHouse: func(context.Context) (driver.Conn, error) { return d.W.Conn, nil },
 		Exports:    grid.NewExports(svc, c.DataDir),
-		Drops:      drops.New(svc)}
+		Drops:      drops.New(svc),
+		Warehouse:  d.W, PublicURL: c.PublicURL}
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 
 	"pricelens/deploy/config"
+	"pricelens/warehouse"
 )
 
 // Deps are what the workers need.
@@ -36,6 +37,10 @@ type Deps struct {
 	Exports Exporter
 	// Drops writes downstream drops on export schedules (kinds drop_schedules, drop).
 	Drops Dropper
+	// Warehouse runs the price alerts' queries (kind evaluate_alert).
+	Warehouse *warehouse.Warehouse
+	// PublicURL is the webapp's address, for the links in alert mails.
+	PublicURL string
 }
 
 // Workers is a running River client with every kind's worker.
@@ -65,11 +70,14 @@ func Start(ctx context.Context, d Deps) (*Workers, error) {
 	river.AddWorker(workers, &drop{deps: d})
 	stalled := &failStalledExports{deps: d}
 	river.AddWorker(workers, stalled)
+	alerts := &enqueueAlerts{deps: d}
+	river.AddWorker(workers, alerts)
+	river.AddWorker(workers, &evaluateAlert{deps: d})
 	client, err := river.NewClient(riverpgxv5.New(d.DB), &river.Config{
 		Logger:          d.Log,
 		Queues:          map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: 10}},
 		Workers:         workers,
-		PeriodicJobs:    []*river.PeriodicJob{mirror.periodic(), expire.periodic(), dropTick.periodic(), stalled.periodic()},
+		PeriodicJobs:    []*river.PeriodicJob{mirror.periodic(), expire.periodic(), dropTick.periodic(), stalled.periodic(), alerts.periodic()},
 		SoftStopTimeout: stopTimeout,
 	})
 	if err != nil {

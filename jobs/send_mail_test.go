@@ -113,6 +113,29 @@ func TestMailArrivesWithTextAndEscapedHTML(t *testing.T) {
 	assert.Contains(t, m.HTML, ">Choose a new password</a>")
 }
 
+// TestMailTableIsAnHTMLTable: a mail whose detail carries a table (price alerts)
+// shows the text part's table paragraph as an HTML table, its cells escaped; the
+// other paragraphs stay paragraphs and the text part is the stored body.
+func TestMailTableIsAnHTMLTable(t *testing.T) {
+	f := newMailFixture(t)
+	to := testenv.Recipient(t, "tab")
+	body := "Two prices changed.\n\nProduct | New price\nP<1> | $9.00\n\nOpen the report: https://pricelens.example/pricing"
+	id := f.queue(t, store.Mail{Kind: "price_alert", Recipients: []string{to}, Subject: "Price alert", Body: body,
+		Detail: map[string]any{"link": "https://pricelens.example/pricing",
+			"table": jobs.MailTable{Paragraph: 1, Header: []string{"Product", "New price"}, Rows: [][]string{{"P<1>", "$9.00"}}}}})
+	f.startMail(t, f.mailpit.SMTP)
+	require.Eventually(t, func() bool { return f.row(t, id).Sent }, 20*time.Second, 20*time.Millisecond)
+	msgs := f.mailpit.Messages(t, to)
+	require.Len(t, msgs, 1)
+	m := msgs[0]
+	assert.Equal(t, strings.ReplaceAll(body, "\n", "\r\n"), strings.TrimRight(m.Text, "\r\n"))
+	assert.Contains(t, m.HTML, "<p>Two prices changed.</p>")
+	assert.Contains(t, m.HTML, ">Product</th>")
+	assert.Contains(t, m.HTML, ">P&lt;1&gt;</td>")
+	assert.NotContains(t, m.HTML, "Product | New price", "the table paragraph is a table, not text")
+	assert.Contains(t, m.HTML, ">Open the report</a>")
+}
+
 // TestFailedSendIsRetriedAndNeverMarkedSent: with the SMTP server unreachable, the
 // job fails and is retried; the row stays unsent and says why; once the server is
 // back the same job delivers the mail, once.

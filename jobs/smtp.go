@@ -6,6 +6,7 @@ import (
 	"crypto/rand"
 	"crypto/tls"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"html/template"
@@ -37,14 +38,66 @@ type message struct {
 // mailHTML is the HTML part: the text, escaped, in paragraphs, and the mail's
 // link (reset, invitation, share) as a button. html/template escapes the text and
 // the link (an unsafe scheme becomes "#ZgotmplZ"), so no stored text becomes markup.
+// A paragraph that is a table in the text part (mailTable) is a table here.
 var mailHTML = template.Must(template.New("mail").Parse(`<!DOCTYPE html>
 <html><head><meta charset="utf-8"><title>{{.Subject}}</title></head>
 <body style="font-family: Arial, sans-serif; font-size: 14px; color: #222;">
-{{range .Paragraphs}}<p>{{.}}</p>
-{{end}}{{if .Link}}<p><a href="{{.Link}}" style="display: inline-block; padding: 8px 16px; background: #1565c0; color: #fff; text-decoration: none; border-radius: 4px;">{{.LinkText}}</a></p>
+{{range .Paragraphs}}{{if .Table}}<table style="border-collapse: collapse; margin: 8px 0;">
+<tr>{{range .Table.Header}}<th style="text-align: left; border-bottom: 1px solid #999; padding: 4px 8px;">{{.}}</th>{{end}}</tr>
+{{range .Table.Rows}}<tr>{{range .}}<td style="border-bottom: 1px solid #eee; padding: 4px 8px;">{{.}}</td>{{end}}</tr>
+{{end}}</table>
+{{else}}<p>{{.Text}}</p>
+{{end}}{{end}}{{if .Link}}<p><a href="{{.Link}}" style="display: inline-block; padding: 8px 16px; background: #1565c0; color: #fff; text-decoration: none; border-radius: 4px;">{{.LinkText}}</a></p>
 <p style="color: #666; font-size: 12px;">If the button does not work, copy this address into your browser: {{.Link}}</p>
 {{end}}</body></html>
 `))
+
+// htmlParagraph is a paragraph of the HTML part: text, or a table.
+type htmlParagraph struct {
+	Text  string
+	Table *MailTable
+}
+
+// MailTable is a table a mail carries in its detail ("table"): the text part's
+// paragraph number Paragraph (0-based, paragraphs split by blank lines) is the
+// table in plain text, and the HTML part shows this table in its place (price
+// alerts list their changes so).
+type MailTable struct {
+	Paragraph int        `json:"paragraph"`
+	Header    []string   `json:"header"`
+	Rows      [][]string `json:"rows"`
+}
+
+// mailTable reads the detail's table, if any.
+func mailTable(m store.Mail) *MailTable {
+	raw, ok := m.Detail["table"]
+	if !ok {
+		return nil
+	}
+	b, err := json.Marshal(raw)
+	if err != nil {
+		return nil
+	}
+	var t MailTable
+	if json.Unmarshal(b, &t) != nil {
+		return nil
+	}
+	return &t
+}
+
+// htmlParagraphs splits the text part into the HTML part's paragraphs.
+func htmlParagraphs(m store.Mail, text string) []htmlParagraph {
+	t := mailTable(m)
+	var out []htmlParagraph
+	for i, p := range strings.Split(text, "\n\n") {
+		if t != nil && i == t.Paragraph {
+			out = append(out, htmlParagraph{Table: t})
+			continue
+		}
+		out = append(out, htmlParagraph{Text: p})
+	}
+	return out
+}
 
 // mailLink is the link a mail carries in its detail: "link" for password resets
 // and invitations, "url" for share links. The server built it (never a request).
@@ -64,7 +117,7 @@ func linkText(kind string) string {
 		return "Choose a new password"
 	case "invitation":
 		return "Choose your password"
-	case "share_link":
+	case "share_link", "price_alert":
 		return "Open the report"
 	}
 	return "Open Pricelens"
@@ -98,7 +151,7 @@ func composeMail(m store.Mail, from string, now time.Time) (message, error) {
 	link := mailLink(m)
 	var html bytes.Buffer
 	if err := mailHTML.Execute(&html, map[string]any{
-		"Subject": m.Subject, "Paragraphs": strings.Split(text, "\n\n"), "Link": link, "LinkText": linkText(m.Kind),
+		"Subject": m.Subject, "Paragraphs": htmlParagraphs(m, text), "Link": link, "LinkText": linkText(m.Kind),
 	}); err != nil {
 		return message{}, err
 	}

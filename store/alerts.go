@@ -2,26 +2,41 @@ package store
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 )
 
-// Alert is a competitor alert (spec: scheduled alert payload); report_id is its id.
+// Alert is a price alert: it watches competitors' prices over the products of a
+// saved report (SavedReportID, 0 for every product of the account) and mails the
+// changes daily or weekly (Frequency 0 or 1) over the last DateFilter days, or
+// since its last mail when SinceLastNotice (jobs: evaluate_alert).
 type Alert struct {
-	ReportID      int64    `json:"report_id"`
-	LabelName     string   `json:"label_name"`
-	Frequency     int16    `json:"frequency"`
-	CompetitorIDs []int64  `json:"competitorsIds"`
-	EmailIDs      []string `json:"email_ids"`
-	UserIDs       []int64  `json:"user_ids"`
+	ID              int64
+	SavedReportID   int64
+	LabelName       string
+	Frequency       int16
+	DateFilter      int16
+	SinceLastNotice bool
+	CompetitorIDs   []int64
+	EmailIDs        []string
+	UserIDs         []int64
+	LastNotifiedAt  *time.Time
 }
 
-const alertCols = `id, label_name, frequency, competitor_ids, email_ids, user_ids`
+// AlertDateFilters are the alert report date filters of the spec in days: Last
+// day, 7, 14, 30, 60 and 180 days.
+var AlertDateFilters = []int16{1, 7, 14, 30, 60, 180}
+
+const alertCols = `id, coalesce(saved_report_id, 0), label_name, frequency, date_filter, since_last_notice,
+	competitor_ids, email_ids, user_ids, last_notified_at`
 
 func scanAlert(row pgx.Row) (Alert, error) {
 	var al Alert
-	err := row.Scan(&al.ReportID, &al.LabelName, &al.Frequency, &al.CompetitorIDs, &al.EmailIDs, &al.UserIDs)
+	err := row.Scan(&al.ID, &al.SavedReportID, &al.LabelName, &al.Frequency, &al.DateFilter, &al.SinceLastNotice,
+		&al.CompetitorIDs, &al.EmailIDs, &al.UserIDs, &al.LastNotifiedAt)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return al, NotFound("Alert not found")
 	}
@@ -41,24 +56,41 @@ func (s *Store) Alerts(ctx context.Context, accountID int64) ([]Alert, error) {
 	return out, err
 }
 
-// SaveAlert creates an alert, or updates the account's alert al.ReportID when set.
+// SaveAlert creates an alert, or updates the account's alert al.ID when set. The
+// saved report it watches must be a live report of the account.
 func (s *Store) SaveAlert(ctx context.Context, a Actor, al Alert) (Alert, error) {
 	var out Alert
+	var report *int64
+	if al.SavedReportID > 0 {
+		report = &al.SavedReportID
+	}
 	err := s.inTx(ctx, func(tx pgx.Tx) error {
+		if report != nil {
+			var ok bool
+			if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM saved_reports WHERE id = $1 AND account_id = $2 AND removed_at IS NULL)`,
+				*report, a.AccountID).Scan(&ok); err != nil {
+				return err
+			}
+			if !ok {
+				return NotFound("Report not found")
+			}
+		}
 		var err error
-		if al.ReportID > 0 {
-			out, err = scanAlert(tx.QueryRow(ctx, `UPDATE alerts SET label_name = $3, frequency = $4, competitor_ids = $5, email_ids = $6, user_ids = $7
-				WHERE id = $1 AND account_id = $2 RETURNING `+alertCols, al.ReportID, a.AccountID, al.LabelName, al.Frequency,
-				al.CompetitorIDs, al.EmailIDs, al.UserIDs))
+		if al.ID > 0 {
+			out, err = scanAlert(tx.QueryRow(ctx, `UPDATE alerts SET saved_report_id = $3, label_name = $4, frequency = $5,
+				date_filter = $6, since_last_notice = $7, competitor_ids = $8, email_ids = $9, user_ids = $10
+				WHERE id = $1 AND account_id = $2 RETURNING `+alertCols, al.ID, a.AccountID, report, al.LabelName, al.Frequency,
+				al.DateFilter, al.SinceLastNotice, al.CompetitorIDs, al.EmailIDs, al.UserIDs))
 		} else {
-			out, err = scanAlert(tx.QueryRow(ctx, `INSERT INTO alerts (account_id, label_name, frequency, competitor_ids, email_ids, user_ids, created_by)
-				VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING `+alertCols, a.AccountID, al.LabelName, al.Frequency,
-				al.CompetitorIDs, al.EmailIDs, al.UserIDs, a.UserID))
+			out, err = scanAlert(tx.QueryRow(ctx, `INSERT INTO alerts (account_id, saved_report_id, label_name, frequency,
+				date_filter, since_last_notice, competitor_ids, email_ids, user_ids, created_by)
+				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING `+alertCols, a.AccountID, report, al.LabelName,
+				al.Frequency, al.DateFilter, al.SinceLastNotice, al.CompetitorIDs, al.EmailIDs, al.UserIDs, a.UserID))
 		}
 		if err != nil {
 			return err
 		}
-		return audit(ctx, tx, a, "save", "alert", out.ReportID, map[string]any{"label_name": al.LabelName})
+		return audit(ctx, tx, a, "save", "alert", out.ID, map[string]any{"label_name": al.LabelName, "saved_report_id": al.SavedReportID})
 	})
 	return out, err
 }
@@ -75,6 +107,90 @@ func (s *Store) RemoveAlert(ctx context.Context, a Actor, id int64) error {
 		}
 		return audit(ctx, tx, a, "delete", "alert", id, nil)
 	})
+}
+
+// AlertDue is an alert as the periodic enqueuer sees it: how often it runs and
+// the last period it was evaluated for.
+type AlertDue struct {
+	ID              int64
+	Frequency       int16
+	EvaluatedPeriod string
+}
+
+// AlertsDue lists every account's alerts, for the periodic job that queues their
+// evaluations.
+func (s *Store) AlertsDue(ctx context.Context) ([]AlertDue, error) {
+	rows, err := s.DB.Query(ctx, `SELECT id, frequency, evaluated_period FROM alerts ORDER BY id`)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowToStructByPos[AlertDue])
+}
+
+// AlertTarget is what evaluating an alert needs besides the alert: its account,
+// the category access of the user who made it, the saved report it watches and
+// the addresses it goes to (its external addresses and its users' e-mails).
+type AlertTarget struct {
+	Alert
+	AccountID       int64
+	EvaluatedPeriod string // the last period evaluated
+	Categories      []string
+	ReportName      string
+	Condition       json.RawMessage // the saved report's grid condition; {} without one
+	Recipients      []string
+}
+
+// AlertTarget reads an alert for its evaluation; a removed alert is NotFound. A
+// removed saved report ends its alerts (ON DELETE CASCADE) only when the row goes;
+// one merely marked removed is NotFound too, so nothing is mailed for it.
+func (s *Store) AlertTarget(ctx context.Context, id int64) (AlertTarget, error) {
+	var t AlertTarget
+	var removed bool
+	err := s.DB.QueryRow(ctx, `SELECT al.account_id, al.evaluated_period, coalesce(m.categories, '{}'), coalesce(r.report_name, ''),
+			coalesce(r.condition, '{}'::jsonb), r.removed_at IS NOT NULL,
+			array(SELECT DISTINCT e FROM (SELECT unnest(al.email_ids) AS e UNION
+				SELECT u.email FROM users u JOIN memberships um ON um.user_id = u.id AND um.account_id = al.account_id AND NOT um.blocked
+				WHERE u.id = ANY(al.user_ids)) x ORDER BY e)
+		FROM alerts al
+		LEFT JOIN memberships m ON m.user_id = al.created_by AND m.account_id = al.account_id
+		LEFT JOIN saved_reports r ON r.id = al.saved_report_id AND r.account_id = al.account_id
+		WHERE al.id = $1`, id).Scan(&t.AccountID, &t.EvaluatedPeriod, &t.Categories, &t.ReportName, &t.Condition, &removed, &t.Recipients)
+	if errors.Is(err, pgx.ErrNoRows) || removed {
+		return t, NotFound("Alert not found")
+	}
+	if err != nil {
+		return t, err
+	}
+	t.Alert, err = scanAlert(s.DB.QueryRow(ctx, `SELECT `+alertCols+` FROM alerts WHERE id = $1 AND account_id = $2`, id, t.AccountID))
+	return t, err
+}
+
+// FinishAlert records an alert's evaluation for period and, when m is not nil,
+// queues its mail and moves last_notified_at to at (the end of the period the
+// mail covers), all in one transaction that first claims the period. It reports
+// whether it claimed it: false when the period was already evaluated (by another
+// run, which may have waited on the row's lock), and then nothing is queued.
+func (s *Store) FinishAlert(ctx context.Context, t AlertTarget, period string, at time.Time, m *Mail) (bool, error) {
+	a := Actor{AccountID: t.AccountID}
+	claimed := false
+	err := s.inTx(ctx, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, `UPDATE alerts SET evaluated_period = $3,
+				last_notified_at = CASE WHEN $4 THEN $5 ELSE last_notified_at END
+			WHERE id = $1 AND account_id = $2 AND evaluated_period <> $3`, t.ID, t.AccountID, period, m != nil, at)
+		if err != nil || tag.RowsAffected() == 0 {
+			return err
+		}
+		claimed = true
+		if m == nil {
+			return nil
+		}
+		id, err := queueMail(ctx, tx, a, *m)
+		if err != nil {
+			return err
+		}
+		return audit(ctx, tx, a, "notify", "alert", t.ID, map[string]any{"mail_id": id, "recipients": m.Recipients, "period": period})
+	})
+	return claimed && err == nil, err
 }
 
 // CustomReport is an embedded BI report or dashboard of an account.

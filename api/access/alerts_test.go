@@ -84,6 +84,80 @@ func TestAlerts(t *testing.T) {
 	assert.Equal(t, 3, e.count(`SELECT count(*) FROM audit_log WHERE account_id = $1 AND entity = 'alert'`, acc))
 }
 
+// TestAlertOnASavedReport is the tabular screen's Alert dialog on a saved report:
+// it names the report as saved_report_id (it used to send it as report_id, which
+// the server reads as the alert's own id: 404 "Alert not found", or another
+// alert overwritten). Two alerts on one report are two alerts; updating one keeps
+// its report; another account's report is not found; a bad date filter is a 400.
+func TestAlertOnASavedReport(t *testing.T) {
+	e := newEnv(t, nil)
+	acc := e.account("Acme")
+	other := e.account("Other")
+	e.user("ana@acme.test", "analyst", acc)
+	e.user("eve@other.test", "admin", other)
+	ana := e.login("ana@acme.test", acc)
+	eve := e.login("eve@other.test", other)
+	var comp int64
+	require.NoError(t, e.db.QueryRow(t.Context(), `SELECT min(id) FROM competitors WHERE account_id = $1`, acc).Scan(&comp))
+	st, res := ana.call("POST", "/api/saveReport/insertSaveReport", obj{"report_name": "Scratch", "report_type": "all_my_products"})
+	require.Equal(t, 200, st, "%v", res)
+	st, res = ana.call("POST", "/api/saveReport/insertSaveReport", obj{"report_name": "Lego", "report_type": "all_my_products"})
+	require.Equal(t, 200, st, "%v", res)
+	reportID := num(res["id"])
+	st, res = eve.call("POST", "/api/saveReport/insertSaveReport", obj{"report_name": "Theirs", "report_type": "all_my_products"})
+	require.Equal(t, 200, st, "%v", res)
+	theirs := num(res["id"])
+
+	dialog := func(name string) obj {
+		return obj{"saved_report_id": reportID, "label_name": name, "competitorsIds": []int64{comp}, "frequency": 1,
+			"email_ids": []string{"boss@acme.test"}, "user_ids": []string{}}
+	}
+	st, res = ana.call("POST", "/api/labels/addAlert", dialog("Weekly drops"))
+	require.Equal(t, 200, st, "the dialog's request on a saved report: %v", res)
+	first := res["alert"].(obj)
+	assert.Equal(t, reportID, num(first["saved_report_id"]))
+	assert.NotEqual(t, reportID, num(first["report_id"]), "the alert has its own id")
+	st, res = ana.call("POST", "/api/labels/addAlert", obj{"report_id": reportID, "label_name": "The old dialog",
+		"competitorsIds": []int64{comp}, "frequency": 1, "email_ids": []string{"boss@acme.test"}})
+	assert.Equal(t, 404, st, "report_id names an alert, not a report")
+	assert.Equal(t, "Alert not found", errMsg(res))
+	assert.Equal(t, float64(7), first["date_filter"], "a weekly alert looks at the last 7 days unless told")
+	assert.Equal(t, false, first["only_changes_since_last_notification"])
+
+	second := dialog("Daily drops")
+	second["frequency"] = 0
+	second["date_filter"] = 30
+	second["only_changes_since_last_notification"] = true
+	st, res = ana.call("POST", "/api/labels/addAlert", second)
+	require.Equal(t, 200, st, "%v", res)
+	assert.Equal(t, float64(30), res["alert"].(obj)["date_filter"])
+	assert.Equal(t, true, res["alert"].(obj)["only_changes_since_last_notification"])
+	assert.Equal(t, 2, e.count(`SELECT count(*) FROM alerts WHERE account_id = $1 AND saved_report_id = $2`, acc, int64(reportID)),
+		"a second alert on the report does not overwrite the first")
+
+	upd := dialog("Weekly drops, renamed")
+	upd["report_id"] = first["report_id"]
+	st, res = ana.call("POST", "/api/labels/addAlert", upd)
+	require.Equal(t, 200, st, "%v", res)
+	assert.Equal(t, "Weekly drops, renamed", res["alert"].(obj)["label_name"])
+	assert.Equal(t, reportID, num(res["alert"].(obj)["saved_report_id"]))
+	st, res = ana.call("GET", "/api/labels/getAllAlerts", nil)
+	require.Equal(t, 200, st)
+	require.Len(t, res["alerts"], 2)
+
+	bad := dialog("Theirs")
+	bad["saved_report_id"] = theirs
+	st, res = ana.call("POST", "/api/labels/addAlert", bad)
+	assert.Equal(t, 404, st)
+	assert.Equal(t, "Report not found", errMsg(res))
+	bad = dialog("Odd period")
+	bad["date_filter"] = 3
+	st, res = ana.call("POST", "/api/labels/addAlert", bad)
+	assert.Equal(t, 400, st)
+	assert.Equal(t, "The date filter must be 1, 7, 14, 30, 60 or 180 days", errMsg(res))
+	assert.Equal(t, 2, e.count(`SELECT count(*) FROM alerts WHERE account_id = $1`, acc), "refused requests change nothing")
+}
+
 func TestCustomReportsAndEmbedToken(t *testing.T) {
 	t.Setenv("PRICELENS_EMBED_SECRET", "a-test-secret-of-some-length")
 	e := newEnv(t, nil)

@@ -2,7 +2,9 @@ package appstate
 
 import (
 	"pricelens/api/route"
+	"slices"
 	"strings"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -15,14 +17,21 @@ import (
 const fillAllFields = "*please fill all fields"
 
 // AlertIn is the body of addAlert: a new alert, or with report_id an existing
-// one's new fields.
+// one's new fields. report_id is the alert's own id (spec: removeAlert
+// {report_id}); the saved report the alert watches is saved_report_id.
 type AlertIn struct {
-	ReportID    reqbody.ID      `json:"report_id"` // the alert's id, to update it
-	LabelName   string          `json:"label_name" required:"true"`
-	Competitors reqbody.IDs     `json:"competitorsIds" required:"true"`
-	Frequency   *reqbody.ID     `json:"frequency" required:"true"` // 0 or 1
-	EmailIDs    reqbody.Strings `json:"email_ids"`
-	UserIDs     reqbody.IDs     `json:"user_ids"` // users of the account
+	ReportID      reqbody.ID  `json:"report_id"`       // the alert's id, to update it
+	SavedReportID reqbody.ID  `json:"saved_report_id"` // the saved report it watches; none: every product
+	LabelName     string      `json:"label_name" required:"true"`
+	Competitors   reqbody.IDs `json:"competitorsIds" required:"true"`
+	Frequency     *reqbody.ID `json:"frequency" required:"true"` // 0 or 1
+	// DateFilter is the period in days (1, 7, 14, 30, 60 or 180); none: 1 for a
+	// daily alert, 7 for a weekly one.
+	DateFilter *reqbody.ID `json:"date_filter"`
+	// SinceLastNotification lists only the changes since the alert's last mail.
+	SinceLastNotification bool            `json:"only_changes_since_last_notification"`
+	EmailIDs              reqbody.Strings `json:"email_ids"`
+	UserIDs               reqbody.IDs     `json:"user_ids"` // users of the account
 }
 
 // Validate checks the fields with the specification's message and normalizes
@@ -40,6 +49,19 @@ func (in *AlertIn) Validate() error {
 		return httperr.BadRequest("email_ids", fillAllFields)
 	case len([]rune(in.LabelName)) > 200:
 		return httperr.BadRequest("label_name", "The alert name can't be longer than 200 characters")
+	}
+	if in.DateFilter == nil {
+		d := reqbody.ID(1)
+		if *in.Frequency == 1 {
+			d = 7
+		}
+		in.DateFilter = &d
+	}
+	if !slices.Contains(store.AlertDateFilters, int16(*in.DateFilter)) {
+		return httperr.BadRequest("date_filter", "The date filter must be 1, 7, 14, 30, 60 or 180 days")
+	}
+	if in.SavedReportID < 0 {
+		return httperr.BadRequest("saved_report_id", "saved_report_id must be a saved report id")
 	}
 	emails, err := validRecipients("email_ids", in.EmailIDs)
 	if err != nil {
@@ -62,17 +84,26 @@ func (in AlertRemoveIn) Validate() error {
 	return nil
 }
 
-// Alert is a competitor alert; report_id is its id.
+// Alert is a price alert; report_id is its id, saved_report_id the saved report
+// it watches (0: every product).
 type Alert struct {
-	ReportID      int64    `json:"report_id" openapi:"always"`
-	LabelName     string   `json:"label_name" openapi:"always"`
-	Frequency     int16    `json:"frequency" openapi:"always"`
-	CompetitorIDs []int64  `json:"competitorsIds" openapi:"always"`
-	EmailIDs      []string `json:"email_ids" openapi:"always"`
-	UserIDs       []int64  `json:"user_ids" openapi:"always"`
+	ReportID              int64      `json:"report_id" openapi:"always"`
+	SavedReportID         int64      `json:"saved_report_id" openapi:"always"`
+	LabelName             string     `json:"label_name" openapi:"always"`
+	Frequency             int16      `json:"frequency" openapi:"always"`
+	DateFilter            int16      `json:"date_filter" openapi:"always"`
+	SinceLastNotification bool       `json:"only_changes_since_last_notification" openapi:"always"`
+	CompetitorIDs         []int64    `json:"competitorsIds" openapi:"always"`
+	EmailIDs              []string   `json:"email_ids" openapi:"always"`
+	UserIDs               []int64    `json:"user_ids" openapi:"always"`
+	LastNotifiedAt        *time.Time `json:"last_notified_at"` // null until its first mail
 }
 
-func toAlert(a store.Alert) Alert { return Alert(a) }
+func toAlert(a store.Alert) Alert {
+	return Alert{ReportID: a.ID, SavedReportID: a.SavedReportID, LabelName: a.LabelName, Frequency: a.Frequency,
+		DateFilter: a.DateFilter, SinceLastNotification: a.SinceLastNotice, CompetitorIDs: a.CompetitorIDs,
+		EmailIDs: a.EmailIDs, UserIDs: a.UserIDs, LastNotifiedAt: a.LastNotifiedAt}
+}
 
 // AlertOut is the answer of addAlert.
 type AlertOut struct {
@@ -99,8 +130,9 @@ func (h *Handlers) AddAlert(c echo.Context, p session.Principal, in AlertIn) (Al
 	} else if !ok {
 		return AlertOut{}, httperr.BadRequest("user_ids", "Some recipients are not users of this account.")
 	}
-	al, err := h.Store.SaveAlert(ctx, actor(p), store.Alert{ReportID: int64(in.ReportID), LabelName: in.LabelName,
-		Frequency: int16(*in.Frequency), CompetitorIDs: comps, EmailIDs: in.EmailIDs, UserIDs: users})
+	al, err := h.Store.SaveAlert(ctx, actor(p), store.Alert{ID: int64(in.ReportID), SavedReportID: int64(in.SavedReportID),
+		LabelName: in.LabelName, Frequency: int16(*in.Frequency), DateFilter: int16(*in.DateFilter),
+		SinceLastNotice: in.SinceLastNotification, CompetitorIDs: comps, EmailIDs: in.EmailIDs, UserIDs: users})
 	if err != nil {
 		return AlertOut{}, err
 	}

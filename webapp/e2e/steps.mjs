@@ -575,6 +575,40 @@ export const steps = [
     },
   },
   {
+    name: 'an alert on the saved report, listed and removed on the alerts screen',
+    async run({ page, stack }) {
+      const id = psql(stack, "SELECT id FROM saved_reports WHERE report_name = 'E2E weekly review'");
+      await page.goto(stack.base + '/pricing/type/' + id);
+      await waitRows(page);
+      await page.getByRole('button', { name: 'Alert', exact: true }).click();
+      const dlg = page.getByRole('dialog', { name: 'Add or update alert' });
+      await dlg.getByLabel('Alert name').fill('Saved report watch');
+      await dlg.locator('fieldset').first().getByRole('checkbox').first().check();
+      await dlg.getByLabel('Frequency').selectOption('0');
+      await dlg.getByLabel('Date filter').selectOption('7');
+      await dlg.getByLabel('Only changes since the last notification').check();
+      await dlg.getByLabel('Add an e-mail address').fill('pricing@example.com');
+      await dlg.getByRole('button', { name: 'Add', exact: true }).click();
+      const added = page.waitForResponse((r) => r.url().endsWith('/api/labels/addAlert'));
+      await dlg.getByRole('button', { name: 'Save' }).click();
+      // The dialog names the saved report as saved_report_id; as report_id it was read as an alert's id (404).
+      assert.equal((await added).status(), 200);
+      await page.getByRole('status').filter({ hasText: 'The report has been update' }).waitFor();
+      assert.equal(
+        psql(stack, "SELECT a.saved_report_id || ',' || a.date_filter || ',' || a.since_last_notice FROM alerts a WHERE a.label_name = 'Saved report watch'"),
+        id + ',7,true',
+      );
+      await page.goto(stack.base + '/alerts');
+      const table = page.getByRole('table', { name: 'Price alerts' });
+      await table.getByRole('link', { name: 'E2E weekly review' }).waitFor();
+      await table.getByRole('button', { name: 'Remove alert Saved report watch' }).click();
+      await page.getByRole('dialog', { name: 'Confirm' }).getByRole('button', { name: 'Delete' }).click();
+      await page.getByRole('status').filter({ hasText: 'Alert deleted successfully' }).waitFor();
+      assert.equal(psql(stack, "SELECT count(*) FROM alerts WHERE label_name = 'Saved report watch'"), '0');
+      assert.equal(await table.getByText('Saved report watch').count(), 0);
+    },
+  },
+  {
     name: 'the assigned label is there after a reload',
     async run({ page, stack }) {
       // Assignments reach ClickHouse through the outbox relay (a few seconds): filter

@@ -13,6 +13,7 @@ import { ErrorPage, NotFound } from './components/ErrorPage';
 import { GlobalOverlays } from './features/shell/GlobalOverlays';
 import { ReportIndex } from './features/reports/ReportIndex';
 import { SavedReports } from './features/saved/SavedReports';
+import { Alerts } from './features/saved/Alerts';
 import { TrendScreen, TREND_REPORTS } from './features/trend/TrendScreen';
 import { InsightsList, InsightDetail, AnalyticsDemo } from './features/insights/Insights';
 import { NewShell } from './features/admin/NewShell';
@@ -93,6 +94,7 @@ const routes: Route[] = [
   { pattern: '/trend/:name/type/:id', resource: Resource.Reports, render: (p) => <TrendScreen name={p.name} /> },
   { pattern: '/trend/:name/share/:id', resource: Resource.Reports, render: (p) => <TrendScreen name={p.name} /> },
   { pattern: '/saved_reports', resource: Resource.Reports, render: () => <SavedReports /> },
+  { pattern: '/alerts', resource: Resource.LabelsAndAlerts, render: () => <Alerts /> },
   { pattern: '/insights', render: () => <InsightsList /> },
   { pattern: '/insights/analytics', render: () => <AnalyticsDemo /> },
   { pattern: '/insights/:id', render: (p) => <InsightDetail id={p.id} /> },

@@ -1415,22 +1415,33 @@ export interface components {
         };
         AppstateAlert: {
             competitorsIds: number[] | null;
+            date_filter: number;
             email_ids: string[] | null;
             frequency: number;
             label_name: string;
+            /** Format: date-time */
+            last_notified_at?: string | null;
+            only_changes_since_last_notification: boolean;
             /** Format: int64 */
             report_id: number;
+            /** Format: int64 */
+            saved_report_id: number;
             user_ids: number[] | null;
         };
         AppstateAlertIn: {
             competitorsIds: (number | string | null)[] | null;
+            /** @description an id, as a JSON number or a numeric string */
+            date_filter?: number | string | null;
             /** @description a list of texts, or one text */
             email_ids?: (string | number)[] | string | null;
             /** @description an id, as a JSON number or a numeric string */
             frequency?: number | string | null;
             label_name: string;
+            only_changes_since_last_notification?: boolean;
             /** @description an id, as a JSON number or a numeric string */
             report_id?: number | string | null;
+            /** @description an id, as a JSON number or a numeric string */
+            saved_report_id?: number | string | null;
             user_ids?: (number | string | null)[] | null;
         };
         AppstateAlertOut: {

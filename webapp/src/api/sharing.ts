@@ -9,10 +9,14 @@ import type { Route } from './route';
 type Recipients = Route<'/saveReport/getUsersEmailForScheduledReport', 'get'>;
 type ShareByMail = Route<'/system/sendShareLinkByMail', 'post'>;
 type AddAlert = Route<'/labels/addAlert', 'post'>;
+type GetAllAlerts = Route<'/labels/getAllAlerts', 'get'>;
+type RemoveAlert = Route<'/labels/removeAlert', 'post'>;
 
 export type RecipientUser = NonNullable<Recipients['answer']['users']>[number];
 
 export type AlertFields = AddAlert['body'];
+
+export type Alert = NonNullable<GetAllAlerts['answer']['alerts']>[number];
 
 /** getUsersEmailForScheduledReport lists the users a report can go to (none: an empty list). */
 export const getUsersEmailForScheduledReport = (): Promise<RecipientUser[]> =>
@@ -21,3 +25,9 @@ export const getUsersEmailForScheduledReport = (): Promise<RecipientUser[]> =>
 export const sendShareLinkByMail = (url: string, emails: string[]) => api.post<ShareByMail>('/system/sendShareLinkByMail', { url, emails, condition: {} }, { quiet: [400, 404] });
 
 export const addAlert = (body: AlertFields) => api.post<AddAlert>('/labels/addAlert', body, { quiet: [400] });
+
+/** getAllAlerts lists the account's price alerts (none: an empty list). */
+export const getAllAlerts = (): Promise<Alert[]> => api.get<GetAllAlerts>('/labels/getAllAlerts').then((r) => r.alerts ?? []);
+
+/** removeAlert deletes an alert by its own id (report_id on the wire). */
+export const removeAlert = (alertId: number) => api.post<RemoveAlert>('/labels/removeAlert', { report_id: alertId }, { quiet: true });

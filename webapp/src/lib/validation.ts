@@ -63,6 +63,16 @@ export const LABEL_COLORS = [
   '00897b', '43a047', '7cb342', 'c0ca33', 'fdd835', 'ffb300', 'fb8c00', '6d4c41',
 ];
 
+/** The alert report date filters (spec constants): Last day, 7, 14, 30, 60, 180 days. */
+export const ALERT_DATE_FILTERS = [
+  { days: 1, label: 'Last day' },
+  { days: 7, label: '7 days' },
+  { days: 14, label: '14 days' },
+  { days: 30, label: '30 days' },
+  { days: 60, label: '60 days' },
+  { days: 180, label: '180 days' },
+];
+
 /** 8 scenario colours (spec §9). */
 export const SCENARIO_COLORS = ['#1e88e5', '#43a047', '#fb8c00', '#e53935', '#8e24aa', '#00897b', '#6d4c41', '#546e7a'];
 export const SCENARIO_ICONS = ['📁', '📊', '🏷️', '💡', '🎯', '📈', '🛒', '⭐'];

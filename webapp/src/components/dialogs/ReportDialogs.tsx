@@ -5,7 +5,7 @@ import { listScenarios } from '../../api/scenarios';
 import { Dialog, DialogActions, FormError } from '../Dialog';
 import { FolderChoice, resolveFolder } from './ScenarioDialogs';
 import { Recipients, useRecipientUsers } from './Recipients';
-import { LABEL_COLORS, MSG, validateAlert, validateReportName, validateShareRecipients } from '../../lib/validation';
+import { ALERT_DATE_FILTERS, LABEL_COLORS, MSG, validateAlert, validateReportName, validateShareRecipients } from '../../lib/validation';
 import type { Competitor, Scenario } from '../../api/types';
 
 /** Save report as: a name (spec §5 rules) and a scenario choice. */
@@ -192,6 +192,8 @@ export function AlertDialog({
   const [name, setName] = useState('');
   const [picked, setPicked] = useState<number[]>([]);
   const [frequency, setFrequency] = useState<number | null>(null);
+  const [dateFilter, setDateFilter] = useState<number | null>(null);
+  const [sinceLast, setSinceLast] = useState(false);
   const [userIds, setUserIds] = useState<number[]>([]);
   const [emails, setEmails] = useState<string[]>([]);
   const [error, setError] = useState('');
@@ -200,10 +202,13 @@ export function AlertDialog({
     if (err) return setError(err);
     try {
       await addAlert({
-        ...(reportId ? { report_id: reportId } : {}),
+        // The saved report the alert watches; report_id would name an alert to update.
+        ...(reportId ? { saved_report_id: reportId } : {}),
         label_name: name.trim(),
         competitorsIds: picked,
         frequency,
+        ...(dateFilter ? { date_filter: dateFilter } : {}),
+        only_changes_since_last_notification: sinceLast,
         email_ids: emails,
         user_ids: userIds.map(String),
       });
@@ -238,6 +243,21 @@ export function AlertDialog({
           <option value="0">Once a day</option>
           <option value="1">Once a week</option>
         </select>
+      </label>
+      <label>
+        Changes in
+        <select aria-label="Date filter" value={dateFilter === null ? '' : String(dateFilter)} onChange={(e) => setDateFilter(e.target.value === '' ? null : Number(e.target.value))}>
+          <option value="">The alert's period</option>
+          {ALERT_DATE_FILTERS.map((f) => (
+            <option key={f.days} value={String(f.days)}>
+              {f.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="check">
+        <input type="checkbox" aria-label="Only changes since the last notification" checked={sinceLast} onChange={(e) => setSinceLast(e.target.checked)} />
+        Only changes since the last notification
       </label>
       <Recipients users={users} userIds={userIds} emails={emails} onChange={(u, m) => (setUserIds(u), setEmails(m))} />
       <FormError message={error} />

@@ -34,6 +34,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <nav className="topnav">
           <Link to="/pricing/reports">Reports</Link>
           <Link to="/saved_reports">Saved reports</Link>
+          <Link to="/alerts">Alerts</Link>
           {menu('pricer', 'Dynamic Pricer', [
             { to: '/new/repricing/dynamic_pricer', label: 'Manage Pricing Rules' },
             { to: '/new/repricing/results', label: 'Results' },

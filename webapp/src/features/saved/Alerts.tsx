@@ -1,0 +1,96 @@
+import { useEffect, useState } from 'react';
+import { getAllAlerts, removeAlert, type Alert } from '../../api/sharing';
+import { getAllSaveReports } from './api/savedReports';
+import { Link } from '../../lib/router';
+import { useUI } from '../../store/ui';
+import { useSession } from '../../lib/session';
+import { PermName } from '../../api/permissions.gen';
+import { ConfirmDialog } from '../../components/Dialog';
+import { ALERT_DATE_FILTERS } from '../../lib/validation';
+
+/**
+ * The account's price alerts: what each watches (its saved report, or every
+ * product), how often it mails and over which period, when it last mailed; with
+ * "edit alerts" an alert can be removed. Alerts are added from a report's Alert dialog.
+ */
+export function Alerts() {
+  const { can } = useSession();
+  const snack = useUI((s) => s.snack);
+  const [alerts, setAlerts] = useState<Alert[] | null>(null);
+  const [reports, setReports] = useState<Map<number, string>>(new Map());
+  const [removing, setRemoving] = useState<Alert | null>(null);
+
+  useEffect(() => {
+    void Promise.all([getAllAlerts(), getAllSaveReports()])
+      .then(([a, r]) => {
+        setReports(new Map(r.map((x) => [x.id, x.report_name])));
+        setAlerts(a);
+      })
+      .catch(() => {});
+  }, []);
+
+  if (!alerts) return <div className="page-loading">Loading...</div>;
+
+  const remove = async (a: Alert) => {
+    setRemoving(null);
+    try {
+      await removeAlert(a.report_id);
+      setAlerts((as) => as!.filter((x) => x.report_id !== a.report_id));
+      snack('Alert deleted successfully');
+    } catch {
+      snack('Failed to delete alert');
+    }
+  };
+  const period = (days: number) => ALERT_DATE_FILTERS.find((f) => f.days === days)?.label ?? days + ' days';
+
+  return (
+    <div className="page">
+      <h1>Price alerts</h1>
+      {alerts.length === 0 ? (
+        <div className="empty-state">No alerts. Add one from a report&apos;s Alert button.</div>
+      ) : (
+        <table className="table" aria-label="Price alerts">
+          <thead>
+            <tr>
+              <th>Alert</th>
+              <th>Report</th>
+              <th>Frequency</th>
+              <th>Changes in</th>
+              <th>Last sent</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {alerts.map((a) => (
+              <tr key={a.report_id}>
+                <td>{a.label_name}</td>
+                <td>{a.saved_report_id ? <Link to={'/pricing/type/' + a.saved_report_id}>{reports.get(a.saved_report_id) ?? 'Report ' + a.saved_report_id}</Link> : 'All products'}</td>
+                <td>{a.frequency === 1 ? 'Once a week' : 'Once a day'}</td>
+                <td>
+                  {period(a.date_filter)}
+                  {a.only_changes_since_last_notification ? ', since the last notification' : ''}
+                </td>
+                <td>{a.last_notified_at ? new Date(a.last_notified_at).toLocaleString() : 'Never'}</td>
+                <td>
+                  {can(PermName.EditAlerts) && (
+                    <button className="btn btn-link danger" aria-label={'Remove alert ' + a.label_name} onClick={() => setRemoving(a)}>
+                      Remove
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {removing && (
+        <ConfirmDialog
+          message="Are you sure you want to delete this item?"
+          confirmLabel="Delete"
+          onConfirm={() => void remove(removing)}
+          onCancel={() => setRemoving(null)}
+        />
+      )}
+    </div>
+  );
+}
