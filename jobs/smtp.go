@@ -5,10 +5,12 @@ import (
 	"context"
 	"crypto/rand"
 	"crypto/tls"
+	"encoding/base64"
 	"encoding/hex"
 	"errors"
 	"fmt"
 	"html/template"
+	"io"
 	"mime"
 	"mime/multipart"
 	"mime/quotedprintable"
@@ -16,6 +18,7 @@ import (
 	"net/mail"
 	"net/smtp"
 	"net/textproto"
+	"os"
 	"strings"
 	"time"
 
@@ -66,6 +69,8 @@ func linkText(kind string) string {
 		return "Choose your password"
 	case "share_link":
 		return "Open the report"
+	case "scheduled_report":
+		return "Download the report"
 	}
 	return "Open Pricelens"
 }
@@ -94,6 +99,21 @@ func composeMail(m store.Mail, from string, now time.Time) (message, error) {
 
 	var body bytes.Buffer
 	parts := multipart.NewWriter(&body)
+	contentType := `multipart/alternative; boundary="` + parts.Boundary() + `"`
+	alt := parts
+	if len(m.Attachments) > 0 {
+		// multipart/mixed: the text and HTML alternative first, then the files.
+		contentType = `multipart/mixed; boundary="` + parts.Boundary() + `"`
+		boundary := multipart.NewWriter(io.Discard).Boundary() // a fresh random one
+		w, err := parts.CreatePart(textproto.MIMEHeader{"Content-Type": {`multipart/alternative; boundary="` + boundary + `"`}})
+		if err != nil {
+			return message{}, err
+		}
+		alt = multipart.NewWriter(w)
+		if err := alt.SetBoundary(boundary); err != nil {
+			return message{}, err
+		}
+	}
 	text := strings.ReplaceAll(m.Body, "\r\n", "\n")
 	link := mailLink(m)
 	var html bytes.Buffer
@@ -106,7 +126,7 @@ func composeMail(m store.Mail, from string, now time.Time) (message, error) {
 		{"text/plain; charset=utf-8", text},
 		{"text/html; charset=utf-8", html.String()},
 	} {
-		w, err := parts.CreatePart(textproto.MIMEHeader{
+		w, err := alt.CreatePart(textproto.MIMEHeader{
 			"Content-Type":              {p.contentType},
 			"Content-Transfer-Encoding": {"quoted-printable"},
 		})
@@ -119,6 +139,16 @@ func composeMail(m store.Mail, from string, now time.Time) (message, error) {
 		}
 		if err := qp.Close(); err != nil {
 			return message{}, err
+		}
+	}
+	if alt != parts {
+		if err := alt.Close(); err != nil {
+			return message{}, err
+		}
+		for _, a := range m.Attachments {
+			if err := attach(parts, a); err != nil {
+				return message{}, err
+			}
 		}
 	}
 	if err := parts.Close(); err != nil {
@@ -134,7 +164,7 @@ func composeMail(m store.Mail, from string, now time.Time) (message, error) {
 		{"Date", now.Format(time.RFC1123Z)},
 		{"Message-ID", messageID(m.ID, sender.Address)},
 		{"MIME-Version", "1.0"},
-		{"Content-Type", `multipart/alternative; boundary="` + parts.Boundary() + `"`},
+		{"Content-Type", contentType},
 	} {
 		fmt.Fprintf(&out, "%s: %s\r\n", h[0], h[1])
 	}
@@ -142,6 +172,43 @@ func composeMail(m store.Mail, from string, now time.Time) (message, error) {
 	out.Write(body.Bytes())
 	msg.data = out.Bytes()
 	return msg, nil
+}
+
+// attach adds a file as a base64 part, read from disk in pieces. A file that is
+// gone (its export expired) cannot be sent, now or later: a compose error.
+func attach(parts *multipart.Writer, a store.Attachment) error {
+	f, err := os.Open(a.Path)
+	if err != nil {
+		return newComposeError("attachment %s: %v", a.Filename, err)
+	}
+	defer f.Close()
+	w, err := parts.CreatePart(textproto.MIMEHeader{
+		"Content-Type":              {mime.FormatMediaType(a.ContentType, map[string]string{"name": a.Filename})},
+		"Content-Disposition":       {mime.FormatMediaType("attachment", map[string]string{"filename": a.Filename})},
+		"Content-Transfer-Encoding": {"base64"},
+	})
+	if err != nil {
+		return err
+	}
+	// 57 bytes of input are one 76-character base64 line (RFC 2045).
+	buf := make([]byte, 57*1024)
+	line := make([]byte, base64.StdEncoding.EncodedLen(57))
+	for {
+		n, err := io.ReadFull(f, buf)
+		for i := 0; i < n; i += 57 {
+			chunk := buf[i:min(i+57, n)]
+			base64.StdEncoding.Encode(line, chunk)
+			if _, werr := w.Write(append(line[:base64.StdEncoding.EncodedLen(len(chunk))], '\r', '\n')); werr != nil {
+				return werr
+			}
+		}
+		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
 }
 
 // messageID is unique per mail and attempt, in the sender's domain.
