@@ -33,7 +33,7 @@ func runWorker(ctx context.Context, args []string) error {
 
 // jobDeps are the workers' dependencies over the command's open databases.
 func (d databases) jobDeps(c config.Config, log *slog.Logger) jobs.Deps {
-	return jobs.Deps{DB: d.DB, Log: log, SMTP: c.SMTP,
+	return jobs.Deps{DB: d.DB, Log: log, SMTP: c.SMTP, ScheduleHour: c.ScheduleHour, PublicURL: c.PublicURL,
 		ClickHouse: func(context.Context) (driver.Conn, error) { return d.W.Conn, nil },
 		Exports:    grid.NewExports(grid.NewService(d.W, d.DB), c.DataDir)}
 }

@@ -32,8 +32,22 @@ type Deps struct {
 	ClickHouse func(ctx context.Context) (driver.Conn, error)
 	// SMTP is the mail server of send_mail (config PRICELENS_SMTP_*).
 	SMTP config.SMTP
-	// Exports writes CSV exports (kind export_csv).
+	// Exports writes CSV exports (kinds export_csv, send_scheduled_report).
 	Exports Exporter
+	// ScheduleHour is the local hour from which scheduled reports are mailed
+	// (config PRICELENS_SCHEDULE_HOUR); PublicURL is the webapp's address, for the
+	// download link of a report too large to attach.
+	ScheduleHour int
+	PublicURL    string
+	// Now is the clock of the schedule tick (time.Now when nil); tests set it.
+	Now func() time.Time
+}
+
+func (d Deps) now() time.Time {
+	if d.Now == nil {
+		return time.Now()
+	}
+	return d.Now()
 }
 
 // Workers is a running River client with every kind's worker.
@@ -58,11 +72,14 @@ func Start(ctx context.Context, d Deps) (*Workers, error) {
 	river.AddWorker(workers, &exportCSV{deps: d})
 	expire := &expireExports{deps: d}
 	river.AddWorker(workers, expire)
+	schedule := &scheduleReports{deps: d}
+	river.AddWorker(workers, schedule)
+	river.AddWorker(workers, &sendScheduledReport{deps: d})
 	client, err := river.NewClient(riverpgxv5.New(d.DB), &river.Config{
 		Logger:          d.Log,
 		Queues:          map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: 10}},
 		Workers:         workers,
-		PeriodicJobs:    []*river.PeriodicJob{mirror.periodic(), expire.periodic()},
+		PeriodicJobs:    []*river.PeriodicJob{mirror.periodic(), expire.periodic(), schedule.periodic()},
 		SoftStopTimeout: stopTimeout,
 	})
 	if err != nil {

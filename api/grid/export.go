@@ -8,10 +8,12 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"os"
 	"path/filepath"
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 
 	"pricelens/api/httperr"
 	"pricelens/api/session"
@@ -65,28 +67,69 @@ func (x *Exports) Start(ctx context.Context, p session.Principal, in ExportReque
 	if _, _, err := engine.CompileExport(a, exportColumns(a, in.cond), in.sel); err != nil {
 		return "", err
 	}
-	b := make([]byte, 12)
-	_, _ = rand.Read(b)
-	name := "export_" + hex.EncodeToString(b)
-	sel, _ := json.Marshal(map[string]any{"selectAll": in.sel.All, "toggledNodes": in.sel.Toggled})
-	cats := p.Categories
-	if cats == nil {
-		cats = []string{}
-	}
 	tx, err := x.S.DB.Begin(ctx)
 	if err != nil {
 		return "", err
 	}
 	defer func() { _ = tx.Rollback(ctx) }()
-	if _, err := tx.Exec(ctx, `INSERT INTO export_jobs (id, account_id, user_id, condition, selection, categories, status, expires_at)
-		VALUES ($1, $2, $3, $4, $5, $6, 'queued', $7)`,
-		name, p.AccountID, p.UserID, []byte(in.conditionJSON), sel, cats, time.Now().Add(ExportTTL)); err != nil {
+	name, err := insertExport(ctx, tx, p, in.conditionJSON, in.sel)
+	if err != nil {
 		return "", err
 	}
 	if err := kinds.InsertTx(ctx, tx, kinds.ExportCSV{Name: name}); err != nil {
 		return "", err
 	}
 	return name, tx.Commit(ctx)
+}
+
+// insertExport records a queued export of p and returns its name.
+func insertExport(ctx context.Context, tx interface {
+	Exec(context.Context, string, ...any) (pgconn.CommandTag, error)
+}, p session.Principal, condJSON []byte, sel engine.Selection) (string, error) {
+	b := make([]byte, 12)
+	_, _ = rand.Read(b)
+	name := "export_" + hex.EncodeToString(b)
+	selJSON, _ := json.Marshal(map[string]any{"selectAll": sel.All, "toggledNodes": sel.Toggled})
+	cats := p.Categories
+	if cats == nil {
+		cats = []string{}
+	}
+	_, err := tx.Exec(ctx, `INSERT INTO export_jobs (id, account_id, user_id, condition, selection, categories, status, expires_at)
+		VALUES ($1, $2, $3, $4, $5, $6, 'queued', $7)`,
+		name, p.AccountID, p.UserID, condJSON, selJSON, cats, time.Now().Add(ExportTTL))
+	return name, err
+}
+
+// ExportNow exports every row of a condition for a user of an account (with their
+// category access) and waits for the file: a scheduled report's CSV. It is an
+// export like the ones users start (the same row, file, expiry and download by
+// that user), run in the caller's job instead of its own. It returns the export's
+// name, its file and the file's size; a failed export is an error carrying the
+// export's message.
+func (x *Exports) ExportNow(ctx context.Context, accountID, userID int64, categories []string, condition json.RawMessage) (name, path string, size int64, err error) {
+	p := session.Principal{AccountID: accountID, UserID: userID, Categories: categories}
+	condJSON, err := conditionObject(condition)
+	if err != nil {
+		return "", "", 0, err
+	}
+	if name, err = insertExport(ctx, x.S.DB, p, condJSON, engine.Selection{}); err != nil {
+		return "", "", 0, err
+	}
+	if err := x.RunExport(ctx, name); err != nil {
+		return "", "", 0, err
+	}
+	e, err := x.load(ctx, p, name)
+	if err != nil {
+		return "", "", 0, err
+	}
+	if e.status != ExportDone || e.path == nil {
+		return "", "", 0, fmt.Errorf("export %s %s: %s", name, e.status, e.errText)
+	}
+	fi, err := os.Stat(*e.path)
+	if err != nil {
+		return "", "", 0, err
+	}
+	return name, *e.path, fi.Size(), nil
 }
 
 // exportRow is what the status calls read of an export.
