@@ -77,7 +77,8 @@ func linkText(kind string) string {
 
 // composeMail builds the RFC 5322 message of a mail: headers (the subject
 // encoded for non-ASCII text) and a multipart/alternative body with a text part
-// (the stored body) and an HTML part, both quoted-printable UTF-8.
+// (the stored body) and an HTML part, both quoted-printable UTF-8; a mail with
+// files is multipart/mixed, that alternative first, then the files (attach).
 func composeMail(m store.Mail, from string, now time.Time) (message, error) {
 	sender, err := mail.ParseAddress(from)
 	if err != nil {
@@ -174,8 +175,11 @@ func composeMail(m store.Mail, from string, now time.Time) (message, error) {
 	return msg, nil
 }
 
-// attach adds a file as a base64 part, read from disk in pieces. A file that is
-// gone (its export expired) cannot be sent, now or later: a compose error.
+// attach adds a file as a base64 part, read from disk in pieces. The message is
+// still built in memory before it is sent, so attachments must stay small (a
+// scheduled report attaches at most 10 MB, about 14 MB encoded; a larger one is a
+// link). A file that is gone (its export expired) cannot be sent, now or later: a
+// compose error.
 func attach(parts *multipart.Writer, a store.Attachment) error {
 	f, err := os.Open(a.Path)
 	if err != nil {
@@ -192,13 +196,15 @@ func attach(parts *multipart.Writer, a store.Attachment) error {
 	}
 	// 57 bytes of input are one 76-character base64 line (RFC 2045).
 	buf := make([]byte, 57*1024)
-	line := make([]byte, base64.StdEncoding.EncodedLen(57))
+	line := make([]byte, base64.StdEncoding.EncodedLen(57)+2)
 	for {
 		n, err := io.ReadFull(f, buf)
 		for i := 0; i < n; i += 57 {
 			chunk := buf[i:min(i+57, n)]
+			k := base64.StdEncoding.EncodedLen(len(chunk))
 			base64.StdEncoding.Encode(line, chunk)
-			if _, werr := w.Write(append(line[:base64.StdEncoding.EncodedLen(len(chunk))], '\r', '\n')); werr != nil {
+			line[k], line[k+1] = '\r', '\n'
+			if _, werr := w.Write(line[:k+2]); werr != nil {
 				return werr
 			}
 		}
