@@ -34,13 +34,14 @@ func (r ScheduledReport) OnWeekday(d time.Weekday) bool {
 	return false
 }
 
-// Location is the account's time zone; a name the server does not know (the
-// setting is checked when written, but the zone database can change) is UTC.
+// Location is the account's time zone; a setting that names no zone (it is
+// checked when written, but the zone database can change) is UTC.
 func (r ScheduledReport) Location() *time.Location {
-	if loc, err := time.LoadLocation(r.Timezone); err == nil && r.Timezone != "" {
-		return loc
+	if ValidTimezone(r.Timezone) != nil {
+		return time.UTC
 	}
-	return time.UTC
+	loc, _ := time.LoadLocation(r.Timezone)
+	return loc
 }
 
 // scheduledCols read a live scheduled report whose owner is still an unblocked
@@ -107,7 +108,7 @@ func (s *Store) QueueScheduledReport(ctx context.Context, id int64, day time.Tim
 		}
 		date := day.Format(time.DateOnly)
 		tag, err := tx.Exec(ctx, `INSERT INTO scheduled_report_runs (report_id, local_date, account_id, export_id)
-			VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`, id, date, r.AccountID, exportID)
+			VALUES ($1, $2, $3, nullif($4, '')) ON CONFLICT DO NOTHING`, id, date, r.AccountID, exportID)
 		if err != nil {
 			return err
 		}
