@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/url"
 	"time"
 
 	"github.com/riverqueue/river"
@@ -17,7 +16,7 @@ import (
 // one send_scheduled_report job per report whose weekday and hour have come in its
 // account's time zone; the job writes the report's CSV through the export
 // machinery and queues the mail with the file attached (or, above
-// maxAttachment, a link to the export's download).
+// maxAttachment, a link that downloads it without a session).
 
 // scheduleEvery is how often the tick looks for reports due: a report goes out
 // at most this long after the hour.
@@ -104,8 +103,16 @@ func (w *sendScheduledReport) Work(ctx context.Context, job *river.Job[kinds.Sen
 	if err != nil {
 		return err
 	}
+	link := ""
+	if size > maxAttachment {
+		token, err := w.deps.Exports.DownloadLink(ctx, name)
+		if err != nil {
+			return err
+		}
+		link = w.deps.PublicURL + "/api/tabular/downloadScheduledCsv?token=" + token
+	}
 	err = st.QueueScheduledReport(ctx, r.ID, day, name, func(r store.ScheduledReport, to []string) store.Mail {
-		return w.scheduledMail(r, day, to, name, path, size)
+		return scheduledMail(r, day, to, name, path, size, link)
 	})
 	if errors.Is(err, store.ErrNotScheduled) {
 		w.deps.Log.Info("scheduled report not sent: disabled or already sent", "report_id", r.ID, "date", job.Args.Date)
@@ -115,8 +122,8 @@ func (w *sendScheduledReport) Work(ctx context.Context, job *river.Job[kinds.Sen
 }
 
 // scheduledMail is the mail of a report's day: the CSV attached, or above
-// maxAttachment a link to the export's download (for the report's owner).
-func (w *sendScheduledReport) scheduledMail(r store.ScheduledReport, day time.Time, to []string, export, path string, size int64) store.Mail {
+// maxAttachment the link that downloads it without a session.
+func scheduledMail(r store.ScheduledReport, day time.Time, to []string, export, path string, size int64, link string) store.Mail {
 	filename := fmt.Sprintf("%s %s.csv", safeFilename(r.Name), day.Format(time.DateOnly))
 	m := store.Mail{Kind: "scheduled_report", Recipients: to,
 		Subject: fmt.Sprintf("Scheduled report: %s (%s)", r.Name, day.Format("Monday, 2 January 2006")),
@@ -127,10 +134,9 @@ func (w *sendScheduledReport) scheduledMail(r store.ScheduledReport, day time.Ti
 		m.Attachments = []store.Attachment{{Filename: filename, ContentType: "text/csv", Path: path}}
 		return m
 	}
-	link := w.deps.PublicURL + "/api/tabular/getCsvFile?reportName=" + url.QueryEscape(export)
 	m.Detail["link"] = link
 	m.Body = fmt.Sprintf("Your scheduled report %q of %s is too large to attach (%.1f MB; at most %d MB are attached). "+
-		"Download it within 7 days, signed in as the report's owner: %s",
+		"Download it within 7 days: %s",
 		r.Name, day.Format("Monday, 2 January 2006"), float64(size)/(1<<20), maxAttachment>>20, link)
 	return m
 }

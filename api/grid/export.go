@@ -3,6 +3,7 @@ package grid
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -10,6 +11,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -226,6 +228,10 @@ func finishedWord(status string) string {
 	return "been canceled"
 }
 
+// errExpired answers a download of an export past its expiry.
+var errExpired = &httperr.Error{Status: http.StatusGone, Code: "gone",
+	Message: "This export has expired (files are kept for 7 days). Export the report again."}
+
 // File is the path of the caller's finished, unexpired export.
 func (x *Exports) File(ctx context.Context, p session.Principal, name string) (string, error) {
 	e, err := x.load(ctx, p, name)
@@ -234,8 +240,7 @@ func (x *Exports) File(ctx context.Context, p session.Principal, name string) (s
 	}
 	switch {
 	case !time.Now().Before(e.expires):
-		return "", &httperr.Error{Status: http.StatusGone, Code: "gone",
-			Message: "This export has expired (files are kept for 7 days). Export the report again."}
+		return "", errExpired
 	case e.status != ExportDone || e.path == nil:
 		return "", httperr.Conflict(fmt.Sprintf("This export is %s, not ready to download.", e.status))
 	}
@@ -278,4 +283,47 @@ func exportColumns(a engine.Account, c engine.Condition) engine.Condition {
 		}
 	}
 	return c
+}
+
+// DownloadLink gives a finished export a download token that needs no session: the
+// link of a scheduled report too large to attach, for recipients who may have no
+// account. Only the token's SHA-256 is stored; it opens this one file until the
+// export expires (FileByToken).
+func (x *Exports) DownloadLink(ctx context.Context, name string) (token string, err error) {
+	b := make([]byte, 32)
+	_, _ = rand.Read(b)
+	token = hex.EncodeToString(b)
+	tag, err := x.S.DB.Exec(ctx, `UPDATE export_jobs SET download_token_hash = $2 WHERE id = $1 AND status = 'done'`, name, tokenHash(token))
+	if err == nil && tag.RowsAffected() == 0 {
+		err = fmt.Errorf("export %s is not finished", name)
+	}
+	return token, err
+}
+
+func tokenHash(token string) string {
+	h := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(h[:])
+}
+
+// errBadLink answers a download token that opens nothing.
+var errBadLink = httperr.NotFound("This download link is not valid. Ask the report's owner to send the report again.")
+
+// FileByToken is the export file a download token opens (and the export's name).
+func (x *Exports) FileByToken(ctx context.Context, token string) (path, name string, err error) {
+	if len(token) != 64 || strings.Trim(token, "0123456789abcdef") != "" {
+		return "", "", errBadLink
+	}
+	var expires time.Time
+	var p *string
+	err = x.S.DB.QueryRow(ctx, `SELECT id, file_path, expires_at FROM export_jobs WHERE download_token_hash = $1 AND status = 'done'`,
+		tokenHash(token)).Scan(&name, &p, &expires)
+	switch {
+	case errors.Is(err, pgx.ErrNoRows):
+		return "", "", errBadLink
+	case err != nil:
+		return "", "", err
+	case !time.Now().Before(expires) || p == nil:
+		return "", "", errExpired
+	}
+	return *p, name, nil
 }

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"io"
 	"log/slog"
+	"net/http/httptest"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -139,6 +141,31 @@ func TestScheduledReportSentOnceOnItsWeekday(t *testing.T) {
 	var runs int
 	require.NoError(t, s.DB.QueryRow(ctx, `SELECT count(*) FROM scheduled_report_runs`).Scan(&runs))
 	assert.Equal(t, 1, runs)
+
+	// A report too large to attach is mailed as a link that its token alone opens.
+	name, _, _, err := x.ExportNow(ctx, 1, 1, nil, condJSON)
+	require.NoError(t, err)
+	token, err := x.DownloadLink(ctx, name)
+	require.NoError(t, err)
+	get := func(token string) (int, string) {
+		req := httptest.NewRequest("GET", "/api/tabular/downloadScheduledCsv?token="+token, nil)
+		rec := httptest.NewRecorder()
+		e.ServeHTTP(rec, req)
+		return rec.Code, rec.Body.String()
+	}
+	code, body := get(token)
+	require.Equal(t, 200, code, body)
+	_, _, want := download(t, e, name)
+	assert.Equal(t, want, body)
+	for _, bad := range []string{"", "nope", strings.Repeat("a", 64), token[:63] + "g"} {
+		code, body = get(bad)
+		assert.Equal(t, 404, code, bad)
+		assert.Contains(t, body, "This download link is not valid. Ask the report's owner to send the report again.")
+	}
+	_, err = s.DB.Exec(ctx, `UPDATE export_jobs SET expires_at = now() WHERE id = $1`, name)
+	require.NoError(t, err)
+	code, body = get(token)
+	assert.Equal(t, 410, code, body)
 }
 
 // TestScheduledReportNotSentOnOtherDays: on Tuesday (in the account's zone) a

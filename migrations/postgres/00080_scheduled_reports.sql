@@ -24,6 +24,12 @@ CREATE TABLE mail_attachments (
     PRIMARY KEY (mail_id, position)
 );
 
+-- A scheduled report's CSV above the attachment limit is mailed as a link that
+-- needs no session (recipients may have no account): the link's token, stored as
+-- its SHA-256, opens that one file until the export expires.
+ALTER TABLE export_jobs ADD COLUMN download_token_hash text UNIQUE;
+
 -- +goose Down
+ALTER TABLE export_jobs DROP COLUMN IF EXISTS download_token_hash;
 DROP TABLE IF EXISTS mail_attachments;
 DROP TABLE IF EXISTS scheduled_report_runs;
