@@ -86,6 +86,15 @@ bench: stack
 	$(BENCH_ENV) $(BIN) seed --size L --seed 1 --if-empty
 	$(BENCH_ENV) $(BIN) bench --runs 20
 
+# bench-export: "all my products" at L with the default columns through the export
+# code (100k and 1M rows): rows/s and bytes/s beside clickhouse-client writing the
+# same SQL as CSV, peak RSS growth, time to the first progress update. Not part of `make test`.
+.PHONY: bench-export
+bench-export: stack
+	$(BENCH_ENV) $(BIN) migrate
+	$(BENCH_ENV) $(BIN) seed --size L --seed 1 --if-empty
+	$(BENCH_ENV) $(BIN) bench-export
+
 # bench-ingest: 10M generated scan rows from Parquet (kept in .data/bench/) through
 # `pricelens ingest` into a scratch database, rows/s and peak memory, beside
 # clickhouse-client inserting the same rows from TSV; prints the ratio. Not part of `make test`.

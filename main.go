@@ -7,6 +7,7 @@
 //	pricelens seed --size S|M|L --seed N load the demo data set
 //	pricelens stack up|down|status       the private local ClickHouse + PostgreSQL + Mailpit
 //	pricelens load --sessions N          the load generator of make load (loopback only)
+//	pricelens export --report R --out D  write a saved report's rows as a CSV/Parquet drop
 //
 // Settings come from PRICELENS_* environment variables (see the README). Every
 // failure ends with one line naming the cause and a non-zero exit.
@@ -30,16 +31,18 @@ type command struct {
 }
 
 var commands = map[string]command{
-	"serve":    {"serve the API and the webapp (and background jobs unless PRICELENS_WORKERS=off)", runServe},
-	"worker":   {"run the background jobs alone, until SIGINT/SIGTERM", runWorker},
-	"migrate":  {"migrate both databases: up (default), down, status", runMigrate},
-	"seed":     {"load the demo data set: --size S|M|L --seed N", runSeed},
-	"stack":    {"the private local servers: up, down, status", runStack},
-	"bench":    {"measure the grid at L: API, raw ClickHouse, PostgreSQL (make bench)", runBench},
-	"refresh":  {"rebuild the report snapshot of accounts (all when none given)", runRefresh},
-	"ingest":   {"load data files: ingest scans|products|metrics FILE... (Parquet, CSV, Arrow)", runIngest},
-	"contract": {"write the webapp's copy of the API contract (openapi.json, permissions) into DIR (webapp/src/api)", runContract},
-	"load":     {"the load generator of make load: --sessions N --duration D against --url (loopback)", runLoad},
+	"serve":        {"serve the API and the webapp (and background jobs unless PRICELENS_WORKERS=off)", runServe},
+	"worker":       {"run the background jobs alone, until SIGINT/SIGTERM", runWorker},
+	"migrate":      {"migrate both databases: up (default), down, status", runMigrate},
+	"seed":         {"load the demo data set: --size S|M|L --seed N", runSeed},
+	"stack":        {"the private local servers: up, down, status", runStack},
+	"bench-export": {"measure the export at L: rows/s and bytes/s beside clickhouse-client, RSS, first progress (make bench-export)", runBenchExport},
+	"bench":        {"measure the grid at L: API, raw ClickHouse, PostgreSQL (make bench)", runBench},
+	"refresh":      {"rebuild the report snapshot of accounts (all when none given)", runRefresh},
+	"ingest":       {"load data files: ingest scans|products|metrics FILE... (Parquet, CSV, Arrow)", runIngest},
+	"contract":     {"write the webapp's copy of the API contract (openapi.json, permissions) into DIR (webapp/src/api)", runContract},
+	"load":         {"the load generator of make load: --sessions N --duration D against --url (loopback)", runLoad},
+	"export":       {"write a saved report as a drop: --report ID|NAME --format csv|parquet --out DIR; export schedule add|list|remove", runExport},
 }
 
 func main() {
@@ -76,7 +79,7 @@ func usage() {
 	}
 	sort.Strings(names)
 	for _, n := range names {
-		fmt.Fprintf(os.Stderr, "  %-8s %s\n", n, commands[n].summary)
+		fmt.Fprintf(os.Stderr, "  %-12s %s\n", n, commands[n].summary)
 	}
 }
 

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"pricelens/deploy/config"
+	"pricelens/deploy/testenv"
 )
 
 // buildBinary builds the pricelens binary once for the CLI tests.
@@ -88,4 +89,41 @@ func TestBadConfigurationIsOneLine(t *testing.T) {
 			require.NotContains(t, out, "goroutine")
 		})
 	}
+}
+
+// The export command's bad input: a mistake in the command line exits 2, a report
+// that does not exist exits 1; either way one line that says what to fix, and no
+// file is written.
+func TestExportBadInput(t *testing.T) {
+	bin := buildBinary(t)
+	out := t.TempDir()
+	_, pg := testenv.Postgres(t) // migrated, with no reports
+	env := []string{"PRICELENS_POSTGRES_URL=" + pg.PostgresURL}
+	cases := []struct {
+		name string
+		code int
+		args []string
+		want string
+	}{
+		{"unknown format", 2, []string{"export", "--report", "1", "--format", "xlsx", "--out", out}, `format "xlsx" is not known: use csv or parquet`},
+		{"no report", 2, []string{"export", "--out", out}, "--report is required"},
+		{"no directory", 2, []string{"export", "--report", "1"}, "--out is required"},
+		{"unknown report", 1, []string{"export", "--report", "No such report, surely", "--out", out}, `no saved report "No such report, surely"`},
+		{"malformed cron", 2, []string{"export", "schedule", "add", "--report", "1", "--cron", "61 * * * *", "--out", out}, `cron expression "61 * * * *" is not valid`},
+		{"cron with too few fields", 2, []string{"export", "schedule", "add", "--report", "1", "--cron", "0 6 *", "--out", out}, "use five fields"},
+		{"unknown schedule verb", 2, []string{"export", "schedule", "edit"}, `unknown export schedule command "edit"`},
+		{"bad schedule id", 2, []string{"export", "schedule", "remove", "x"}, "schedule id must be a positive integer"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			code, got := run(t, bin, env, tc.args...)
+			require.Equal(t, tc.code, code, got)
+			lines := strings.Split(strings.TrimSpace(got), "\n")
+			require.Len(t, lines, 1, "want one line, got:\n%s", got)
+			require.Contains(t, lines[0], tc.want)
+		})
+	}
+	entries, err := os.ReadDir(out)
+	require.NoError(t, err)
+	require.Empty(t, entries)
 }

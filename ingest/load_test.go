@@ -27,6 +27,9 @@ type env struct {
 	other    int64
 	otherCmp int64
 	dir      string
+	// start is the generated data's first hour, fixed per test: two generators of
+	// one test must make the same rows even when the clock passes an hour between them.
+	start time.Time
 }
 
 func newEnv(t testing.TB) *env {
@@ -34,7 +37,7 @@ func newEnv(t testing.TB) *env {
 	w, _ := testenv.ClickHouse(t)
 	db, _ := testenv.Postgres(t)
 	ctx := context.Background()
-	e := &env{w: w, db: db, dir: t.TempDir()}
+	e := &env{w: w, db: db, dir: t.TempDir(), start: time.Now().UTC().Truncate(time.Hour).Add(-72 * time.Hour)}
 	require.NoError(t, db.QueryRow(ctx, "INSERT INTO accounts (name) VALUES ('Shop') RETURNING id").Scan(&e.account))
 	require.NoError(t, db.QueryRow(ctx, "INSERT INTO accounts (name) VALUES ('Other') RETURNING id").Scan(&e.other))
 	for _, n := range []string{"Amazon", "Flipkart"} {
@@ -47,8 +50,7 @@ func newEnv(t testing.TB) *env {
 }
 
 func (e *env) gen(products int) ingest.Gen {
-	return ingest.Gen{Account: e.account, Competitors: e.comps, Products: products,
-		Start: time.Now().UTC().Truncate(time.Hour).Add(-72 * time.Hour)}
+	return ingest.Gen{Account: e.account, Competitors: e.comps, Products: products, Start: e.start}
 }
 
 // file writes a table to a file of the test.

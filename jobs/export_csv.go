@@ -16,6 +16,7 @@ import (
 type Exporter interface {
 	RunExport(ctx context.Context, name string) error
 	ExpireExports(ctx context.Context) error
+	FailStalled(ctx context.Context) error
 	// ExportNow exports every row of a condition for a user and waits for the
 	// file (a scheduled report's CSV): the export's name, file and size.
 	ExportNow(ctx context.Context, accountID, userID int64, categories []string, condition json.RawMessage) (name, path string, size int64, err error)

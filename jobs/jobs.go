@@ -34,6 +34,8 @@ type Deps struct {
 	SMTP config.SMTP
 	// Exports writes CSV exports (kinds export_csv, send_scheduled_report).
 	Exports Exporter
+	// Drops writes downstream drops on export schedules (kinds drop_schedules, drop).
+	Drops Dropper
 	// ScheduleHour is the local hour from which scheduled reports are mailed
 	// (config PRICELENS_SCHEDULE_HOUR); PublicURL is the webapp's address, for the
 	// download link of a report too large to attach.
@@ -75,11 +77,16 @@ func Start(ctx context.Context, d Deps) (*Workers, error) {
 	schedule := &scheduleReports{deps: d}
 	river.AddWorker(workers, schedule)
 	river.AddWorker(workers, &sendScheduledReport{deps: d})
+	dropTick := &dropSchedules{deps: d}
+	river.AddWorker(workers, dropTick)
+	river.AddWorker(workers, &drop{deps: d})
+	stalled := &failStalledExports{deps: d}
+	river.AddWorker(workers, stalled)
 	client, err := river.NewClient(riverpgxv5.New(d.DB), &river.Config{
 		Logger:          d.Log,
 		Queues:          map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: 10}},
 		Workers:         workers,
-		PeriodicJobs:    []*river.PeriodicJob{mirror.periodic(), expire.periodic(), schedule.periodic()},
+		PeriodicJobs:    []*river.PeriodicJob{mirror.periodic(), expire.periodic(), dropTick.periodic(), stalled.periodic(), schedule.periodic()},
 		SoftStopTimeout: stopTimeout,
 	})
 	if err != nil {
@@ -97,6 +104,14 @@ func (w *Workers) Stop() error {
 	ctx, cancel := context.WithTimeout(context.Background(), stopTimeout+5*time.Second)
 	defer cancel()
 	return w.client.Stop(ctx)
+}
+
+// Kill stops at once, as a crash would stop a job mid-way: running jobs' contexts
+// are cancelled and River runs them again on the next worker.
+func (w *Workers) Kill() error {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	return w.client.StopAndCancel(ctx)
 }
 
 // Run runs the workers until ctx is cancelled, then stops them gracefully.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/http"
 	"net/mail"
+	"pricelens/api/route"
 	"strconv"
 	"strings"
 	"time"
@@ -167,16 +168,16 @@ func (s *Service) isAuth(c echo.Context, _ IsAuthRequest) (AuthState, error) {
 
 // logout is GET /login/logout: deletes the session and clears the cookies.
 // It needs no live session, so an expired one can still log out cleanly.
-func (s *Service) logout(c echo.Context, _ struct{}) (OK, error) {
+func (s *Service) logout(c echo.Context, _ struct{}) (route.OK, error) {
 	if ck, err := c.Cookie(SessionCookie); err == nil && ck.Value != "" {
 		if err := s.Store.DeleteSession(c.Request().Context(), tokenHash(ck.Value)); err != nil {
-			return OK{}, err
+			return route.OK{}, err
 		}
 	}
 	for _, name := range []string{SessionCookie, CSRFCookie} {
 		c.SetCookie(&http.Cookie{Name: name, Value: "", Path: "/", MaxAge: -1, HttpOnly: name == SessionCookie, SameSite: http.SameSiteLaxMode})
 	}
-	return OK{OK: true}, nil
+	return route.OK{OK: true}, nil
 }
 
 const resetMessage = "If this address belongs to an internal user, a reset link has been sent."
@@ -191,11 +192,11 @@ func (in ResetRequest) Validate() error { return validEmail(in.Email) }
 
 // resetPassword is POST /login/resetPassword {email}; the answer is the same
 // whether or not the address is known.
-func (s *Service) resetPassword(c echo.Context, in ResetRequest) (OKMessage, error) {
+func (s *Service) resetPassword(c echo.Context, in ResetRequest) (route.Done, error) {
 	if err := s.sendPasswordReset(c.Request().Context(), in.Email); err != nil {
-		return OKMessage{}, err
+		return route.Done{}, err
 	}
-	return OKMessage{OK: true, Message: resetMessage}, nil
+	return route.Done{OK: true, Message: resetMessage}, nil
 }
 
 // sendPasswordReset queues a reset link for an internal, unblocked user of the
@@ -237,15 +238,15 @@ func (in NewPassword) Validate() error {
 }
 
 // confirmReset is POST /login/resetPassword/confirm {token, password}.
-func (s *Service) confirmReset(c echo.Context, in NewPassword) (OK, error) {
+func (s *Service) confirmReset(c echo.Context, in NewPassword) (route.OK, error) {
 	hash, err := hashPassword(in.Password)
 	if err != nil {
-		return OK{}, err
+		return route.OK{}, err
 	}
 	if err := s.Store.UsePasswordReset(c.Request().Context(), tokenHash(in.Token), hash); err != nil {
-		return OK{}, err
+		return route.OK{}, err
 	}
-	return OK{OK: true}, nil
+	return route.OK{OK: true}, nil
 }
 
 // validEmail checks an e-mail with the specification's messages.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"pricelens/api/route"
 
 	"github.com/labstack/echo/v4"
 
@@ -131,15 +132,15 @@ func (in *PermissionChange) Validate() error {
 }
 
 // updatePermission is POST /system/updatePermission {rowId, roleName, isChecked}.
-func (s *Service) updatePermission(c echo.Context, in PermissionChange) (OK, error) {
+func (s *Service) updatePermission(c echo.Context, in PermissionChange) (route.OK, error) {
 	p, err := session.Account(c)
 	if err != nil {
-		return OK{}, err
+		return route.OK{}, err
 	}
 	if err := s.setGrant(c.Request().Context(), p, in.grant, *in.IsChecked); err != nil {
-		return OK{}, err
+		return route.OK{}, err
 	}
-	return OK{OK: true}, nil
+	return route.OK{OK: true}, nil
 }
 
 // setGrant grants or revokes one permission of a role in the principal's account

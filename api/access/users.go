@@ -2,6 +2,7 @@ package access
 
 import (
 	"context"
+	"pricelens/api/route"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -108,15 +109,15 @@ func (in *NewMember) Validate() error {
 // addInternalUser is POST /users/addInternalUser {email, categories, user_role}.
 // The answer is the same for any address, known or not (issue 11: the call must
 // not reveal whether an address already has a user).
-func (s *Service) addInternalUser(c echo.Context, in NewMember) (Message, error) {
+func (s *Service) addInternalUser(c echo.Context, in NewMember) (route.Message, error) {
 	p, err := session.Account(c)
 	if err != nil {
-		return Message{}, err
+		return route.Message{}, err
 	}
 	if err := s.invite(c.Request().Context(), actor(p), in); err != nil {
-		return Message{}, err
+		return route.Message{}, err
 	}
-	return Message{Message: "An invitation has been sent to " + in.Email + "."}, nil
+	return route.Message{Message: "An invitation has been sent to " + in.Email + "."}, nil
 }
 
 // invite adds the address to the account, creating the user when it is new, and
@@ -161,27 +162,27 @@ func (in UserRef) Validate() error {
 }
 
 // deleteUser is POST /users/deleteUser {user_id, email}: removes the user from this account.
-func (s *Service) deleteUser(c echo.Context, in UserRef) (OKMessage, error) {
+func (s *Service) deleteUser(c echo.Context, in UserRef) (route.Done, error) {
 	p, err := session.Account(c)
 	if err != nil {
-		return OKMessage{}, err
+		return route.Done{}, err
 	}
 	if err := s.Store.RemoveMember(c.Request().Context(), actor(p), int64(in.UserID)); err != nil {
-		return OKMessage{}, err
+		return route.Done{}, err
 	}
-	return OKMessage{OK: true, Message: "user deleted successfully"}, nil
+	return route.Done{OK: true, Message: "user deleted successfully"}, nil
 }
 
 // blockUser is POST /users/blockUser {user_id}.
-func (s *Service) blockUser(c echo.Context, in UserRef) (OKMessage, error) {
+func (s *Service) blockUser(c echo.Context, in UserRef) (route.Done, error) {
 	p, err := session.Account(c)
 	if err != nil {
-		return OKMessage{}, err
+		return route.Done{}, err
 	}
 	if err := s.Store.BlockMember(c.Request().Context(), actor(p), int64(in.UserID)); err != nil {
-		return OKMessage{}, err
+		return route.Done{}, err
 	}
-	return OKMessage{OK: true, Message: "done"}, nil
+	return route.Done{OK: true, Message: "done"}, nil
 }
 
 // GeneratedPassword is a new password, shown once.
@@ -252,15 +253,15 @@ func (in *MemberChange) Validate() error {
 }
 
 // updateUser is POST /users/updateUser {user_id, role?, categories?}.
-func (s *Service) updateUser(c echo.Context, in MemberChange) (OK, error) {
+func (s *Service) updateUser(c echo.Context, in MemberChange) (route.OK, error) {
 	p, err := session.Account(c)
 	if err != nil {
-		return OK{}, err
+		return route.OK{}, err
 	}
 	if err := s.Store.UpdateMember(c.Request().Context(), actor(p), int64(in.UserID), in.role, in.categories); err != nil {
-		return OK{}, err
+		return route.OK{}, err
 	}
-	return OK{OK: true}, nil
+	return route.OK{OK: true}, nil
 }
 
 // NewEmail is the body of POST /users/saveNewEmail. Validate trims it.

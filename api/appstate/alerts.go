@@ -1,6 +1,7 @@
 package appstate
 
 import (
+	"pricelens/api/route"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -107,8 +108,8 @@ func (h *Handlers) AddAlert(c echo.Context, p session.Principal, in AlertIn) (Al
 }
 
 // RemoveAlert is POST /labels/removeAlert.
-func (h *Handlers) RemoveAlert(c echo.Context, p session.Principal, in AlertRemoveIn) (OK, error) {
-	return OK{OK: true}, h.Store.RemoveAlert(c.Request().Context(), actor(p), int64(in.ReportID))
+func (h *Handlers) RemoveAlert(c echo.Context, p session.Principal, in AlertRemoveIn) (route.OK, error) {
+	return route.OK{OK: true}, h.Store.RemoveAlert(c.Request().Context(), actor(p), int64(in.ReportID))
 }
 
 // AllAlerts is GET /labels/getAllAlerts.

@@ -67,19 +67,6 @@ func inAccount[Req, Resp any](fn Call[Req, Resp]) func(echo.Context, Req) (Resp,
 	}
 }
 
-// OK is the answer of a change with nothing to return: {"ok": true}. Handlers
-// return it with the store's error; the adapter renders it only when that is nil.
-type OK struct {
-	OK bool `json:"ok" openapi:"always"`
-}
-
-// Done is the answer of a change the webapp confirms with the server's text:
-// {"ok": true, "message": "..."}.
-type Done struct {
-	OK      bool   `json:"ok" openapi:"always"`
-	Message string `json:"message" openapi:"always"`
-}
-
 func actor(p session.Principal) store.Actor {
 	return store.Actor{UserID: p.UserID, AccountID: p.AccountID}
 }

@@ -1,6 +1,7 @@
 package appstate
 
 import (
+	"pricelens/api/route"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -133,12 +134,12 @@ func (h *Handlers) RemoveLabelFromProduct(c echo.Context, p session.Principal, i
 }
 
 // RemoveLabel is POST /labels/removeLabel.
-func (h *Handlers) RemoveLabel(c echo.Context, p session.Principal, in LabelRemoveIn) (OK, error) {
+func (h *Handlers) RemoveLabel(c echo.Context, p session.Principal, in LabelRemoveIn) (route.OK, error) {
 	l, err := h.labelToRemove(c, p, in.LabelID, in.LabelName)
 	if err != nil {
-		return OK{}, err
+		return route.OK{}, err
 	}
-	return OK{OK: true}, h.Store.DeleteLabel(c.Request().Context(), actor(p), l.ID)
+	return route.OK{OK: true}, h.Store.DeleteLabel(c.Request().Context(), actor(p), l.ID)
 }
 
 // labelToRemove finds the label named by id (or else by name) in the caller's

@@ -2,6 +2,7 @@ package appstate
 
 import (
 	"github.com/labstack/echo/v4"
+	"pricelens/api/route"
 
 	"pricelens/api/httperr"
 	"pricelens/api/session"
@@ -44,11 +45,11 @@ func (h *Handlers) UpdateReport(c echo.Context, p session.Principal, in ReportUp
 }
 
 // RemoveReport is POST /saveReport/removeSaveReport.
-func (h *Handlers) RemoveReport(c echo.Context, p session.Principal, in ReportRemoveIn) (Done, error) {
+func (h *Handlers) RemoveReport(c echo.Context, p session.Principal, in ReportRemoveIn) (route.Done, error) {
 	if err := h.Store.RemoveReport(c.Request().Context(), actor(p), int64(in.ReportID)); err != nil {
-		return Done{}, err
+		return route.Done{}, err
 	}
-	return Done{OK: true, Message: "Report deleted successfully"}, nil
+	return route.Done{OK: true, Message: "Report deleted successfully"}, nil
 }
 
 // AllReports is GET /saveReport/getAllSaveReports.

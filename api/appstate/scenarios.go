@@ -1,6 +1,7 @@
 package appstate
 
 import (
+	"pricelens/api/route"
 	"strconv"
 
 	"github.com/labstack/echo/v4"
@@ -63,20 +64,20 @@ func (h *Handlers) PatchScenario(c echo.Context, p session.Principal, in Scenari
 }
 
 // DeleteScenario is DELETE /scenarios/{id}; its reports move to no scenario.
-func (h *Handlers) DeleteScenario(c echo.Context, p session.Principal, _ struct{}) (OK, error) {
+func (h *Handlers) DeleteScenario(c echo.Context, p session.Principal, _ struct{}) (route.OK, error) {
 	id, err := pathID(c)
 	if err != nil {
-		return OK{}, err
+		return route.OK{}, err
 	}
-	return OK{OK: true}, h.Store.DeleteScenario(c.Request().Context(), actor(p), id)
+	return route.OK{OK: true}, h.Store.DeleteScenario(c.Request().Context(), actor(p), id)
 }
 
 // ReorderScenarios is PUT /scenarios/reorder.
-func (h *Handlers) ReorderScenarios(c echo.Context, p session.Principal, in ScenarioOrderIn) (OK, error) {
-	return OK{OK: true}, h.Store.ReorderScenarios(c.Request().Context(), actor(p), in.Order.Int64s())
+func (h *Handlers) ReorderScenarios(c echo.Context, p session.Principal, in ScenarioOrderIn) (route.OK, error) {
+	return route.OK{OK: true}, h.Store.ReorderScenarios(c.Request().Context(), actor(p), in.Order.Int64s())
 }
 
 // AssociateReport is PUT /scenarios/associate.
-func (h *Handlers) AssociateReport(c echo.Context, p session.Principal, in AssociateIn) (OK, error) {
-	return OK{OK: true}, h.Store.AssociateReport(c.Request().Context(), actor(p), int64(in.ReportID), int64(*in.FolderID))
+func (h *Handlers) AssociateReport(c echo.Context, p session.Principal, in AssociateIn) (route.OK, error) {
+	return route.OK{OK: true}, h.Store.AssociateReport(c.Request().Context(), actor(p), int64(in.ReportID), int64(*in.FolderID))
 }

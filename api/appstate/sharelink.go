@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/url"
+	"pricelens/api/route"
 	"regexp"
 	"strings"
 
@@ -78,21 +79,21 @@ func (in *ShareMailIn) Validate() error {
 // SendShareLink is POST /system/sendShareLinkByMail: queues a mail to the
 // recipients with the sign-in link of one of the account's live share links (url
 // names it; the mail's link is built here, never copied from the request).
-func (h *Handlers) SendShareLink(c echo.Context, p session.Principal, in ShareMailIn) (Done, error) {
+func (h *Handlers) SendShareLink(c echo.Context, p session.Principal, in ShareMailIn) (route.Done, error) {
 	id, err := shareID(in.URL, h.PublicURL)
 	if err != nil {
-		return Done{}, err
+		return route.Done{}, err
 	}
 	ctx := c.Request().Context()
 	path, err := h.Store.SharePath(ctx, p.AccountID, id)
 	if err != nil {
-		return Done{}, err
+		return route.Done{}, err
 	}
 	link := shareLoginLink(h.PublicURL, path, p.AccountID)
 	m := store.Mail{Kind: "share_link", Recipients: in.Emails, Subject: p.Email + " shared a Pricelens report with you",
 		Body: "Open the report: " + link, Detail: map[string]any{"url": link, "share_id": id, "condition": in.Condition}}
 	if err := h.Store.ShareMail(ctx, actor(p), m); err != nil {
-		return Done{}, err
+		return route.Done{}, err
 	}
-	return Done{OK: true, Message: "Share link was sent successfully"}, nil
+	return route.Done{OK: true, Message: "Share link was sent successfully"}, nil
 }

@@ -34,6 +34,10 @@ type Exports struct {
 	Dir string // the exports' root (<data dir>/exports)
 	// ProgressEvery is how often the job writes its progress and looks for an abort.
 	ProgressEvery time.Duration
+	// StallAfter is how long a live export may go without progress before
+	// FailStalled fails it: far longer than any wait between progress writes (the
+	// count and the first rows of a large sorted report take seconds, not minutes).
+	StallAfter time.Duration
 }
 
 // ExportTTL is how long an export's file can be downloaded.
@@ -44,7 +48,7 @@ const exportBatch = 1000
 
 // NewExports returns the exports of s, with files under dataDir/exports.
 func NewExports(s *Service, dataDir string) *Exports {
-	return &Exports{S: s, Dir: filepath.Join(dataDir, "exports"), ProgressEvery: time.Second}
+	return &Exports{S: s, Dir: filepath.Join(dataDir, "exports"), ProgressEvery: time.Second, StallAfter: 15 * time.Minute}
 }
 
 // Export states; queued and running are the live ones.

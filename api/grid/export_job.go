@@ -1,10 +1,7 @@
 package grid
 
 import (
-	"bufio"
 	"context"
-	"encoding/csv"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -21,12 +18,14 @@ import (
 )
 
 // The export_csv job's side of Exports: run the grid's rows plan into a file,
-// keeping the export's row up to date; and the expiry of old files.
+// keeping the export's row up to date; the expiry of old files; and the sweep
+// that fails exports whose job was lost.
 
-// record writes a step of the job into the export's row while it is live; false
-// means it is no longer live (canceled by abortExport).
+// record writes a step of the job into the export's row while it is live, with
+// the time of this sign of life (FailStalled); false means it is no longer live
+// (canceled by abortExport, or failed by FailStalled).
 func (x *Exports) record(ctx context.Context, name, set string, args ...any) (bool, error) {
-	tag, err := x.S.DB.Exec(ctx, `UPDATE export_jobs SET `+set+` WHERE id = $1 AND status IN ('queued', 'running')`,
+	tag, err := x.S.DB.Exec(ctx, `UPDATE export_jobs SET progress_at = now(), `+set+` WHERE id = $1 AND status IN ('queued', 'running')`,
 		append([]any{name}, args...)...)
 	return tag.RowsAffected() == 1, err
 }
@@ -107,6 +106,21 @@ func (x *Exports) ExpireExports(ctx context.Context) error {
 	return nil
 }
 
+// ErrStalled is the error of an export that FailStalled ended.
+const ErrStalled = "The export stopped: it made no progress for %d minutes (its server may have been stopped). Please export again."
+
+// FailStalled marks failed the live exports that gave no sign of life (progress_at,
+// else created_at) for StallAfter: their job was lost with a killed server (River
+// would only retry it after the job's two-hour timeout) or no worker runs. Without
+// it such an export would show "running" with a frozen percent for hours. A job
+// that runs again later finds the export no longer live and does nothing.
+func (x *Exports) FailStalled(ctx context.Context) error {
+	_, err := x.S.DB.Exec(ctx, `UPDATE export_jobs SET status = 'failed', error = $1, finished_at = now()
+		WHERE status IN ('queued', 'running') AND coalesce(progress_at, created_at) < now() - make_interval(secs => $2)`,
+		fmt.Sprintf(ErrStalled, int(x.StallAfter.Minutes())), x.StallAfter.Seconds())
+	return err
+}
+
 func (x *Exports) status(ctx context.Context, name string) (string, error) {
 	var st string
 	err := x.S.DB.QueryRow(ctx, `SELECT status FROM export_jobs WHERE id = $1`, name).Scan(&st)
@@ -131,25 +145,11 @@ func exportError(err error) string {
 
 // write runs the export into a temporary file and renames it into place.
 func (x *Exports) write(ctx context.Context, name string, p session.Principal, condJSON, selJSON []byte) (string, error) {
-	cond, err := engine.ParseCondition(condJSON)
+	e, err := x.S.CompileExport(ctx, p, condJSON, ExportSelection(selJSON))
 	if err != nil {
 		return "", err
 	}
-	var sj struct {
-		SelectAll    bool     `json:"selectAll"`
-		ToggledNodes []string `json:"toggledNodes"`
-	}
-	_ = json.Unmarshal(selJSON, &sj)
-	a, err := x.S.AccountFor(ctx, p, cond, false)
-	if err != nil {
-		return "", err
-	}
-	cond = exportColumns(a, cond)
-	rowsPlan, countPlan, err := engine.CompileExport(a, cond, engine.Selection{All: sj.SelectAll, Toggled: sj.ToggledNodes})
-	if err != nil {
-		return "", err
-	}
-	total, err := x.S.W.Count(ctx, countPlan.Statement)
+	total, err := x.S.W.Count(ctx, e.Count.Statement)
 	if err != nil {
 		return "", err
 	}
@@ -170,7 +170,7 @@ func (x *Exports) write(ctx context.Context, name string, p session.Principal, c
 		return "", err
 	}
 	defer func() { _ = os.Remove(tmp) }() // a no-op after the rename
-	err = x.stream(ctx, name, f, a, cond, rowsPlan)
+	err = x.stream(ctx, name, f, e)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
@@ -180,44 +180,19 @@ func (x *Exports) write(ctx context.Context, name string, p session.Principal, c
 	return final, os.Rename(tmp, final)
 }
 
-// stream writes the header and every row, shaping them a batch at a time as the
-// grid does (per-competitor keys, labels, currency), and records progress.
-func (x *Exports) stream(ctx context.Context, name string, f *os.File, a engine.Account, cond engine.Condition, plan engine.Plan) error {
-	bw := bufio.NewWriterSize(f, 256<<10)
-	if _, err := bw.WriteString("\uFEFF"); err != nil {
-		return err
-	}
-	cw := csv.NewWriter(bw)
-	cols := csvColumns(a, cond)
-	header := make([]string, len(cols))
-	for i, c := range cols {
-		header[i] = c.header
-	}
-	if err := cw.Write(header); err != nil {
+// stream writes the CSV of every row and records progress.
+func (x *Exports) stream(ctx context.Context, name string, f *os.File, e ExportPlan) error {
+	w, err := NewCSVWriter(f, e.Header())
+	if err != nil {
 		return err
 	}
 	var done int64
 	var last time.Time // the first batch is recorded at once: the dialog's first percent
-	batch := make([]map[string]any, 0, exportBatch)
-	record := make([]string, len(cols))
-	flush := func() error {
-		for _, r := range batch {
-			plan.Expand(r)
-		}
-		if err := x.S.fillLabels(ctx, a, batch); err != nil {
+	err = x.S.ExportRows(ctx, exportQueryID(name), e, func(records [][]string) error {
+		if err := w.Write(records); err != nil {
 			return err
 		}
-		for _, r := range batch {
-			r["currency_symbol"] = a.Settings.CurrencySymbol
-			for i, c := range cols {
-				record[i] = c.format(r)
-			}
-			if err := cw.Write(record); err != nil {
-				return err
-			}
-		}
-		done += int64(len(batch))
-		batch = batch[:0]
+		done += int64(len(records))
 		if time.Since(last) < x.ProgressEvery {
 			return nil
 		}
@@ -227,21 +202,7 @@ func (x *Exports) stream(ctx context.Context, name string, f *os.File, a engine.
 			err = errExportCanceled
 		}
 		return err
-	}
-	err := x.S.W.Stream(ctx, exportQueryID(name), plan.Statement, func(columns []string, row []any) error {
-		m := make(map[string]any, len(row)+len(cols))
-		for i, v := range row {
-			m[columns[i]] = v
-		}
-		batch = append(batch, m)
-		if len(batch) < exportBatch {
-			return nil
-		}
-		return flush()
 	})
-	if err == nil && len(batch) > 0 {
-		err = flush()
-	}
 	// The rows written, whatever the export's state now: a canceled or failed
 	// export shows how far it got.
 	if _, uerr := x.S.DB.Exec(context.WithoutCancel(ctx), `UPDATE export_jobs SET rows_done = $2 WHERE id = $1`, name, done); err == nil {
@@ -250,11 +211,7 @@ func (x *Exports) stream(ctx context.Context, name string, f *os.File, a engine.
 	if err != nil {
 		return err
 	}
-	cw.Flush()
-	if err := cw.Error(); err != nil {
-		return err
-	}
-	if err := bw.Flush(); err != nil {
+	if err := w.Flush(); err != nil {
 		return err
 	}
 	return f.Sync()

@@ -7,9 +7,11 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -36,15 +38,32 @@ func exportServer(t *testing.T, p *session.Principal) (*echo.Echo, *Exports) {
 		x = NewExports(s, t.TempDir())
 		return ExportRoutes(x)
 	})
-	ctx := context.Background()
-	_, err := s.DB.Exec(ctx, `INSERT INTO users (id, email) VALUES (1, 'one@example.com'), (2, 'two@example.com')`)
+	_, err := s.DB.Exec(context.Background(), `INSERT INTO users (id, email) VALUES (1, 'one@example.com'), (2, 'two@example.com')`)
 	require.NoError(t, err)
-	ctx, cancel := context.WithCancel(ctx)
-	w, err := jobs.Start(ctx, jobs.Deps{DB: s.DB, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Exports: x,
-		ClickHouse: func(context.Context) (driver.Conn, error) { return s.W.Conn, nil }})
+	startWorkers(t, x)
+	return e, x
+}
+
+// startWorkers starts a River client with every worker over x, as a server process
+// does; it is stopped at the end of the test (a second Stop is harmless).
+func startWorkers(t *testing.T, x *Exports) *jobs.Workers {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	w, err := jobs.Start(ctx, jobs.Deps{DB: x.S.DB, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Exports: x,
+		ClickHouse: func(context.Context) (driver.Conn, error) { return x.S.W.Conn, nil }})
 	require.NoError(t, err)
 	t.Cleanup(func() { cancel(); _ = w.Stop() })
-	return e, x
+	return w
+}
+
+// addExportRoutes serves x's routes on e as p, for tests that run the jobs
+// themselves or start and stop their own workers.
+func addExportRoutes(e *echo.Echo, x *Exports, p *session.Principal) {
+	for _, r := range ExportRoutes(x) {
+		e.Add(r.Method, "/api"+r.Path, r.Handler.Func(), func(next echo.HandlerFunc) echo.HandlerFunc {
+			return func(c echo.Context) error { session.Set(c, *p); return next(c) }
+		})
+	}
 }
 
 // waitExport polls getExportStatus (as the dialog does, but faster) until the
@@ -92,26 +111,41 @@ func gridRows(t *testing.T, e *echo.Echo, cond map[string]any) []map[string]any 
 	}
 }
 
-// sameValue compares a CSV cell with the grid's JSON value: numbers by value,
-// times as instants, text exactly.
-func sameValue(grid any, cell string) bool {
+// Cells as the grid shows them (webapp features/tabular/columns.ts formatValue)
+// for the account's currency €.
+var (
+	currencyCell = regexp.MustCompile(`^€-?\d{1,3}(,\d{3})*\.\d{2}$`)
+	percentCell  = regexp.MustCompile(`^-?\d+\.\d{2}%$`)
+)
+
+// sameValue compares a CSV cell with the grid's JSON value of a column of the given
+// format_type: currency and percent in the grid's shape and within its rounding,
+// times as the same instant, text exactly.
+func sameValue(format string, grid any, cell string) bool {
 	switch g := grid.(type) {
 	case nil:
 		return cell == ""
 	case float64:
-		f, err := strconv.ParseFloat(cell, 64)
-		return err == nil && near(f, g)
+		re, strip := currencyCell, "€,"
+		if format == "percent" {
+			re, strip = percentCell, "%"
+		}
+		if !re.MatchString(cell) {
+			return false
+		}
+		f, err := strconv.ParseFloat(strings.Map(func(r rune) rune {
+			if strings.ContainsRune(strip, r) {
+				return -1
+			}
+			return r
+		}, cell), 64)
+		return err == nil && math.Abs(f-g) <= 0.005+1e-9
 	case string:
 		if gt, err := time.Parse(time.RFC3339, g); err == nil {
-			ct, err := time.Parse("2006-01-02T15:04:05Z", cell)
-			if err != nil {
-				ct, err = time.Parse("2006-01-02", cell)
-			}
+			ct, err := time.Parse("2006-01-02 15:04:05", cell)
 			return err == nil && ct.Equal(gt)
 		}
 		return g == cell
-	case bool:
-		return (g && cell == "1") || (!g && cell == "0")
 	}
 	return fmt.Sprint(grid) == cell
 }
@@ -125,10 +159,11 @@ func TestExportEqualsGrid(t *testing.T) {
 		"filters": map[string]any{"Price@11": map[string]any{"filterType": "number", "type": "greaterThan", "filter": 5}}}
 	code, cols := call(e, "POST", "/api/tabular/getColumnsDef", `{"reportId":"all_my_products"}`)
 	require.Equal(t, 200, code, cols)
-	headers := map[string]string{}
+	headers, formats := map[string]string{}, map[string]string{}
 	for _, c := range cols["columns"].([]any) {
 		m := c.(map[string]any)
 		headers[m["colId"].(string)] = m["headerName"].(string)
+		formats[m["colId"].(string)] = m["format_type"].(string)
 	}
 	all := gridRows(t, e, cond)
 	require.Greater(t, len(all), 20, "the condition must match enough rows to be a test")
@@ -178,7 +213,7 @@ func TestExportEqualsGrid(t *testing.T) {
 					if id == "labels" {
 						key = "labelsNames"
 					}
-					assert.True(t, sameValue(r[key], recs[i+1][j]), "row %d (%v) column %s: grid %v, file %q", i, r["id"], id, r[key], recs[i+1][j])
+					assert.True(t, sameValue(formats[id], r[key], recs[i+1][j]), "row %d (%v) column %s: grid %v, file %q", i, r["id"], id, r[key], recs[i+1][j])
 				}
 			}
 		})
@@ -204,6 +239,15 @@ func TestExportEqualsGrid(t *testing.T) {
 		*p = session.Principal{UserID: 1, AccountID: 2} // the requester in another account
 		code, _, _ = download(t, e, name)
 		assert.Equal(t, 404, code)
+		code, out = call(e, "POST", "/api/system/abortExport", `{"reportName":"`+name+`"}`)
+		assert.Equal(t, 404, code, out)
+		// The other user's abort changed nothing: the requester still downloads it.
+		*p = session.Principal{UserID: 1, AccountID: 1}
+		code, out = call(e, "POST", "/api/tabular/getExportStatus", `{"reportName":"`+name+`"}`)
+		require.Equal(t, 200, code, out)
+		assert.Equal(t, "done", out["status"])
+		code, _, body = download(t, e, name)
+		assert.Equal(t, 200, code, body)
 	})
 
 	t.Run("bad input changes nothing", func(t *testing.T) {
@@ -216,12 +260,36 @@ func TestExportEqualsGrid(t *testing.T) {
 		code, out = call(e, "POST", "/api/system/abortExport", `{"reportName":"`+done["reportName"].(string)+`"}`)
 		assert.Equal(t, 409, code, out)
 		assert.Equal(t, "This export has already finished; there is nothing to cancel.", out["error"].(map[string]any)["message"])
-		for _, body := range []string{`{"reportName":"export_0123"}`, `{"reportName":"../../etc/passwd"}`, `{}`} {
-			code, out = call(e, "POST", "/api/tabular/getExportStatus", body)
-			assert.Contains(t, []int{400, 404}, code, "%s: %v", body, out)
+		code, _, file := download(t, e, done["reportName"].(string))
+		assert.Equal(t, 200, code, "the refused abort left the file: %s", file)
+		for _, path := range []string{"/api/tabular/getExportStatus", "/api/tabular/initialExportProcess", "/api/system/abortExport"} {
+			for body, want := range map[string]int{
+				`{"reportName":"export_0123"}`:                            404, // the shape of a name, never handed out
+				`{"reportName":"export_` + strings.Repeat("a", 24) + `"}`: 404,
+				`{"reportName":"../../etc/passwd"}`:                       404,
+				`{"reportName":""}`:                                       400,
+				`{}`:                                                      400,
+			} {
+				code, out = call(e, "POST", path, body)
+				assert.Equal(t, want, code, "%s %s: %v", path, body, out)
+				msg, _ := out["error"].(map[string]any)["message"].(string)
+				if want == 404 {
+					assert.Equal(t, "This export does not exist. Start a new export from the report.", msg)
+				} else {
+					assert.Contains(t, msg, "reportName is required")
+				}
+			}
 		}
-		code, out = call(e, "POST", "/api/tabular/exportDataToCsv", `{"condition":{"visible_columns":["nope"]}}`)
-		assert.Equal(t, 400, code, out)
+		for cond, field := range map[string]string{
+			`{"visible_columns":["name","nope"]}`:                                                                  "nope",
+			`{"visible_columns":["name"],"sort":[{"colId":"nope","sort":"asc"}]}`:                                  "nope",
+			`{"visible_columns":["name"],"filters":{"nope":{"filterType":"text","type":"contains","filter":"a"}}}`: "nope",
+		} {
+			code, out = call(e, "POST", "/api/tabular/exportDataToCsv", `{"condition":`+cond+`}`)
+			assert.Equal(t, 400, code, "%s: %v", cond, out)
+			assert.Contains(t, fmt.Sprint(out["error"]), "is not a column of this report", cond)
+			assert.Contains(t, fmt.Sprint(out["error"]), field, cond)
+		}
 		code, out = call(e, "POST", "/api/tabular/exportDataToCsv", `{"condition":{"report_type":"competitive_landscape_by_brand"}}`)
 		assert.Equal(t, 400, code, out)
 		assert.Contains(t, out["error"].(map[string]any)["message"], "Only product rows can be exported")
@@ -342,6 +410,11 @@ func TestExportProgressAndAbort(t *testing.T) {
 	assert.Equal(t, 409, code, body)
 	code, out = call(e, "POST", "/api/system/abortExport", `{"reportName":"`+name+`"}`)
 	assert.Equal(t, 409, code, out)
+	assert.Equal(t, "This export has already been canceled; there is nothing to cancel.", out["error"].(map[string]any)["message"])
+	code, out = call(e, "POST", "/api/tabular/getExportStatus", `{"reportName":"`+name+`"}`)
+	require.Equal(t, 200, code, out)
+	assert.Equal(t, "canceled", out["status"], "the second abort changed nothing")
+	assert.Equal(t, st["rows"], out["rows"])
 }
 
 // A ClickHouse that goes away mid-export fails the export with a message, at once.
@@ -361,11 +434,7 @@ func TestExportDatabaseGone(t *testing.T) {
 	// No workers here: the test runs the job itself, over the proxy.
 	x := NewExports(NewService(w, s.DB), t.TempDir())
 	x.ProgressEvery = 50 * time.Millisecond
-	for _, r := range ExportRoutes(x) {
-		e.Add(r.Method, "/api"+r.Path, r.Handler.Func(), func(next echo.HandlerFunc) echo.HandlerFunc {
-			return func(c echo.Context) error { session.Set(c, *p); return next(c) }
-		})
-	}
+	addExportRoutes(e, x, p)
 	code, out := call(e, "POST", "/api/tabular/exportDataToCsv", bigExport)
 	require.Equal(t, 200, code, out)
 	name := out["exportReportName"].(string)

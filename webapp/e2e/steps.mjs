@@ -1,5 +1,7 @@
 // The scenarios of issue 5, in order; each step builds on the previous one.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { psql } from './harness.mjs';
 
 const ADMIN = 'admin@pricelens.local';
@@ -65,6 +67,79 @@ async function waitRows(page) {
 async function rowCount(page) {
   const t = await page.locator('.row-count').textContent();
   return Number(t.replace(/[^0-9]/g, ''));
+}
+
+/** parseCSV splits a CSV text into records (RFC 4180 quoting: "" inside quotes, newlines in quoted fields). */
+function parseCSV(text) {
+  const out = [];
+  let rec = [];
+  let field = '';
+  let quoted = false;
+  const endField = () => {
+    rec.push(field);
+    field = '';
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') endField();
+    else if (c === '\n' || c === '\r') {
+      if (c === '\r' && text[i + 1] === '\n') i++;
+      endField();
+      out.push(rec);
+      rec = [];
+    } else field += c;
+  }
+  if (field || rec.length) {
+    endField();
+    out.push(rec);
+  }
+  return out;
+}
+
+/** gridHeaders reads the visible columns' header names in grid order, scrolling across (ag-grid renders only the columns in view). */
+async function gridHeaders(page) {
+  const seen = new Map();
+  const viewport = '.ag-body-horizontal-scroll-viewport';
+  for (;;) {
+    const cells = await page.$$eval('.ag-header-row-column .ag-header-cell[col-id][aria-colindex]', (els) =>
+      els.map((e) => ({ i: Number(e.getAttribute('aria-colindex')), id: e.getAttribute('col-id'), t: (e.querySelector('.ag-header-cell-text')?.textContent ?? '').trim() })),
+    );
+    for (const c of cells) if (!c.id.startsWith('ag-Grid-')) seen.set(c.i, c.t);
+    const { left, max } = await page.$eval(viewport, (h) => ({ left: h.scrollLeft, max: h.scrollWidth - h.clientWidth }));
+    if (left >= max) break;
+    await page.$eval(viewport, (h, x) => (h.scrollLeft = x), Math.min(max, left + 400));
+    await page.waitForTimeout(100);
+  }
+  await page.$eval(viewport, (h) => (h.scrollLeft = 0));
+  return [...seen.entries()].sort((a, b) => a[0] - b[0]).map((e) => e[1]);
+}
+
+/** watchExportProgress records every progress line the Exporting report dialog shows (it may close within a second). */
+async function watchExportProgress(page) {
+  await page.evaluate(() => {
+    window.__exportProgress = [];
+    const seen = () => {
+      for (const p of document.querySelectorAll('.export-progress p')) {
+        const t = p.textContent.trim();
+        if (window.__exportProgress.at(-1) !== t) window.__exportProgress.push(t);
+      }
+    };
+    new MutationObserver(seen).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+}
+
+/** readDownload waits for the browser's download and returns the file's name and text. */
+async function readDownload(download) {
+  const d = await download;
+  const path = await d.path();
+  return { name: d.suggestedFilename(), text: readFileSync(path, 'utf8') };
 }
 
 export const steps = [
@@ -351,6 +426,49 @@ export const steps = [
       await page.waitForSelector('.ag-header-cell[col-id="price"][aria-sort="descending"]');
       const desc = (await cellTexts(page, 'price')).map(money);
       assert.deepEqual(desc, [...desc].sort((a, b) => b - a), 'descending: ' + desc.join(','));
+    },
+  },
+  {
+    name: 'export the report to CSV and download it',
+    async run({ page, data, metrics }) {
+      const count = await rowCount(page);
+      const headers = await gridHeaders(page);
+      assert.ok(headers.length >= 5, 'the default columns: ' + headers.join('|'));
+      await watchExportProgress(page);
+      const download = page.waitForEvent('download', { timeout: 90_000 });
+      download.catch(() => {});
+      await page.getByRole('button', { name: 'Export to CSV' }).click();
+      await page.getByRole('dialog', { name: 'Exporting report' }).waitFor();
+      const file = await readDownload(download);
+      // Done: the dialog downloaded the file and closed.
+      await page.waitForFunction(() => ![...document.querySelectorAll('[role="dialog"]')].some((d) => d.textContent.includes('Exporting report')));
+      const progress = await page.evaluate(() => window.__exportProgress);
+      assert.ok(progress.length > 0, 'the dialog showed its progress');
+      for (const p of progress) assert.match(p, /^\d{1,3}% · Time left: (Unknown|\d+ s|\d+ min \d+ s)$/);
+      metrics['export of the report (S): the dialog showed'] = progress.join(' → ') + `; ${count} rows, ${headers.length} columns`;
+      assert.match(file.name, /^export_[0-9a-f]+\.csv$/);
+      assert.ok(file.text.startsWith('\uFEFF'), 'UTF-8 BOM for spreadsheet tools');
+      const recs = parseCSV(file.text.slice(1));
+      assert.deepEqual(recs[0], headers, 'the file has the grid’s columns in grid order with their header names');
+      assert.equal(recs.length - 1, count, 'one line per product of the grid’s count');
+      data.exportName = file.name.replace(/\.csv$/, '');
+      data.exportText = file.text;
+    },
+  },
+  {
+    name: 'recent exports offers the download again',
+    async run({ page, data }) {
+      await page.getByRole('button', { name: 'Recent exports' }).click();
+      const dlg = page.getByRole('dialog', { name: 'Recent exports' });
+      const link = dlg.getByRole('link', { name: 'Download' }).first();
+      await link.waitFor();
+      assert.equal(await link.getAttribute('download'), data.exportName + '.csv', 'the newest export is first');
+      const download = page.waitForEvent('download');
+      download.catch(() => {});
+      await link.click();
+      const file = await readDownload(download);
+      assert.equal(file.text, data.exportText, 'the same file');
+      await dlg.getByRole('button', { name: 'Close' }).click();
     },
   },
   {
@@ -711,6 +829,45 @@ export const steps = [
       await page.getByRole('link', { name: 'Sign in' }).click();
       await signIn(page, stack.base, 'invitee@example.com', 'invited-user-pw');
       await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    },
+  },
+  {
+    name: 'cancel an export under way',
+    async run({ page, stack }) {
+      await signIn(page, stack.base, ADMIN, stack.password, '/pricing/type/all_my_products');
+      await page.getByLabel('Choose an account').selectOption({ index: 1 });
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.waitForURL(/\/pricing\/type\/all_my_products/);
+      // A million more products in this account, so that the export runs long enough to be canceled.
+      const account = await page.evaluate(async () => (await (await fetch('/api/account/getAccountData')).json()).account_id);
+      const ch = spawnSync(
+        'clickhouse-client',
+        ['--port', (process.env.PRICELENS_CLICKHOUSE_ADDR || '127.0.0.1:19000').split(':').pop(), '-d', stack.name, '-q',
+          `INSERT INTO product_snapshot (account_id, product_id, name, brand, my_price) SELECT ${Number(account)}, concat('E2E', toString(number)), concat('Bulk product ', toString(number)), 'Bulk', toFloat64(number % 97) FROM numbers(1000000)`],
+        { encoding: 'utf8' },
+      );
+      assert.equal(ch.status, 0, 'clickhouse-client: ' + ch.stderr);
+      await page.reload();
+      await waitRows(page);
+      await page.waitForFunction(() => Number((document.querySelector('.row-count')?.textContent ?? '').replace(/[^0-9]/g, '')) > 1_000_000);
+      await page.getByRole('button', { name: 'Export to CSV' }).click();
+      const dlg = page.getByRole('dialog', { name: 'Exporting report' });
+      // Running: a percent and the time left once rows flow.
+      await dlg.getByText(/^\d{1,2}% · Time left: (\d+ s|\d+ min \d+ s)$/).waitFor({ timeout: 60_000 });
+      await dlg.getByRole('button', { name: 'Cancel' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Confirm' });
+      await confirm.getByText('Are you sure you want to cancel the export process ?').waitFor();
+      await confirm.getByRole('button', { name: 'OK' }).click();
+      await page.getByRole('status').filter({ hasText: 'Export has been canceled' }).waitFor();
+      assert.equal(await page.getByRole('dialog').count(), 0, 'both dialogs closed');
+      const [status, rows] = psql(stack, "SELECT status || '|' || rows_done FROM export_jobs ORDER BY created_at DESC LIMIT 1").split('|');
+      assert.equal(status, 'canceled');
+      assert.ok(Number(rows) < 1_000_000, 'stopped before the end: ' + rows);
+      // The recent exports list says so, and offers no download for it.
+      await page.getByRole('button', { name: 'Recent exports' }).click();
+      const list = page.getByRole('dialog', { name: 'Recent exports' });
+      await list.locator('tr').first().getByText('canceled').waitFor();
+      await list.getByRole('button', { name: 'Close' }).click();
     },
   },
 ];

@@ -1346,9 +1346,6 @@ export interface components {
         AccessMembers: {
             users: components["schemas"]["AccessMember"][] | null;
         };
-        AccessMessage: {
-            message: string;
-        };
         AccessNewEmail: {
             email: string;
         };
@@ -1361,13 +1358,6 @@ export interface components {
         AccessNewPassword: {
             password: string;
             token: string;
-        };
-        AccessOK: {
-            ok: boolean;
-        };
-        AccessOKMessage: {
-            message: string;
-            ok: boolean;
         };
         AccessPermissionChange: {
             isChecked?: boolean | null;
@@ -1497,10 +1487,6 @@ export interface components {
         AppstateCustomReportsOut: {
             reports: components["schemas"]["AppstateCustomReport"][] | null;
         };
-        AppstateDone: {
-            message: string;
-            ok: boolean;
-        };
         AppstateEmbed: {
             embed_token: string;
             embed_url: string;
@@ -1558,9 +1544,6 @@ export interface components {
             description?: string | null;
             icon?: number | null;
             name?: string | null;
-        };
-        AppstateOK: {
-            ok: boolean;
         };
         AppstateProductLabelsIn: {
             condition?: unknown;
@@ -1987,8 +1970,18 @@ export interface components {
             /** Format: double */
             seconds?: number;
         };
+        RouteDone: {
+            message: string;
+            ok: boolean;
+        };
         RouteErrorBody: {
             error?: components["schemas"]["HttperrError"];
+        };
+        RouteMessage: {
+            message: string;
+        };
+        RouteOK: {
+            ok: boolean;
         };
         StoreCompetitor: {
             checked?: boolean;
@@ -2680,7 +2673,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AppstateOK"];
+                    "application/json": components["schemas"]["RouteOK"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -2713,7 +2706,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AppstateOK"];
+                    "application/json": components["schemas"]["RouteOK"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -2804,7 +2797,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccessOK"];
+                    "application/json": components["schemas"]["RouteOK"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -2837,7 +2830,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccessOKMessage"];
+                    "application/json": components["schemas"]["RouteDone"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -2870,7 +2863,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccessOK"];
+                    "application/json": components["schemas"]["RouteOK"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -3147,7 +3140,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AppstateDone"];
+                    "application/json": components["schemas"]["RouteDone"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -3341,7 +3334,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AppstateOK"];
+                    "application/json": components["schemas"]["RouteOK"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -3374,7 +3367,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AppstateOK"];
+                    "application/json": components["schemas"]["RouteOK"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -3436,7 +3429,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AppstateOK"];
+                    "application/json": components["schemas"]["RouteOK"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -3628,7 +3621,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AppstateDone"];
+                    "application/json": components["schemas"]["RouteDone"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -3661,7 +3654,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccessOK"];
+                    "application/json": components["schemas"]["RouteOK"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -4173,7 +4166,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccessMessage"];
+                    "application/json": components["schemas"]["RouteMessage"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -4206,7 +4199,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccessOKMessage"];
+                    "application/json": components["schemas"]["RouteDone"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -4239,7 +4232,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccessOKMessage"];
+                    "application/json": components["schemas"]["RouteDone"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -4400,7 +4393,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccessOK"];
+                    "application/json": components["schemas"]["RouteOK"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */

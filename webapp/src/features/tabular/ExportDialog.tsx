@@ -69,9 +69,11 @@ export function ExportDialog({ request, onClose }: { request: () => ExportReques
 
   const cancel = async () => {
     setConfirm(false);
-    if (!name.current) return onClose();
+    // A cancel before exportDataToCsv answered still cancels that export.
+    const n = name.current || (await started.current?.catch(() => ''));
+    if (!n) return onClose();
     try {
-      await abortExport(name.current);
+      await abortExport(n);
       snack('Export has been canceled');
       onClose();
     } catch (e) {

@@ -1,0 +1,293 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"runtime/pprof"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"pricelens/api/drops"
+	"pricelens/api/grid"
+	"pricelens/api/session"
+	"pricelens/deploy/config"
+	"pricelens/engine"
+)
+
+// runBenchExport is `pricelens bench-export` (make bench-export, issue 13): the
+// export of "all my products" with the default columns, through the export code
+// (grid.CompileExport, grid.ExportRows, grid.CSVWriter: what the export_csv job and
+// the CSV drops run) into a file, for each row count asked; beside it,
+// clickhouse-client writing the same SQL (read back from system.processes while
+// the export runs) as CSV into a file. It prints rows/s and bytes/s of both and
+// their ratio (goal ≥ 0.8), the process's peak RSS growth during the export (goal
+// ≤ 150 MB whatever the row count) and the time to the first progress update
+// (goal ≤ 1 s). It uses the databases of the environment (make bench-export
+// points them at bench_l).
+func runBenchExport(ctx context.Context, args []string) error {
+	fs := flag.NewFlagSet("bench-export", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	rowsFlag := fs.String("rows", "100000,1000000", "comma-separated row counts to export")
+	accountFlag := fs.Int64("account", 0, "account id (default: the account with the most products)")
+	dirFlag := fs.String("dir", "", "where the files are written (default $PRICELENS_DATA_DIR/bench-export; removed after)")
+	skipClient := fs.Bool("skip-client", false, "do not run the clickhouse-client comparison")
+	cpuProfile := fs.String("cpuprofile", "", "write a Go CPU profile of the exports to this file")
+	const use = "bench-export [--rows 100000,1000000] [--account ID] [--dir DIR] [--skip-client] [--cpuprofile FILE]"
+	if err := fs.Parse(args); err != nil {
+		return usagef("%v (usage: %s)", err, use)
+	}
+	var counts []int64
+	for _, s := range strings.Split(*rowsFlag, ",") {
+		n, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
+		if err != nil || n <= 0 {
+			return usagef("--rows takes positive row counts separated by commas, got %q", s)
+		}
+		counts = append(counts, n)
+	}
+	c, err := config.Load()
+	if err != nil {
+		return err
+	}
+	dir := *dirFlag
+	if dir == "" {
+		dir = filepath.Join(c.DataDir, "bench-export")
+	}
+	if err := os.MkdirAll(dir, 0o750); err != nil {
+		return err
+	}
+	dbs, err := openDatabases(ctx, c)
+	if err != nil {
+		return err
+	}
+	defer dbs.Close()
+	accountID := *accountFlag
+	if accountID == 0 {
+		var id uint32
+		var n uint64
+		if err := dbs.W.Conn.QueryRow(ctx, "SELECT account_id, count() AS n FROM product_snapshot GROUP BY account_id ORDER BY n DESC LIMIT 1").Scan(&id, &n); err != nil {
+			return fmt.Errorf("no snapshot data in ClickHouse database %s (load it: pricelens seed --size L): %w", c.ClickHouseDB, err)
+		}
+		accountID = int64(id)
+		fmt.Printf("account %d: %d products in %s\n", id, n, c.ClickHouseDB)
+	}
+	svc := grid.NewService(dbs.W, dbs.DB)
+	if !accountInPostgres(ctx, dbs.DB, accountID) {
+		cat, err := catalogFromSnapshot(ctx, dbs.W, accountID)
+		if err != nil {
+			return err
+		}
+		svc.Load = func(context.Context, int64) (engine.Account, error) { return cat, nil }
+	}
+	e, err := svc.CompileExport(ctx, session.Principal{AccountID: accountID}, []byte(`{"report_type":"all_my_products"}`), engine.Selection{})
+	if err != nil {
+		return err
+	}
+	if len(e.Rows.Statement.Sets) > 0 {
+		return errors.New("the export's SQL sends external sets, which clickhouse-client cannot be given")
+	}
+	fmt.Printf("columns (%d): %s\n", len(e.Header()), strings.Join(e.Header(), ", "))
+	if *cpuProfile != "" {
+		pf, err := os.Create(*cpuProfile)
+		if err != nil {
+			return err
+		}
+		defer pf.Close()
+		if err := pprof.StartCPUProfile(pf); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
+	}
+	for _, n := range counts {
+		r, err := benchExportOnce(ctx, svc, e, n, dir)
+		if err != nil {
+			return err
+		}
+		fmt.Printf("\nexport of %d rows through the export code: %d rows, %.1f MiB in %.2fs = %.0f rows/s, %.1f MiB/s\n",
+			n, r.rows, mib(r.bytes), r.secs, float64(r.rows)/r.secs, mib(r.bytes)/r.secs)
+		fmt.Printf("  first progress after %s (goal ≤ 1s); peak RSS growth %.0f MiB (goal ≤ 150 MiB; RSS %.0f → %.0f MiB)\n",
+			r.firstProgress.Round(time.Millisecond), mib(r.rssPeak-r.rssBefore), mib(r.rssBefore), mib(r.rssPeak))
+		if *skipClient || r.sql == "" {
+			continue
+		}
+		cr, cb, csecs, err := benchClientCSV(ctx, c, r.sql+" LIMIT "+strconv.FormatInt(n, 10), filepath.Join(dir, "client.csv"))
+		if err != nil {
+			return err
+		}
+		fmt.Printf("clickhouse-client, the same SQL FORMAT CSVWithNames: %d rows, %.1f MiB in %.2fs = %.0f rows/s, %.1f MiB/s\n",
+			cr, mib(cb), csecs, float64(cr)/csecs, mib(cb)/csecs)
+		fmt.Printf("ratio export / clickhouse-client: rows/s %.2f, bytes/s %.2f (goal ≥ 0.8)\n",
+			(float64(r.rows)/r.secs)/(float64(cr)/csecs), (float64(r.bytes)/r.secs)/(float64(cb)/csecs))
+	}
+	return nil
+}
+
+type benchExportResult struct {
+	rows, bytes        int64
+	secs               float64
+	firstProgress      time.Duration
+	rssBefore, rssPeak int64
+	sql                string // the rows' SQL as the server received it
+}
+
+var errBenchEnough = errors.New("enough rows")
+
+// benchExportOnce exports the first n rows of e into a file as the export job does
+// (count, then the rows a batch at a time), sampling the process's RSS.
+func benchExportOnce(ctx context.Context, svc *grid.Service, e grid.ExportPlan, n int64, dir string) (benchExportResult, error) {
+	var r benchExportResult
+	runtime.GC()
+	r.rssBefore = rss()
+	var peak atomic.Int64
+	peak.Store(r.rssBefore)
+	done := make(chan struct{})
+	sampled := make(chan struct{})
+	go func() {
+		defer close(sampled)
+		t := time.NewTicker(10 * time.Millisecond)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-t.C:
+				if v := rss(); v > peak.Load() {
+					peak.Store(v)
+				}
+			}
+		}
+	}()
+	path := filepath.Join(dir, "export.csv")
+	f, err := os.Create(path)
+	if err != nil {
+		return r, err
+	}
+	defer func() { _ = os.Remove(path) }()
+	queryID := fmt.Sprintf("bench-export-%d", time.Now().UnixNano())
+	sqlSeen := make(chan string, 1)
+	go func() { sqlSeen <- serverQueryText(ctx, svc, queryID, done) }()
+	t0 := time.Now()
+	if _, err := svc.W.Count(ctx, e.Count.Statement); err != nil { // as the job does, for its percent
+		return r, err
+	}
+	cw := &drops.CountingWriter{W: f}
+	w, err := grid.NewCSVWriter(cw, e.Header())
+	if err != nil {
+		return r, err
+	}
+	err = svc.ExportRows(ctx, queryID, e, func(records [][]string) error {
+		if r.rows == 0 {
+			r.firstProgress = time.Since(t0)
+		}
+		if left := n - r.rows; int64(len(records)) > left {
+			records = records[:left]
+		}
+		if err := w.Write(records); err != nil {
+			return err
+		}
+		r.rows += int64(len(records))
+		if r.rows >= n {
+			return errBenchEnough
+		}
+		return nil
+	})
+	if err != nil && !errors.Is(err, errBenchEnough) {
+		return r, err
+	}
+	if err := w.Flush(); err != nil {
+		return r, err
+	}
+	if err := f.Close(); err != nil {
+		return r, err
+	}
+	r.secs = time.Since(t0).Seconds()
+	close(done)
+	<-sampled
+	r.sql = <-sqlSeen
+	r.rssPeak, r.bytes = peak.Load(), cw.N
+	return r, nil
+}
+
+// serverQueryText is the text of query queryID as the server received it (its
+// arguments bound), read from system.processes while it runs; "" if it was not seen
+// before done.
+func serverQueryText(ctx context.Context, svc *grid.Service, queryID string, done <-chan struct{}) string {
+	for {
+		var q string
+		if err := svc.W.Conn.QueryRow(ctx, "SELECT query FROM system.processes WHERE query_id = ?", queryID).Scan(&q); err == nil {
+			return q
+		}
+		select {
+		case <-done:
+			return ""
+		case <-ctx.Done():
+			return ""
+		case <-time.After(time.Millisecond):
+		}
+	}
+}
+
+// benchClientCSV runs query with clickhouse-client into file as CSV with a header.
+func benchClientCSV(ctx context.Context, c config.Config, query, file string) (rows, size int64, secs float64, err error) {
+	host, port, err := net.SplitHostPort(c.ClickHouseAddr)
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	out, err := os.Create(file)
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	defer func() { _ = os.Remove(file) }()
+	defer out.Close()
+	args := []string{"--host", host, "--port", port, "--database", c.ClickHouseDB, "--user", c.ClickHouseUser,
+		"--query", query + " FORMAT CSVWithNames"}
+	if c.ClickHousePassword != "" {
+		args = append(args, "--password", c.ClickHousePassword)
+	}
+	cmd := exec.CommandContext(ctx, "clickhouse-client", args...)
+	cmd.Stdout, cmd.Stderr = out, os.Stderr
+	t0 := time.Now()
+	if err := cmd.Run(); err != nil {
+		return 0, 0, 0, fmt.Errorf("clickhouse-client: %w", err)
+	}
+	secs = time.Since(t0).Seconds()
+	st, err := out.Stat()
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	if _, err := out.Seek(0, io.SeekStart); err != nil {
+		return 0, 0, 0, err
+	}
+	sc := bufio.NewScanner(out)
+	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	for sc.Scan() {
+		rows++
+	}
+	return rows - 1, st.Size(), secs, sc.Err()
+}
+
+// rss is the process's resident set size in bytes (/proc/self/statm).
+func rss() int64 {
+	b, err := os.ReadFile("/proc/self/statm")
+	if err != nil {
+		return 0
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 2 {
+		return 0
+	}
+	pages, _ := strconv.ParseInt(f[1], 10, 64)
+	return pages * int64(os.Getpagesize())
+}
+
+func mib(b int64) float64 { return float64(b) / (1 << 20) }

@@ -1,0 +1,170 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"text/tabwriter"
+
+	"pricelens/api/drops"
+	"pricelens/api/grid"
+	"pricelens/deploy/config"
+	"pricelens/store"
+)
+
+const (
+	exportUsage   = "export --report ID|NAME --format csv|parquet --out DIR [--account N]  |  export schedule add|list|remove"
+	scheduleUsage = "export schedule add --report ID|NAME --cron EXPR --format csv|parquet --out DIR [--account N]  |  list [--account N]  |  remove ID [--account N]"
+)
+
+// runExport writes a downstream drop of a saved report (DESIGN §9), or manages the
+// export schedules that write them periodically (export schedule ...).
+func runExport(ctx context.Context, args []string) error {
+	if len(args) > 0 && args[0] == "schedule" {
+		return runExportSchedule(ctx, args[1:])
+	}
+	fs := flag.NewFlagSet("export", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	report := fs.String("report", "", "saved report id or name")
+	format := fs.String("format", "csv", "csv or parquet")
+	out := fs.String("out", "", "directory to write the drop into")
+	account := fs.Int64("account", 0, "account of the report (needed when its name is in several accounts)")
+	if err := fs.Parse(args); err != nil {
+		return usagef("%v (usage: %s)", err, exportUsage)
+	}
+	switch {
+	case fs.NArg() > 0:
+		return usagef("unexpected argument %q (usage: %s)", fs.Arg(0), exportUsage)
+	case *report == "":
+		return usagef("--report is required (usage: %s)", exportUsage)
+	case *out == "":
+		return usagef("--out is required (usage: %s)", exportUsage)
+	}
+	if err := drops.CheckFormat(*format); err != nil {
+		return usagef("%v", err)
+	}
+	d, dbs, err := openDrops(ctx)
+	if err != nil {
+		return err
+	}
+	defer dbs.Close()
+	r, err := store.New(dbs.DB).FindDropReport(ctx, *account, *report)
+	if err != nil {
+		return err
+	}
+	m, err := d.Write(ctx, r, *format, *out, d.Now())
+	if err != nil {
+		return err
+	}
+	fmt.Printf("wrote %s: %d rows, %d bytes, sha256 %s (manifest %s.manifest.json)\n",
+		filepath.Join(*out, m.File), m.Rows, m.Bytes, m.SHA256, m.File)
+	return nil
+}
+
+// runExportSchedule adds, lists or removes export schedules.
+func runExportSchedule(ctx context.Context, args []string) error {
+	if len(args) == 0 {
+		return usagef("usage: %s", scheduleUsage)
+	}
+	verb := args[0]
+	fs := flag.NewFlagSet("export schedule", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	report := fs.String("report", "", "saved report id or name")
+	cronExpr := fs.String("cron", "", "cron expression: minute hour day-of-month month day-of-week (UTC)")
+	format := fs.String("format", "csv", "csv or parquet")
+	out := fs.String("out", "", "directory to write the drops into")
+	account := fs.Int64("account", 0, "account (list: only its schedules)")
+	if err := fs.Parse(args[1:]); err != nil {
+		return usagef("%v (usage: %s)", err, scheduleUsage)
+	}
+	var removeID int64
+	switch verb {
+	case "add":
+		switch {
+		case fs.NArg() > 0:
+			return usagef("unexpected argument %q (usage: %s)", fs.Arg(0), scheduleUsage)
+		case *report == "" || *cronExpr == "" || *out == "":
+			return usagef("add needs --report, --cron and --out (usage: %s)", scheduleUsage)
+		}
+		if err := drops.CheckFormat(*format); err != nil {
+			return usagef("%v", err)
+		}
+		if _, err := drops.ParseCron(*cronExpr); err != nil {
+			return usagef("%v", err)
+		}
+		abs, err := filepath.Abs(*out)
+		if err != nil {
+			return usagef("--out %q: %v", *out, err)
+		}
+		*out = abs
+	case "list":
+		if fs.NArg() > 0 {
+			return usagef("unexpected argument %q (usage: %s)", fs.Arg(0), scheduleUsage)
+		}
+	case "remove":
+		if fs.NArg() != 1 {
+			return usagef("remove takes one schedule id (usage: %s)", scheduleUsage)
+		}
+		id, err := strconv.ParseInt(fs.Arg(0), 10, 64)
+		if err != nil || id <= 0 {
+			return usagef("schedule id must be a positive integer, got %q", fs.Arg(0))
+		}
+		removeID = id
+	default:
+		return usagef("unknown export schedule command %q (usage: %s)", verb, scheduleUsage)
+	}
+	d, dbs, err := openDrops(ctx)
+	if err != nil {
+		return err
+	}
+	defer dbs.Close()
+	st := store.New(dbs.DB)
+	switch verb {
+	case "add":
+		r, err := st.FindDropReport(ctx, *account, *report)
+		if err != nil {
+			return err
+		}
+		sc, err := d.AddSchedule(ctx, store.Actor{AccountID: r.AccountID}, r.ID, *cronExpr, *format, *out)
+		if err != nil {
+			return err
+		}
+		fmt.Printf("export schedule %d: report %d %q as %s into %s on %q, next at %s\n",
+			sc.ID, sc.ReportID, sc.ReportName, sc.Format, sc.Directory, sc.Cron, sc.NextDue.UTC().Format("2006-01-02 15:04 MST"))
+	case "list":
+		list, err := st.DropSchedules(ctx, *account)
+		if err != nil {
+			return err
+		}
+		tw := tabwriter.NewWriter(os.Stdout, 0, 4, 2, ' ', 0)
+		fmt.Fprintln(tw, "ID\tACCOUNT\tREPORT\tCRON\tFORMAT\tDIRECTORY\tNEXT (UTC)")
+		for _, sc := range list {
+			fmt.Fprintf(tw, "%d\t%d\t%d %s\t%s\t%s\t%s\t%s\n", sc.ID, sc.AccountID, sc.ReportID, sc.ReportName,
+				sc.Cron, sc.Format, sc.Directory, sc.NextDue.UTC().Format("2006-01-02 15:04"))
+		}
+		return tw.Flush()
+	case "remove":
+		if err := st.RemoveDropSchedule(ctx, store.Actor{AccountID: *account}, removeID); err != nil {
+			return err
+		}
+		fmt.Printf("removed export schedule %d\n", removeID)
+	}
+	return nil
+}
+
+// openDrops opens the databases and the drops over them.
+func openDrops(ctx context.Context) (*drops.Drops, databases, error) {
+	c, err := config.Load()
+	if err != nil {
+		return nil, databases{}, err
+	}
+	dbs, err := openDatabases(ctx, c)
+	if err != nil {
+		return nil, databases{}, err
+	}
+	return drops.New(grid.NewService(dbs.W, dbs.DB)), dbs, nil
+}
