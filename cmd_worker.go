@@ -35,9 +35,9 @@ func runWorker(ctx context.Context, args []string) error {
 // jobDeps are the workers' dependencies over the command's open databases.
 func (d databases) jobDeps(c config.Config, log *slog.Logger) jobs.Deps {
 	svc := grid.NewService(d.W, d.DB)
-	return jobs.Deps{DB: d.DB, Log: log, SMTP: c.SMTP,
+	return jobs.Deps{DB: d.DB, Log: log, SMTP: c.SMTP, ScheduleHour: c.ScheduleHour, PublicURL: c.PublicURL,
 		ClickHouse: func(context.Context) (driver.Conn, error) { return d.W.Conn, nil },
 		Exports:    grid.NewExports(svc, c.DataDir),
 		Drops:      drops.New(svc),
-		Warehouse:  d.W, PublicURL: c.PublicURL}
+		Warehouse:  d.W}
 }

@@ -33,14 +33,27 @@ type Deps struct {
 	ClickHouse func(ctx context.Context) (driver.Conn, error)
 	// SMTP is the mail server of send_mail (config PRICELENS_SMTP_*).
 	SMTP config.SMTP
-	// Exports writes CSV exports (kind export_csv).
+	// Exports writes CSV exports (kinds export_csv, send_scheduled_report).
 	Exports Exporter
 	// Drops writes downstream drops on export schedules (kinds drop_schedules, drop).
 	Drops Dropper
 	// Warehouse runs the price alerts' queries (kind evaluate_alert).
 	Warehouse *warehouse.Warehouse
-	// PublicURL is the webapp's address, for the links in alert mails.
+	// PublicURL is the webapp's address, for the links in alert mails and the
+	// download link of a scheduled report too large to attach.
 	PublicURL string
+	// ScheduleHour is the local hour from which scheduled reports are mailed
+	// (config PRICELENS_SCHEDULE_HOUR).
+	ScheduleHour int
+	// Now is the clock of the schedule tick (time.Now when nil); tests set it.
+	Now func() time.Time
+}
+
+func (d Deps) now() time.Time {
+	if d.Now == nil {
+		return time.Now()
+	}
+	return d.Now()
 }
 
 // Workers is a running River client with every kind's worker.
@@ -65,6 +78,9 @@ func Start(ctx context.Context, d Deps) (*Workers, error) {
 	river.AddWorker(workers, &exportCSV{deps: d})
 	expire := &expireExports{deps: d}
 	river.AddWorker(workers, expire)
+	schedule := &scheduleReports{deps: d}
+	river.AddWorker(workers, schedule)
+	river.AddWorker(workers, &sendScheduledReport{deps: d})
 	dropTick := &dropSchedules{deps: d}
 	river.AddWorker(workers, dropTick)
 	river.AddWorker(workers, &drop{deps: d})
@@ -77,7 +93,7 @@ func Start(ctx context.Context, d Deps) (*Workers, error) {
 		Logger:          d.Log,
 		Queues:          map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: 10}},
 		Workers:         workers,
-		PeriodicJobs:    []*river.PeriodicJob{mirror.periodic(), expire.periodic(), dropTick.periodic(), stalled.periodic(), alerts.periodic()},
+		PeriodicJobs:    []*river.PeriodicJob{mirror.periodic(), expire.periodic(), dropTick.periodic(), stalled.periodic(), alerts.periodic(), schedule.periodic()},
 		SoftStopTimeout: stopTimeout,
 	})
 	if err != nil {

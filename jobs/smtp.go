@@ -5,11 +5,13 @@ import (
 	"context"
 	"crypto/rand"
 	"crypto/tls"
+	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"html/template"
+	"io"
 	"mime"
 	"mime/multipart"
 	"mime/quotedprintable"
@@ -17,6 +19,7 @@ import (
 	"net/mail"
 	"net/smtp"
 	"net/textproto"
+	"os"
 	"strings"
 	"time"
 
@@ -119,13 +122,16 @@ func linkText(kind string) string {
 		return "Choose your password"
 	case "share_link", "price_alert":
 		return "Open the report"
+	case "scheduled_report":
+		return "Download the report"
 	}
 	return "Open Pricelens"
 }
 
 // composeMail builds the RFC 5322 message of a mail: headers (the subject
 // encoded for non-ASCII text) and a multipart/alternative body with a text part
-// (the stored body) and an HTML part, both quoted-printable UTF-8.
+// (the stored body) and an HTML part, both quoted-printable UTF-8; a mail with
+// files is multipart/mixed, that alternative first, then the files (attach).
 func composeMail(m store.Mail, from string, now time.Time) (message, error) {
 	sender, err := mail.ParseAddress(from)
 	if err != nil {
@@ -147,6 +153,21 @@ func composeMail(m store.Mail, from string, now time.Time) (message, error) {
 
 	var body bytes.Buffer
 	parts := multipart.NewWriter(&body)
+	contentType := `multipart/alternative; boundary="` + parts.Boundary() + `"`
+	alt := parts
+	if len(m.Attachments) > 0 {
+		// multipart/mixed: the text and HTML alternative first, then the files.
+		contentType = `multipart/mixed; boundary="` + parts.Boundary() + `"`
+		boundary := multipart.NewWriter(io.Discard).Boundary() // a fresh random one
+		w, err := parts.CreatePart(textproto.MIMEHeader{"Content-Type": {`multipart/alternative; boundary="` + boundary + `"`}})
+		if err != nil {
+			return message{}, err
+		}
+		alt = multipart.NewWriter(w)
+		if err := alt.SetBoundary(boundary); err != nil {
+			return message{}, err
+		}
+	}
 	text := strings.ReplaceAll(m.Body, "\r\n", "\n")
 	link := mailLink(m)
 	var html bytes.Buffer
@@ -159,7 +180,7 @@ func composeMail(m store.Mail, from string, now time.Time) (message, error) {
 		{"text/plain; charset=utf-8", text},
 		{"text/html; charset=utf-8", html.String()},
 	} {
-		w, err := parts.CreatePart(textproto.MIMEHeader{
+		w, err := alt.CreatePart(textproto.MIMEHeader{
 			"Content-Type":              {p.contentType},
 			"Content-Transfer-Encoding": {"quoted-printable"},
 		})
@@ -172,6 +193,16 @@ func composeMail(m store.Mail, from string, now time.Time) (message, error) {
 		}
 		if err := qp.Close(); err != nil {
 			return message{}, err
+		}
+	}
+	if alt != parts {
+		if err := alt.Close(); err != nil {
+			return message{}, err
+		}
+		for _, a := range m.Attachments {
+			if err := attach(parts, a); err != nil {
+				return message{}, err
+			}
 		}
 	}
 	if err := parts.Close(); err != nil {
@@ -187,7 +218,7 @@ func composeMail(m store.Mail, from string, now time.Time) (message, error) {
 		{"Date", now.Format(time.RFC1123Z)},
 		{"Message-ID", messageID(m.ID, sender.Address)},
 		{"MIME-Version", "1.0"},
-		{"Content-Type", `multipart/alternative; boundary="` + parts.Boundary() + `"`},
+		{"Content-Type", contentType},
 	} {
 		fmt.Fprintf(&out, "%s: %s\r\n", h[0], h[1])
 	}
@@ -195,6 +226,48 @@ func composeMail(m store.Mail, from string, now time.Time) (message, error) {
 	out.Write(body.Bytes())
 	msg.data = out.Bytes()
 	return msg, nil
+}
+
+// attach adds a file as a base64 part, read from disk in pieces. The message is
+// still built in memory before it is sent, so attachments must stay small (a
+// scheduled report attaches at most 10 MB, about 14 MB encoded; a larger one is a
+// link). A file that is gone (its export expired) cannot be sent, now or later: a
+// compose error.
+func attach(parts *multipart.Writer, a store.Attachment) error {
+	f, err := os.Open(a.Path)
+	if err != nil {
+		return newComposeError("attachment %s: %v", a.Filename, err)
+	}
+	defer f.Close()
+	w, err := parts.CreatePart(textproto.MIMEHeader{
+		"Content-Type":              {mime.FormatMediaType(a.ContentType, map[string]string{"name": a.Filename})},
+		"Content-Disposition":       {mime.FormatMediaType("attachment", map[string]string{"filename": a.Filename})},
+		"Content-Transfer-Encoding": {"base64"},
+	})
+	if err != nil {
+		return err
+	}
+	// 57 bytes of input are one 76-character base64 line (RFC 2045).
+	buf := make([]byte, 57*1024)
+	line := make([]byte, base64.StdEncoding.EncodedLen(57)+2)
+	for {
+		n, err := io.ReadFull(f, buf)
+		for i := 0; i < n; i += 57 {
+			chunk := buf[i:min(i+57, n)]
+			k := base64.StdEncoding.EncodedLen(len(chunk))
+			base64.StdEncoding.Encode(line, chunk)
+			line[k], line[k+1] = '\r', '\n'
+			if _, werr := w.Write(line[:k+2]); werr != nil {
+				return werr
+			}
+		}
+		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
 }
 
 // messageID is unique per mail and attempt, in the sender's domain.

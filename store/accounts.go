@@ -5,6 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
+	"time"
+	_ "time/tzdata" // the zone database in the binary: hosts without /usr/share/zoneinfo know the zones too
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -135,7 +138,18 @@ func MetricSettings(ctx context.Context, db *pgxpool.Pool, ids ...uint32) (map[u
 // PutAccount creates the account with this id, or gives it the name, settings and
 // custom fields; when it already has them nothing is written, not even an audit
 // row, so that re-running a seed changes nothing.
+// A "timezone" setting must be an IANA zone name (scheduled reports use it).
 func (t *Tx) PutAccount(ctx context.Context, a Actor, id int64, name string, settings, customFields []byte) error {
+	var st map[string]any
+	if err := json.Unmarshal(settings, &st); err != nil {
+		return Invalid("settings", "The account settings must be a JSON object.")
+	}
+	if tz, ok := st["timezone"]; ok {
+		name, _ := tz.(string)
+		if err := ValidTimezone(name); err != nil {
+			return err
+		}
+	}
 	var inserted bool
 	err := t.tx.QueryRow(ctx, `INSERT INTO accounts (id, name, settings, custom_fields) VALUES ($1, $2, $3, $4)
 		ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, settings = EXCLUDED.settings, custom_fields = EXCLUDED.custom_fields
@@ -191,4 +205,14 @@ func (t *Tx) SetCompetitors(ctx context.Context, a Actor, accountID int64, names
 	t.changed[accountID] = true
 	return ids, audit(ctx, t.tx, Actor{UserID: a.UserID, AccountID: accountID}, "set", "competitors", accountID,
 		map[string]any{"added": added, "checked": rechecked, "removed": tag.RowsAffected()})
+}
+
+// ValidTimezone checks an account's "timezone" setting: an IANA zone name such as
+// "Europe/Berlin" (or "UTC").
+// "Local" (the server's zone) and "" are refused: they name no place.
+func ValidTimezone(name string) error {
+	if _, err := time.LoadLocation(name); err != nil || name == "" || strings.EqualFold(name, "local") {
+		return Invalid("timezone", fmt.Sprintf("%q is not a time zone: use an IANA name such as Europe/Berlin or UTC.", name))
+	}
+	return nil
 }

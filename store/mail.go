@@ -19,6 +19,16 @@ type Mail struct {
 	Subject    string
 	Body       string
 	Detail     map[string]any
+	// Attachments are files sent with the mail (a scheduled report's CSV), read
+	// from disk when the mail is composed.
+	Attachments []Attachment
+}
+
+// Attachment is a file attached to a mail.
+type Attachment struct {
+	Filename    string
+	ContentType string
+	Path        string // on the server's disk (under the data dir)
 }
 
 // queueMail records a mail and queues its send_mail job in the same transaction, so
@@ -40,6 +50,12 @@ func queueMail(ctx context.Context, tx pgx.Tx, a Actor, m Mail) (int64, error) {
 		VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`, acc, usr, m.Kind, m.Recipients, m.Subject, m.Body, d).Scan(&id)
 	if err != nil {
 		return 0, err
+	}
+	for i, at := range m.Attachments {
+		if _, err := tx.Exec(ctx, `INSERT INTO mail_attachments (mail_id, position, filename, content_type, path) VALUES ($1, $2, $3, $4, $5)`,
+			id, i, at.Filename, at.ContentType, at.Path); err != nil {
+			return 0, err
+		}
 	}
 	return id, kinds.InsertTx(ctx, tx, kinds.SendMail{MailID: id})
 }
@@ -99,6 +115,9 @@ func (s *Store) DeliverMail(ctx context.Context, id int64, send func(Mail) error
 		if err != nil || sentAt != nil {
 			return err
 		}
+		if m.Attachments, err = mailAttachments(ctx, tx, id); err != nil {
+			return err
+		}
 		if sendErr = send(m); sendErr != nil {
 			_, err = tx.Exec(ctx, `UPDATE mail_messages SET attempts = attempts + 1, last_error = $2 WHERE id = $1`, id, sendErr.Error())
 			return err
@@ -111,6 +130,15 @@ func (s *Store) DeliverMail(ctx context.Context, id int64, send func(Mail) error
 		return false, err
 	}
 	return sent, sendErr
+}
+
+// mailAttachments are a mail's files in order.
+func mailAttachments(ctx context.Context, tx pgx.Tx, id int64) ([]Attachment, error) {
+	rows, err := tx.Query(ctx, `SELECT filename, content_type, path FROM mail_attachments WHERE mail_id = $1 ORDER BY position`, id)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowToStructByPos[Attachment])
 }
 
 // CreatePasswordReset stores a reset token hash and queues the mail with the link.

@@ -243,6 +243,11 @@ func (s *Store) SetSchedule(ctx context.Context, a Actor, id int64, sc Schedule)
 		action := "schedule"
 		if sc.Days == "" {
 			action = "unschedule"
+			// A day's mail still waiting for the SMTP server is not sent either.
+			if _, err := tx.Exec(ctx, `DELETE FROM mail_messages WHERE sent_at IS NULL AND id IN
+				(SELECT mail_id FROM scheduled_report_runs WHERE report_id = $1)`, id); err != nil {
+				return err
+			}
 		}
 		return audit(ctx, tx, a, action, "saved_report", id, map[string]any{"days": sc.Days, "users": sc.UserIDs, "emails": sc.EmailIDs})
 	})

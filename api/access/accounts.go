@@ -26,6 +26,7 @@ func defaultSettings() map[string]any {
 		"display_when_seen_in_reports": true,
 		"currency_symbol":              "$",
 		"offer_staleness_days":         30,
+		"timezone":                     "UTC",
 		"role_types":                   roleTypes(),
 	}
 }

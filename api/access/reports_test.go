@@ -131,8 +131,11 @@ func TestSavedReportsShareAndSchedule(t *testing.T) {
 	st, res = sched("1", nil, []string{"no-at-sign"})
 	assert.Equal(t, 400, st)
 	assert.Equal(t, "Email is not correct. Please insert a correct email address.", errMsg(res))
-	st, _ = sched("9", []int64{benID}, nil)
-	assert.Equal(t, 400, st)
+	for _, bad := range []string{"9", "1,x", "-1"} {
+		st, res = sched(bad, []int64{benID}, nil)
+		assert.Equal(t, 400, st)
+		assert.Equal(t, "scheduled_days must be weekday numbers 0 (Sunday) to 6 (Saturday), separated by commas", errMsg(res))
+	}
 	st, _ = sched("1", []int64{benID + 1000}, nil)
 	assert.Equal(t, 400, st, "recipients must be users of the account")
 	st, res = sched("3,1", []int64{benID}, []string{"boss@acme.test"})

@@ -3,15 +3,19 @@ package grid
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
+	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 
 	"pricelens/api/httperr"
 	"pricelens/api/session"
@@ -69,28 +73,69 @@ func (x *Exports) Start(ctx context.Context, p session.Principal, in ExportReque
 	if _, _, err := engine.CompileExport(a, exportColumns(a, in.cond), in.sel); err != nil {
 		return "", err
 	}
-	b := make([]byte, 12)
-	_, _ = rand.Read(b)
-	name := "export_" + hex.EncodeToString(b)
-	sel, _ := json.Marshal(map[string]any{"selectAll": in.sel.All, "toggledNodes": in.sel.Toggled})
-	cats := p.Categories
-	if cats == nil {
-		cats = []string{}
-	}
 	tx, err := x.S.DB.Begin(ctx)
 	if err != nil {
 		return "", err
 	}
 	defer func() { _ = tx.Rollback(ctx) }()
-	if _, err := tx.Exec(ctx, `INSERT INTO export_jobs (id, account_id, user_id, condition, selection, categories, status, expires_at)
-		VALUES ($1, $2, $3, $4, $5, $6, 'queued', $7)`,
-		name, p.AccountID, p.UserID, []byte(in.conditionJSON), sel, cats, time.Now().Add(ExportTTL)); err != nil {
+	name, err := insertExport(ctx, tx, p, in.conditionJSON, in.sel)
+	if err != nil {
 		return "", err
 	}
 	if err := kinds.InsertTx(ctx, tx, kinds.ExportCSV{Name: name}); err != nil {
 		return "", err
 	}
 	return name, tx.Commit(ctx)
+}
+
+// insertExport records a queued export of p and returns its name.
+func insertExport(ctx context.Context, tx interface {
+	Exec(context.Context, string, ...any) (pgconn.CommandTag, error)
+}, p session.Principal, condJSON []byte, sel engine.Selection) (string, error) {
+	b := make([]byte, 12)
+	_, _ = rand.Read(b)
+	name := "export_" + hex.EncodeToString(b)
+	selJSON, _ := json.Marshal(map[string]any{"selectAll": sel.All, "toggledNodes": sel.Toggled})
+	cats := p.Categories
+	if cats == nil {
+		cats = []string{}
+	}
+	_, err := tx.Exec(ctx, `INSERT INTO export_jobs (id, account_id, user_id, condition, selection, categories, status, expires_at)
+		VALUES ($1, $2, $3, $4, $5, $6, 'queued', $7)`,
+		name, p.AccountID, p.UserID, condJSON, selJSON, cats, time.Now().Add(ExportTTL))
+	return name, err
+}
+
+// ExportNow exports every row of a condition for a user of an account (with their
+// category access) and waits for the file: a scheduled report's CSV. It is an
+// export like the ones users start (the same row, file, expiry and download by
+// that user), run in the caller's job instead of its own. It returns the export's
+// name, its file and the file's size; a failed export is an error carrying the
+// export's message.
+func (x *Exports) ExportNow(ctx context.Context, accountID, userID int64, categories []string, condition json.RawMessage) (name, path string, size int64, err error) {
+	p := session.Principal{AccountID: accountID, UserID: userID, Categories: categories}
+	condJSON, err := conditionObject(condition)
+	if err != nil {
+		return "", "", 0, err
+	}
+	if name, err = insertExport(ctx, x.S.DB, p, condJSON, engine.Selection{}); err != nil {
+		return "", "", 0, err
+	}
+	if err := x.RunExport(ctx, name); err != nil {
+		return "", "", 0, err
+	}
+	e, err := x.load(ctx, p, name)
+	if err != nil {
+		return "", "", 0, err
+	}
+	if e.status != ExportDone || e.path == nil {
+		return "", "", 0, fmt.Errorf("export %s %s: %s", name, e.status, e.errText)
+	}
+	fi, err := os.Stat(*e.path)
+	if err != nil {
+		return "", "", 0, err
+	}
+	return name, *e.path, fi.Size(), nil
 }
 
 // exportRow is what the status calls read of an export.
@@ -187,6 +232,10 @@ func finishedWord(status string) string {
 	return "been canceled"
 }
 
+// errExpired answers a download of an export past its expiry.
+var errExpired = &httperr.Error{Status: http.StatusGone, Code: "gone",
+	Message: "This export has expired (files are kept for 7 days). Export the report again."}
+
 // File is the path of the caller's finished, unexpired export.
 func (x *Exports) File(ctx context.Context, p session.Principal, name string) (string, error) {
 	e, err := x.load(ctx, p, name)
@@ -195,8 +244,7 @@ func (x *Exports) File(ctx context.Context, p session.Principal, name string) (s
 	}
 	switch {
 	case !time.Now().Before(e.expires):
-		return "", &httperr.Error{Status: http.StatusGone, Code: "gone",
-			Message: "This export has expired (files are kept for 7 days). Export the report again."}
+		return "", errExpired
 	case e.status != ExportDone || e.path == nil:
 		return "", httperr.Conflict(fmt.Sprintf("This export is %s, not ready to download.", e.status))
 	}
@@ -239,4 +287,47 @@ func exportColumns(a engine.Account, c engine.Condition) engine.Condition {
 		}
 	}
 	return c
+}
+
+// DownloadLink gives a finished export a download token that needs no session: the
+// link of a scheduled report too large to attach, for recipients who may have no
+// account. Only the token's SHA-256 is stored; it opens this one file until the
+// export expires (FileByToken).
+func (x *Exports) DownloadLink(ctx context.Context, name string) (token string, err error) {
+	b := make([]byte, 32)
+	_, _ = rand.Read(b)
+	token = hex.EncodeToString(b)
+	tag, err := x.S.DB.Exec(ctx, `UPDATE export_jobs SET download_token_hash = $2 WHERE id = $1 AND status = 'done'`, name, tokenHash(token))
+	if err == nil && tag.RowsAffected() == 0 {
+		err = fmt.Errorf("export %s is not finished", name)
+	}
+	return token, err
+}
+
+func tokenHash(token string) string {
+	h := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(h[:])
+}
+
+// errBadLink answers a download token that opens nothing.
+var errBadLink = httperr.NotFound("This download link is not valid. Ask the report's owner to send the report again.")
+
+// FileByToken is the export file a download token opens (and the export's name).
+func (x *Exports) FileByToken(ctx context.Context, token string) (path, name string, err error) {
+	if len(token) != 64 || strings.Trim(token, "0123456789abcdef") != "" {
+		return "", "", errBadLink
+	}
+	var expires time.Time
+	var p *string
+	err = x.S.DB.QueryRow(ctx, `SELECT id, file_path, expires_at FROM export_jobs WHERE download_token_hash = $1 AND status = 'done'`,
+		tokenHash(token)).Scan(&name, &p, &expires)
+	switch {
+	case errors.Is(err, pgx.ErrNoRows):
+		return "", "", errBadLink
+	case err != nil:
+		return "", "", err
+	case !time.Now().Before(expires) || p == nil:
+		return "", "", errExpired
+	}
+	return *p, name, nil
 }

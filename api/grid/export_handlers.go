@@ -11,7 +11,8 @@ import (
 )
 
 // ExportRoutes are the export calls (DESIGN §9); each needs "view report" in the
-// selected account and sees only the caller's own exports.
+// selected account and sees only the caller's own exports, except the download of
+// a scheduled report's mailed link, which its token alone opens.
 func ExportRoutes(x *Exports) []route.Route {
 	h := &exportHandlers{x: x}
 	R := func(m, p, summary string, hd route.Handler) route.Route {
@@ -25,6 +26,9 @@ func ExportRoutes(x *Exports) []route.Route {
 		R(G, "/tabular/getCsvFile", "Download a finished export's CSV file (?reportName=)", route.Raw[struct{}, struct{}](h.file, "text/csv")),
 		R(G, "/tabular/getMyExports", "The caller's exports in this account that are under way or downloadable, newest first", route.Query(h.list)),
 		R(P, "/system/abortExport", "Cancel an export under way and stop its query", route.JSON(h.abort)),
+		{Method: G, Path: "/tabular/downloadScheduledCsv", Access: route.Public(),
+			Summary: "Download a scheduled report's CSV mailed as a link (?token=; no session: recipients may have no account)",
+			Handler: route.Raw[struct{}, struct{}](h.fileByToken, "text/csv")},
 	}
 }
 
@@ -61,6 +65,15 @@ func (h *exportHandlers) list(c echo.Context, _ struct{}) (ExportList, error) {
 		return ExportList{}, err
 	}
 	return h.x.List(c.Request().Context(), p)
+}
+
+// fileByToken streams the export a mailed link's token opens.
+func (h *exportHandlers) fileByToken(c echo.Context) error {
+	path, name, err := h.x.FileByToken(c.Request().Context(), c.QueryParam("token"))
+	if err != nil {
+		return err
+	}
+	return c.Attachment(path, name+".csv")
 }
 
 // file streams the CSV as an attachment named after the export.

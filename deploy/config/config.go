@@ -70,6 +70,9 @@ type Config struct {
 	// SMTP is the mail server the send_mail job hands mails to; by default the
 	// local stack's Mailpit, which keeps every mail for the browser and tests.
 	SMTP SMTP
+	// ScheduleHour is the hour of the day (0-23, in each account's time zone) from
+	// which scheduled reports are mailed on their weekdays (PRICELENS_SCHEDULE_HOUR, default 7).
+	ScheduleHour int
 }
 
 // SMTP is the outgoing mail server (PRICELENS_SMTP_*).
@@ -172,6 +175,9 @@ func Load() (Config, error) {
 	}
 	if c.SMTP, err = loadSMTP(); err != nil {
 		return c, err
+	}
+	if c.ScheduleHour, err = strconv.Atoi(env("PRICELENS_SCHEDULE_HOUR", "7")); err != nil || c.ScheduleHour < 0 || c.ScheduleHour > 23 {
+		return c, fmt.Errorf("PRICELENS_SCHEDULE_HOUR must be an hour of the day, 0 to 23")
 	}
 
 	abs, err := filepath.Abs(c.DataDir)

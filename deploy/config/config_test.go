@@ -37,3 +37,23 @@ func TestSMTPSettings(t *testing.T) {
 		})
 	}
 }
+
+// TestScheduleHour: scheduled reports go out from 07:00 unless set; an hour
+// outside 0-23 is refused by name.
+func TestScheduleHour(t *testing.T) {
+	t.Setenv("PRICELENS_SCHEDULE_HOUR", "")
+	c, err := Load()
+	if err != nil || c.ScheduleHour != 7 {
+		t.Fatalf("default hour %d (%v), want 7", c.ScheduleHour, err)
+	}
+	t.Setenv("PRICELENS_SCHEDULE_HOUR", "0")
+	if c, err = Load(); err != nil || c.ScheduleHour != 0 {
+		t.Fatalf("hour %d (%v), want 0", c.ScheduleHour, err)
+	}
+	for _, bad := range []string{"24", "-1", "seven"} {
+		t.Setenv("PRICELENS_SCHEDULE_HOUR", bad)
+		if _, err := Load(); err == nil || err.Error() != "PRICELENS_SCHEDULE_HOUR must be an hour of the day, 0 to 23" {
+			t.Fatalf("%s: error %v", bad, err)
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -30,6 +31,13 @@ type MailpitMessage struct {
 	To      []struct{ Name, Address string }
 	Text    string // the text/plain part
 	HTML    string // the text/html part
+	// Attachments are the files attached (read one with Mailpit.Part).
+	Attachments []struct {
+		PartID      string
+		FileName    string
+		ContentType string
+		Size        int
+	}
 }
 
 // MailpitServer returns the stack's Mailpit, failing the test when it does not answer.
@@ -67,6 +75,22 @@ func (m Mailpit) Messages(t testing.TB, to string) []MailpitMessage {
 		m.get(t, "/api/v1/message/"+url.PathEscape(f.ID), &out[i])
 	}
 	return out
+}
+
+// Part is the decoded content of one part (an attachment) of a message.
+func (m Mailpit) Part(t testing.TB, messageID, partID string) []byte {
+	t.Helper()
+	client := http.Client{Timeout: 10 * time.Second}
+	resp, err := client.Get(m.API + "/api/v1/message/" + url.PathEscape(messageID) + "/part/" + url.PathEscape(partID))
+	if err != nil {
+		t.Fatalf("mailpit: %v", err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("mailpit: part %s of %s: %s %v", partID, messageID, resp.Status, err)
+	}
+	return b
 }
 
 func (m Mailpit) get(t testing.TB, path string, into any) {
