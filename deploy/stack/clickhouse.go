@@ -284,19 +284,22 @@ func stopPID(pid int, name string) error {
 }
 
 // downClickHouse stops the ClickHouse named by our pid file, if it runs.
-func downClickHouse(o Options) error {
-	f := clickhouseFilesOf(o)
-	pid := readPID(f.PID)
-	if !alive(pid, "clickhouse") {
-		os.Remove(f.PID)
-		fmt.Fprintln(o.Out, "clickhouse: not running")
+func downClickHouse(o Options) error { return downPIDFile(o, "clickhouse", clickhouseFilesOf(o).PID) }
+
+// downPIDFile stops the server named by a pid file of ours, if it runs, and
+// removes the file.
+func downPIDFile(o Options, name, pidFile string) error {
+	pid := readPID(pidFile)
+	if !alive(pid, name) {
+		os.Remove(pidFile)
+		fmt.Fprintf(o.Out, "%s: not running\n", name)
 		return nil
 	}
-	if err := stopPID(pid, "clickhouse"); err != nil {
+	if err := stopPID(pid, name); err != nil {
 		return err
 	}
-	os.Remove(f.PID)
-	fmt.Fprintf(o.Out, "clickhouse: stopped (pid %d)\n", pid)
+	os.Remove(pidFile)
+	fmt.Fprintf(o.Out, "%s: stopped (pid %d)\n", name, pid)
 	return nil
 }
 

@@ -170,21 +170,7 @@ func mailpitReady(o Options) bool {
 }
 
 // downMailpit stops the Mailpit named by our pid file, if it runs.
-func downMailpit(o Options) error {
-	f := mailpitFilesOf(o)
-	pid := readPID(f.PID)
-	if !alive(pid, "mailpit") {
-		os.Remove(f.PID)
-		fmt.Fprintln(o.Out, "mailpit: not running")
-		return nil
-	}
-	if err := stopPID(pid, "mailpit"); err != nil {
-		return err
-	}
-	os.Remove(f.PID)
-	fmt.Fprintf(o.Out, "mailpit: stopped (pid %d)\n", pid)
-	return nil
-}
+func downMailpit(o Options) error { return downPIDFile(o, "mailpit", mailpitFilesOf(o).PID) }
 
 // statusMailpit reports Mailpit; its version is the pinned one (a `go install`
 // build reports "dev" itself) once it answers.
