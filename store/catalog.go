@@ -62,10 +62,10 @@ func (c Catalog) clone() Catalog {
 // catalogTTL bounds how long a change made by another process (the `pricelens seed`
 // CLI, a second server, an operator's SQL) takes to reach this one. Changes made
 // through this process's store invalidate the entry at once (forgetCatalog), so
-// the TTL is only the safety net for writes the process cannot see; 5 s keeps
-// the grid's catalog read off most requests while a second server's label shows
-// up before a user would retry.
-const catalogTTL = 5 * time.Second
+// the TTL is only the safety net for writes the process cannot see; 10 s (the
+// grid's own cache had the same) keeps the catalog read off all but one grid
+// request in ten seconds, and a second server's label still shows up quickly.
+const catalogTTL = 10 * time.Second
 
 // catalogCache holds the catalogs of one database, by account id. gen counts the
 // invalidations of an account, so that a read that started before a change does
