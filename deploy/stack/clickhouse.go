@@ -212,13 +212,34 @@ func upClickHouse(ctx context.Context, o Options) error {
 		return err
 	}
 
-	pid, exited, err := startDetached(f.Dir, f.Stdout, nil, clickhouseServerBin, "--config-file="+f.Config)
+	pid, err := launch(ctx, server{name: "clickhouse", dir: f.Dir, out: f.Stdout, pidFile: f.PID, ready: ready,
+		logs: []string{f.ErrLog, f.Stdout}}, clickhouseServerBin, "--config-file="+f.Config)
 	if err != nil {
-		return fmt.Errorf("clickhouse: cannot start %s: %v", clickhouseServerBin, err)
+		return err
 	}
-	if err := os.WriteFile(f.PID, []byte(strconv.Itoa(pid)+"\n"), 0o644); err != nil {
+	fmt.Fprintf(o.Out, "clickhouse: started on %s (pid %d)\n", addr(o.ClickHouseTCPPort), pid)
+	return nil
+}
+
+// server is what launch needs to know of a private server process.
+type server struct {
+	name, dir, out, pidFile string
+	env                     []string    // extra environment (nil: the CLI's)
+	ready                   func() bool // answers its protocol
+	logs                    []string    // shown when it does not come up, first non-empty wins
+}
+
+// launch starts a server detached, records its pid file and waits until it is
+// ready; a server that exits or does not come up in startTimeout is stopped (no
+// half-started server is left behind) and its log named in the error.
+func launch(ctx context.Context, sv server, bin string, args ...string) (int, error) {
+	pid, exited, err := startDetached(sv.dir, sv.out, sv.env, bin, args...)
+	if err != nil {
+		return 0, fmt.Errorf("%s: cannot start %s: %v", sv.name, bin, err)
+	}
+	if err := os.WriteFile(sv.pidFile, []byte(strconv.Itoa(pid)+"\n"), 0o644); err != nil {
 		syscall.Kill(pid, syscall.SIGKILL)
-		return fmt.Errorf("clickhouse: %v", err)
+		return 0, fmt.Errorf("%s: %v", sv.name, err)
 	}
 	var exitErr error
 	died := func() bool {
@@ -229,17 +250,15 @@ func upClickHouse(ctx context.Context, o Options) error {
 			return false
 		}
 	}
-	if err := waitUntil(ctx, startTimeout, ready, died); err != nil {
+	if err := waitUntil(ctx, startTimeout, sv.ready, died); err != nil {
 		if exitErr != nil {
 			err = fmt.Errorf("exited: %v", exitErr)
 		}
-		// Do not leave a half-started server behind.
-		stopPID(pid, "clickhouse")
-		os.Remove(f.PID)
-		return startFailure("clickhouse", "did not come up ("+err.Error()+")", f.ErrLog, f.Stdout)
+		stopPID(pid, sv.name)
+		os.Remove(sv.pidFile)
+		return 0, startFailure(sv.name, "did not come up ("+err.Error()+")", sv.logs...)
 	}
-	fmt.Fprintf(o.Out, "clickhouse: started on %s (pid %d)\n", addr(o.ClickHouseTCPPort), pid)
-	return nil
+	return pid, nil
 }
 
 // startDetached starts a server in its own session (so a Ctrl-C of the CLI,

@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 )
 
@@ -125,30 +124,10 @@ func upMailpit(ctx context.Context, o Options) error {
 	if err := os.MkdirAll(f.Dir, 0o755); err != nil {
 		return fmt.Errorf("mailpit: %v", err)
 	}
-	pid, exited, err := startDetached(f.Dir, f.Log, mailpitEnv(), f.Bin, mailpitArgs(o, f)...)
+	pid, err := launch(ctx, server{name: "mailpit", dir: f.Dir, out: f.Log, env: mailpitEnv(), pidFile: f.PID, ready: ready,
+		logs: []string{f.Log}}, f.Bin, mailpitArgs(o, f)...)
 	if err != nil {
-		return fmt.Errorf("mailpit: cannot start %s: %v", f.Bin, err)
-	}
-	if err := os.WriteFile(f.PID, []byte(strconv.Itoa(pid)+"\n"), 0o644); err != nil {
-		syscall.Kill(pid, syscall.SIGKILL)
-		return fmt.Errorf("mailpit: %v", err)
-	}
-	var exitErr error
-	died := func() bool {
-		select {
-		case exitErr = <-exited:
-			return true
-		default:
-			return false
-		}
-	}
-	if err := waitUntil(ctx, startTimeout, ready, died); err != nil {
-		if exitErr != nil {
-			err = fmt.Errorf("exited: %v", exitErr)
-		}
-		stopPID(pid, "mailpit")
-		os.Remove(f.PID)
-		return startFailure("mailpit", "did not come up ("+err.Error()+")", f.Log)
+		return err
 	}
 	fmt.Fprintf(o.Out, "mailpit: started on %s, web %s (pid %d)\n", addr(o.MailpitSMTPPort), mailpitWeb(o), pid)
 	return nil
