@@ -121,23 +121,8 @@ func newCompiler(a Account, c Condition) (*compiler, error) {
 // checked again where the plan is built (orderBy, groupOrder).
 func (k *compiler) checkColumnIDs() error {
 	known := func(id string) bool {
-		if _, ok := k.cat.get(id); ok || afterQueryKeys[id] || groupKeys[id] {
-			return true
-		}
-		if _, ok := levelOf(id); ok {
-			return true
-		}
-		at := strings.LastIndexByte(id, '@')
-		if at < 0 {
-			return false
-		}
-		for _, m := range perCompetitorMetricIDs {
-			if m == id[:at] {
-				_, ok := k.a.competitor(parseID(id[at+1:]))
-				return ok
-			}
-		}
-		return false
+		_, ok := k.cat.get(id)
+		return ok || afterQueryKeys[id] || k.groupRowKey(id)
 	}
 	for i, s := range k.c.Sort {
 		if !known(s.ColID) && !strings.HasPrefix(s.ColID, "ag-Grid-AutoColumn") {
@@ -150,6 +135,34 @@ func (k *compiler) checkColumnIDs() error {
 		}
 	}
 	return nil
+}
+
+// groupRowKey reports an id that only group rows carry (a group level, a group
+// metric, a distribution bucket, a per-competitor metric of a competitor of the
+// account). The webapp keeps a group report's columns and sort when it opens a
+// group down to its products, so product rows leave these ids out instead of
+// refusing them; unknown ids are still refused by checkColumnIDs.
+func (k *compiler) groupRowKey(id string) bool {
+	if _, ok := k.cat.get(id); ok {
+		return false
+	}
+	if groupKeys[id] {
+		return true
+	}
+	if _, ok := levelOf(id); ok {
+		return true
+	}
+	at := strings.LastIndexByte(id, '@')
+	if at < 0 {
+		return false
+	}
+	for _, m := range perCompetitorMetricIDs {
+		if m == id[:at] {
+			_, ok := k.a.competitor(parseID(id[at+1:]))
+			return ok
+		}
+	}
+	return false
 }
 
 // afterQueryKeys are row keys filled after the query, not columns of the snapshot.
@@ -296,6 +309,9 @@ func (k *compiler) tableColumns() ([]Column, error) {
 			return nil // filled after the query
 		}
 		col, ok := k.cat.get(id)
+		if !ok && k.groupRowKey(id) {
+			return nil // a group row's column: product rows do not have it
+		}
 		if !ok {
 			return bad("visible_columns", "%q is not a column of this report", clip(id))
 		}
@@ -314,6 +330,9 @@ func (k *compiler) tableColumns() ([]Column, error) {
 func (k *compiler) orderBy() (string, error) {
 	var parts []string
 	for i, s := range k.c.Sort {
+		if k.groupRowKey(s.ColID) {
+			continue // a sort on a group row's column orders the groups, not their products
+		}
 		col, ok := k.cat.get(s.ColID)
 		if !ok || col.Expr == "" {
 			if s.ColID == "constraint" && k.rep.Kind == ReportConstraints {

@@ -139,6 +139,17 @@ func TestRowSQL(t *testing.T) {
 			args: []any{uint32(7), uint32(7), 1.0, "Phones"},
 		},
 		{
+			name: "the products of an opened landscape group: the group rows' columns and sort are left out",
+			built: &Condition{ReportType: "competitive_landscape_by_category", Limit: 50, Group: []GroupCol{{ID: "category"}}, GroupIDs: []string{"Phones"},
+				VisibleColumns: []string{"products", "Lower", "category"},
+				Sort:           []SortItem{{ColID: "products", Sort: SortDesc}, {ColID: "price", Sort: SortAsc}}},
+			sql: fixed + ", toUInt64(t_l) AS `Lower`, category AS `category` FROM product_snapshot WHERE account_id = ? AND product_id IN (SELECT product_id FROM product_snapshot " +
+				"WHERE account_id = ? AND if(category = '', '(none)', category) = ? " +
+				"ORDER BY my_price ASC NULLS LAST, product_id ASC LIMIT 51 OFFSET 0) " +
+				"ORDER BY my_price ASC NULLS LAST, product_id ASC",
+			args: []any{uint32(7), uint32(7), "Phones"},
+		},
+		{
 			name:      "my products at competitors, a subset of competitors",
 			condition: `{"report_type":"my_products_at_competitors","competitorId":[9],"visible_columns":["products_compared"],"limit":10}`,
 			sql: fixed + ", (toUInt32((2 > 0 AND NOT isNaN(c_delta[2]) AND c_seen[2] >= toDateTime(1764633600)))) AS `products_compared` " +

@@ -129,7 +129,6 @@ type Block struct {
 
 // Rows runs one block of a condition.
 func (s *Service) Rows(ctx context.Context, a engine.Account, c engine.Condition) (Block, error) {
-	c = underOpenGroup(a, c)
 	plan, err := engine.CompileRows(a, c)
 	if err != nil {
 		return Block{}, err
@@ -185,62 +184,6 @@ func (s *Service) Rows(ctx context.Context, a engine.Account, c engine.Condition
 	return Block{Rows: rows[:keep], LastRow: last}, nil
 }
 
-// underOpenGroup fits a condition whose group path is open down to the product
-// rows (every level's key in groupIds) to those rows. The grid shows group rows and
-// the product rows under them in the same columns, and ag-grid sends the same
-// visible columns and sort model for every level: in a group report (a
-// competitive landscape or price distribution) they are the report's group columns
-// (products, Lower, Lower_avg@c, ...), which product rows do not have. Those ids
-// are left out of the product rows' visible columns and sort, as the group rows'
-// own keys; any other id still reaches the compiler, which refuses what is not a
-// column of the report.
-//
-// The compiler is the better home for this (it knows the levels and the catalog);
-// until it does it, this reads both through engine's exported calls.
-func underOpenGroup(a engine.Account, c engine.Condition) engine.Condition {
-	levels := len(c.Group)
-	if rep, err := engine.ParseReport(c.ReportType); err == nil && levels == 0 &&
-		(rep.Kind == engine.ReportLandscape || rep.Kind == engine.ReportDistribution) {
-		levels = 1 // the report's own level
-	}
-	if levels == 0 || len(c.GroupIDs) < levels || (len(c.VisibleColumns) == 0 && len(c.Sort) == 0) {
-		return c
-	}
-	products, err := engine.Columns(a, "")
-	if err != nil {
-		return c
-	}
-	// Every group-row key: the distribution reports' group columns hold the
-	// landscape's metrics, the distribution buckets and the per-competitor metrics.
-	groups, err := engine.Columns(a, "price_distribution_by_category")
-	if err != nil {
-		return c
-	}
-	groupOnly := map[string]bool{}
-	for _, col := range groups {
-		groupOnly[col.ID] = true
-	}
-	for _, col := range products {
-		delete(groupOnly, col.ID)
-	}
-	visible := make([]string, 0, len(c.VisibleColumns))
-	for _, id := range c.VisibleColumns {
-		if !groupOnly[id] {
-			visible = append(visible, id)
-		}
-	}
-	var sorts []engine.SortItem
-	for _, si := range c.Sort {
-		if !groupOnly[si.ColID] {
-			sorts = append(sorts, si)
-		}
-	}
-	if len(visible) == 0 && len(c.VisibleColumns) > 0 {
-		visible = []string{"id"} // the columns every product row has, not every column
-	}
-	c.VisibleColumns, c.Sort = visible, sorts
-	return c
-}
 
 // Search runs the search box: the first 30 products of the report matching the
 // text (id, name, brand, manufacturer number) and how many match in all. The
@@ -260,7 +203,7 @@ func (s *Service) Search(ctx context.Context, a engine.Account, search string, c
 
 // Count runs getCountOfRow.
 func (s *Service) Count(ctx context.Context, a engine.Account, c engine.Condition) (uint64, error) {
-	plan, err := engine.CompileCount(a, underOpenGroup(a, c))
+	plan, err := engine.CompileCount(a, c)
 	if err != nil {
 		return 0, err
 	}
