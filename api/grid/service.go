@@ -184,7 +184,6 @@ func (s *Service) Rows(ctx context.Context, a engine.Account, c engine.Condition
 	return Block{Rows: rows[:keep], LastRow: last}, nil
 }
 
-
 // Search runs the search box: the first 30 products of the report matching the
 // text (id, name, brand, manufacturer number) and how many match in all. The
 // condition scopes it to the report's filters; its paging and group path do not
