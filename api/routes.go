@@ -6,6 +6,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"pricelens/api/access"
+	"pricelens/api/drops"
 	"pricelens/api/grid"
 	"pricelens/api/httperr"
 	"pricelens/api/route"
@@ -28,6 +29,7 @@ func Routes(d Deps) ([]route.Route, *access.Service) {
 	routes = append(routes, grid.Routes(grid.NewService(d.Warehouse, d.DB))...)
 	routes = append(routes, upload.Routes(d.Warehouse, d.DB)...)
 	routes = append(routes, grid.ExportRoutes(grid.NewExports(grid.NewService(d.Warehouse, d.DB), d.Config.DataDir))...)
+	routes = append(routes, drops.Routes(drops.New(grid.NewService(d.Warehouse, d.DB)), d.Config.DropRoot)...)
 	return routes, s
 }
 

@@ -73,6 +73,10 @@ type Config struct {
 	// ScheduleHour is the hour of the day (0-23, in each account's time zone) from
 	// which scheduled reports are mailed on their weekdays (PRICELENS_SCHEDULE_HOUR, default 7).
 	ScheduleHour int
+	// DropRoot is the folder under which export schedules made in the app write
+	// their drops, each account in its own subfolder (PRICELENS_DROP_ROOT, default
+	// <data dir>/drops); the command line may name any directory.
+	DropRoot string
 }
 
 // SMTP is the outgoing mail server (PRICELENS_SMTP_*).
@@ -185,6 +189,9 @@ func Load() (Config, error) {
 		return c, fmt.Errorf("PRICELENS_DATA_DIR: %v", err)
 	}
 	c.DataDir = abs
+	if c.DropRoot, err = filepath.Abs(env("PRICELENS_DROP_ROOT", filepath.Join(c.DataDir, "drops"))); err != nil {
+		return c, fmt.Errorf("PRICELENS_DROP_ROOT: %v", err)
+	}
 	for name, addr := range map[string]string{
 		"PRICELENS_HTTP_ADDR":            c.HTTPAddr,
 		"PRICELENS_CLICKHOUSE_ADDR":      c.ClickHouseAddr,

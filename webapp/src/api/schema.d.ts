@@ -205,6 +205,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/export/addSchedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Write a saved report as CSV or Parquet into a folder of the account's drop folder on a cron expression */
+        post: operations["post_export_addSchedule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/export/getSchedules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's export schedules (downstream drops) with their last run */
+        get: operations["get_export_getSchedules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/export/removeSchedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stop an export schedule */
+        post: operations["post_export_removeSchedule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/filters/getBrandsList": {
         parameters: {
             query?: never;
@@ -1780,6 +1831,66 @@ export interface components {
             /** Format: int64 */
             id: number;
         };
+        DropsManifest: {
+            /** Format: int64 */
+            bytes?: number;
+            columns?: string[] | null;
+            file?: string;
+            format?: string;
+            /** Format: date-time */
+            generated_at?: string;
+            report?: components["schemas"]["DropsManifestReport"];
+            /** Format: int64 */
+            rows?: number;
+            sha256?: string;
+        } | null;
+        DropsManifestReport: {
+            /** Format: int64 */
+            account_id?: number;
+            /** Format: int64 */
+            id?: number;
+            name?: string;
+        };
+        DropsRun: {
+            /** Format: date-time */
+            at?: string | null;
+            /** Format: date-time */
+            due?: string | null;
+            error: string;
+            manifest?: components["schemas"]["DropsManifest"];
+            status: string;
+        } | null;
+        DropsSchedule: {
+            cron: string;
+            directory: string;
+            format: string;
+            /** Format: int64 */
+            id: number;
+            last_run?: components["schemas"]["DropsRun"];
+            /** Format: date-time */
+            next_due: string;
+            /** Format: int64 */
+            report_id: number;
+            report_name: string;
+        };
+        DropsScheduleIDIn: {
+            /** @description an id, as a JSON number or a numeric string */
+            id: number | string | null;
+        };
+        DropsScheduleIn: {
+            cron: string;
+            directory?: string;
+            format: string;
+            /** @description an id, as a JSON number or a numeric string */
+            report_id: number | string | null;
+        };
+        DropsScheduleOut: {
+            schedule: components["schemas"]["DropsSchedule"];
+        };
+        DropsSchedulesOut: {
+            root: string;
+            schedules: components["schemas"]["DropsSchedule"][] | null;
+        };
         GridBlock: {
             lastRow: number;
             rows: ({
@@ -2371,6 +2482,101 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AppstateEmbedOut"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_export_addSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DropsScheduleIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DropsScheduleOut"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    get_export_getSchedules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DropsSchedulesOut"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_export_removeSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DropsScheduleIDIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteOK"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
