@@ -13,8 +13,11 @@ import (
 // left out on both sides, so a product new at a competitor is not a change.
 type PriceChanges struct {
 	Competitors []int64
-	From, To    time.Time
-	Limit       int // rows listed; the count says how many changed in all
+	// Label, when not 0, restricts the products to those carrying this label of
+	// the account (an alert that watches a label).
+	Label    uint64
+	From, To time.Time
+	Limit    int // rows listed; the count says how many changed in all
 }
 
 // MaxAlertRows bounds PriceChanges.Limit: an alert mail lists at most this many.
@@ -49,6 +52,9 @@ func CompilePriceChanges(a Account, c Condition, q PriceChanges) (rows, count St
 		}
 		comps[i] = uint64(id)
 	}
+	if q.Label != 0 && !k.a.hasLabel(q.Label) {
+		return rows, count, bad("label_id", "%d is not a label of this account", q.Label)
+	}
 	// The times are the job's, not the request's: written as numbers (IntLit).
 	at := func(t time.Time) string { return "toDateTime(" + IntLit(t.Unix()) + ")" }
 	from := at(q.From)
@@ -66,6 +72,10 @@ func CompilePriceChanges(a Account, c Condition, q PriceChanges) (rows, count St
 		w, err := k.where(b)
 		if err != nil {
 			return "", err
+		}
+		if q.Label != 0 {
+			w += " AND " + ColProductID + " IN (SELECT " + ColProductID + " FROM " + b.labelsSubquery(k.a) +
+				" WHERE label_id = " + b.bind(q.Label) + ")"
 		}
 		return sql + w + ")" +
 			" GROUP BY " + ColProductID + ", " + ColCompetitorID +

@@ -94,6 +94,15 @@ func (a Account) competitor(id int64) (Competitor, bool) {
 	return Competitor{}, false
 }
 
+func (a Account) hasLabel(id uint64) bool {
+	for _, l := range a.Labels {
+		if l.ID == id {
+			return true
+		}
+	}
+	return false
+}
+
 func (a Account) customField(name string) (CustomField, bool) {
 	for _, cf := range a.CustomFields {
 		if cf.LogicalName == name {

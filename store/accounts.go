@@ -216,3 +216,41 @@ func ValidTimezone(name string) error {
 	}
 	return nil
 }
+
+// Location is the zone an account's "timezone" setting names; a setting that names
+// no zone (it is checked when written, but the zone database can change) is UTC.
+func Location(timezone string) *time.Location {
+	if ValidTimezone(timezone) != nil {
+		return time.UTC
+	}
+	loc, _ := time.LoadLocation(timezone)
+	return loc
+}
+
+// SetTimezone sets the account's "timezone" setting (an IANA zone name: scheduled
+// reports and price alerts keep its days) and answers the zone as stored.
+func (s *Store) SetTimezone(ctx context.Context, a Actor, timezone string) (string, error) {
+	if err := ValidTimezone(timezone); err != nil {
+		return "", err
+	}
+	err := s.inTx(ctx, func(tx pgx.Tx) error {
+		var before string
+		err := tx.QueryRow(ctx, `SELECT coalesce(settings->>'timezone', '') FROM accounts WHERE id = $1 FOR UPDATE`, a.AccountID).Scan(&before)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return NotFound("Account not found")
+		}
+		if err != nil || before == timezone {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `UPDATE accounts SET settings = coalesce(settings, '{}'::jsonb) || jsonb_build_object('timezone', $2::text)
+			WHERE id = $1`, a.AccountID, timezone); err != nil {
+			return err
+		}
+		return audit(ctx, tx, a, "update", "account_timezone", a.AccountID, map[string]any{"from": before, "to": timezone})
+	})
+	if err != nil {
+		return "", err
+	}
+	s.forgetCatalog(a.AccountID)
+	return timezone, nil
+}

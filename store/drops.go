@@ -69,6 +69,24 @@ func (s *Store) FindDropReport(ctx context.Context, accountID int64, ref string)
 	return list[0], nil
 }
 
+// DropReportRef is a saved report an export schedule can take, with its owner
+// (a drop writes the rows its owner sees).
+type DropReportRef struct {
+	ID    int64
+	Name  string
+	Owner string // the owner's e-mail; "" when the owner is gone
+}
+
+// DropReportRefs lists the account's live saved reports, by name.
+func (s *Store) DropReportRefs(ctx context.Context, accountID int64) ([]DropReportRef, error) {
+	rows, err := s.DB.Query(ctx, `SELECT r.id, r.report_name, coalesce(u.email, '') FROM saved_reports r
+		LEFT JOIN users u ON u.id = r.user_id WHERE r.account_id = $1 AND r.removed_at IS NULL ORDER BY lower(r.report_name), r.id`, accountID)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowToStructByPos[DropReportRef])
+}
+
 // DropReportByID is the live saved report id of account accountID.
 func (s *Store) DropReportByID(ctx context.Context, accountID, id int64) (DropReport, error) {
 	return s.FindDropReport(ctx, accountID, strconv.FormatInt(id, 10))

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -263,4 +264,34 @@ func (s *Service) accessControl(c echo.Context, _ struct{}) (AccessMap, error) {
 		return nil, err
 	}
 	return s.Authz.AccessMap(c.Request().Context(), p.AccountID, p.Role)
+}
+
+// TimezoneIn is the body of setTimezone.
+type TimezoneIn struct {
+	Timezone string `json:"timezone" required:"true"` // an IANA zone name, such as Europe/Berlin or UTC
+}
+
+// Validate checks the name against the zone database.
+func (in *TimezoneIn) Validate() error {
+	in.Timezone = strings.TrimSpace(in.Timezone)
+	if err := store.ValidTimezone(in.Timezone); err != nil {
+		return MapError(err)
+	}
+	return nil
+}
+
+// Timezone is the answer of setTimezone: the account's zone now.
+type Timezone struct {
+	Timezone string `json:"timezone" openapi:"always"`
+}
+
+// setTimezone is POST /account/setTimezone {timezone}: the account's time zone,
+// whose days scheduled reports and price alerts keep.
+func (s *Service) setTimezone(c echo.Context, in TimezoneIn) (Timezone, error) {
+	p, err := session.Account(c)
+	if err != nil {
+		return Timezone{}, err
+	}
+	tz, err := s.Store.SetTimezone(c.Request().Context(), store.Actor{UserID: p.UserID, AccountID: p.AccountID}, in.Timezone)
+	return Timezone{Timezone: tz}, err
 }

@@ -111,6 +111,8 @@ func TestExportSchedulesOverHTTP(t *testing.T) {
 	st, res = ada.call("GET", "/api/export/getSchedules", nil)
 	require.Equal(t, 200, st, "%v", res)
 	assert.Equal(t, accRoot, res["root"])
+	assert.Equal(t, []any{obj{"id": float64(mine), "name": "Priced a-z", "owner": "ada@acme.test"}}, res["reports"],
+		"the account's reports to choose from, not another account's")
 	require.Len(t, res["schedules"], 1)
 	assert.Equal(t, float64(id), res["schedules"].([]any)[0].(obj)["id"])
 

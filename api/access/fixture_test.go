@@ -69,6 +69,13 @@ func (e *env) count(sql string, args ...any) int {
 	return n
 }
 
+func (e *env) text(sql string, args ...any) string {
+	e.t.Helper()
+	var s string
+	require.NoError(e.t, e.db.QueryRow(context.Background(), sql, args...).Scan(&s), sql)
+	return s
+}
+
 func (e *env) account(name string) int64 {
 	e.t.Helper()
 	var id int64

@@ -24,6 +24,7 @@ var (
 		"POST /users/generatePassword", "POST /users/updateUser",
 		"GET /system/getPermissionColumnsDef", "GET /system/getPermissionData", "POST /system/updatePermission",
 		"POST /upload/upload",
+		"POST /account/setTimezone", "GET /export/getSchedules", "POST /export/addSchedule", "POST /export/removeSchedule",
 	}
 	viewerAlsoDenied = []string{
 		"POST /saveReport/insertSaveReport", "POST /saveReport/updateSaveReport", "POST /saveReport/removeSaveReport",

@@ -103,6 +103,16 @@ type Run struct {
 type SchedulesOut struct {
 	Root      string     `json:"root" openapi:"always"` // the account's drop folder on the server
 	Schedules []Schedule `json:"schedules" openapi:"always"`
+	// Reports are the account's saved reports a schedule can take (any user's: a
+	// drop writes the rows its owner sees).
+	Reports []Report `json:"reports" openapi:"always"`
+}
+
+// Report is a saved report a schedule can take.
+type Report struct {
+	ID    int64  `json:"id" openapi:"always"`
+	Name  string `json:"name" openapi:"always"`
+	Owner string `json:"owner" openapi:"always"` // the owner's e-mail
 }
 
 // ScheduleOut is the answer of addSchedule.
@@ -131,14 +141,22 @@ func (h *handlers) list(c echo.Context, _ struct{}) (SchedulesOut, error) {
 	if err != nil {
 		return SchedulesOut{}, err
 	}
-	list, err := store.New(h.d.S.DB).DropSchedules(c.Request().Context(), p.AccountID)
+	st := store.New(h.d.S.DB)
+	list, err := st.DropSchedules(c.Request().Context(), p.AccountID)
+	if err != nil {
+		return SchedulesOut{}, err
+	}
+	reports, err := st.DropReportRefs(c.Request().Context(), p.AccountID)
 	if err != nil {
 		return SchedulesOut{}, err
 	}
 	root := AccountRoot(h.root, p.AccountID)
-	out := SchedulesOut{Root: root, Schedules: make([]Schedule, len(list))}
+	out := SchedulesOut{Root: root, Schedules: make([]Schedule, len(list)), Reports: make([]Report, len(reports))}
 	for i, s := range list {
 		out.Schedules[i] = h.toSchedule(root, s)
+	}
+	for i, r := range reports {
+		out.Reports[i] = Report{ID: r.ID, Name: r.Name, Owner: r.Owner}
 	}
 	return out, nil
 }

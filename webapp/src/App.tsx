@@ -14,6 +14,7 @@ import { GlobalOverlays } from './features/shell/GlobalOverlays';
 import { ReportIndex } from './features/reports/ReportIndex';
 import { SavedReports } from './features/saved/SavedReports';
 import { Alerts } from './features/saved/Alerts';
+import { AccountSettings } from './features/settings/AccountSettings';
 import { TrendScreen, TREND_REPORTS } from './features/trend/TrendScreen';
 import { InsightsList, InsightDetail, AnalyticsDemo } from './features/insights/Insights';
 import { NewShell } from './features/admin/NewShell';
@@ -95,6 +96,7 @@ const routes: Route[] = [
   { pattern: '/trend/:name/share/:id', resource: Resource.Reports, render: (p) => <TrendScreen name={p.name} /> },
   { pattern: '/saved_reports', resource: Resource.Reports, render: () => <SavedReports /> },
   { pattern: '/alerts', resource: Resource.LabelsAndAlerts, render: () => <Alerts /> },
+  { pattern: '/settings', resource: Resource.ApplicationSettings, render: () => <AccountSettings /> },
   { pattern: '/insights', render: () => <InsightsList /> },
   { pattern: '/insights/analytics', render: () => <AnalyticsDemo /> },
   { pattern: '/insights/:id', render: (p) => <InsightDetail id={p.id} /> },

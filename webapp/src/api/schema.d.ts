@@ -86,6 +86,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/account/setTimezone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set the account's time zone (an IANA name), whose days scheduled reports and price alerts keep */
+        post: operations["post_account_setTimezone"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth": {
         parameters: {
             query?: never;
@@ -1456,6 +1473,12 @@ export interface components {
             csrfToken: string;
             user: components["schemas"]["AccessUser"];
         };
+        AccessTimezone: {
+            timezone: string;
+        };
+        AccessTimezoneIn: {
+            timezone: string;
+        };
         AccessUser: {
             email: string;
             /** Format: int64 */
@@ -1486,6 +1509,8 @@ export interface components {
             date_filter: number;
             email_ids: string[] | null;
             frequency: number;
+            /** Format: int64 */
+            label_id: number;
             label_name: string;
             /** Format: date-time */
             last_notified_at?: string | null;
@@ -1504,6 +1529,8 @@ export interface components {
             email_ids?: (string | number)[] | string | null;
             /** @description an id, as a JSON number or a numeric string */
             frequency?: number | string | null;
+            /** @description an id, as a JSON number or a numeric string */
+            label_id?: number | string | null;
             label_name: string;
             only_changes_since_last_notification?: boolean;
             /** @description an id, as a JSON number or a numeric string */
@@ -1851,6 +1878,12 @@ export interface components {
             id?: number;
             name?: string;
         };
+        DropsReport: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            owner: string;
+        };
         DropsRun: {
             /** Format: date-time */
             at?: string | null;
@@ -1888,6 +1921,7 @@ export interface components {
             schedule: components["schemas"]["DropsSchedule"];
         };
         DropsSchedulesOut: {
+            reports: components["schemas"]["DropsReport"][] | null;
             root: string;
             schedules: components["schemas"]["DropsSchedule"][] | null;
         };
@@ -2263,6 +2297,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AccessAccountSet"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_account_setTimezone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AccessTimezoneIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessTimezone"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */

@@ -9,12 +9,13 @@ import { ConfirmDialog } from '../../components/Dialog';
 import { ALERT_DATE_FILTERS } from '../../lib/validation';
 
 /**
- * The account's price alerts: what each watches (its saved report, or every
+ * The account's price alerts: what each watches (its saved report, a label, or every
  * product), how often it mails and over which period, when it last mailed; with
  * "edit alerts" an alert can be removed. Alerts are added from a report's Alert dialog.
  */
 export function Alerts() {
-  const { can } = useSession();
+  const { can, account } = useSession();
+  const labels = new Map(account.labels.map((l) => [l.id, l.name]));
   const snack = useUI((s) => s.snack);
   const [alerts, setAlerts] = useState<Alert[] | null>(null);
   const [reports, setReports] = useState<Map<number, string>>(new Map());
@@ -53,7 +54,7 @@ export function Alerts() {
           <thead>
             <tr>
               <th>Alert</th>
-              <th>Report</th>
+              <th>Watches</th>
               <th>Frequency</th>
               <th>Changes in</th>
               <th>Last sent</th>
@@ -64,7 +65,15 @@ export function Alerts() {
             {alerts.map((a) => (
               <tr key={a.report_id}>
                 <td>{a.label_name}</td>
-                <td>{a.saved_report_id ? <Link to={'/pricing/type/' + a.saved_report_id}>{reports.get(a.saved_report_id) ?? 'Report ' + a.saved_report_id}</Link> : 'All products'}</td>
+                <td>
+                  {a.saved_report_id ? (
+                    <Link to={'/pricing/type/' + a.saved_report_id}>{reports.get(a.saved_report_id) ?? 'Report ' + a.saved_report_id}</Link>
+                  ) : a.label_id ? (
+                    'Label ' + (labels.get(a.label_id) ?? a.label_id)
+                  ) : (
+                    'All products'
+                  )}
+                </td>
                 <td>{a.frequency === 1 ? 'Once a week' : 'Once a day'}</td>
                 <td>
                   {period(a.date_filter)}
