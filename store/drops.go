@@ -145,7 +145,7 @@ func (s *Store) AddDropSchedule(ctx context.Context, a Actor, d DropSchedule) (D
 		var err error
 		d, err = scanDropSchedule(tx.QueryRow(ctx, `WITH s AS (
 			INSERT INTO drop_schedules (account_id, report_id, cron, format, directory, next_due, created_by)
-			SELECT account_id, id, $3, $4, $5, $6, nullif($7, 0) FROM saved_reports WHERE id = $2 AND account_id = $1 AND removed_at IS NULL
+			SELECT account_id, id, $3, $4, $5, $6, nullif($7::bigint, 0) FROM saved_reports WHERE id = $2 AND account_id = $1 AND removed_at IS NULL
 			RETURNING *) SELECT `+dropScheduleCols+` FROM s JOIN saved_reports r ON r.id = s.report_id`,
 			a.AccountID, d.ReportID, d.Cron, d.Format, d.Directory, d.NextDue, a.UserID))
 		if err != nil {

@@ -67,9 +67,6 @@ func (in *AlertIn) Validate() error {
 	if in.LabelID < 0 {
 		return httperr.BadRequest("label_id", "label_id must be a label id")
 	}
-	if in.SavedReportID > 0 && in.LabelID > 0 {
-		return httperr.BadRequest("label_id", "An alert watches a report or a label, not both.")
-	}
 	emails, err := validRecipients("email_ids", in.EmailIDs)
 	if err != nil {
 		return err

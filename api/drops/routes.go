@@ -120,7 +120,7 @@ type ScheduleOut struct {
 	Schedule Schedule `json:"schedule" openapi:"always"`
 }
 
-func (h *handlers) toSchedule(accountRoot string, s store.DropSchedule) Schedule {
+func toSchedule(accountRoot string, s store.DropSchedule) Schedule {
 	out := Schedule{ID: s.ID, ReportID: s.ReportID, ReportName: s.ReportName, Cron: s.Cron, Format: s.Format,
 		Directory: Folder(accountRoot, s.Directory), NextDue: s.NextDue.UTC()}
 	if s.Last.Status != "" {
@@ -153,7 +153,7 @@ func (h *handlers) list(c echo.Context, _ struct{}) (SchedulesOut, error) {
 	root := AccountRoot(h.root, p.AccountID)
 	out := SchedulesOut{Root: root, Schedules: make([]Schedule, len(list)), Reports: make([]Report, len(reports))}
 	for i, s := range list {
-		out.Schedules[i] = h.toSchedule(root, s)
+		out.Schedules[i] = toSchedule(root, s)
 	}
 	for i, r := range reports {
 		out.Reports[i] = Report{ID: r.ID, Name: r.Name, Owner: r.Owner}
@@ -183,7 +183,7 @@ func (h *handlers) add(c echo.Context, in ScheduleIn) (ScheduleOut, error) {
 	if err != nil {
 		return ScheduleOut{}, err
 	}
-	return ScheduleOut{Schedule: h.toSchedule(root, s)}, nil
+	return ScheduleOut{Schedule: toSchedule(root, s)}, nil
 }
 
 func (h *handlers) remove(c echo.Context, in ScheduleIDIn) (route.OK, error) {
