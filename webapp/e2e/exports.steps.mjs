@@ -110,8 +110,30 @@ export const exportSteps = [
     },
   },
   {
+    name: 'an alert on a label is added from the Alerts screen',
+    async run({ page, stack }) {
+      const label = await call(page, 'POST', '/labels/insertNewLabels', { name: 'E2E watch label', color: 'ff8800' });
+      assert.equal(label.status, 200, JSON.stringify(label.body));
+      await page.goto(stack.base + '/alerts');
+      await page.getByRole('heading', { name: 'Price alerts' }).waitFor();
+      await page.getByRole('button', { name: 'Add alert' }).click();
+      const dlg = page.getByRole('dialog', { name: 'Add or update alert' });
+      await dlg.getByLabel('Alert name').fill('Label watch');
+      await dlg.getByLabel('Products').selectOption({ label: 'Label E2E watch label' });
+      await dlg.locator('fieldset').first().getByRole('checkbox').first().check();
+      await dlg.getByLabel('Frequency').selectOption('0');
+      await dlg.getByLabel('Add an e-mail address').fill('pricing@example.com');
+      await dlg.getByRole('button', { name: 'Add', exact: true }).click();
+      await dlg.getByRole('button', { name: 'Save' }).click();
+      const row = page.getByRole('table', { name: 'Price alerts' }).locator('tr', { hasText: 'Label watch' });
+      await row.getByText('Label E2E watch label').waitFor();
+    },
+  },
+  {
     name: 'an administrator adds an export schedule then sees its drop and removes it',
-    async run({ page, allowed, metrics }) {
+    async run({ page, stack, allowed, metrics }) {
+      await page.goto(stack.base + '/settings');
+      await page.getByRole('heading', { name: 'Account settings' }).waitFor();
       const saved = await call(page, 'POST', '/saveReport/insertSaveReport', {
         report_name: 'Drop of lego',
         report_type: 'all_my_products',

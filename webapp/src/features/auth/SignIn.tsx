@@ -31,11 +31,12 @@ export function SignIn() {
     navigate('/account' + (q.toString() ? '?' + q : ''), { replace: true });
   };
 
-  // A share link opened by someone already signed in (perhaps in another of their accounts)
-  // goes straight on to its account and page. Only with a session's CSRF cookie: signed-out
-  // visitors (sign-out clears it) are not sent to a 401.
+  // A share link (/login/OneLogin) opened by someone already signed in (perhaps in another of
+  // their accounts) goes straight on to its account and page; /login itself always shows the
+  // form (to sign in as someone else). Only with a session's CSRF cookie: signed-out visitors
+  // (sign-out clears it) are not sent to a 401.
   useEffect(() => {
-    if (!next || !readCookie('pricelens_csrf')) return;
+    if (loc.path !== '/login/OneLogin' || !next || !readCookie('pricelens_csrf')) return;
     isAuth().then(
       (a) => {
         rememberCsrf(a.csrfToken);

@@ -6,6 +6,7 @@ import { useUI } from '../../store/ui';
 import { useSession } from '../../lib/session';
 import { PermName } from '../../api/permissions.gen';
 import { ConfirmDialog } from '../../components/Dialog';
+import { AlertDialog } from '../../components/dialogs/ReportDialogs';
 import { ALERT_DATE_FILTERS } from '../../lib/validation';
 
 /**
@@ -20,14 +21,17 @@ export function Alerts() {
   const [alerts, setAlerts] = useState<Alert[] | null>(null);
   const [reports, setReports] = useState<Map<number, string>>(new Map());
   const [removing, setRemoving] = useState<Alert | null>(null);
+  const [adding, setAdding] = useState(false);
 
-  useEffect(() => {
-    void Promise.all([getAllAlerts(), getAllSaveReports()])
+  const load = () =>
+    Promise.all([getAllAlerts(), getAllSaveReports()])
       .then(([a, r]) => {
         setReports(new Map(r.map((x) => [x.id, x.report_name])));
         setAlerts(a);
       })
       .catch(() => {});
+  useEffect(() => {
+    void load();
   }, []);
 
   if (!alerts) return <div className="page-loading">Loading...</div>;
@@ -47,8 +51,13 @@ export function Alerts() {
   return (
     <div className="page">
       <h1>Price alerts</h1>
+      {can(PermName.EditAlerts) && (
+        <button className="btn btn-primary" onClick={() => setAdding(true)}>
+          Add alert
+        </button>
+      )}
       {alerts.length === 0 ? (
-        <div className="empty-state">No alerts. Add one from a report&apos;s Alert button.</div>
+        <div className="empty-state">No alerts. Add one here, or from a report&apos;s Alert button.</div>
       ) : (
         <table className="table" aria-label="Price alerts">
           <thead>
@@ -91,6 +100,18 @@ export function Alerts() {
             ))}
           </tbody>
         </table>
+      )}
+      {adding && (
+        <AlertDialog
+          labels={account.labels}
+          competitors={Object.values(account.competitors)}
+          onClose={() => setAdding(false)}
+          onDone={() => {
+            setAdding(false);
+            snack('Alert added');
+            void load();
+          }}
+        />
       )}
       {removing && (
         <ConfirmDialog
