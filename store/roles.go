@@ -26,8 +26,8 @@ func (s *Store) AccountRoles(ctx context.Context, accountID int64) ([]Role, erro
 	return pgx.CollectRows(rows, pgx.RowToStructByPos[Role])
 }
 
-// ErrUnknownRole answers a role reference that names none of the account's roles.
-func ErrUnknownRole(field string) error { return Invalid(field, "Unknown role") }
+// errUnknownRole answers a role reference that names none of the account's roles.
+func errUnknownRole(field string) error { return Invalid(field, "Unknown role") }
 
 // resolveRole finds the account's role a request names (by id, or by name ignoring
 // case); field names the request field in the error.
@@ -36,16 +36,20 @@ func resolveRole(ctx context.Context, q pgx.Tx, accountID int64, ref authz.RoleR
 	err := q.QueryRow(ctx, `SELECT id, name FROM account_roles WHERE account_id = $1 AND (id = $2 OR lower(name) = lower($3))`,
 		accountID, ref.ID, ref.Name).Scan(&r.ID, &r.Name)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return r, ErrUnknownRole(field)
+		return r, errUnknownRole(field)
 	}
 	return r, err
 }
 
-// cleanRoleName trims a role name and checks it: 1–50 characters.
+// cleanRoleName trims a role name and checks it: 1–50 characters, not only digits
+// (a number names a role by its id).
 func cleanRoleName(name string) (string, error) {
 	name = strings.TrimSpace(name)
 	if name == "" {
 		return "", Invalid("roleName", "Role name is required")
+	}
+	if strings.Trim(name, "0123456789") == "" {
+		return "", Invalid("roleName", "A role name can't be only digits")
 	}
 	if len([]rune(name)) > 50 {
 		return "", Invalid("roleName", "A role name can't be longer than 50 characters")

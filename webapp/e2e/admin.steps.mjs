@@ -6,6 +6,7 @@ import { psql } from './harness.mjs';
 const ADMIN = 'admin@pricelens.local';
 const VIEWER = 'viewer@pricelens.local';
 const NEW_USER = 'e2e.new.user@example.com';
+const SSO_USER = 'e2e.sso.user@example.com';
 
 async function signInTo(page, stack, email, next) {
   await page.goto(stack.base + '/login/logout');
@@ -35,14 +36,43 @@ async function openRoleEditor(page, row) {
   return page.locator('.ag-select-list');
 }
 
+/** openGroup opens the grouped rows of a path (resource, then action) of the permissions grid. */
+async function openGroup(page, ...path) {
+  let from = -1;
+  for (const name of path) {
+    const found = await page.waitForFunction(
+      ({ name, from }) => {
+        const rows = [...document.querySelectorAll('.ag-row[row-index]')]
+          .map((r) => ({ i: Number(r.getAttribute('row-index')), t: r.querySelector('.ag-group-value')?.textContent.trim() }))
+          .filter((r) => r.i > from && r.t === name)
+          .sort((a, b) => a.i - b.i);
+        return rows.length ? { i: rows[0].i } : null; // an object: row 0 must count as found
+      },
+      { name, from },
+    );
+    from = (await found.jsonValue()).i;
+    const toggle = page.locator(`.ag-row[row-index="${from}"] .ag-group-contracted`);
+    if (await toggle.isVisible()) await toggle.click();
+  }
+}
+
 export const adminSteps = [
   {
     name: 'manage users: add a user and change a role',
     async run({ page, stack }) {
+      // A single sign-on user of the admin's first account (as the identity provider's first sign-in makes one).
+      psql(stack, `INSERT INTO users (email, is_saml, sso_subject) VALUES ('${SSO_USER}', true, 'e2e-sso');
+        INSERT INTO memberships (user_id, account_id, role) SELECT u.id, m.account_id, 'analyst' FROM users u,
+          (SELECT account_id FROM memberships m JOIN users a ON a.id = m.user_id WHERE a.email = '${ADMIN}') m WHERE u.email = '${SSO_USER}'`);
       await signInTo(page, stack, ADMIN, '/new/manage/users');
       await page.getByRole('heading', { name: 'Manage users' }).waitFor();
       await userRow(page, 'analyst@pricelens.local').waitFor();
       assert.equal((await userRow(page, 'analyst@pricelens.local').locator('[col-id="user_type"]').textContent()).trim(), 'Internal user');
+      // No actions on a single sign-on user: the button is disabled and says why.
+      const sso = userRow(page, SSO_USER);
+      assert.equal((await sso.locator('[col-id="user_type"]').textContent()).trim(), 'SSO');
+      assert.equal(await sso.getByRole('button', { name: 'Actions for ' + SSO_USER }).isDisabled(), true);
+      assert.equal(await sso.locator('[col-id="actions"] [title]').getAttribute('title'), "can't do action to sso user");
 
       // The dialog: the e-mail rules with the spec's messages, Save disabled until valid, role type 2 preset.
       await page.getByRole('button', { name: 'Add user' }).click();
@@ -68,35 +98,55 @@ export const adminSteps = [
       assert.equal((await row.locator('[col-id="role"]').textContent()).trim(), 'analyst');
       assert.equal((await row.locator('[col-id="categories"]').textContent()).trim(), category);
 
-      // The role is edited in the grid and stored at once.
+      // The role is edited in the grid and stored at once; the list reloads and keeps the Email filter.
+      const header = page.locator('.ag-header-cell[col-id="email"]');
+      await header.hover();
+      await header.locator('.ag-header-cell-filter-button').click();
+      await page.locator('.ag-filter .ag-filter-body input').first().fill('e2e.');
+      const shown = () => page.$$eval('.ag-cell[col-id="email"]', (cs) => cs.map((c) => c.textContent.trim()).sort().join(','));
+      await page.waitForFunction(() => document.querySelectorAll('.ag-cell[col-id="email"]').length === 2);
+      await page.keyboard.press('Escape');
       const updated = page.waitForResponse((r) => r.url().endsWith('/api/users/updateUser'));
       await (await openRoleEditor(page, row)).getByRole('option', { name: 'viewer', exact: true }).click();
       await page.keyboard.press('Enter');
       assert.equal((await updated).status(), 200);
       await page.waitForFunction((email) => [...document.querySelectorAll('.ag-row')].some((r) => r.querySelector('[col-id="email"]')?.textContent.includes(email) && r.querySelector('[col-id="role"]')?.textContent.trim() === 'viewer'), NEW_USER);
       assert.equal(psql(stack, `SELECT m.role FROM memberships m JOIN users u ON u.id = m.user_id WHERE u.email = '${NEW_USER}'`), 'viewer');
+      assert.equal(await shown(), [NEW_USER, SSO_USER].sort().join(','), 'the filter is kept after the reload');
 
       // Delete: the placeholder, then the spec's message and the row gone.
       await row.getByRole('button', { name: 'Actions for ' + NEW_USER }).click();
       await page.getByRole('menu', { name: 'Actions for ' + NEW_USER }).getByRole('menuitem', { name: 'Delete' }).click();
       await page.getByRole('status').filter({ hasText: 'user deleted successfully' }).waitFor();
       await page.waitForFunction((email) => ![...document.querySelectorAll('.ag-row [col-id="email"]')].some((c) => c.textContent.includes(email)), NEW_USER);
+      assert.equal(await shown(), SSO_USER, 'still filtered');
     },
   },
   {
     name: 'manage permissions: untick view report and the viewer is denied',
-    async run({ page, stack }) {
-      await page.goto(stack.base + '/new/manage/permissions');
+    async run({ page, stack, allowed }) {
+      await signInTo(page, stack, ADMIN, '/new/manage/permissions');
       await page.getByRole('heading', { name: 'Manage permissions' }).waitFor();
       // Grouped rows: resource, then action; the checkboxes are in the permission rows.
-      await page.locator('.ag-row').filter({ hasText: 'reports' }).first().locator('.ag-group-contracted').click();
-      await page.locator('.ag-row').filter({ hasText: 'read:any' }).first().locator('.ag-group-contracted').click();
+      await openGroup(page, 'reports', 'read:any');
       const box = page.getByRole('checkbox', { name: 'viewer: view report (read:any)' });
       assert.equal(await box.isChecked(), true);
       const sent = page.waitForResponse((r) => r.url().endsWith('/api/system/updatePermission'));
       await box.uncheck();
       assert.equal((await sent).status(), 200);
       assert.equal(await box.isChecked(), false);
+
+      // A tick the server refuses goes back silently: the admins are the only ones managing permissions.
+      await openGroup(page, 'manage permissions', 'update:any');
+      const own = page.getByRole('checkbox', { name: 'admin: manage permission to role (update:any)' });
+      assert.equal(await own.isChecked(), true);
+      allowed.push(/status of 409/);
+      const refused = page.waitForResponse((r) => r.url().endsWith('/api/system/updatePermission'));
+      await own.click();
+      assert.equal((await refused).status(), 409);
+      await page.waitForFunction(() => document.querySelector('[aria-label="admin: manage permission to role (update:any)"]')?.checked === true);
+      assert.equal(await page.getByRole('dialog').count(), 0, 'no message');
+      allowed.pop();
 
       // The viewer's next page load: the report screens are denied.
       await signInTo(page, stack, VIEWER, '/pricing/reports');
@@ -106,8 +156,7 @@ export const adminSteps = [
 
       // Given back, the viewer reads reports again.
       await signInTo(page, stack, ADMIN, '/new/manage/permissions');
-      await page.locator('.ag-row').filter({ hasText: 'reports' }).first().locator('.ag-group-contracted').click();
-      await page.locator('.ag-row').filter({ hasText: 'read:any' }).first().locator('.ag-group-contracted').click();
+      await openGroup(page, 'reports', 'read:any');
       const again = page.waitForResponse((r) => r.url().endsWith('/api/system/updatePermission'));
       await page.getByRole('checkbox', { name: 'viewer: view report (read:any)' }).check();
       assert.equal((await again).status(), 200);

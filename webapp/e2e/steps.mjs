@@ -790,7 +790,7 @@ export const steps = [
       await page.getByText('No data to display').waitFor();
       await page.goto(stack.base + '/new/manage/users');
       await page.getByRole('heading', { name: 'Manage users' }).waitFor();
-      await page.getByRole('gridcell', { name: 'analyst@pricelens.local' }).waitFor();
+      await page.getByRole('gridcell', { name: 'analyst@pricelens.local', exact: true }).waitFor();
       await page.goto(stack.base + '/new/repricing/dynamic_pricer');
       await page.getByRole('heading', { name: 'Manage Pricing Rules' }).waitFor();
       await page.goto(stack.base + '/trend/no_such_trend');
