@@ -32,6 +32,7 @@ func TestAccountRolesAreEditable(t *testing.T) {
 		`{"roleName": "  "}`:                              {400, "Role name is required"},
 		`{"roleName": "` + strings.Repeat("x", 51) + `"}`: {400, "A role name can't be longer than 50 characters"},
 		`{"roleName": "Viewer"}`:                          {409, "A role with this name already exists"},
+		`{"roleName": "42"}`:                              {400, "A role name can't be only digits"},
 		`{}`:                                              {400, ""},
 	} {
 		st, res := admin.call("POST", "/api/system/addRole", body)
