@@ -114,6 +114,28 @@ export const adminSteps = [
       assert.equal(psql(stack, `SELECT m.role FROM memberships m JOIN users u ON u.id = m.user_id WHERE u.email = '${NEW_USER}'`), 'viewer');
       assert.equal(await shown(), [NEW_USER, SSO_USER].sort().join(','), 'the filter is kept after the reload');
 
+      // Categories: ticked in the cell's editor, stored as super category ids.
+      const saved = page.waitForResponse((r) => r.url().endsWith('/api/users/updateUser'));
+      await row.locator('[col-id="categories"]').click();
+      const editor = page.getByRole('group', { name: 'Categories' });
+      const second = editor.locator('label').nth(1);
+      const secondName = (await second.textContent()).trim();
+      await second.locator('input').check();
+      await editor.getByRole('button', { name: 'Apply' }).click();
+      assert.equal((await saved).status(), 200);
+      await page.waitForFunction(
+        ([email, want]) => [...document.querySelectorAll('.ag-row')].some((r) => r.querySelector('[col-id="email"]')?.textContent.includes(email) && r.querySelector('[col-id="categories"]')?.textContent.trim() === want),
+        [NEW_USER, [category, secondName].join(', ')],
+      );
+      assert.equal(psql(stack, `SELECT array_length(m.categories, 1) FROM memberships m JOIN users u ON u.id = m.user_id WHERE u.email = '${NEW_USER}'`), '2');
+
+      // Reset password: the new password is shown once, with the spec's words.
+      await row.getByRole('button', { name: 'Actions for ' + NEW_USER }).click();
+      await page.getByRole('menu', { name: 'Actions for ' + NEW_USER }).getByRole('menuitem', { name: 'Reset password' }).click();
+      const shownPassword = page.getByRole('dialog', { name: 'Message' });
+      await shownPassword.getByText(/^your new password is: \S{8,}$/).waitFor();
+      await shownPassword.getByRole('button', { name: 'OK' }).click();
+
       // Delete: the placeholder, then the spec's message and the row gone.
       await row.getByRole('button', { name: 'Actions for ' + NEW_USER }).click();
       await page.getByRole('menu', { name: 'Actions for ' + NEW_USER }).getByRole('menuitem', { name: 'Delete' }).click();
