@@ -175,6 +175,9 @@ export const adminSteps = [
       await page.getByRole('heading', { name: 'Permission denied' }).waitFor();
       await page.getByText('Feature is locked for this user').waitFor();
       assert.equal((await page.locator('.error-status').textContent()).trim(), '403');
+      // The administration pages too (a viewer has no manage-users permission at all).
+      await page.goto(stack.base + '/new/manage/users');
+      await page.getByRole('heading', { name: 'Permission denied' }).waitFor();
 
       // Given back, the viewer reads reports again.
       await signInTo(page, stack, ADMIN, '/new/manage/permissions');
@@ -184,6 +187,9 @@ export const adminSteps = [
       assert.equal((await again).status(), 200);
       await signInTo(page, stack, VIEWER, '/pricing/reports');
       await page.getByRole('link', { name: 'All my products', exact: true }).waitFor();
+      // "/" leads to the dashboard on this deployment (PRICELENS_HOME_PAGE unset).
+      await page.goto(stack.base + '/');
+      await page.waitForURL((u) => u.pathname === '/new/home/dashboard');
     },
   },
   {
