@@ -43,6 +43,7 @@ type Competitor struct {
 // Membership is a user's role, categories and block flag in one account.
 type Membership struct {
 	Role       string
+	RoleID     int
 	Categories []string
 	Blocked    bool
 }
@@ -72,8 +73,10 @@ func (s *Store) UserAccounts(ctx context.Context, userID int64) ([]AccountRef, e
 // Membership returns a user's membership of an account; found is false when the
 // user is not assigned to it.
 func (s *Store) Membership(ctx context.Context, userID, accountID int64) (m Membership, found bool, err error) {
-	err = s.DB.QueryRow(ctx, `SELECT role, categories, blocked FROM memberships WHERE user_id = $1 AND account_id = $2`,
-		userID, accountID).Scan(&m.Role, &m.Categories, &m.Blocked)
+	err = s.DB.QueryRow(ctx, `SELECT m.role, r.id, m.categories, m.blocked FROM memberships m
+		JOIN account_roles r ON r.account_id = m.account_id AND r.name = m.role
+		WHERE m.user_id = $1 AND m.account_id = $2`,
+		userID, accountID).Scan(&m.Role, &m.RoleID, &m.Categories, &m.Blocked)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return m, false, nil
 	}

@@ -30,11 +30,12 @@ type Settings struct {
 	SessionLife time.Duration // absolute session life, 7 days
 	OIDC        config.OIDC
 	PublicURL   string // PRICELENS_PUBLIC_URL: the base of the links the access mails carry
+	HomePath    string // PRICELENS_HOME_PAGE: where "/" leads
 }
 
 // settingsOf picks the access layer's settings from the configuration.
 func settingsOf(c config.Config) Settings {
-	return Settings{IdleTimeout: c.SessionIdle, SessionLife: 7 * 24 * time.Hour, OIDC: c.OIDC, PublicURL: c.PublicURL}
+	return Settings{IdleTimeout: c.SessionIdle, SessionLife: 7 * 24 * time.Hour, OIDC: c.OIDC, PublicURL: c.PublicURL, HomePath: c.HomePath}
 }
 
 // Service holds what the access handlers and middleware share.

@@ -183,7 +183,7 @@ func (s *Service) selectAccount(c echo.Context, p signedIn) (session.Principal, 
 	if !found || m.Blocked {
 		return pr, errNotAssigned()
 	}
-	pr.AccountID, pr.Role, pr.Categories = accountID, m.Role, m.Categories
+	pr.AccountID, pr.Role, pr.RoleID, pr.Categories = accountID, m.Role, m.RoleID, m.Categories
 	return pr, nil
 }
 

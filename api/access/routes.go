@@ -68,5 +68,9 @@ func (s *Service) AccessRoutes() []route.Route {
 			Handler: route.Query(s.permissionData)},
 		{Method: P, Path: "/system/updatePermission", Access: grid(authz.Update), Summary: "Grant or revoke one permission of one role in the account",
 			Handler: route.JSON(s.updatePermission)},
+		{Method: P, Path: "/system/addRole", Access: grid(authz.Update), Summary: "Add a role to the account (it holds no permission until ticked in the grid)",
+			Handler: route.JSON(s.addRole)},
+		{Method: P, Path: "/system/renameRole", Access: grid(authz.Update), Summary: "Rename one of the account's roles; its users and permissions stay with it",
+			Handler: route.JSON(s.renameRole)},
 	}
 }

@@ -397,6 +397,9 @@ func (s *Service) Brands(ctx context.Context, a engine.Account, search string, o
 
 // CategoryNode is one level of the category tree.
 type CategoryNode struct {
+	// ID is a super category's id (top level only): the users grid and
+	// addInternalUser name super categories by it.
+	ID       int64           `json:"id,omitempty"`
 	Name     string          `json:"name" openapi:"always"`
 	Products uint64          `json:"products" openapi:"always"`
 	Children []*CategoryNode `json:"children,omitempty"`
@@ -432,6 +435,19 @@ func (s *Service) CategoryTree(ctx context.Context, a engine.Account) ([]*Catego
 	}
 	if roots == nil {
 		roots = []*CategoryNode{}
+	}
+	if s.DB != nil && len(roots) > 0 {
+		names := make([]string, len(roots))
+		for i, r := range roots {
+			names[i] = r.Name
+		}
+		ids, err := store.New(s.DB).SuperCategoryIDs(ctx, int64(a.AccountID), names)
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range roots {
+			r.ID = ids[r.Name]
+		}
 	}
 	return roots, nil
 }

@@ -26,6 +26,9 @@ type Config struct {
 	// PublicURL is the address users reach the webapp at (scheme://host[:port], no
 	// path): the server builds the links it mails from it, never from a request.
 	PublicURL string
+	// HomePath is where "/" leads (reporting §2): the dashboard, or the saved reports on
+	// a deployment that sets PRICELENS_HOME_PAGE=saved_reports.
+	HomePath string
 
 	ClickHouseAddr     string // native protocol host:port
 	ClickHouseHTTPAddr string // HTTP interface host:port (CSV/Native streaming only)
@@ -207,6 +210,14 @@ func Load() (Config, error) {
 	}
 	if u, err := url.Parse(c.PostgresURL); err != nil || (u.Scheme != "postgres" && u.Scheme != "postgresql") {
 		return c, fmt.Errorf("PRICELENS_POSTGRES_URL is not a postgres:// URL")
+	}
+	switch h := env("PRICELENS_HOME_PAGE", "dashboard"); h {
+	case "dashboard":
+		c.HomePath = "/new/home/dashboard"
+	case "saved_reports":
+		c.HomePath = "/saved_reports"
+	default:
+		return c, fmt.Errorf("PRICELENS_HOME_PAGE must be dashboard or saved_reports, not %q", h)
 	}
 	switch w := env("PRICELENS_WORKERS", "on"); w {
 	case "on", "off":

@@ -57,3 +57,18 @@ func TestScheduleHour(t *testing.T) {
 		}
 	}
 }
+
+// TestHomePage: "/" leads to the dashboard unless a deployment chooses the saved
+// reports (reporting §2); anything else is refused by name.
+func TestHomePage(t *testing.T) {
+	for value, want := range map[string]string{"": "/new/home/dashboard", "dashboard": "/new/home/dashboard", "saved_reports": "/saved_reports"} {
+		t.Setenv("PRICELENS_HOME_PAGE", value)
+		if c, err := Load(); err != nil || c.HomePath != want {
+			t.Fatalf("%q: home %q (%v), want %q", value, c.HomePath, err, want)
+		}
+	}
+	t.Setenv("PRICELENS_HOME_PAGE", "reports")
+	if _, err := Load(); err == nil || err.Error() != `PRICELENS_HOME_PAGE must be dashboard or saved_reports, not "reports"` {
+		t.Fatalf("error %v", err)
+	}
+}

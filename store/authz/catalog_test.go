@@ -24,13 +24,13 @@ func TestCatalogIsClosedAndComplete(t *testing.T) {
 		_, _, _, ok := ParseRowID(bad)
 		assert.False(t, ok, bad)
 	}
-	for in, want := range map[any]string{float64(1): "admin", "2": "analyst", "Viewer": "viewer", float64(3): "viewer"} {
-		got, ok := ParseRole(in)
+	for in, want := range map[any]RoleRef{float64(1): {ID: 1}, "2": {ID: 2}, " Viewer ": {Name: "Viewer"}, float64(7): {ID: 7}} {
+		got, ok := ParseRoleRef(in)
 		assert.True(t, ok)
 		assert.Equal(t, want, got)
 	}
-	for _, bad := range []any{float64(0), float64(4), 1.5, "owner", nil, true} {
-		_, ok := ParseRole(bad)
+	for _, bad := range []any{float64(0), 1.5, "", nil, true} {
+		_, ok := ParseRoleRef(bad)
 		assert.False(t, ok, "%v", bad)
 	}
 }

@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { psql } from './harness.mjs';
 import { exportSteps } from './exports.steps.mjs';
+import { adminSteps } from './admin.steps.mjs';
 
 const ADMIN = 'admin@pricelens.local';
 const ANALYST = 'analyst@pricelens.local';
@@ -790,7 +791,7 @@ export const steps = [
       await page.getByText('No data to display').waitFor();
       await page.goto(stack.base + '/new/manage/users');
       await page.getByRole('heading', { name: 'Manage users' }).waitFor();
-      await page.getByRole('cell', { name: 'analyst@pricelens.local' }).waitFor();
+      await page.getByRole('gridcell', { name: 'analyst@pricelens.local', exact: true }).waitFor();
       await page.goto(stack.base + '/new/repricing/dynamic_pricer');
       await page.getByRole('heading', { name: 'Manage Pricing Rules' }).waitFor();
       await page.goto(stack.base + '/trend/no_such_trend');
@@ -906,4 +907,5 @@ export const steps = [
     },
   },
   ...exportSteps,
+  ...adminSteps,
 ];

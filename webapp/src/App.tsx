@@ -7,9 +7,11 @@ import { SetPassword } from './features/auth/SetPassword';
 import { AccountChooser } from './features/account/AccountChooser';
 import { RequireAccount, useSession } from './lib/session';
 import { canReadResource } from './lib/permissions';
-import { Resource } from './api/permissions.gen';
+import { PermName, Resource } from './api/permissions.gen';
+import type { PermissionName } from './lib/permissions';
+import { getLoginConfig } from './features/auth/api/login';
 import { Layout } from './features/shell/Layout';
-import { ErrorPage, NotFound } from './components/ErrorPage';
+import { ErrorPage, NotFound, PermissionDenied } from './components/ErrorPage';
 import { GlobalOverlays } from './features/shell/GlobalOverlays';
 import { ReportIndex } from './features/reports/ReportIndex';
 import { SavedReports } from './features/saved/SavedReports';
@@ -75,6 +77,8 @@ type Route = {
   render: (p: Record<string, string>) => ReactNode;
   /** resource whose read:any the user needs (route guard, admin document §2). */
   resource?: number;
+  /** a permission the screen needs to be viewed at all ("view report", reporting §6). */
+  view?: PermissionName;
   public?: boolean;
 };
 
@@ -86,15 +90,15 @@ const routes: Route[] = [
   { pattern: '/login/reset', public: true, render: () => <SetPassword /> },
   { pattern: '/account', public: true, render: () => <AccountChooser withAuth={false} /> },
   { pattern: '/switch_account', public: true, render: () => <AccountChooser withAuth={true} /> },
-  { pattern: '/', render: () => <Redirect to="/new/home/dashboard" /> },
-  { pattern: '/pricing', resource: Resource.Reports, render: () => <ReportIndex /> },
-  { pattern: '/pricing/reports', resource: Resource.Reports, render: () => <ReportIndex /> },
-  { pattern: '/pricing/type/:id', resource: Resource.Reports, render: (p) => <TabularReport key={'t' + p.id} id={p.id} share={false} /> },
-  { pattern: '/pricing/share/:id', resource: Resource.Reports, render: (p) => <TabularReport key={'s' + p.id} id={p.id} share={true} /> },
-  { pattern: '/trend/:name', resource: Resource.Reports, render: (p) => <TrendScreen name={p.name} /> },
-  { pattern: '/trend/:name/type/:id', resource: Resource.Reports, render: (p) => <TrendScreen name={p.name} /> },
-  { pattern: '/trend/:name/share/:id', resource: Resource.Reports, render: (p) => <TrendScreen name={p.name} /> },
-  { pattern: '/saved_reports', resource: Resource.Reports, render: () => <SavedReports /> },
+  { pattern: '/', render: () => <HomeRedirect /> },
+  { pattern: '/pricing', resource: Resource.Reports, view: PermName.ViewReport, render: () => <ReportIndex /> },
+  { pattern: '/pricing/reports', resource: Resource.Reports, view: PermName.ViewReport, render: () => <ReportIndex /> },
+  { pattern: '/pricing/type/:id', resource: Resource.Reports, view: PermName.ViewReport, render: (p) => <TabularReport key={'t' + p.id} id={p.id} share={false} /> },
+  { pattern: '/pricing/share/:id', resource: Resource.Reports, view: PermName.ViewReport, render: (p) => <TabularReport key={'s' + p.id} id={p.id} share={true} /> },
+  { pattern: '/trend/:name', resource: Resource.Reports, view: PermName.ViewReport, render: (p) => <TrendScreen name={p.name} /> },
+  { pattern: '/trend/:name/type/:id', resource: Resource.Reports, view: PermName.ViewReport, render: (p) => <TrendScreen name={p.name} /> },
+  { pattern: '/trend/:name/share/:id', resource: Resource.Reports, view: PermName.ViewReport, render: (p) => <TrendScreen name={p.name} /> },
+  { pattern: '/saved_reports', resource: Resource.Reports, view: PermName.ViewReport, render: () => <SavedReports /> },
   { pattern: '/alerts', resource: Resource.LabelsAndAlerts, render: () => <Alerts /> },
   { pattern: '/settings', resource: Resource.ApplicationSettings, render: () => <AccountSettings /> },
   { pattern: '/insights', render: () => <InsightsList /> },
@@ -106,8 +110,16 @@ const routes: Route[] = [
   { pattern: '/error', render: () => <ErrorPage status={500} title="Something went wrong, please retry!" message="An unexpected error occurred..." /> },
 ];
 
-function Redirect({ to }: { to: string }) {
-  useEffect(() => navigate(to, { replace: true }), [to]);
+/** The dashboard unless this deployment leads "/" to the saved reports (reporting §2, PRICELENS_HOME_PAGE). */
+const DEFAULT_HOME = '/new/home/dashboard';
+
+function HomeRedirect() {
+  useEffect(() => {
+    getLoginConfig().then(
+      (c) => navigate(c.home_path || DEFAULT_HOME, { replace: true }),
+      () => navigate(DEFAULT_HOME, { replace: true }),
+    );
+  }, []);
   return null;
 }
 
@@ -128,10 +140,14 @@ function SystemPage() {
   );
 }
 
-/** Guard renders the route when the user's read:any permissions include its resource. */
-function Guard({ resource, children }: { resource?: number; children: ReactNode }) {
-  const { account } = useSession();
-  if (resource !== undefined && !canReadResource(account.userPermissions, resource)) return <NotFound />;
+/**
+ * Guard renders the route when the user's read:any permissions include its resource and the
+ * screen's view permission; otherwise the permission-denied page (reporting §6, §8).
+ */
+function Guard({ resource, view, children }: { resource?: number; view?: PermissionName; children: ReactNode }) {
+  const { account, can } = useSession();
+  if (resource !== undefined && !canReadResource(account.userPermissions, resource)) return <PermissionDenied />;
+  if (view && !can(view)) return <PermissionDenied />;
   return <>{children}</>;
 }
 
@@ -158,7 +174,7 @@ function Routes() {
       <RequireAccount>
         <Layout>
           <Preload />
-          <Guard resource={r.resource}>
+          <Guard resource={r.resource} view={r.view}>
             {r.render(params)}
           </Guard>
         </Layout>

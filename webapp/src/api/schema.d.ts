@@ -837,6 +837,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/system/addRole": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a role to the account (it holds no permission until ticked in the grid) */
+        post: operations["post_system_addRole"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/system/getAccessControl": {
         parameters: {
             query?: never;
@@ -882,6 +899,23 @@ export interface paths {
         get: operations["get_system_getPermissionData"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/renameRole": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rename one of the account's roles; its users and permissions stay with it */
+        post: operations["post_system_renameRole"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1337,7 +1371,7 @@ export interface components {
             labels: components["schemas"]["StoreLabel"][] | null;
             role: string;
             role_id: number;
-            role_types: unknown;
+            role_types: components["schemas"]["StoreRole"][] | null;
             settings: {
                 [key: string]: unknown;
             } | null;
@@ -1392,11 +1426,13 @@ export interface components {
             site_id?: unknown;
         };
         AccessLoginConfig: {
+            home_path: string;
             password: boolean;
             sso: components["schemas"]["AccessSSOButton"];
         };
         AccessMember: {
-            categories: string[] | null;
+            categories: number[] | null;
+            category_names: string[] | null;
             email: string;
             /** Format: int64 */
             id: number;
@@ -1405,8 +1441,7 @@ export interface components {
             role_id: number;
         };
         AccessMemberChange: {
-            /** @description a list of texts, or one text */
-            categories?: (string | number)[] | string | null;
+            categories?: (number | string | null)[] | null;
             role?: unknown;
             /** @description an id, as a JSON number or a numeric string */
             user_id: number | string | null;
@@ -1418,14 +1453,16 @@ export interface components {
             email: string;
         };
         AccessNewMember: {
-            /** @description a list of texts, or one text */
-            categories?: (string | number)[] | string | null;
+            categories?: (number | string | null)[] | null;
             email: string;
             user_role?: unknown;
         };
         AccessNewPassword: {
             password: string;
             token: string;
+        };
+        AccessNewRole: {
+            roleName: string;
         };
         AccessPermissionChange: {
             isChecked?: boolean | null;
@@ -1437,6 +1474,7 @@ export interface components {
             field: string;
             format_type?: string;
             headerName: string;
+            roleId?: number;
             rowGroup?: boolean;
         };
         AccessPermissionColumns: {
@@ -1455,6 +1493,11 @@ export interface components {
         };
         AccessResetRequest: {
             email: string;
+        };
+        AccessRoleRename: {
+            /** @description an id, as a JSON number or a numeric string */
+            roleId: number | string | null;
+            roleName: string;
         };
         AccessSSOButton: {
             enabled: boolean;
@@ -1945,6 +1988,8 @@ export interface components {
         };
         GridCategoryNode: {
             children?: components["schemas"]["GridCategoryNode"][];
+            /** Format: int64 */
+            id?: number;
             name: string;
             products: number;
         } | null;
@@ -2151,6 +2196,10 @@ export interface components {
             id?: number;
             name?: string;
             sso_user_read_only?: boolean;
+        };
+        StoreRole: {
+            id: number;
+            name: string;
         };
     };
     responses: never;
@@ -3795,6 +3844,39 @@ export interface operations {
             };
         };
     };
+    post_system_addRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AccessNewRole"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreRole"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
     get_system_getAccessControl: {
         parameters: {
             query?: never;
@@ -3873,6 +3955,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AccessPermissionRows"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_system_renameRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AccessRoleRename"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteOK"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */

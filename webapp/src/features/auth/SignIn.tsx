@@ -55,7 +55,7 @@ export function SignIn() {
         // With single sign-on only, /login continues straight to it (spec §2).
         if (c.sso.enabled && !c.password) window.location.assign(c.sso.url);
       })
-      .catch(() => setConfig({ sso: { enabled: false, text: '', url: '' }, password: true }));
+      .catch(() => setConfig({ sso: { enabled: false, text: '', url: '' }, password: true, home_path: '' }));
   }, []);
 
   const submit = async (e: FormEvent) => {
