@@ -1,12 +1,10 @@
 package access
 
 import (
-	"crypto/rand"
 	"net/http"
 
 	"pricelens/api/appstate"
 	"pricelens/api/route"
-	"pricelens/deploy/config"
 	"pricelens/store/authz"
 )
 
@@ -75,17 +73,6 @@ func AppRoutes(h *appstate.Handlers) []route.Route {
 	}
 }
 
-// embedKey is PRICELENS_EMBED_SECRET, or a random key per process (tokens then
-// stop verifying after a restart, which their 10-minute life makes harmless).
-func embedKey(c config.Config) []byte {
-	if c.EmbedSecret != "" {
-		return []byte(c.EmbedSecret)
-	}
-	b := make([]byte, 32)
-	_, _ = rand.Read(b)
-	return b
-}
-
 // Routes are the routes of the access and app-state areas.
 func Routes(s *Service, h *appstate.Handlers) []route.Route {
 	return append(s.AccessRoutes(), AppRoutes(h)...)
@@ -94,7 +81,7 @@ func Routes(s *Service, h *appstate.Handlers) []route.Route {
 // New builds the access service and the app-state handlers over the deps.
 func New(d Deps) (*Service, *appstate.Handlers) {
 	s := NewService(d)
-	h := &appstate.Handlers{Store: s.Store, Perms: s, EmbedKey: embedKey(d.Config), Log: s.Log, Resolve: selectionResolver(d),
+	h := &appstate.Handlers{Store: s.Store, Perms: s, EmbedKeys: s.Tokens, Log: s.Log, Resolve: selectionResolver(d),
 		PublicURL: d.Config.PublicURL}
 	return s, h
 }

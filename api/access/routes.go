@@ -41,6 +41,8 @@ func (s *Service) AccessRoutes() []route.Route {
 			Handler: route.Query(s.getAccountData)},
 		{Method: G, Path: "/account/refreshAccountData", Access: inAccount, Summary: "The same as getAccountData, read again",
 			Handler: route.Query(s.getAccountData)},
+		{Method: G, Path: "/token", Access: inAccount, Summary: "A 10-minute signed bearer token for the caller in the selected account (the insights panel and widgets send it)",
+			Handler: route.Query(s.apiToken)},
 		{Method: G, Path: "/users/getUserPermissions", Access: inAccount, Summary: "The permissions the user's role holds in the account",
 			Handler: route.Query(s.accessControl)},
 		{Method: G, Path: "/system/getAccessControl", Access: inAccount, Summary: "The permissions the user's role holds in the account",

@@ -1,10 +1,6 @@
 package appstate
 
 import (
-	"crypto/hmac"
-	"crypto/sha256"
-	"encoding/base64"
-	"encoding/json"
 	"errors"
 	"net/url"
 	"strings"
@@ -13,6 +9,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"pricelens/api/session"
+	"pricelens/api/signed"
 	"pricelens/store"
 )
 
@@ -27,31 +24,17 @@ type EmbedClaims struct {
 	Expires   int64 `json:"exp"`
 }
 
-// SignEmbed makes a token "payload.signature" (base64url JSON, HMAC-SHA256).
-func SignEmbed(key []byte, cl EmbedClaims) string {
-	b, _ := json.Marshal(cl)
-	p := base64.RawURLEncoding.EncodeToString(b)
-	m := hmac.New(sha256.New, key)
-	m.Write([]byte(p))
-	return p + "." + base64.RawURLEncoding.EncodeToString(m.Sum(nil))
-}
+// SignEmbed makes an embed token (signed.Keys.Sign).
+func SignEmbed(keys signed.Keys, cl EmbedClaims) string { return keys.Sign(cl) }
 
 // VerifyEmbed checks a token's signature and expiry and returns its claims.
-func VerifyEmbed(key []byte, token string, now time.Time) (EmbedClaims, error) {
+func VerifyEmbed(keys signed.Keys, token string, now time.Time) (EmbedClaims, error) {
 	var cl EmbedClaims
-	p, sig, ok := strings.Cut(token, ".")
-	if !ok {
-		return cl, errors.New("malformed embed token")
+	if err := keys.Verify(token, &cl); err != nil {
+		return cl, err
 	}
-	m := hmac.New(sha256.New, key)
-	m.Write([]byte(p))
-	want := base64.RawURLEncoding.EncodeToString(m.Sum(nil))
-	if !hmac.Equal([]byte(sig), []byte(want)) {
-		return cl, errors.New("embed token signature is invalid")
-	}
-	b, err := base64.RawURLEncoding.DecodeString(p)
-	if err != nil || json.Unmarshal(b, &cl) != nil {
-		return cl, errors.New("malformed embed token")
+	if cl.ReportID == 0 {
+		return cl, errors.New("not an embed token")
 	}
 	if now.Unix() > cl.Expires {
 		return cl, errors.New("embed token expired")
@@ -127,7 +110,7 @@ func (h *Handlers) CustomReportEmbed(c echo.Context, p session.Principal, _ stru
 		return EmbedOut{}, err
 	}
 	exp := time.Now().Add(EmbedTTL)
-	tok := SignEmbed(h.EmbedKey, EmbedClaims{AccountID: p.AccountID, ReportID: r.ID, UserID: p.UserID, Expires: exp.Unix()})
+	tok := SignEmbed(h.EmbedKeys, EmbedClaims{AccountID: p.AccountID, ReportID: r.ID, UserID: p.UserID, Expires: exp.Unix()})
 	u := r.EmbedURL
 	if u != "" {
 		sep := "?"

@@ -256,6 +256,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/insights/cards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The insight cards of /insights: titles, summaries and highlight tiles from the account's data */
+        get: operations["get_insights_cards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/labels/addAlert": {
         parameters: {
             query?: never;
@@ -1075,6 +1092,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A 10-minute signed bearer token for the caller in the selected account (the insights panel and widgets send it) */
+        get: operations["get_token"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tooltip/getCompetitorData": {
         parameters: {
             query?: never;
@@ -1086,6 +1120,23 @@ export interface paths {
         put?: never;
         /** The competitor-versus-my-price tooltip of a product */
         post: operations["post_tooltip_getCompetitorData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tooltip/getImg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A product or offer image of the account, scaled to the 145 px thumbnail (?i=address&siteId=competitor) */
+        get: operations["get_tooltip_getImg"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1239,6 +1290,23 @@ export interface paths {
         put?: never;
         /** Change a user's role or categories in the account */
         post: operations["post_users_updateUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/insights/pricing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The pricing insights panel's numbers (changes at competitors, alerts to review, price raise/reduction candidates, out of stock at competitors) and the report of each */
+        get: operations["get_v1_insights_pricing"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1404,6 +1472,11 @@ export interface components {
         AccessSignedIn: {
             csrfToken: string;
             user: components["schemas"]["AccessUser"];
+        };
+        AccessTokenOut: {
+            /** Format: date-time */
+            expires_at: string;
+            token: string;
         };
         AccessUser: {
             email: string;
@@ -1907,6 +1980,43 @@ export interface components {
             condition: unknown;
             groupsArray?: unknown[] | null;
         };
+        GridHighlight: {
+            /** Format: double */
+            diff?: number | null;
+            field: string;
+            id: string;
+            image?: components["schemas"]["GridHighlightImage"];
+            /** Format: double */
+            number: number;
+        };
+        GridHighlightImage: {
+            h: number;
+            src: string;
+            w: number;
+        } | null;
+        GridInsight: {
+            highlights: components["schemas"]["GridHighlight"][] | null;
+            key: string;
+            link: string;
+            metric: string;
+            summary: string;
+            title: string;
+        };
+        GridInsightCards: {
+            insights: components["schemas"]["GridInsight"][] | null;
+        };
+        GridPricingInsights: {
+            alert_reports_to_review: number;
+            candidates_source: string;
+            changes_at_competitor_last_day: number;
+            changes_at_competitor_last_week: number;
+            links: {
+                [key: string]: string;
+            } | null;
+            num_products_for_price_down: number;
+            num_products_for_price_up: number;
+            num_products_out_of_stock_at_comp: number;
+        };
         GridProductDetails: {
             product: {
                 [key: string]: unknown;
@@ -1942,6 +2052,7 @@ export interface components {
             last_scanned?: string | null;
             link?: string | null;
             mfgr_prod_id?: string | null;
+            on_sale?: number | null;
             /** Format: double */
             price?: number | null;
         };
@@ -2462,6 +2573,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiHealth"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    get_insights_cards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GridInsightCards"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -4096,6 +4236,35 @@ export interface operations {
             };
         };
     };
+    get_token: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessTokenOut"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
     post_tooltip_getCompetitorData: {
         parameters: {
             query?: never;
@@ -4116,6 +4285,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GridCompetitorTooltip"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    get_tooltip_getImg: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": unknown;
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -4405,6 +4603,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RouteOK"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    get_v1_insights_pricing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GridPricingInsights"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */

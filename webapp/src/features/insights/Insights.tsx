@@ -6,8 +6,10 @@ import { LockedFeature } from '../../components/ErrorPage';
 import { useSession } from '../../lib/session';
 import { canReadResource } from '../../lib/permissions';
 import { Resource } from '../../api/permissions.gen';
+import { PricingInsightsPanel } from './PricingInsightsPanel';
+import { InsightCards } from './InsightCards';
 
-/** /insights: the custom reports of the account (Loading..., No reports). */
+/** /insights: the pricing insights panel, the insight cards and the custom reports of the account (Loading..., No reports). */
 export function InsightsList() {
   const { account } = useSession();
   const allowed = canReadResource(account.userPermissions, Resource.AdvancedTrending);
@@ -22,6 +24,9 @@ export function InsightsList() {
     <div className="page">
       <Breadcrumb items={[{ label: 'Insights' }]} />
       <h1>Insights</h1>
+      <PricingInsightsPanel />
+      <InsightCards />
+      <h2>Custom reports</h2>
       {!allowed ? (
         <LockedFeature />
       ) : reports === null ? (

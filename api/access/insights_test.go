@@ -1,0 +1,93 @@
+package access_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"pricelens/api/signed"
+	"pricelens/deploy/testenv"
+)
+
+// GET /api/token and the bearer-token route GET /api/v1/insights/pricing: a token
+// opens its own account's numbers and nothing else; a missing, tampered, expired,
+// foreign-key or embed token is a 401; a token signed before a secret rotation
+// still works with the previous secret configured; a user removed from the
+// account loses the token's access at once; the session cookie alone is not a token.
+func TestInsightsToken(t *testing.T) {
+	const secret = "insights-test-secret-0123"
+	t.Setenv("PRICELENS_EMBED_SECRET", secret)
+	w, _ := testenv.ClickHouse(t)
+	e := newEnv(t, w)
+	acc, other := e.account("Acme"), e.account("Other")
+	vic := e.user("vic@acme.test", "viewer", acc)
+	e.user("eve@other.test", "admin", other)
+	e.exec(`INSERT INTO alerts (account_id, frequency, last_notified_at) VALUES ($1, 0, now() - interval '1 hour'),
+		($1, 0, now() - interval '10 days'), ($2, 1, now())`, acc, other)
+	c := e.login("vic@acme.test", acc)
+
+	st, res := c.call("GET", "/api/token", nil)
+	require.Equal(t, 200, st, "%v", res)
+	tok := res["token"].(string)
+	exp, err := time.Parse(time.RFC3339, res["expires_at"].(string))
+	require.NoError(t, err)
+	assert.WithinDuration(t, time.Now().Add(10*time.Minute), exp, 5*time.Second)
+
+	bearer := func(tok string) (int, obj) {
+		return e.client().callWith("GET", "/api/v1/insights/pricing", nil, map[string]string{"Authorization": "Bearer " + tok})
+	}
+	st, res = bearer(tok)
+	require.Equal(t, 200, st, "%v", res)
+	assert.Equal(t, float64(1), res["alert_reports_to_review"], "the one alert of this account that mailed in the last 7 days")
+	for _, k := range []string{"changes_at_competitor_last_day", "changes_at_competitor_last_week", "num_products_for_price_up",
+		"num_products_for_price_down", "num_products_out_of_stock_at_comp"} {
+		assert.Equal(t, float64(0), res[k], "%s: no products in this account", k)
+		assert.Equal(t, "/pricing/type/all_my_products?insight="+k, res["links"].(obj)[k])
+	}
+
+	const badToken = "The token is missing, invalid or expired. Ask GET /api/token for a new one."
+	key := signed.Keys{Current: []byte(secret)}
+	claims := func(usr, acc, exp int64) map[string]any {
+		return map[string]any{"aud": "api", "usr": usr, "acc": acc, "exp": exp}
+	}
+	p, sig, _ := strings.Cut(tok, ".")
+	forgedPayload, _, _ := strings.Cut(key.Sign(claims(vic, other, time.Now().Add(time.Hour).Unix())), ".")
+	for name, tk := range map[string]string{
+		"tampered signature":          p + "." + sig[:len(sig)-2] + "AA",
+		"another account's payload":   forgedPayload + "." + sig,
+		"expired":                     key.Sign(claims(vic, acc, time.Now().Add(-time.Second).Unix())),
+		"signed with another secret":  signed.Keys{Current: []byte("some-other-secret-123456")}.Sign(claims(vic, acc, exp.Unix())),
+		"an embed token, not the API": key.Sign(map[string]any{"acc": acc, "rep": 1, "usr": vic, "exp": exp.Unix()}),
+		"a user not in the account":   key.Sign(claims(vic, other, exp.Unix())),
+		"garbage":                     "not-a-token",
+	} {
+		st, res = bearer(tk)
+		assert.Equal(t, 401, st, name)
+		assert.Equal(t, badToken, errMsg(res), name)
+	}
+	st, _ = e.client().callWith("GET", "/api/v1/insights/pricing", nil, nil)
+	assert.Equal(t, 401, st, "no Authorization header")
+	st, _ = c.call("GET", "/api/v1/insights/pricing", nil)
+	assert.Equal(t, 401, st, "a session cookie is not a token")
+
+	// Rotation: the new secret signs, the previous one still verifies its tokens.
+	t.Setenv("PRICELENS_EMBED_SECRET", "the-rotated-secret-98765")
+	t.Setenv("PRICELENS_EMBED_SECRET_PREVIOUS", secret)
+	e2 := newEnv(t, w)
+	acc2 := e2.account("Acme")
+	vic2 := e2.user("vic@acme.test", "viewer", acc2)
+	st, res = e2.client().callWith("GET", "/api/v1/insights/pricing", nil, map[string]string{"Authorization": "Bearer " + key.Sign(claims(vic2, acc2, exp.Unix()))})
+	assert.Equal(t, 200, st, "a token of the previous secret: %v", res)
+	st, res = e2.login("vic@acme.test", acc2).call("GET", "/api/token", nil)
+	require.Equal(t, 200, st)
+	var cl map[string]any
+	require.NoError(t, signed.Keys{Current: []byte("the-rotated-secret-98765")}.Verify(res["token"].(string), &cl), "new tokens are signed with the new secret")
+
+	// Removed from the account: the token stops at once, before it expires.
+	e.exec(`DELETE FROM memberships WHERE user_id = $1 AND account_id = $2`, vic, acc)
+	st, _ = bearer(tok)
+	assert.Equal(t, 401, st)
+}
