@@ -1,6 +1,7 @@
 package access_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -90,4 +91,80 @@ func TestInsightsToken(t *testing.T) {
 	e.exec(`DELETE FROM memberships WHERE user_id = $1 AND account_id = $2`, vic, acc)
 	st, _ = bearer(tok)
 	assert.Equal(t, 401, st)
+}
+
+// Custom reports are created, changed and removed by an administrator (audited,
+// the saved-report name rules, an http(s) embed address), not by other roles nor
+// across accounts; /custom_reports/{id}/embed then carries exactly one token.
+func TestCustomReportAdmin(t *testing.T) {
+	t.Setenv("PRICELENS_EMBED_SECRET", "a-test-secret-of-some-length")
+	e := newEnv(t, nil)
+	acc, other := e.account("Acme"), e.account("Other")
+	e.user("ada@acme.test", "admin", acc)
+	e.user("ann@acme.test", "analyst", acc)
+	e.user("oz@other.test", "admin", other)
+	ada, ann, oz := e.login("ada@acme.test", acc), e.login("ann@acme.test", acc), e.login("oz@other.test", other)
+
+	for _, tc := range []struct {
+		body       obj
+		field, msg string
+	}{
+		{obj{"embed_url": "https://bi.example/d/1"}, "report_name", "Report name can't be empty."},
+		{obj{"name": "  ", "embed_url": "https://bi.example/d/1"}, "report_name", "Report name can't be empty."},
+		{obj{"name": "a{b}", "embed_url": "https://bi.example/d/1"}, "report_name", "Report name can not contain the following: # % ^ ` { }"},
+		{obj{"name": "Margins"}, "embed_url", "The embed address must be an http(s) address of at most 2000 characters."},
+		{obj{"name": "Margins", "embed_url": "javascript:alert(1)"}, "embed_url", "The embed address must be an http(s) address of at most 2000 characters."},
+		{obj{"name": "Margins", "embed_url": "https://bi.example/" + strings.Repeat("x", 2000)}, "embed_url", "The embed address must be an http(s) address of at most 2000 characters."},
+		{obj{"name": "Margins", "embed_url": "https://bi.example/d/1", "report_type": 7}, "report_type", "report_type must be 0 (report) or 1 (dashboard)."},
+	} {
+		st, res := ada.call("POST", "/api/custom_reports", tc.body)
+		assert.Equal(t, 400, st, "%v", tc.body)
+		assert.Equal(t, tc.msg, errMsg(res), "%v", tc.body)
+		assert.Equal(t, tc.field, res["error"].(obj)["field"], "%v", tc.body)
+	}
+	assert.Equal(t, 0, e.count(`SELECT count(*) FROM custom_reports`), "refused requests change nothing")
+
+	st, res := ann.call("POST", "/api/custom_reports", obj{"name": "Margins", "embed_url": "https://bi.example/d/1"})
+	assert.Equal(t, 403, st)
+	assert.Equal(t, "Feature is locked for this user", errMsg(res))
+
+	st, res = ada.call("POST", "/api/custom_reports", obj{"name": " Margins ", "report_type": 1, "embed_url": "https://bi.example/d/1?theme=dark"})
+	require.Equal(t, 200, st, "%v", res)
+	rep := res["report"].(obj)
+	id := num(rep["id"])
+	assert.Equal(t, obj{"id": rep["id"], "name": "Margins", "report_type": float64(1)}, rep, "the embed address is not listed")
+	st, res = ann.call("GET", "/api/custom_reports", nil)
+	require.Equal(t, 200, st)
+	assert.Len(t, res["reports"], 1, "every role of the account sees it")
+
+	// The embed: the address carries the signed token exactly once.
+	st, res = ann.call("GET", fmt.Sprintf("/api/custom_reports/%d/embed", id), nil)
+	require.Equal(t, 200, st)
+	embedURL := res["embed"].(obj)["embed_url"].(string)
+	assert.Equal(t, 1, strings.Count(embedURL, "embed_token="), embedURL)
+	assert.True(t, strings.HasPrefix(embedURL, "https://bi.example/d/1?theme=dark&embed_token="), embedURL)
+
+	st, res = ada.call("PATCH", fmt.Sprintf("/api/custom_reports/%d", id), obj{"name": "Margin dashboard", "embed_url": "https://bi.example/d/2"})
+	require.Equal(t, 200, st, "%v", res)
+	assert.Equal(t, "Margin dashboard", res["report"].(obj)["name"])
+	assert.Equal(t, float64(1), res["report"].(obj)["report_type"], "fields not sent keep their value")
+	st, res = ada.call("PATCH", fmt.Sprintf("/api/custom_reports/%d", id), obj{})
+	assert.Equal(t, 400, st)
+	assert.Equal(t, "Nothing to change: send name, report_type or embed_url.", errMsg(res))
+
+	// Another account's administrator cannot see, change or remove it.
+	st, _ = oz.call("PATCH", fmt.Sprintf("/api/custom_reports/%d", id), obj{"name": "Mine"})
+	assert.Equal(t, 404, st)
+	st, _ = oz.call("DELETE", fmt.Sprintf("/api/custom_reports/%d", id), nil)
+	assert.Equal(t, 404, st)
+	st, _ = ann.call("DELETE", fmt.Sprintf("/api/custom_reports/%d", id), nil)
+	assert.Equal(t, 403, st)
+
+	st, _ = ada.call("DELETE", fmt.Sprintf("/api/custom_reports/%d", id), nil)
+	assert.Equal(t, 200, st)
+	st, res = ada.call("GET", fmt.Sprintf("/api/custom_reports/%d", id), nil)
+	assert.Equal(t, 404, st)
+	assert.Equal(t, "Report not found", errMsg(res))
+	assert.Equal(t, 3, e.count(`SELECT count(*) FROM audit_log WHERE entity = 'custom_report' AND account_id = $1`, acc),
+		"create, update and delete are audited")
 }

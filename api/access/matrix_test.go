@@ -24,6 +24,7 @@ var (
 		"POST /users/generatePassword", "POST /users/updateUser",
 		"GET /system/getPermissionColumnsDef", "GET /system/getPermissionData", "POST /system/updatePermission",
 		"POST /upload/upload",
+		"POST /custom_reports", "PATCH /custom_reports/:id", "DELETE /custom_reports/:id",
 	}
 	viewerAlsoDenied = []string{
 		"POST /saveReport/insertSaveReport", "POST /saveReport/updateSaveReport", "POST /saveReport/removeSaveReport",

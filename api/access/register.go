@@ -68,6 +68,12 @@ func AppRoutes(h *appstate.Handlers) []route.Route {
 		R(G, "/custom_reports", perm(authz.AdvancedTrendingCode, authz.Read),
 			"The account's custom (embedded BI) reports", appstate.Query(h.CustomReports)),
 		R(G, "/custom_reports/:id", perm(authz.AdvancedTrendingCode, authz.Read), "One custom report", appstate.Query(h.CustomReport)),
+		R(P, "/custom_reports", perm(authz.ManageAppSettings, authz.Update),
+			"An administrator adds a custom report (name, report or dashboard, embed address)", appstate.JSON(h.CreateCustomReport)),
+		R(PATCH, "/custom_reports/:id", perm(authz.ManageAppSettings, authz.Update),
+			"An administrator changes a custom report", appstate.JSON(h.UpdateCustomReport)),
+		R(DEL, "/custom_reports/:id", perm(authz.ManageAppSettings, authz.Update),
+			"An administrator removes a custom report", appstate.Query(h.DeleteCustomReport)),
 		R(G, "/custom_reports/:id/embed", perm(authz.AdvancedTrendingCode, authz.Read),
 			"A 10-minute signed token and the embed address of a custom report", appstate.Query(h.CustomReportEmbed)),
 	}

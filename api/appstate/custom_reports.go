@@ -8,6 +8,8 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"pricelens/api/httperr"
+	"pricelens/api/route"
 	"pricelens/api/session"
 	"pricelens/api/signed"
 	"pricelens/store"
@@ -120,4 +122,76 @@ func (h *Handlers) CustomReportEmbed(c echo.Context, p session.Principal, _ stru
 		u += sep + "embed_token=" + url.QueryEscape(tok)
 	}
 	return EmbedOut{Embed: Embed{EmbedToken: tok, EmbedURL: u, ExpiresAt: exp.UTC()}}, nil
+}
+
+// CustomReportIn is the body of POST /custom_reports (all fields) and PATCH
+// /custom_reports/{id} (the fields to change): an administrator's custom report.
+type CustomReportIn struct {
+	Name       *string `json:"name"`
+	ReportType *int16  `json:"report_type"` // 0 report, 1 dashboard
+	EmbedURL   *string `json:"embed_url"`   // the BI tool's embed address (http or https)
+}
+
+// MaxEmbedURLLen bounds a custom report's embed address.
+const MaxEmbedURLLen = 2000
+
+// Validate checks the fields that are set (the report-name rules of saved reports).
+func (in *CustomReportIn) Validate() error {
+	if in.Name != nil {
+		n, err := validReportName(*in.Name)
+		if err != nil {
+			return err
+		}
+		in.Name = &n
+	}
+	if in.ReportType != nil && *in.ReportType != 0 && *in.ReportType != 1 {
+		return httperr.BadRequest("report_type", "report_type must be 0 (report) or 1 (dashboard).")
+	}
+	if in.EmbedURL != nil {
+		u, err := url.Parse(strings.TrimSpace(*in.EmbedURL))
+		if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || len(*in.EmbedURL) > MaxEmbedURLLen {
+			return httperr.BadRequest("embed_url", "The embed address must be an http(s) address of at most %d characters.", MaxEmbedURLLen)
+		}
+		s := u.String()
+		in.EmbedURL = &s
+	}
+	return nil
+}
+
+func (in CustomReportIn) fields() store.CustomReportFields {
+	return store.CustomReportFields{Name: in.Name, ReportType: in.ReportType, EmbedURL: in.EmbedURL}
+}
+
+// CreateCustomReport is POST /custom_reports: name and embed address are required.
+func (h *Handlers) CreateCustomReport(c echo.Context, p session.Principal, in CustomReportIn) (CustomReportOut, error) {
+	if in.Name == nil {
+		return CustomReportOut{}, httperr.BadRequest("report_name", "Report name can't be empty.")
+	}
+	if in.EmbedURL == nil {
+		return CustomReportOut{}, httperr.BadRequest("embed_url", "The embed address must be an http(s) address of at most %d characters.", MaxEmbedURLLen)
+	}
+	r, err := h.Store.CreateCustomReport(c.Request().Context(), actor(p), in.fields())
+	return CustomReportOut{Report: toCustomReport(r)}, err
+}
+
+// UpdateCustomReport is PATCH /custom_reports/{id}.
+func (h *Handlers) UpdateCustomReport(c echo.Context, p session.Principal, in CustomReportIn) (CustomReportOut, error) {
+	id, err := pathID(c)
+	if err != nil {
+		return CustomReportOut{}, err
+	}
+	if in.Name == nil && in.ReportType == nil && in.EmbedURL == nil {
+		return CustomReportOut{}, httperr.BadRequest("", "Nothing to change: send name, report_type or embed_url.")
+	}
+	r, err := h.Store.UpdateCustomReport(c.Request().Context(), actor(p), id, in.fields())
+	return CustomReportOut{Report: toCustomReport(r)}, err
+}
+
+// DeleteCustomReport is DELETE /custom_reports/{id}.
+func (h *Handlers) DeleteCustomReport(c echo.Context, p session.Principal, _ struct{}) (route.OK, error) {
+	id, err := pathID(c)
+	if err != nil {
+		return route.OK{}, err
+	}
+	return route.OK{OK: true}, h.Store.DeleteCustomReport(c.Request().Context(), actor(p), id)
 }

@@ -164,7 +164,8 @@ export interface paths {
         /** The account's custom (embedded BI) reports */
         get: operations["get_custom_reports"];
         put?: never;
-        post?: never;
+        /** An administrator adds a custom report (name, report or dashboard, embed address) */
+        post: operations["post_custom_reports"];
         delete?: never;
         options?: never;
         head?: never;
@@ -182,10 +183,12 @@ export interface paths {
         get: operations["get_custom_reports_id"];
         put?: never;
         post?: never;
-        delete?: never;
+        /** An administrator removes a custom report */
+        delete: operations["delete_custom_reports_id"];
         options?: never;
         head?: never;
-        patch?: never;
+        /** An administrator changes a custom report */
+        patch: operations["patch_custom_reports_id"];
         trace?: never;
     };
     "/custom_reports/{id}/embed": {
@@ -1565,6 +1568,11 @@ export interface components {
             name: string;
             report_type: number;
         };
+        AppstateCustomReportIn: {
+            embed_url?: string | null;
+            name?: string | null;
+            report_type?: number | null;
+        };
         AppstateCustomReportOut: {
             report: components["schemas"]["AppstateCustomReport"];
         };
@@ -2433,6 +2441,39 @@ export interface operations {
             };
         };
     };
+    post_custom_reports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AppstateCustomReportIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppstateCustomReportOut"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
     get_custom_reports_id: {
         parameters: {
             query?: never;
@@ -2443,6 +2484,72 @@ export interface operations {
             cookie?: never;
         };
         requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppstateCustomReportOut"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    delete_custom_reports_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteOK"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    patch_custom_reports_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AppstateCustomReportIn"];
+            };
+        };
         responses: {
             /** @description OK */
             200: {
