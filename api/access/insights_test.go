@@ -1,7 +1,10 @@
 package access_test
 
 import (
+	"encoding/json"
 	"fmt"
+	"io"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -167,4 +170,46 @@ func TestCustomReportAdmin(t *testing.T) {
 	assert.Equal(t, "Report not found", errMsg(res))
 	assert.Equal(t, 3, e.count(`SELECT count(*) FROM audit_log WHERE entity = 'custom_report' AND account_id = $1`, acc),
 		"create, update and delete are audited")
+}
+
+// GET /api/token/embed lists the widgets the server serves, each a script that
+// another page loads by its key (with the shared stylesheet); the list needs a
+// signed-in account, the files do not.
+func TestEmbeddedWidgets(t *testing.T) {
+	e := newEnv(t, nil)
+	acc := e.account("Acme")
+	e.user("vic@acme.test", "viewer", acc)
+	c := e.login("vic@acme.test", acc)
+
+	get := func(cl *http.Client, path string) (int, string, string) {
+		resp, err := cl.Get(e.srv.URL + path)
+		require.NoError(t, err)
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, resp.Header.Get("Content-Type"), string(b)
+	}
+	st, ctype, body := get(c.http, "/api/token/embed")
+	require.Equal(t, 200, st, body)
+	assert.Equal(t, "application/json", strings.Split(ctype, ";")[0])
+	var list []map[string]string
+	require.NoError(t, json.Unmarshal([]byte(body), &list))
+	require.Len(t, list, 2)
+	public := testenv.Config(t).PublicURL
+	for i, key := range []string{"insights_panel", "pricing_summary"} {
+		assert.Equal(t, map[string]string{"key": key, "url": public + "/api/widgets/" + key + ".js"}, list[i])
+		st, ctype, js := get(http.DefaultClient, "/api/widgets/"+key+".js")
+		assert.Equal(t, 200, st)
+		assert.Equal(t, "application/javascript; charset=utf-8", ctype)
+		assert.True(t, strings.HasSuffix(js, `})("`+key+`");`+"\n"), "the shared widget code called with its key")
+		assert.Contains(t, js, "console.log('No Token')")
+	}
+	st, ctype, _ = get(http.DefaultClient, "/api/widgets/widgets.css")
+	assert.Equal(t, 200, st)
+	assert.Equal(t, "text/css; charset=utf-8", ctype)
+	for _, p := range []string{"/api/widgets/other.js", "/api/widgets/widget.js", "/api/widgets/..%2fwidgets.go"} {
+		st, _, _ = get(http.DefaultClient, p)
+		assert.Equal(t, 404, st, p)
+	}
+	st, _, _ = get(http.DefaultClient, "/api/token/embed")
+	assert.Equal(t, 401, st, "the list needs a session")
 }

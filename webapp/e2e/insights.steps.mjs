@@ -1,6 +1,7 @@
 // The pricing insights panel of issue 17: its numbers, and each number's link to
 // the report that lists exactly what it counts.
 import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
 
 const rows = '.ag-row[row-index]:not(.ag-row-loading)';
 
@@ -51,6 +52,60 @@ export const insightsSteps = [
       await page.getByRole('link', { name: 'Show all products' }).click();
       await page.waitForURL((u) => !u.search.includes('insight'));
       await page.waitForFunction((n) => Number((document.querySelector('.row-count')?.textContent ?? '').replace(/[^0-9]/g, '')) > n, week);
+      allowed.pop();
+    },
+  },
+  {
+    name: 'embedded widgets load by key and without a token',
+    async run({ page, stack, allowed }) {
+      allowed.push(/status of 502/); // the cards' images, as in the step before
+      // Same site, signed in: the widget takes a token and shows the panel's numbers.
+      await page.goto(stack.base + '/insights');
+      const panelUp = page.getByRole('region', { name: 'Pricing insights' }).getByRole('listitem').filter({ hasText: 'Candidates for price raise' }).getByRole('link');
+      await panelUp.waitFor();
+      const up = (await panelUp.textContent()).trim();
+      const embeds = page.getByRole('region', { name: 'Embedded widgets' });
+      // The list's addresses are built on PRICELENS_PUBLIC_URL (not this test server's port).
+      await embeds.getByText(/<script src="http:\/\/[^"]+\/api\/widgets\/insights_panel\.js"><\/script>/).waitFor();
+      await page.evaluate((src) => {
+        const m = document.createElement('div');
+        m.dataset.pricelensWidget = 'insights_panel';
+        m.id = 'host-widget';
+        document.body.appendChild(m);
+        const s = document.createElement('script');
+        s.src = src;
+        document.body.appendChild(s);
+      }, stack.base + '/api/widgets/insights_panel.js');
+      const widget = page.locator('#host-widget .plw');
+      await widget.getByRole('region', { name: 'Pricing opportunities' }).waitFor();
+      const li = widget.locator('li').filter({ hasText: 'Candidates for price raise' });
+      await li.locator('a.plw-number').waitFor();
+      assert.equal((await li.locator('a.plw-number').textContent()).trim(), up, 'the widget shows the panel\'s number');
+
+      // Another site's page (another origin: the token call is refused): "No Token" is
+      // logged and the widget still loads.
+      const logs = [];
+      const onConsole = (m) => logs.push(m.text());
+      page.on('console', onConsole);
+      allowed.push(/CORS|ERR_FAILED|status of 401/);
+      const host = createServer((_, res) => {
+        res.writeHead(200, { 'Content-Type': 'text/html' });
+        res.end(`<html><body><h1>Host page</h1><div data-pricelens-widget="pricing_summary"></div><script src="${stack.base}/api/widgets/pricing_summary.js"></script></body></html>`);
+      });
+      await new Promise((r) => host.listen(0, '127.0.0.1', r));
+      try {
+        await page.goto(`http://127.0.0.1:${host.address().port}/`);
+        await page.locator('.plw-pricing_summary').getByText('No data to display').waitFor();
+        await page.locator('.plw-pricing_summary').getByRole('heading', { name: 'Pricing summary' }).waitFor();
+        assert.ok(logs.includes('No Token'), 'logged: ' + logs.join(' | '));
+        assert.equal(await page.locator('.plw-pricing_summary a.plw-number').count(), 0, 'no numbers without a token');
+      } finally {
+        host.close();
+      }
+      page.off('console', onConsole);
+      await page.goto(stack.base + '/insights');
+      await page.getByRole('region', { name: 'Pricing insights' }).waitFor();
+      allowed.pop();
       allowed.pop();
     },
   },

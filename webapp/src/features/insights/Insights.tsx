@@ -10,6 +10,7 @@ import { canReadResource } from '../../lib/permissions';
 import { PermName, Resource } from '../../api/permissions.gen';
 import { PricingInsightsPanel } from './PricingInsightsPanel';
 import { InsightCards } from './InsightCards';
+import { WidgetEmbeds } from './WidgetEmbeds';
 
 /** /insights: the pricing insights panel, the insight cards and the custom reports of the account (Loading..., No reports). */
 export function InsightsList() {
@@ -65,6 +66,7 @@ export function InsightsList() {
           ))}
         </ul>
       )}
+      <WidgetEmbeds />
       {editing ? (
         <CustomReportDialog
           report={editing === 'new' ? undefined : editing}

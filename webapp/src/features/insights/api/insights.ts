@@ -29,3 +29,9 @@ export async function getPricingInsights(): Promise<PricingInsights> {
 }
 
 export const getInsightCards = () => api.get<GetCards>('/insights/cards', { quiet: true }).then((r) => r.insights ?? []);
+
+type GetEmbeds = Route<'/token/embed', 'get'>;
+export type WidgetEmbed = NonNullable<GetEmbeds['answer']>[number];
+
+/** listWidgets is GET /api/token/embed: the widgets another page can load by key. */
+export const listWidgets = () => api.get<GetEmbeds>('/token/embed', { quiet: true }).then((r) => r ?? []);
