@@ -28,7 +28,7 @@ var (
 	}
 	viewerAlsoDenied = []string{
 		"POST /saveReport/insertSaveReport", "POST /saveReport/updateSaveReport", "POST /saveReport/removeSaveReport",
-		"POST /saveReport/insertSaveReportForCopyLink", "POST /saveReport/updateScheduledReport",
+		"POST /saveReport/insertSaveReportForCopyLink", "POST /saveReport/updateScheduledReport", "POST /saveReport/saveRemovedShareAs",
 		"POST /saveReport/removeScheduledReport", "GET /saveReport/getUsersEmailForScheduledReport",
 		"POST /scenarios", "PUT /scenarios/reorder", "PUT /scenarios/associate", "PATCH /scenarios/:id", "DELETE /scenarios/:id",
 		"POST /labels/insertNewLabels", "POST /labels/insertNewLabelsForProduct", "POST /labels/insertProductLabels",

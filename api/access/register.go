@@ -31,6 +31,8 @@ func AppRoutes(h *appstate.Handlers) []route.Route {
 			"The caller's saved reports in the account, without their grid state", appstate.Query(h.AllReports)),
 		R(P, "/saveReport/insertSaveReportForCopyLink", perm(authz.CreateReport, authz.Create),
 			"A share link of a saved report, or of an unsaved one (30 days)", appstate.JSON(h.CopyLink)),
+		R(P, "/saveReport/saveRemovedShareAs", perm(authz.CreateReport, authz.Create),
+			"Save As on a shared report its owner removed: its saved state as a new report of the caller", appstate.JSON(h.SaveRemovedShareAs)),
 		R(P, "/saveReport/updateScheduledReport", perm(authz.ScheduleReports, authz.Update),
 			"Sets the weekdays and recipients a saved report is mailed to", appstate.JSON(h.UpdateSchedule)),
 		R(P, "/saveReport/removeScheduledReport", perm(authz.ScheduleReports, authz.Delete),

@@ -109,4 +109,32 @@ export const insightsSteps = [
       allowed.pop();
     },
   },
+  {
+    name: 'save as on a removed shared report',
+    async run({ page, stack, allowed }) {
+      await page.goto(stack.base + '/saved_reports');
+      // A report, its share link, then the report removed (through the API, as the screens do).
+      const share = await page.evaluate(async () => {
+        const csrf = decodeURIComponent(document.cookie.match(/pricelens_csrf=([^;]+)/)[1]);
+        const post = (path, body) =>
+          fetch('/api' + path, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': csrf }, body: JSON.stringify(body) }).then((r) => r.json());
+        const r = await post('/saveReport/insertSaveReport', { report_name: 'E2E shared then removed', report_type: 'all_my_products', report_path: '/pricing/type/all_my_products' });
+        const link = await post('/saveReport/insertSaveReportForCopyLink', { reportId: r.id });
+        await post('/saveReport/removeSaveReport', { reportId: r.id });
+        return link.url;
+      });
+      allowed.push(/status of 404/);
+      await page.goto(stack.base + share);
+      await page.getByRole('heading', { name: 'This share report is no longer available' }).waitFor();
+      await page.getByText('Save As on a shared report stays available until the link expires').waitFor();
+      await page.getByRole('button', { name: 'Save As' }).click();
+      const dlg = page.getByRole('dialog', { name: 'Save report as' });
+      await dlg.getByLabel('Report name').fill('E2E kept copy');
+      await dlg.getByRole('button', { name: 'Save' }).click();
+      await page.waitForURL(/\/pricing\/type\/\d+$/);
+      await page.getByRole('navigation', { name: 'Breadcrumb' }).getByText('E2E kept copy').waitFor();
+      await page.waitForSelector(rows + ' [col-id]', { timeout: 20_000 });
+      allowed.pop();
+    },
+  },
 ];

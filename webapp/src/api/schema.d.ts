@@ -667,6 +667,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/saveReport/saveRemovedShareAs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Save As on a shared report its owner removed: its saved state as a new report of the caller */
+        post: operations["post_saveReport_saveRemovedShareAs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/saveReport/updateSaveReport": {
         parameters: {
             query?: never;
@@ -1882,6 +1899,12 @@ export interface components {
             /** @description a list of texts, or one text */
             emails: (string | number)[] | string | null;
             url: string;
+        };
+        AppstateShareSaveAsIn: {
+            /** Format: int64 */
+            folder_id?: number;
+            report_name: string;
+            shareId: string;
         };
         AppstateUnlabelIn: {
             /** @description an id, as a JSON number or a numeric string */
@@ -3470,6 +3493,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AppstateReportOut"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_saveReport_saveRemovedShareAs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AppstateShareSaveAsIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppstateNewReportOut"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */

@@ -67,7 +67,7 @@ export default function TabularReport({ id, share }: { id: string; share: boolea
   const insight = insightLabel(q) ? (q as string) : undefined;
   const { state, report } = useReport(id, share, insight);
   if (state === 'notfound') return <NotFound />;
-  if (state === 'unavailable') return <ShareUnavailable canCreate={can(PermName.CreateReport)} />;
+  if (state === 'unavailable') return <ShareUnavailable canCreate={can(PermName.CreateReport)} shareId={id} />;
   if (state === 'loading' || !report) return <div className="page-loading">Loading...</div>;
   return <ReportScreen key={(report.saved?.id ?? report.reportType) + (insight ? '?' + insight : '')} report={report} share={share} currency={String(account.settings.currency_symbol ?? '$')} />;
 }
