@@ -2,6 +2,7 @@ package grid
 
 import (
 	"context"
+	"fmt"
 	"net/url"
 	"testing"
 	"time"
@@ -194,4 +195,35 @@ func TestInsightsOnS(t *testing.T) {
 	}
 	require.NotEmpty(t, cards.Insights[1].Highlights)
 	assert.Greater(t, *cards.Insights[1].Highlights[0].Diff, 0.0, "over the market: a positive diff")
+
+	// The product tooltip's "On sale": 1 when a competitor's latest scan has the
+	// product on sale, 0 when none does, none without offers (read here from
+	// latest_offers, not through the snapshot).
+	onSale := map[string]uint8{}
+	rows, err = d.s.W.Conn.Query(ctx, `SELECT product_id, max(on_sale) FROM latest_offers FINAL WHERE account_id = 1 GROUP BY product_id`)
+	require.NoError(t, err)
+	for rows.Next() {
+		var pid string
+		var v uint8
+		require.NoError(t, rows.Scan(&pid, &v))
+		onSale[pid] = v
+	}
+	require.NoError(t, rows.Err())
+	rows.Close()
+	seen := map[string]bool{}
+	for _, p := range d.all[:200] {
+		row, err := d.s.Product(ctx, d.a, p.id)
+		require.NoError(t, err)
+		tip := toTooltip(d.a, row)
+		want, has := onSale[p.id]
+		if !has {
+			assert.Nil(t, tip.OnSale, p.id)
+			seen["none"] = true
+			continue
+		}
+		require.NotNil(t, tip.OnSale, p.id)
+		assert.Equal(t, uint64(want), *tip.OnSale, p.id)
+		seen[fmt.Sprint(want)] = true
+	}
+	assert.True(t, seen["0"] && seen["1"], "S has products on sale and not on sale: %v", seen)
 }
