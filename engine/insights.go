@@ -85,16 +85,27 @@ func (b *builder) insightPredicate(a Account, field, key string) (string, error)
 	return "", bad(field+".value", "%q is not one of: %s", clip(key), strings.Join(InsightKeys, ", "))
 }
 
-// CompileInsights counts the products of every insight (InsightKeys, in that
-// order, one UInt64 column each) within the account and the user's categories.
-func CompileInsights(a Account) (Statement, error) {
+// InsightProductKeys are the insights over the snapshot alone (fast at any size);
+// InsightChangeKeys read the offer history (their cost grows with it).
+var (
+	InsightProductKeys = []string{InsightPriceUp, InsightPriceDown, InsightOutOfStock}
+	InsightChangeKeys  = []string{InsightChangesLastDay, InsightChangesLastWeek}
+)
+
+// CompileInsights counts the products of the given insights (InsightKeys or a
+// part, in that order, one UInt64 column each) within the account and the user's
+// categories.
+func CompileInsights(a Account, keys []string) (Statement, error) {
 	a = a.normalize()
 	if a.AccountID == 0 {
 		return Statement{}, bad("account", "no account is selected")
 	}
+	if len(keys) == 0 {
+		return Statement{}, bad(InsightFilterKey, "no insight to count")
+	}
 	b := &builder{}
-	sel := make([]string, len(InsightKeys))
-	for i, key := range InsightKeys {
+	sel := make([]string, len(keys))
+	for i, key := range keys {
 		p, err := b.insightPredicate(a, InsightFilterKey, key)
 		if err != nil {
 			return Statement{}, err

@@ -18,7 +18,7 @@ func TestCompileInsights(t *testing.T) {
 		Competitors: []Competitor{{ID: 12, Name: "Beta"}, {ID: 11, Name: "Alpha"}},
 		// Exact stored totals: the market bucket reads them (t_cmp, t_price).
 		Totals: &Totals{Lower: 2, Upper: 2, FreshMin: 4294967295}}
-	st, err := CompileInsights(a)
+	st, err := CompileInsights(a, InsightKeys)
 	require.NoError(t, err)
 
 	// Day: from 1795327200, staleness window from 1792735200. Week: from 1794808800, window from 1792216800.
@@ -45,8 +45,20 @@ func TestCompileInsights(t *testing.T) {
 	comps := clickhouse.GroupSet{Value: []any{uint64(11), uint64(12)}}
 	assert.Equal(t, []any{uint32(7), comps, uint32(7), comps, uint32(7), clickhouse.GroupSet{Value: []any{"Toys"}}}, st.Args)
 
-	_, err = CompileInsights(Account{})
+	_, err = CompileInsights(Account{}, InsightKeys)
 	assert.Error(t, err, "no account, no query")
+	_, err = CompileInsights(a, []string{"everything"})
+	assert.Error(t, err, "an unknown insight")
+
+	// A part: the snapshot-only counts, without the history's.
+	st, err = CompileInsights(a, InsightProductKeys)
+	require.NoError(t, err)
+	assert.Equal(t, "SELECT "+
+		"countIf(ifNull("+bucket+" = 'I am lower', 0)) AS `num_products_for_price_up`, "+
+		"countIf(ifNull("+bucket+" = 'I am higher', 0)) AS `num_products_for_price_down`, "+
+		"countIf(arrayExists((s_, x_, t_) -> s_ = 0 AND NOT isNaN(x_) AND t_ >= toDateTime(1792821600), c_in_stock, c_price, c_seen)) AS `num_products_out_of_stock_at_comp` "+
+		"FROM product_snapshot WHERE account_id = ? AND super_category IN ?", st.SQL)
+	assert.Equal(t, []any{uint32(7), clickhouse.GroupSet{Value: []any{"Toys"}}}, st.Args)
 }
 
 // An insight is a grid filter: its count is the report's row count because the

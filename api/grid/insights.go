@@ -41,21 +41,29 @@ type Candidates struct {
 	UpLink, DownLink string
 }
 
+// ChangesBudget is how long the two change counts may take: they read the offer
+// history, which at size L takes longer than a panel can wait (README "Pricing
+// insights"); past it they are null and the panel shows the others.
+const ChangesBudget = 5 * time.Second
+
 // Insights answers the insights panel and the insight cards.
 type Insights struct {
 	S      *Service
 	Pricer PricerCandidates // nil until the pricer lands
+	// ChangesBudget replaces the package's ChangesBudget when set (tests).
+	ChangesBudget time.Duration
 }
 
 // PricingInsights is the answer of GET /api/v1/insights/pricing (administration §3
 // "Insights response"), with the report of each number.
 type PricingInsights struct {
-	ChangesLastDay    uint64 `json:"changes_at_competitor_last_day" openapi:"always"`
-	ChangesLastWeek   uint64 `json:"changes_at_competitor_last_week" openapi:"always"`
-	AlertsToReview    uint64 `json:"alert_reports_to_review" openapi:"always"`
-	PriceUp           uint64 `json:"num_products_for_price_up" openapi:"always"`
-	PriceDown         uint64 `json:"num_products_for_price_down" openapi:"always"`
-	OutOfStockAtComps uint64 `json:"num_products_out_of_stock_at_comp" openapi:"always"`
+	// The change counts are null when they could not be computed within ChangesBudget.
+	ChangesLastDay    *uint64 `json:"changes_at_competitor_last_day" openapi:"always"`
+	ChangesLastWeek   *uint64 `json:"changes_at_competitor_last_week" openapi:"always"`
+	AlertsToReview    uint64  `json:"alert_reports_to_review" openapi:"always"`
+	PriceUp           uint64  `json:"num_products_for_price_up" openapi:"always"`
+	PriceDown         uint64  `json:"num_products_for_price_down" openapi:"always"`
+	OutOfStockAtComps uint64  `json:"num_products_out_of_stock_at_comp" openapi:"always"`
 	// Links maps each field above to the webapp address listing what it counts.
 	Links map[string]string `json:"links" openapi:"always"`
 	// CandidatesSource is "buckets" (market price buckets) or "pricer" (its latest run).
@@ -67,40 +75,48 @@ func InsightReportURL(key string) string {
 	return "/pricing/type/" + engine.InsightReportType + "?" + url.Values{engine.InsightFilterKey: {key}}.Encode()
 }
 
-// Pricing computes the panel's numbers for the caller's account and categories.
+// Pricing computes the panel's numbers for the caller's account and categories:
+// the snapshot's counts, and beside them the offer history's within the changes budget.
 func (in *Insights) Pricing(ctx context.Context, p session.Principal) (PricingInsights, error) {
 	a, err := in.S.Account(ctx, p)
 	if err != nil {
 		return PricingInsights{}, err
 	}
-	st, err := engine.CompileInsights(a)
+	// The history's counts run beside the snapshot's, on their own budget.
+	budget := in.ChangesBudget
+	if budget == 0 {
+		budget = ChangesBudget
+	}
+	cctx, cancel := context.WithTimeout(ctx, budget)
+	defer cancel()
+	type counted struct {
+		n   map[string]uint64
+		err error
+	}
+	changes := make(chan counted, 1)
+	go func() {
+		n, err := in.count(cctx, a, engine.InsightChangeKeys)
+		changes <- counted{n, err}
+	}()
+	n, err := in.count(ctx, a, engine.InsightProductKeys)
 	if err != nil {
 		return PricingInsights{}, err
-	}
-	res, err := in.S.W.Query(ctx, st)
-	if err != nil {
-		return PricingInsights{}, err
-	}
-	if len(res.Rows) != 1 || len(res.Rows[0]) != len(engine.InsightKeys) {
-		return PricingInsights{}, fmt.Errorf("insights: %d rows of %d columns", len(res.Rows), len(res.Columns))
-	}
-	n := map[string]uint64{}
-	for i, key := range engine.InsightKeys {
-		v, _ := res.Rows[0][i].(uint64)
-		n[key] = v
 	}
 	alerts, err := store.New(in.S.DB).AlertsNotifiedSince(ctx, p.AccountID, in.S.Now().Add(-AlertReviewWindow))
 	if err != nil {
 		return PricingInsights{}, err
 	}
-	out := PricingInsights{
-		ChangesLastDay: n[engine.InsightChangesLastDay], ChangesLastWeek: n[engine.InsightChangesLastWeek],
-		AlertsToReview: uint64(alerts), PriceUp: n[engine.InsightPriceUp], PriceDown: n[engine.InsightPriceDown],
+	out := PricingInsights{AlertsToReview: uint64(alerts), PriceUp: n[engine.InsightPriceUp], PriceDown: n[engine.InsightPriceDown],
 		OutOfStockAtComps: n[engine.InsightOutOfStock], Links: map[string]string{"alert_reports_to_review": AlertsPage},
-		CandidatesSource: "buckets",
-	}
+		CandidatesSource: "buckets"}
 	for _, key := range engine.InsightKeys {
 		out.Links[key] = InsightReportURL(key)
+	}
+	if c := <-changes; c.err == nil {
+		day, week := c.n[engine.InsightChangesLastDay], c.n[engine.InsightChangesLastWeek]
+		out.ChangesLastDay, out.ChangesLastWeek = &day, &week
+	} else if ctx.Err() != nil || cctx.Err() == nil {
+		return PricingInsights{}, c.err // the request's own end, or a failure that is not the budget's
 	}
 	if in.Pricer != nil {
 		c, ok, err := in.Pricer(ctx, p)
@@ -113,6 +129,26 @@ func (in *Insights) Pricing(ctx context.Context, p session.Principal) (PricingIn
 		}
 	}
 	return out, nil
+}
+
+// count runs CompileInsights for keys and reads its one row.
+func (in *Insights) count(ctx context.Context, a engine.Account, keys []string) (map[string]uint64, error) {
+	st, err := engine.CompileInsights(a, keys)
+	if err != nil {
+		return nil, err
+	}
+	res, err := in.S.W.Query(ctx, st)
+	if err != nil {
+		return nil, err
+	}
+	if len(res.Rows) != 1 || len(res.Rows[0]) != len(keys) {
+		return nil, fmt.Errorf("insights: %d rows of %d columns", len(res.Rows), len(res.Columns))
+	}
+	n := make(map[string]uint64, len(keys))
+	for i, key := range keys {
+		n[key], _ = res.Rows[0][i].(uint64)
+	}
+	return n, nil
 }
 
 // InsightRoutes are the insights panel's calls: GET /api/v1/insights/pricing with

@@ -135,8 +135,10 @@ func TestInsightsOnS(t *testing.T) {
 			got, err := in.Pricing(ctx, tc.p)
 			require.NoError(t, err)
 			want := expect(tc.a, tc.p.Categories)
+			require.NotNil(t, got.ChangesLastDay)
+			require.NotNil(t, got.ChangesLastWeek)
 			for key, v := range map[string]uint64{
-				engine.InsightChangesLastDay: got.ChangesLastDay, engine.InsightChangesLastWeek: got.ChangesLastWeek,
+				engine.InsightChangesLastDay: *got.ChangesLastDay, engine.InsightChangesLastWeek: *got.ChangesLastWeek,
 				engine.InsightPriceUp: got.PriceUp, engine.InsightPriceDown: got.PriceDown, engine.InsightOutOfStock: got.OutOfStockAtComps,
 			} {
 				assert.Equal(t, want[key], v, key)
@@ -153,7 +155,7 @@ func TestInsightsOnS(t *testing.T) {
 				require.NoError(t, err)
 				assert.Equal(t, v, count, key)
 			}
-			assert.True(t, got.ChangesLastWeek >= got.ChangesLastDay)
+			assert.True(t, *got.ChangesLastWeek >= *got.ChangesLastDay)
 			assert.Equal(t, "buckets", got.CandidatesSource)
 			assert.Equal(t, "/alerts", got.Links["alert_reports_to_review"])
 		})
@@ -166,6 +168,15 @@ func TestInsightsOnS(t *testing.T) {
 	got, err := in.Pricing(ctx, session.Principal{AccountID: 1, UserID: 1})
 	require.NoError(t, err)
 	assert.Equal(t, uint64(1), got.AlertsToReview)
+
+	// Past the changes budget (the offer history is slow at size L) the change counts
+	// are null and the others still come.
+	slow := &Insights{S: d.s, ChangesBudget: time.Nanosecond}
+	got, err = slow.Pricing(ctx, session.Principal{AccountID: 1, UserID: 1})
+	require.NoError(t, err)
+	assert.Nil(t, got.ChangesLastDay)
+	assert.Nil(t, got.ChangesLastWeek)
+	assert.Equal(t, expect(d.f.acc1, nil)[engine.InsightPriceUp], got.PriceUp)
 
 	// The pricer seam: once it answers, its candidates replace the buckets'.
 	in.Pricer = func(context.Context, session.Principal) (Candidates, bool, error) {

@@ -2073,8 +2073,8 @@ export interface components {
         GridPricingInsights: {
             alert_reports_to_review: number;
             candidates_source: string;
-            changes_at_competitor_last_day: number;
-            changes_at_competitor_last_week: number;
+            changes_at_competitor_last_day?: number | null;
+            changes_at_competitor_last_week?: number | null;
             links: {
                 [key: string]: string;
             } | null;

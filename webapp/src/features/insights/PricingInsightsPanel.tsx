@@ -24,13 +24,14 @@ export function PricingInsightsPanel() {
             {b.entries.map((e) => (
               <li key={e.key}>
                 <span>{e.label}</span>
-                {failed ? (
+                {failed || (data && typeof data[e.key] !== 'number') ? (
+                  // Not available: the call failed, or the offer history took too long (null).
                   <span className="muted">-</span>
                 ) : !data ? (
                   <span className="muted">…</span>
                 ) : (
                   <Link to={data.links?.[e.key] ?? '#'} className="insight-number" title={'Open the report of ' + e.label.toLowerCase()}>
-                    {data[e.key].toLocaleString('en-US')}
+                    {(data[e.key] as number).toLocaleString('en-US')}
                   </Link>
                 )}
               </li>
