@@ -10,8 +10,9 @@ import (
 // panel links every number to a report whose rows are exactly those products.
 // The filter stands under the key InsightFilterKey as a radio filter whose value
 // is the insight's key: {"insight": {"filterType": "radio", "value":
-// "num_products_for_price_up"}} on all_my_products. CompileInsights counts every
-// insight in one pass with the same predicates the filter compiles to.
+// "num_products_for_price_up"}} on all_my_products. CompileInsights counts
+// insights in one pass over the snapshot with the same predicates the filter
+// compiles to (the API runs the history's two apart, on a time budget).
 //
 // Definitions (over every competitor of the account, whatever competitors a
 // report selects; DESIGN §4 metrics):
