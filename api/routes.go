@@ -11,6 +11,7 @@ import (
 	"pricelens/api/httperr"
 	"pricelens/api/route"
 	"pricelens/api/upload"
+	"pricelens/api/widgets"
 )
 
 // Version is the API's version in the OpenAPI document.
@@ -27,6 +28,8 @@ func Routes(d Deps) ([]route.Route, *access.Service) {
 	}
 	routes = append(routes, access.Routes(s, app)...)
 	routes = append(routes, grid.Routes(grid.NewService(d.Warehouse, d.DB))...)
+	routes = append(routes, grid.InsightRoutes(&grid.Insights{S: grid.NewService(d.Warehouse, d.DB)})...)
+	routes = append(routes, widgets.Routes(d.Config.PublicURL)...)
 	routes = append(routes, upload.Routes(d.Warehouse, d.DB)...)
 	routes = append(routes, grid.ExportRoutes(grid.NewExports(grid.NewService(d.Warehouse, d.DB), d.Config.DataDir))...)
 	routes = append(routes, drops.Routes(drops.New(grid.NewService(d.Warehouse, d.DB)), d.Config.DropRoot)...)

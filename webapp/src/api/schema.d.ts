@@ -181,7 +181,8 @@ export interface paths {
         /** The account's custom (embedded BI) reports */
         get: operations["get_custom_reports"];
         put?: never;
-        post?: never;
+        /** An administrator adds a custom report (name, report or dashboard, embed address) */
+        post: operations["post_custom_reports"];
         delete?: never;
         options?: never;
         head?: never;
@@ -199,10 +200,12 @@ export interface paths {
         get: operations["get_custom_reports_id"];
         put?: never;
         post?: never;
-        delete?: never;
+        /** An administrator removes a custom report */
+        delete: operations["delete_custom_reports_id"];
         options?: never;
         head?: never;
-        patch?: never;
+        /** An administrator changes a custom report */
+        patch: operations["patch_custom_reports_id"];
         trace?: never;
     };
     "/custom_reports/{id}/embed": {
@@ -316,6 +319,23 @@ export interface paths {
         };
         /** Each database's version and row counts; 503 names the one that is down */
         get: operations["get_health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/insights/cards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The insight cards of /insights: titles, summaries and highlight tiles from the account's data */
+        get: operations["get_insights_cards"];
         put?: never;
         post?: never;
         delete?: never;
@@ -709,6 +729,23 @@ export interface paths {
         put?: never;
         /** Stops mailing a saved report */
         post: operations["post_saveReport_removeScheduledReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/saveReport/saveRemovedShareAs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Save As on a shared report its owner removed: its saved state as a new report of the caller */
+        post: operations["post_saveReport_saveRemovedShareAs"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1177,6 +1214,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A 10-minute signed bearer token for the caller in the selected account (the insights panel and widgets send it) */
+        get: operations["get_token"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/token/embed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The embeddable widgets: each key with the address of its script */
+        get: operations["get_token_embed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tooltip/getCompetitorData": {
         parameters: {
             query?: never;
@@ -1188,6 +1259,23 @@ export interface paths {
         put?: never;
         /** The competitor-versus-my-price tooltip of a product */
         post: operations["post_tooltip_getCompetitorData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tooltip/getImg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A product or offer image of the account, scaled to the 145 px thumbnail (?i=address&siteId=competitor) */
+        get: operations["get_tooltip_getImg"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1341,6 +1429,40 @@ export interface paths {
         put?: never;
         /** Change a user's role or categories in the account */
         post: operations["post_users_updateUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/insights/pricing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The pricing insights panel's numbers (changes at competitors, alerts to review, price raise/reduction candidates, out of stock at competitors) and the report of each */
+        get: operations["get_v1_insights_pricing"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/widgets/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A widget's script (<key>.js) or the widgets' stylesheet (widgets.css) */
+        get: operations["get_widgets_file"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1522,6 +1644,11 @@ export interface components {
         AccessTimezoneIn: {
             timezone: string;
         };
+        AccessTokenOut: {
+            /** Format: date-time */
+            expires_at: string;
+            token: string;
+        };
         AccessUser: {
             email: string;
             /** Format: int64 */
@@ -1612,6 +1739,11 @@ export interface components {
             id: number;
             name: string;
             report_type: number;
+        };
+        AppstateCustomReportIn: {
+            embed_url?: string | null;
+            name?: string | null;
+            report_type?: number | null;
         };
         AppstateCustomReportOut: {
             report: components["schemas"]["AppstateCustomReport"];
@@ -1889,6 +2021,12 @@ export interface components {
             emails: (string | number)[] | string | null;
             url: string;
         };
+        AppstateShareSaveAsIn: {
+            /** Format: int64 */
+            folder_id?: number;
+            report_name: string;
+            shareId: string;
+        };
         AppstateUnlabelIn: {
             /** @description an id, as a JSON number or a numeric string */
             labelId?: number | string | null;
@@ -2097,6 +2235,43 @@ export interface components {
             condition: unknown;
             groupsArray?: unknown[] | null;
         };
+        GridHighlight: {
+            /** Format: double */
+            diff?: number | null;
+            field: string;
+            id: string;
+            image?: components["schemas"]["GridHighlightImage"];
+            /** Format: double */
+            number: number;
+        };
+        GridHighlightImage: {
+            h: number;
+            src: string;
+            w: number;
+        } | null;
+        GridInsight: {
+            highlights: components["schemas"]["GridHighlight"][] | null;
+            key: string;
+            link: string;
+            metric: string;
+            summary: string;
+            title: string;
+        };
+        GridInsightCards: {
+            insights: components["schemas"]["GridInsight"][] | null;
+        };
+        GridPricingInsights: {
+            alert_reports_to_review: number;
+            candidates_source: string;
+            changes_at_competitor_last_day?: number | null;
+            changes_at_competitor_last_week?: number | null;
+            links: {
+                [key: string]: string;
+            } | null;
+            num_products_for_price_down: number;
+            num_products_for_price_up: number;
+            num_products_out_of_stock_at_comp: number;
+        };
         GridProductDetails: {
             product: {
                 [key: string]: unknown;
@@ -2132,6 +2307,7 @@ export interface components {
             last_scanned?: string | null;
             link?: string | null;
             mfgr_prod_id?: string | null;
+            on_sale?: number | null;
             /** Format: double */
             price?: number | null;
         };
@@ -2200,6 +2376,10 @@ export interface components {
         StoreRole: {
             id: number;
             name: string;
+        };
+        WidgetsEmbed: {
+            key: string;
+            url: string;
         };
     };
     responses: never;
@@ -2549,6 +2729,39 @@ export interface operations {
             };
         };
     };
+    post_custom_reports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AppstateCustomReportIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppstateCustomReportOut"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
     get_custom_reports_id: {
         parameters: {
             query?: never;
@@ -2559,6 +2772,72 @@ export interface operations {
             cookie?: never;
         };
         requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppstateCustomReportOut"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    delete_custom_reports_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteOK"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    patch_custom_reports_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AppstateCustomReportIn"];
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -2784,6 +3063,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiHealth"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    get_insights_cards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GridInsightCards"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -3507,6 +3815,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AppstateReportOut"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_saveReport_saveRemovedShareAs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AppstateShareSaveAsIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppstateNewReportOut"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -4484,6 +4825,64 @@ export interface operations {
             };
         };
     };
+    get_token: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessTokenOut"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    get_token_embed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WidgetsEmbed"][] | null;
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
     post_tooltip_getCompetitorData: {
         parameters: {
             query?: never;
@@ -4504,6 +4903,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GridCompetitorTooltip"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    get_tooltip_getImg: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": unknown;
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -4793,6 +5221,66 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RouteOK"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    get_v1_insights_pricing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GridPricingInsights"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    get_widgets_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/javascript": unknown;
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
