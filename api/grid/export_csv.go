@@ -1,6 +1,7 @@
 package grid
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -64,15 +65,15 @@ func (c *csvCells) Write(p []byte) (int, error) {
 			c.out = append(c.out, '"')
 			c.state = cellString
 		case cellString:
-			j := i
-			for j < len(p) && p[j] != '"' {
-				j++
+			j := bytes.IndexByte(p[i:], '"')
+			if j < 0 {
+				c.out = append(c.out, p[i:]...)
+				i = len(p)
+				continue
 			}
-			c.out = append(c.out, p[i:j]...)
-			if j < len(p) {
-				c.state = cellQuote
-			}
-			i = j
+			c.out = append(c.out, p[i:i+j]...)
+			c.state = cellQuote
+			i += j
 		case cellQuote:
 			if b == '"' { // a doubled quote: one quote of the text
 				c.out = append(c.out, '"', '"')
@@ -116,13 +117,21 @@ func (c *csvCells) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// appendNumber writes the numeric cell read into num, quoted.
+// appendNumber writes the numeric cell read into num, quoted. ClickHouse writes
+// a number as its shortest round-trip digits, which round to hundredths as the
+// binary value does (decimalHundredths); other spellings are parsed.
 func (c *csvCells) appendNumber(dst []byte) ([]byte, bool) {
 	dst = append(dst, '"')
 	switch s := unsafe.String(unsafe.SliceData(c.num), len(c.num)); s {
 	case `\N`, "nan", "-nan", "inf", "-inf", "+inf":
 		// no value; infinities are not amounts either (the grid's columns never hold one)
 	default:
+		neg := len(s) > 0 && s[0] == '-'
+		var buf [40]byte
+		if d, ok := decimalHundredths(buf[:0], strings.TrimPrefix(s, "-")); ok {
+			dst = formatDigits(dst, c.formats[c.col], neg, d, c.sym)
+			break
+		}
 		f, err := strconv.ParseFloat(s, 64)
 		if err != nil {
 			return dst, false
@@ -130,6 +139,54 @@ func (c *csvCells) appendNumber(dst []byte) ([]byte, bool) {
 		dst = formatNumber(dst, c.formats[c.col], f, c.sym)
 	}
 	return append(dst, '"'), true
+}
+
+// decimalHundredths appends the digits of the decimal s (digits, an optional
+// point and fraction; below 10^13) rounded to hundredths (at least three digits),
+// when s is the shortest round-trip spelling of a double and the rounding is not
+// a tie in s (a third decimal 5 and nothing after): then the nearest hundredth of
+// s is that of the double's exact value too (a boundary between them would be a
+// spelling of the double at most as long as s and closer to it, and the shortest
+// spelling is the closest of the shortest). Otherwise ok is false.
+func decimalHundredths(dst []byte, s string) ([]byte, bool) {
+	whole, frac, _ := strings.Cut(s, ".")
+	if len(whole) == 0 || len(whole) > 13 || !digitsOnly(whole) || !digitsOnly(frac) {
+		return dst, false
+	}
+	start := len(dst)
+	dst = append(dst, whole...)
+	for i := 0; i < 2; i++ {
+		if i < len(frac) {
+			dst = append(dst, frac[i])
+		} else {
+			dst = append(dst, '0')
+		}
+	}
+	if len(frac) <= 2 || frac[2] < '5' {
+		return dst, true
+	}
+	if frac[2] == '5' && strings.TrimRight(frac[3:], "0") == "" {
+		return dst[:start], false // a tie in the spelling: the double decides
+	}
+	for i := len(dst) - 1; i >= start; i-- { // round up
+		if dst[i] != '9' {
+			dst[i]++
+			return dst, true
+		}
+		dst[i] = '0'
+	}
+	dst = append(dst[:start+1], dst[start:]...) // all nines: one digit more
+	dst[start] = '1'
+	return dst, true
+}
+
+func digitsOnly(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // notRows is the error for a stream that turned into text at rest.
@@ -154,9 +211,13 @@ func formatNumber(dst []byte, format string, f float64, sym string) []byte {
 	if math.IsNaN(f) || math.IsInf(f, 0) {
 		return dst
 	}
-	neg := math.Signbit(f) // -0 too, as FormatFloat writes it
 	var buf [40]byte
-	d := hundredths(buf[:0], math.Abs(f))
+	return formatDigits(dst, format, math.Signbit(f), hundredths(buf[:0], math.Abs(f)), sym) // -0 is negative, as FormatFloat writes it
+}
+
+// formatDigits appends the value of sign neg and digits d (its hundredths, at
+// least three digits) as formatNumber does.
+func formatDigits(dst []byte, format string, neg bool, d []byte, sym string) []byte {
 	whole, frac := d[:len(d)-2], d[len(d)-2:]
 	switch format {
 	case engine.FormatCurrency:

@@ -95,12 +95,21 @@ func TestFormatNumberRoundsAsFormatFloat(t *testing.T) {
 			values = append(values, (r.Float64()-0.5)*200)
 		}
 	}
+	values = append(values, 9.995, 99.999, 999999.996, 0.0049999, 1e12+0.125, 5e-324, 1e20)
 	for _, v := range values {
 		for _, f := range []float64{v, -v} {
 			for _, format := range []string{"currency", "percent", "number"} {
 				want := formatFloatCell(format, f, "$")
 				if got := string(formatNumber(nil, format, f, "$")); got != want {
 					t.Fatalf("%s %v (%b): got %q, FormatFloat gives %q", format, f, f, got, want)
+				}
+				// As ClickHouse spells it (shortest round-trip digits), through the stream.
+				for _, spelled := range []string{strconv.FormatFloat(f, 'f', -1, 64), strconv.FormatFloat(f, 'g', -1, 64)} {
+					c := &csvCells{formats: []string{format}, sym: "$", num: []byte(spelled)}
+					got, ok := c.appendNumber(nil)
+					if !ok || string(got) != `"`+want+`"` {
+						t.Fatalf("%s %s: got %q, FormatFloat gives %q", format, spelled, got, want)
+					}
 				}
 			}
 		}
