@@ -162,3 +162,11 @@ func TestCSVCellsServerError(t *testing.T) {
 	require.NoError(t, err)
 	assert.False(t, c.complete(), "a stream cut inside a row is not complete")
 }
+
+// A query the server stopped reads as such on the export, not as an outage.
+func TestExportErrorOfAStoppedQuery(t *testing.T) {
+	c := newCSVCells(&bytes.Buffer{}, []string{""}, "$")
+	_, err := c.Write([]byte("\"P1\"\nCode: 241, e.displayText() = DB::Exception: Memory limit (for query) exceeded\n"))
+	assert.Equal(t, "The export failed: the database stopped its query; please export again. "+
+		"(clickhouse stopped writing rows: Code: 241, e.displayText() = DB::Exception: Memory limit (for query) exceeded)", exportError(err))
+}

@@ -15,6 +15,7 @@ import (
 	"pricelens/api/httperr"
 	"pricelens/api/session"
 	"pricelens/engine"
+	"pricelens/warehouse"
 )
 
 // The export_csv job's side of Exports: write the compiled export into a file,
@@ -139,6 +140,8 @@ func exportError(err error) string {
 		return "The export failed: " + ee.Error()
 	case errors.As(err, &pe):
 		return "The export failed: its file could not be written on the server (" + pe.Error() + ")"
+	case errors.Is(err, warehouse.ErrServerCSV), errors.Is(err, errNotRows):
+		return "The export failed: the database stopped its query; please export again. (" + err.Error() + ")"
 	}
 	return "The export failed because a database did not answer; please export again. (" + err.Error() + ")"
 }
