@@ -14,11 +14,11 @@ type Selection struct {
 }
 
 // Export is a compiled CSV export (DESIGN §9): a SELECT whose columns are the
-// file's, in Header's order and the grid's row order; ClickHouse writes it as CSV
-// and the rows are streamed to the file. A column with a Formats entry (currency,
-// percent, number) holds the value, formatted on the way; any other holds its
-// cell as the grid shows it, as a String (export_format.go). Count counts its
-// rows, for the export's progress.
+// file's, in Header's order and the grid's row order, streamed to the file. A
+// column with a Formats entry (currency, percent, number) is the value as a
+// Float64 (NaN for none), formatted on the way; any other is its cell as the grid
+// shows it, a String (export_format.go). Count counts its rows, for the export's
+// progress.
 type Export struct {
 	Statement
 	Header  []string

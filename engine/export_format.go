@@ -12,18 +12,21 @@ import "strconv"
 //	date      YYYY-MM-DD HH:MM:SS in UTC
 //	text      as is (also url, image)
 //
-// and a missing value (NULL, NaN) is an empty cell. ClickHouse writes the text,
-// bool and date cells (as Strings) and the numeric values as they are; the
-// numeric formats are applied to the stream as it is copied to the file
-// (Export.Formats; api/grid's CSV writer). Measured at L (1M rows, 47 numeric
-// cells a row): the same formats as 18.16 SQL, with rounding made exact, cost 46 s
-// of server CPU where the raw values cost 2.7 s, as each of the ~50 arithmetic and
-// string steps of a cell materializes a column; lambdas over one array per format
-// were slower still, and per-cell expressions with aliases took seconds to
-// analyse. Parsing and formatting a number in Go costs tens of nanoseconds.
+// and a missing value (NULL, NaN) is an empty cell. ClickHouse computes the text,
+// bool and date cells as Strings and the numeric values as Float64 (NaN for none);
+// the numeric formats are applied as the rows are written to the file
+// (Export.Formats; api/grid's CSV writer, which reads the result as Native
+// blocks). Measured at L (1M rows, 47 numeric cells a row): the same formats as
+// 18.16 SQL, with rounding made exact, cost 46 s of server CPU where the raw values
+// cost 2.7 s, as each of the ~50 arithmetic and string steps of a cell
+// materializes a column; lambdas over one array per format were slower still, and
+// per-cell expressions with aliases took seconds to analyse. Writing the values
+// as CSV text costs the server another 3.8 s (the native protocol leaves that to
+// the client: clickhouse-client formats on its side); formatting a Float64 in Go
+// costs tens of nanoseconds.
 
-// Numeric formats: the column's value is sent as is and formatted on the way to
-// the file.
+// Numeric formats: the column's value is sent as a Float64 and formatted on the
+// way to the file.
 const (
 	FormatCurrency = "currency"
 	FormatPercent  = "percent"
@@ -60,7 +63,7 @@ func formatCells(cells []cell, sym func() string) (sql, formats []string) {
 		case c.format == cellSymbol:
 			sql[i] = sym()
 		case numeric(c.format):
-			sql[i], formats[i] = c.operand, c.format
+			sql[i], formats[i] = "ifNull(toFloat64("+c.operand+"), nan)", c.format
 		case c.format == "bool":
 			v := "ifNull(toFloat64(" + c.operand + "), nan)"
 			sql[i] = "multiIf(isNaN(" + v + "), '', " + v + " != 0, 'Yes', 'No')"

@@ -13,8 +13,8 @@ import (
 // An export of product rows, exactly: the visible columns in grid order (a
 // repeat once), values and sort keys computed over the snapshot under the
 // condition's predicate and the selection, the labels joined by name in the same
-// query, the cells that are final text as Strings and the numeric ones as values
-// (Formats), the grid's order after the join; no LIMIT whatever the block asked;
+// query, the cells that are final text as Strings and the numeric ones as Float64
+// values (Formats), the grid's order after the join; no LIMIT whatever the block asked;
 // every value bound. A group row's column is an empty cell.
 func TestCompileExportSQL(t *testing.T) {
 	a := Account{AccountID: 7, Settings: DefaultSettings(), Competitors: []Competitor{{ID: 11, Name: "Alpha"}},
@@ -26,7 +26,7 @@ func TestCompileExportSQL(t *testing.T) {
 	e, err := CompileExport(a, c, Selection{All: true, Toggled: []string{"P1", "P2"}})
 	require.NoError(t, err)
 	price := "if(indexOf(comp_ids, 11) = 0 OR isNaN(c_price[indexOf(comp_ids, 11)]), NULL, c_price[indexOf(comp_ids, 11)])"
-	assert.Equal(t, "SELECT ifNull(toString(__v0), '') AS __c0, __v1 AS __c1, __v2 AS __c2, ifNull(toString(__labels), '') AS __c3, ? AS __c4, "+
+	assert.Equal(t, "SELECT ifNull(toString(__v0), '') AS __c0, ifNull(toFloat64(__v1), nan) AS __c1, ifNull(toFloat64(__v2), nan) AS __c2, ifNull(toString(__labels), '') AS __c3, ? AS __c4, "+
 		"multiIf(isNaN(ifNull(toFloat64(__v5), nan)), '', ifNull(toFloat64(__v5), nan) != 0, 'Yes', 'No') AS __c5, "+
 		"ifNull(formatDateTime(__v6, '%Y-%m-%d %H:%M:%S', 'UTC'), '') AS __c6, '' AS __c7 "+
 		"FROM (SELECT product_id, name AS __v0, my_price AS __v1, "+price+" AS __v2, in_stock AS __v5, "+
@@ -81,7 +81,8 @@ func TestCompileExportGroups(t *testing.T) {
 	require.NoError(t, err)
 	e, err := CompileExport(a, c, Selection{})
 	require.NoError(t, err)
-	assert.True(t, strings.HasPrefix(e.SQL, "SELECT ifNull(toString(group_key), '') AS __c0, `Lower` AS __c1, `__p_Lower@11` AS __c2, `__p_products_compared@11` AS __c3, '' AS __c4 FROM (SELECT gk AS group_key, count() AS `products`, "), e.SQL)
+	assert.True(t, strings.HasPrefix(e.SQL, "SELECT ifNull(toString(group_key), '') AS __c0, ifNull(toFloat64(`Lower`), nan) AS __c1, ifNull(toFloat64(`__p_Lower@11`), nan) AS __c2, "+
+		"ifNull(toFloat64(`__p_products_compared@11`), nan) AS __c3, '' AS __c4 FROM (SELECT gk AS group_key, count() AS `products`, "), e.SQL)
 	assert.Contains(t, e.SQL, ") ANY LEFT JOIN (SELECT group_key, anyIf(`Lower`, competitor_id = 11) AS `__p_Lower@11`, "+
 		"anyIf(`products_compared`, competitor_id = 11) AS `__p_products_compared@11` FROM (SELECT gk AS group_key, toInt64(pc) AS competitor_id, ")
 	assert.Contains(t, e.SQL, " WHERE pc IN (11) GROUP BY group_key, competitor_id) GROUP BY group_key) USING group_key ORDER BY `Lower` ASC NULLS LAST, group_key ASC")

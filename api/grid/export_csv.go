@@ -1,205 +1,213 @@
 package grid
 
 import (
+	"bufio"
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
 	"math"
 	"strconv"
 	"strings"
-	"unsafe"
+	"unicode"
+	"unicode/utf8"
 
 	"pricelens/engine"
 )
 
-// csvCells turns the CSV that ClickHouse writes of an export (engine.Export) into
-// the file's rows as it streams through: a column with a numeric format holds the
-// value as ClickHouse writes it (shortest round-trip digits, nan, inf, \N) and is
-// written formatted as the grid shows it (formatNumber); every other column is a
-// quoted String, copied as it is. It checks the shape as it goes: a String column
-// that does not start with a quote, a number that does not parse, or a row with
-// the wrong number of cells is not rows but the server's error text, which
-// ClickHouse writes into a body it has begun (warehouse.CSV). Memory is one chunk.
-type csvCells struct {
-	w       io.Writer
-	formats []string
-	sym     string
-	rows    int64
+// nativeCSV writes the rows of an export as CSV from the Native blocks ClickHouse
+// sends of it (warehouse.Native), a block at a time: a String column's cell as it
+// is, a Float64 column with a numeric format as the grid shows it (formatNumber),
+// each quoted as encoding/csv quotes (so the rows are what csv.Writer would write).
+// It checks each block's shape (the export's column count, names __c0… and types):
+// anything else is not rows but the text of the server's error, which ClickHouse
+// writes into a body it has begun.
+type nativeCSV struct {
+	w        io.Writer
+	formats  []string
+	sym      string
+	progress func(rows int64) error // after each block, when set
+	rows     int64
 
-	col   int    // the current cell's column
-	state int    // where in the cell the stream is
-	num   []byte // the numeric cell being read
-	out   []byte // this chunk's output
+	nums [][]float64 // per column, this block's values (Float64 columns)
+	strs [][]byte    // per column, this block's strings one after the other (String columns)
+	ends [][]int     // per column, where each string ends in strs
+	raw  []byte
+	out  []byte
+	cell []byte
 }
 
-const (
-	cellStart  = iota // before a cell
-	cellString        // inside a quoted String
-	cellQuote         // a quote inside a String: its end, or the first of a doubled quote
-	cellNumber        // inside a number
-	cellEnd           // after a cell, before its separator
-)
-
-func newCSVCells(w io.Writer, formats []string, sym string) *csvCells {
-	return &csvCells{w: w, formats: formats, sym: sym}
+func newNativeCSV(w io.Writer, formats []string, sym string, progress func(rows int64) error) *nativeCSV {
+	n := len(formats)
+	return &nativeCSV{w: w, formats: formats, sym: sym, progress: progress,
+		nums: make([][]float64, n), strs: make([][]byte, n), ends: make([][]int, n)}
 }
 
 // errNotRows is the error of a stream that stopped being rows.
 var errNotRows = errors.New("clickhouse stopped writing rows")
 
-func (c *csvCells) Write(p []byte) (int, error) {
-	c.out = c.out[:0]
-	for i := 0; i < len(p); i++ {
-		b := p[i]
-		switch c.state {
-		case cellStart:
-			if c.formats[c.col] != "" {
-				c.state, c.num = cellNumber, c.num[:0]
-				i-- // the byte is the number's (or its end: an empty number)
-				continue
+// read writes every block of body.
+func (n *nativeCSV) read(body io.Reader) error {
+	br := bufio.NewReaderSize(body, 256<<10)
+	for {
+		if _, err := br.Peek(1); err == io.EOF {
+			return nil
+		} else if err != nil {
+			return err
+		}
+		if err := n.block(br); err != nil {
+			return err
+		}
+	}
+}
+
+// block reads one block and writes its rows.
+func (n *nativeCSV) block(br *bufio.Reader) error {
+	// What has arrived of the block: the error text, if it is one (ClickHouse
+	// writes it at once, at the end).
+	head, _ := br.Peek(min(br.Buffered(), 4096))
+	head = append([]byte(nil), head...)
+	cols, err := binary.ReadUvarint(br)
+	if err != nil {
+		return err
+	}
+	rows, err := binary.ReadUvarint(br)
+	if err != nil {
+		return err
+	}
+	if cols != uint64(len(n.formats)) || rows > 1<<20 {
+		return notRows(head)
+	}
+	for c, format := range n.formats {
+		name, err := n.readString(br, 64)
+		if err == nil && string(name) != "__c"+strconv.Itoa(c) {
+			err = errNotRows
+		}
+		var typ []byte
+		if err == nil {
+			typ, err = n.readString(br, 64)
+		}
+		if err == errNotRows {
+			return notRows(head)
+		} else if err != nil {
+			return err
+		}
+		switch {
+		case format != "" && string(typ) == "Float64":
+			if n.raw, err = readFull(br, n.raw, 8*int(rows)); err != nil {
+				return err
 			}
-			if b != '"' {
-				return 0, c.notRows(p[i:])
+			n.nums[c] = n.nums[c][:0]
+			for i := 0; i < int(rows); i++ {
+				n.nums[c] = append(n.nums[c], math.Float64frombits(binary.LittleEndian.Uint64(n.raw[8*i:])))
 			}
-			c.out = append(c.out, '"')
-			c.state = cellString
-		case cellString:
-			j := bytes.IndexByte(p[i:], '"')
-			if j < 0 {
-				c.out = append(c.out, p[i:]...)
-				i = len(p)
-				continue
-			}
-			c.out = append(c.out, p[i:i+j]...)
-			c.state = cellQuote
-			i += j
-		case cellQuote:
-			if b == '"' { // a doubled quote: one quote of the text
-				c.out = append(c.out, '"', '"')
-				c.state = cellString
-				continue
-			}
-			c.out = append(c.out, '"')
-			c.state = cellEnd
-			i--
-		case cellNumber:
-			if b != ',' && b != '\n' {
-				if c.num = append(c.num, b); len(c.num) > 64 {
-					return 0, c.notRows(p[i:])
+		case format == "" && string(typ) == "String":
+			n.strs[c], n.ends[c] = n.strs[c][:0], n.ends[c][:0]
+			for i := 0; i < int(rows); i++ {
+				l, err := binary.ReadUvarint(br)
+				if err != nil {
+					return err
 				}
+				if l > 1<<24 {
+					return notRows(head)
+				}
+				if n.raw, err = readFull(br, n.raw, int(l)); err != nil {
+					return err
+				}
+				n.strs[c] = append(n.strs[c], n.raw...)
+				n.ends[c] = append(n.ends[c], len(n.strs[c]))
+			}
+		default:
+			return fmt.Errorf("%w: column __c%d is %s, not what its format %q takes", errNotRows, c, typ, format)
+		}
+	}
+	n.out = n.out[:0]
+	for r := 0; r < int(rows); r++ {
+		for c, format := range n.formats {
+			if c > 0 {
+				n.out = append(n.out, ',')
+			}
+			if format != "" {
+				n.cell = formatNumber(n.cell[:0], format, n.nums[c][r], n.sym)
+				n.out = appendField(n.out, n.cell)
 				continue
 			}
-			var ok bool
-			if c.out, ok = c.appendNumber(c.out); !ok {
-				return 0, c.notRows(append(c.num, p[i:]...))
+			from := 0
+			if r > 0 {
+				from = n.ends[c][r-1]
 			}
-			c.state = cellEnd
-			i--
-		case cellEnd:
-			last := c.col == len(c.formats)-1
-			switch {
-			case b == ',' && !last:
-				c.col++
-			case b == '\n' && last:
-				c.col = 0
-				c.rows++
-			default:
-				return 0, c.notRows(p[i:])
-			}
-			c.out = append(c.out, b)
-			c.state = cellStart
+			n.out = appendField(n.out, n.strs[c][from:n.ends[c][r]])
 		}
+		n.out = append(n.out, '\n')
 	}
-	if _, err := c.w.Write(c.out); err != nil {
-		return 0, err
+	if _, err := n.w.Write(n.out); err != nil {
+		return err
 	}
-	return len(p), nil
+	n.rows += int64(rows)
+	if n.progress != nil {
+		return n.progress(n.rows)
+	}
+	return nil
 }
 
-// appendNumber writes the numeric cell read into num, quoted. ClickHouse writes
-// a number as its shortest round-trip digits, which round to hundredths as the
-// binary value does (decimalHundredths); other spellings are parsed.
-func (c *csvCells) appendNumber(dst []byte) ([]byte, bool) {
-	dst = append(dst, '"')
-	switch s := unsafe.String(unsafe.SliceData(c.num), len(c.num)); s {
-	case `\N`, "nan", "-nan", "inf", "-inf", "+inf":
-		// no value; infinities are not amounts either (the grid's columns never hold one)
-	default:
-		neg := len(s) > 0 && s[0] == '-'
-		var buf [40]byte
-		if d, ok := decimalHundredths(buf[:0], strings.TrimPrefix(s, "-")); ok {
-			dst = formatDigits(dst, c.formats[c.col], neg, d, c.sym)
-			break
-		}
-		f, err := strconv.ParseFloat(s, 64)
-		if err != nil {
-			return dst, false
-		}
-		dst = formatNumber(dst, c.formats[c.col], f, c.sym)
+// readString reads a length-prefixed string of at most max bytes (a name or type).
+func (n *nativeCSV) readString(br *bufio.Reader, max uint64) ([]byte, error) {
+	l, err := binary.ReadUvarint(br)
+	if err != nil {
+		return nil, err
 	}
-	return append(dst, '"'), true
+	if l > max {
+		return nil, errNotRows
+	}
+	n.raw, err = readFull(br, n.raw, int(l))
+	return n.raw, err
 }
 
-// decimalHundredths appends the digits of the decimal s (digits, an optional
-// point and fraction; below 10^13) rounded to hundredths (at least three digits),
-// when s is the shortest round-trip spelling of a double and the rounding is not
-// a tie in s (a third decimal 5 and nothing after): then the nearest hundredth of
-// s is that of the double's exact value too (a boundary between them would be a
-// spelling of the double at most as long as s and closer to it, and the shortest
-// spelling is the closest of the shortest). Otherwise ok is false.
-func decimalHundredths(dst []byte, s string) ([]byte, bool) {
-	whole, frac, _ := strings.Cut(s, ".")
-	if len(whole) == 0 || len(whole) > 13 || !digitsOnly(whole) || !digitsOnly(frac) {
-		return dst, false
+// readFull reads k bytes into buf (grown as needed).
+func readFull(br *bufio.Reader, buf []byte, k int) ([]byte, error) {
+	if cap(buf) < k {
+		buf = make([]byte, k)
 	}
-	start := len(dst)
-	dst = append(dst, whole...)
-	for i := 0; i < 2; i++ {
-		if i < len(frac) {
-			dst = append(dst, frac[i])
-		} else {
-			dst = append(dst, '0')
-		}
+	buf = buf[:k]
+	_, err := io.ReadFull(br, buf)
+	if err == io.EOF {
+		err = io.ErrUnexpectedEOF
 	}
-	if len(frac) <= 2 || frac[2] < '5' {
-		return dst, true
-	}
-	if frac[2] == '5' && strings.TrimRight(frac[3:], "0") == "" {
-		return dst[:start], false // a tie in the spelling: the double decides
-	}
-	for i := len(dst) - 1; i >= start; i-- { // round up
-		if dst[i] != '9' {
-			dst[i]++
-			return dst, true
-		}
-		dst[i] = '0'
-	}
-	dst = append(dst[:start+1], dst[start:]...) // all nines: one digit more
-	dst[start] = '1'
-	return dst, true
+	return buf, err
 }
 
-func digitsOnly(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
-}
-
-// notRows is the error for a stream that turned into text at rest.
-func (c *csvCells) notRows(rest []byte) error {
-	msg := strings.TrimSpace(string(rest))
-	if len(msg) > 2000 {
-		msg = msg[:2000]
+// notRows is the error of a block that is not one: the server's text in head.
+func notRows(head []byte) error {
+	msg := strings.TrimSpace(string(head))
+	if i := strings.Index(msg, "Code: "); i > 0 {
+		msg = msg[i:]
 	}
 	return fmt.Errorf("%w: %s", errNotRows, msg)
 }
 
-// complete reports the stream ended between rows.
-func (c *csvCells) complete() bool { return c.col == 0 && c.state == cellStart }
+// appendField appends a CSV field as encoding/csv writes it: quoted (quotes
+// doubled) when it holds a comma, quote, CR or LF, starts with a space, or is \.
+func appendField(dst, f []byte) []byte {
+	needs := string(f) == `\.`
+	if !needs && len(f) > 0 {
+		r, _ := utf8.DecodeRune(f)
+		needs = unicode.IsSpace(r) || bytes.ContainsAny(f, ",\"\r\n")
+	}
+	if !needs {
+		return append(dst, f...)
+	}
+	dst = append(dst, '"')
+	for {
+		i := bytes.IndexByte(f, '"')
+		if i < 0 {
+			break
+		}
+		dst = append(append(dst, f[:i+1]...), '"')
+		f = f[i+1:]
+	}
+	return append(append(dst, f...), '"')
+}
 
 // formatNumber appends f as the grid shows a value of format (engine's numeric
 // formats), with the same text as Go's strconv.FormatFloat(f, 'f', 2) rounds it:

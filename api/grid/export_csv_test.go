@@ -2,12 +2,15 @@ package grid
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/csv"
+	"io"
 	"math"
 	"math/rand"
 	"strconv"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -103,70 +106,94 @@ func TestFormatNumberRoundsAsFormatFloat(t *testing.T) {
 				if got := string(formatNumber(nil, format, f, "$")); got != want {
 					t.Fatalf("%s %v (%b): got %q, FormatFloat gives %q", format, f, f, got, want)
 				}
-				// As ClickHouse spells it (shortest round-trip digits), through the stream.
-				for _, spelled := range []string{strconv.FormatFloat(f, 'f', -1, 64), strconv.FormatFloat(f, 'g', -1, 64)} {
-					c := &csvCells{formats: []string{format}, sym: "$", num: []byte(spelled)}
-					got, ok := c.appendNumber(nil)
-					if !ok || string(got) != `"`+want+`"` {
-						t.Fatalf("%s %s: got %q, FormatFloat gives %q", format, spelled, got, want)
-					}
-				}
 			}
 		}
 	}
 }
 
-// ClickHouse's CSV of an export, cut anywhere, becomes the file's rows: numbers
-// formatted, Strings as they are (doubled quotes, commas, newlines inside), rows
-// counted.
-func TestCSVCells(t *testing.T) {
-	in := "\"P1\",1234.5,\\N,\"a \"\"b\"\", c\nd\"\n" +
-		"\"P2\",-0.30000000000000004,1e-7,\"\"\n" +
-		"\"P3\",nan,12,\"x\"\n"
-	want := [][]string{
-		{"P1", "€1,234.50", "", "a \"b\", c\nd"},
-		{"P2", "€-0.30", "0.00%", ""},
-		{"P3", "", "12.00%", "x"},
+// nativeBlock is a Native block of the given columns, as ClickHouse sends it:
+// String columns ([]string) and Float64 columns ([]float64), named __c0….
+func nativeBlock(cols ...any) []byte {
+	var b []byte
+	str := func(s string) { b = binary.AppendUvarint(b, uint64(len(s))); b = append(b, s...) }
+	rows := 0
+	switch c := cols[0].(type) {
+	case []string:
+		rows = len(c)
+	case []float64:
+		rows = len(c)
 	}
-	formats := []string{"", "currency", "percent", ""}
-	for cut := 1; cut <= len(in); cut++ {
-		var out bytes.Buffer
-		c := newCSVCells(&out, formats, "€")
-		for s := 0; s < len(in); s += cut {
-			_, err := c.Write([]byte(in[s:min(s+cut, len(in))]))
-			require.NoError(t, err, "chunks of %d", cut)
+	b = binary.AppendUvarint(b, uint64(len(cols)))
+	b = binary.AppendUvarint(b, uint64(rows))
+	for i, col := range cols {
+		str("__c" + strconv.Itoa(i))
+		switch c := col.(type) {
+		case []string:
+			str("String")
+			for _, v := range c {
+				str(v)
+			}
+		case []float64:
+			str("Float64")
+			for _, v := range c {
+				b = binary.LittleEndian.AppendUint64(b, math.Float64bits(v))
+			}
 		}
-		require.True(t, c.complete())
-		require.Equal(t, int64(3), c.rows)
-		recs, err := csv.NewReader(&out).ReadAll()
-		require.NoError(t, err, out.String())
-		require.Equal(t, want, recs, "chunks of %d", cut)
 	}
+	return b
 }
 
-// The text of a server error after the rows is not taken for rows.
-func TestCSVCellsServerError(t *testing.T) {
-	for _, tail := range []string{
-		"Code: 241, e.displayText() = DB::Exception: Memory limit (for query) exceeded\n", // where a String starts
-		"\"P2\",Code: 394, e.displayText() = DB::Exception: Query was cancelled\n",        // where a number starts
-		"\"P2\",1,\"x\",\"y\"\n", // a row of the wrong width
-	} {
-		var out bytes.Buffer
-		c := newCSVCells(&out, []string{"", "number", ""}, "$")
-		_, err := c.Write([]byte("\"P1\",1,\"x\"\n" + tail))
-		require.ErrorIs(t, err, errNotRows, tail)
-		assert.Equal(t, int64(1), c.rows)
+// The Native blocks of an export become the file's rows, byte for byte what
+// encoding/csv writes of the cells as the grid shows them; rows are counted and
+// told after each block.
+func TestNativeCSV(t *testing.T) {
+	body := append(nativeBlock([]string{"P1", " lead", "a \"b\", c\nd"}, []float64{1234.5, math.NaN(), -0.30000000000000004},
+		[]float64{12, 1e-7, 2.5}, []string{"", `\.`, "x"}),
+		nativeBlock([]string{"P4"}, []float64{0}, []float64{-3.14159}, []string{"Tee, blue"})...)
+	want := [][]string{
+		{"P1", "€1,234.50", "12.00%", ""},
+		{" lead", "", "0.00%", `\.`},
+		{"a \"b\", c\nd", "€-0.30", "2.50%", "x"},
+		{"P4", "€0.00", "-3.14%", "Tee, blue"},
 	}
-	c := newCSVCells(&bytes.Buffer{}, []string{"", "number"}, "$")
-	_, err := c.Write([]byte("\"P1\",1\n\"P2\""))
-	require.NoError(t, err)
-	assert.False(t, c.complete(), "a stream cut inside a row is not complete")
+	var wantBytes bytes.Buffer
+	cw := csv.NewWriter(&wantBytes)
+	require.NoError(t, cw.WriteAll(want))
+	var out bytes.Buffer
+	var told []int64
+	n := newNativeCSV(&out, []string{"", "currency", "percent", ""}, "€", func(rows int64) error { told = append(told, rows); return nil })
+	require.NoError(t, n.read(iotest.OneByteReader(bytes.NewReader(body))))
+	assert.Equal(t, wantBytes.String(), out.String())
+	assert.Equal(t, int64(4), n.rows)
+	assert.Equal(t, []int64{3, 4}, told)
+}
+
+// The text of a server error after the blocks is not taken for rows; a body cut
+// inside a block is an I/O error, not rows.
+func TestNativeCSVServerError(t *testing.T) {
+	first := nativeBlock([]string{"P1"}, []float64{1})
+	for _, tail := range []string{
+		"Code: 241, e.displayText() = DB::Exception: Memory limit (for query) exceeded\n",
+		"\x02Code: 394, e.displayText() = DB::Exception: Query was cancelled\n",
+	} {
+		n := newNativeCSV(&bytes.Buffer{}, []string{"", "number"}, "$", nil)
+		err := n.read(bytes.NewReader(append(first, tail...)))
+		require.ErrorIs(t, err, errNotRows, tail)
+		assert.Contains(t, err.Error(), "DB::Exception")
+		assert.Equal(t, int64(1), n.rows)
+	}
+	n := newNativeCSV(&bytes.Buffer{}, []string{"", "number"}, "$", nil)
+	err := n.read(bytes.NewReader(nativeBlock([]string{"P1"}, []string{"1"})))
+	require.ErrorIs(t, err, errNotRows, "a column of the wrong type")
+	n = newNativeCSV(&bytes.Buffer{}, []string{"", "number"}, "$", nil)
+	err = n.read(bytes.NewReader(first[:len(first)-3]))
+	require.ErrorIs(t, err, io.ErrUnexpectedEOF)
 }
 
 // A query the server stopped reads as such on the export, not as an outage.
 func TestExportErrorOfAStoppedQuery(t *testing.T) {
-	c := newCSVCells(&bytes.Buffer{}, []string{""}, "$")
-	_, err := c.Write([]byte("\"P1\"\nCode: 241, e.displayText() = DB::Exception: Memory limit (for query) exceeded\n"))
+	n := newNativeCSV(&bytes.Buffer{}, []string{""}, "$", nil)
+	err := n.read(strings.NewReader("Code: 241, e.displayText() = DB::Exception: Memory limit (for query) exceeded\n"))
 	assert.Equal(t, "The export failed: the database stopped its query; please export again. "+
 		"(clickhouse stopped writing rows: Code: 241, e.displayText() = DB::Exception: Memory limit (for query) exceeded)", exportError(err))
 }

@@ -140,7 +140,7 @@ func exportError(err error) string {
 		return "The export failed: " + ee.Error()
 	case errors.As(err, &pe):
 		return "The export failed: its file could not be written on the server (" + pe.Error() + ")"
-	case errors.Is(err, warehouse.ErrServerCSV), errors.Is(err, errNotRows):
+	case errors.Is(err, warehouse.ErrRefused), errors.Is(err, errNotRows):
 		return "The export failed: the database stopped its query; please export again. (" + err.Error() + ")"
 	}
 	return "The export failed because a database did not answer; please export again. (" + err.Error() + ")"

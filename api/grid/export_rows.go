@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/csv"
 	"encoding/json"
-	"fmt"
 	"io"
 
 	"pricelens/api/session"
@@ -74,35 +73,13 @@ func (s *Service) WriteCSV(ctx context.Context, queryID string, e ExportPlan, w 
 	return n, bw.Flush()
 }
 
-// ExportRows streams the export's rows as CSV to w under ClickHouse query id queryID:
-// ClickHouse writes them and the numeric cells are formatted on the way
-// (csvCells); progress, when set, is told the rows written so far after each
-// chunk, and an error from it stops the query. It returns the rows written.
+// ExportRows streams the export's rows as CSV to w under ClickHouse query id
+// queryID: ClickHouse computes them and sends them as Native blocks, which are
+// written as the grid shows them (nativeCSV); progress, when set, is told the rows
+// written so far after each block, and an error from it stops the query. It
+// returns the rows written.
 func (s *Service) ExportRows(ctx context.Context, queryID string, e ExportPlan, w io.Writer, progress func(rows int64) error) (int64, error) {
-	cells := newCSVCells(w, e.Formats, e.Account.Settings.CurrencySymbol)
-	var out io.Writer = cells
-	if progress != nil {
-		out = progressWriter{cells, progress}
-	}
-	if err := s.W.CSV(ctx, queryID, e.Statement, out); err != nil {
-		return cells.rows, err
-	}
-	if !cells.complete() {
-		return cells.rows, fmt.Errorf("query %s: the rows ended inside a row", queryID)
-	}
-	return cells.rows, nil
-}
-
-// progressWriter tells progress the rows after each write.
-type progressWriter struct {
-	cells    *csvCells
-	progress func(rows int64) error
-}
-
-func (p progressWriter) Write(b []byte) (int, error) {
-	n, err := p.cells.Write(b)
-	if err == nil {
-		err = p.progress(p.cells.rows)
-	}
-	return n, err
+	n := newNativeCSV(w, e.Formats, e.Account.Settings.CurrencySymbol, progress)
+	err := s.W.Native(ctx, queryID, e.Statement, n.read)
+	return n.rows, err
 }

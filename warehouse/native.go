@@ -17,16 +17,16 @@ import (
 	"pricelens/engine"
 )
 
-// csvIdle is how long the CSV stream may go without a byte before the server is
+// streamIdle is how long the stream may go without a byte before the server is
 // taken for gone. ClickHouse sends a progress header every second while it reads
 // (send_progress_in_http_headers), and body bytes once it writes; only a final
 // sort of a huge result is silent for long, and max_execution_time bounds a query
 // anyway.
-const csvIdle = 60 * time.Second
+const streamIdle = 60 * time.Second
 
-// csvClient is the HTTP client of CSV: no overall timeout (an export runs as long
+// streamClient is the HTTP client of Native: no overall timeout (an export runs as long
 // as it has rows), a read timeout per connection read instead (idleConn).
-var csvClient = &http.Client{Transport: &http.Transport{
+var streamClient = &http.Client{Transport: &http.Transport{
 	DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
 		c, err := (&net.Dialer{Timeout: 5 * time.Second}).DialContext(ctx, network, addr)
 		if err != nil {
@@ -38,37 +38,39 @@ var csvClient = &http.Client{Transport: &http.Transport{
 	IdleConnTimeout:     2 * time.Second, // below the server's keep-alive (3 s)
 }}
 
-// idleConn fails a read that waits longer than csvIdle.
+// idleConn fails a read that waits longer than streamIdle.
 type idleConn struct{ net.Conn }
 
 func (c idleConn) Read(p []byte) (int, error) {
-	_ = c.Conn.SetReadDeadline(time.Now().Add(csvIdle))
+	_ = c.Conn.SetReadDeadline(time.Now().Add(streamIdle))
 	return c.Conn.Read(p)
 }
 
-// ErrServerCSV is the error of a query the server refused or stopped.
-var ErrServerCSV = errors.New("clickhouse stopped the query")
+// ErrRefused is the error of a query the server refused.
+var ErrRefused = errors.New("clickhouse refused the query")
 
-// CSV runs s under queryID over ClickHouse's HTTP interface with FORMAT CSV and
-// copies the response body to out as it arrives: the server writes the rows as
-// text and the process only moves bytes, so memory stays flat whatever the row
-// count. The body is the server's: after the rows it has written, ClickHouse
-// writes the text of an error that stops the query, so out must check what it
-// gets (api/grid's CSV writer does). An error from out stops the query.
-// Cancelling ctx kills the query (KILL QUERY: 18.16 goes on with an HTTP query
-// whose client went away until it next writes), as Kill from elsewhere does.
-func (w *Warehouse) CSV(ctx context.Context, queryID string, s engine.Statement, out io.Writer) error {
+// Native runs s under queryID over ClickHouse's HTTP interface with FORMAT Native
+// (blocks of columns, as the native protocol sends them, at most nativeBlockRows
+// rows each) and hands the response body to read as it arrives: the server only
+// computes, and the caller writes what it reads, a block at a time, so memory
+// stays flat whatever the row count. The body is the server's: after the blocks
+// it has written, ClickHouse writes the text of an error that stops the query, so
+// read must check each block's shape (api/grid's CSV writer does). An error from
+// read stops the query. Cancelling ctx kills the query (KILL QUERY: 18.16 goes on
+// with an HTTP query whose client went away until it next writes), as Kill from
+// elsewhere does.
+func (w *Warehouse) Native(ctx context.Context, queryID string, s engine.Statement, read func(body io.Reader) error) error {
 	sql, err := Render(s)
 	if err != nil {
 		return fmt.Errorf("query %s: %w", queryID, err)
 	}
-	req, err := w.csvRequest(ctx, queryID, sql+" FORMAT CSV", s.Sets)
+	req, err := w.streamRequest(ctx, queryID, sql+" FORMAT Native", s.Sets)
 	if err != nil {
 		return err
 	}
 	stop := context.AfterFunc(ctx, func() { _ = w.Kill(context.WithoutCancel(ctx), queryID) })
 	defer stop()
-	resp, err := csvClient.Do(req)
+	resp, err := streamClient.Do(req)
 	if err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()
@@ -78,47 +80,42 @@ func (w *Warehouse) CSV(ctx context.Context, queryID string, s engine.Statement,
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
 		msg, _ := io.ReadAll(io.LimitReader(resp.Body, 4096))
-		return fmt.Errorf("query %s: %w: %s", queryID, ErrServerCSV, strings.TrimSpace(string(msg)))
+		return fmt.Errorf("query %s: %w: %s", queryID, ErrRefused, strings.TrimSpace(string(msg)))
 	}
-	buf := make([]byte, 256<<10)
-	for {
-		n, rerr := resp.Body.Read(buf)
-		if n > 0 {
-			if _, err := out.Write(buf[:n]); err != nil {
-				return w.stopCSV(queryID, err)
-			}
-		}
-		switch {
-		case rerr == io.EOF:
-			return nil
-		case rerr != nil && ctx.Err() != nil:
+	if err := read(resp.Body); err != nil {
+		if ctx.Err() != nil {
 			return ctx.Err()
-		case rerr != nil:
-			return w.stopCSV(queryID, fmt.Errorf("query %s: clickhouse at %s: %w", queryID, w.HTTPAddr, rerr))
 		}
+		return w.stopStream(queryID, fmt.Errorf("query %s: %w", queryID, err))
 	}
+	return nil
 }
 
-// stopCSV kills a query whose body is no longer read (closing the connection
+// nativeBlockRows bounds the rows of a Native block (max_block_size): a block is
+// what the reader holds at once.
+const nativeBlockRows = 8192
+
+// stopStream kills a query whose body is no longer read (closing the connection
 // alone leaves it running until it next writes) and returns err. The kill waits
 // a few seconds at most: when the server is gone, err is the news.
-func (w *Warehouse) stopCSV(queryID string, err error) error {
+func (w *Warehouse) stopStream(queryID string, err error) error {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	_ = w.Kill(ctx, queryID)
 	return err
 }
 
-// csvRequest is the POST of query: the text as the body, or, with external sets,
+// streamRequest is the POST of query: the text as the body, or, with external sets,
 // a multipart form with the query and a tab-separated file per set (their
 // structure goes in the URL, where 18.16 reads it).
-func (w *Warehouse) csvRequest(ctx context.Context, queryID, query string, sets []engine.Set) (*http.Request, error) {
+func (w *Warehouse) streamRequest(ctx context.Context, queryID, query string, sets []engine.Set) (*http.Request, error) {
 	params := url.Values{}
 	params.Set("query_id", queryID)
 	params.Set("database", w.Database)
 	params.Set("max_execution_time", strconv.Itoa(int(w.maxExec.Seconds())))
 	params.Set("max_memory_usage", "8000000000")
-	params.Set("send_progress_in_http_headers", "1") // a sign of life while the server reads (csvIdle)
+	params.Set("max_block_size", strconv.Itoa(nativeBlockRows))
+	params.Set("send_progress_in_http_headers", "1") // a sign of life while the server reads (streamIdle)
 	params.Set("http_headers_progress_interval_ms", "1000")
 	if n := len(query); n > defaultMaxQuerySize/2 {
 		params.Set("max_query_size", strconv.Itoa(2*n+4096))
