@@ -91,6 +91,12 @@ func (w *Warehouse) Native(ctx context.Context, queryID string, s engine.Stateme
 	return nil
 }
 
+// exportMaxExecution is the server-side max_execution_time of a Native query: an
+// export, which sorts every row of a report before it writes one, far longer than
+// a report block's query (PRICELENS_CLICKHOUSE_MAX_EXECUTION_SECONDS); abortExport
+// and the export job's own timeout end it sooner when asked.
+const exportMaxExecution = 30 * time.Minute
+
 // nativeBlockRows bounds the rows of a Native block (max_block_size): a block is
 // what the reader holds at once.
 const nativeBlockRows = 8192
@@ -112,7 +118,7 @@ func (w *Warehouse) streamRequest(ctx context.Context, queryID, query string, se
 	params := url.Values{}
 	params.Set("query_id", queryID)
 	params.Set("database", w.Database)
-	params.Set("max_execution_time", strconv.Itoa(int(w.maxExec.Seconds())))
+	params.Set("max_execution_time", strconv.Itoa(int(exportMaxExecution.Seconds())))
 	params.Set("max_memory_usage", "8000000000")
 	params.Set("max_block_size", strconv.Itoa(nativeBlockRows))
 	params.Set("send_progress_in_http_headers", "1") // a sign of life while the server reads (streamIdle)
