@@ -213,19 +213,15 @@ func appendField(dst, f []byte) []byte {
 // formats), with the same text as Go's strconv.FormatFloat(f, 'f', 2) rounds it:
 // currency as the symbol, the sign and the amount with thousands separators and
 // two decimals (€-1,234.50); percent with two decimals and % (-3.25%); number
-// with separators and at most two decimals, and no sign when it shows 0. NaN and
-// infinities are empty. f must not be NaN.
+// with separators and at most two decimals, and no sign when it shows 0. -0 is
+// negative, as FormatFloat writes it; NaN and infinities are empty.
 func formatNumber(dst []byte, format string, f float64, sym string) []byte {
 	if math.IsNaN(f) || math.IsInf(f, 0) {
 		return dst
 	}
+	neg := math.Signbit(f)
 	var buf [40]byte
-	return formatDigits(dst, format, math.Signbit(f), hundredths(buf[:0], math.Abs(f)), sym) // -0 is negative, as FormatFloat writes it
-}
-
-// formatDigits appends the value of sign neg and digits d (its hundredths, at
-// least three digits) as formatNumber does.
-func formatDigits(dst []byte, format string, neg bool, d []byte, sym string) []byte {
+	d := hundredths(buf[:0], math.Abs(f))
 	whole, frac := d[:len(d)-2], d[len(d)-2:]
 	switch format {
 	case engine.FormatCurrency:
@@ -268,7 +264,7 @@ func hundredths(dst []byte, a float64) []byte {
 		s := strconv.AppendFloat(dst, a, 'f', 2, 64)
 		return append(s[:len(s)-3], s[len(s)-2:]...) // without the point
 	}
-	p := a * 100
+	p := float64(a * 100) // rounded here: the conversion forbids fusing it into p - fl
 	e := math.FMA(a, 100, -p)
 	fl := math.Floor(p)
 	r := p - fl
