@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ClickHouse/clickhouse-go/v2"
 	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
 	"github.com/labstack/echo/v4"
 	"github.com/stretchr/testify/assert"
@@ -391,6 +392,8 @@ func bigAccount(t *testing.T, s *Service, n int) {
 	ctx := context.Background()
 	_, err := s.DB.Exec(ctx, `INSERT INTO accounts (id, name, settings, custom_fields) VALUES (3, 'big', '{}', '[]')`)
 	require.NoError(t, err)
+	// A loaded shared server takes longer than a report query's 30 s for this.
+	ctx = clickhouse.Context(ctx, clickhouse.WithSettings(clickhouse.Settings{"max_execution_time": 300}))
 	require.NoError(t, s.W.Conn.Exec(ctx, `INSERT INTO product_snapshot (account_id, product_id, name, brand, my_price)
 		SELECT 3, concat('B', toString(number)), concat('Product ', toString(number)), 'Brand', toFloat64(number % 97) FROM numbers(?)`, uint64(n)))
 }
