@@ -328,7 +328,24 @@ func (k *compiler) tableColumns() ([]Column, error) {
 
 // orderBy compiles the sort model of table mode with the unique tie-breaker.
 func (k *compiler) orderBy() (string, error) {
-	var parts []string
+	keys, err := k.orderKeys()
+	if err != nil {
+		return "", err
+	}
+	parts := make([]string, 0, len(keys)+1)
+	for _, o := range keys {
+		parts = append(parts, o.expr+" "+o.dir+" NULLS LAST")
+	}
+	parts = append(parts, ColProductID+" ASC")
+	return strings.Join(parts, ", "), nil
+}
+
+// orderKey is one sort column of table mode: its expression and direction.
+type orderKey struct{ expr, dir string }
+
+// orderKeys are the sort model's columns of table mode (without the tie-breaker).
+func (k *compiler) orderKeys() ([]orderKey, error) {
+	var keys []orderKey
 	for i, s := range k.c.Sort {
 		if k.groupRowKey(s.ColID) {
 			continue // a sort on a group row's column orders the groups, not their products
@@ -338,13 +355,12 @@ func (k *compiler) orderBy() (string, error) {
 			if s.ColID == "constraint" && k.rep.Kind == ReportConstraints {
 				col = Column{Expr: constraintExpr(k)}
 			} else {
-				return "", bad(fmt.Sprintf("sort[%d].colId", i), "%q is not a sortable column of this report", clip(s.ColID))
+				return nil, bad(fmt.Sprintf("sort[%d].colId", i), "%q is not a sortable column of this report", clip(s.ColID))
 			}
 		}
-		parts = append(parts, col.Expr+" "+s.Sort.sql()+" NULLS LAST")
+		keys = append(keys, orderKey{col.Expr, s.Sort.sql()})
 	}
-	parts = append(parts, ColProductID+" ASC")
-	return strings.Join(parts, ", "), nil
+	return keys, nil
 }
 
 // CompileRows compiles one block of getConditionsData.
