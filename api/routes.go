@@ -8,6 +8,7 @@ import (
 	"pricelens/api/access"
 	"pricelens/api/grid"
 	"pricelens/api/httperr"
+	"pricelens/api/pricer"
 	"pricelens/api/route"
 	"pricelens/api/upload"
 )
@@ -28,6 +29,8 @@ func Routes(d Deps) ([]route.Route, *access.Service) {
 	routes = append(routes, grid.Routes(grid.NewService(d.Warehouse, d.DB))...)
 	routes = append(routes, upload.Routes(d.Warehouse, d.DB)...)
 	routes = append(routes, grid.ExportRoutes(grid.NewExports(grid.NewService(d.Warehouse, d.DB), d.Config.DataDir))...)
+	routes = append(routes, pricer.Routes(pricer.New(d.DB, d.Warehouse, s))...)
+	routes = append(routes, grid.RepricingRoutes(grid.NewService(d.Warehouse, d.DB))...)
 	return routes, s
 }
 

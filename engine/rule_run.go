@@ -1,0 +1,312 @@
+package engine
+
+import (
+	"fmt"
+	"math"
+	"strings"
+)
+
+// The dynamic pricer's run (DESIGN §10) as one ClickHouse statement over the report
+// snapshot. Per product, for each rule list (target, floor, ceiling) the first
+// active rule whose scope matches (by order) is chosen; its source value, adjusted,
+// is the list's value, NaN when the source has none (no comparable competitor
+// price, no MRP): then the list gives nothing — for the target that means no
+// change. The target is clamped into [floor, ceiling] (the floor wins when they
+// cross), then the guardrails apply in order: maximum change per run, rounding to
+// the nearest allowed ending not below the floor, minimum margin over cost. The
+// intermediate values are result columns, so every result carries its trace
+// (Explain renders it). The integration tests hold the same algorithm in plain Go
+// as their reference.
+
+// RunStatuses are the statuses of a result (DESIGN §10); mandated is set by the
+// approval issue's mandated brands and FSNs.
+const (
+	StatusNoChange     = "no_change"
+	StatusAutoApproved = "auto_approved"
+	StatusPending      = "pending"
+	StatusMandated     = "mandated"
+)
+
+// RoundTolerance absorbs the binary error of a computed price ending when it is
+// compared with the floor (9 + 0.99 is not exactly the 9.99 a rule computed).
+const RoundTolerance = 1e-9
+
+// resultColumns are pricer_results' columns in insert order (migration 00071).
+var resultColumns = []string{"account_id", "result_id", "product_id", "name", "brand", "mfgr_prod_id", "super_category",
+	"category", "vertical", "search_text", "price", "cost", "mrp", "t_rule", "t_src", "target", "f_rule", "f_src", "floor",
+	"c_rule", "c_src", "ceiling", "s_clamped", "s_max", "s_round", "s_margin", "recommended_price", "change_pct", "status"}
+
+// runCompiler compiles the rule lists of one run for one account.
+type runCompiler struct {
+	a     Account
+	e     exprs
+	g     Guardrails
+	lists map[RuleType][]Rule
+}
+
+func newRunCompiler(a Account, rules []Rule, g Guardrails) (*runCompiler, error) {
+	a = a.normalize()
+	if a.AccountID == 0 {
+		return nil, bad("account", "no account is selected")
+	}
+	if err := g.Validate(); err != nil {
+		return nil, err
+	}
+	k := &runCompiler{a: a, e: newExprs(a), g: g, lists: map[RuleType][]Rule{}}
+	for _, r := range rules {
+		if !r.Active {
+			continue
+		}
+		if err := CheckRule(a, r); err != nil {
+			return nil, fmt.Errorf("rule %d (%s): %w", r.ID, r.Name, err)
+		}
+		k.lists[r.Type] = append(k.lists[r.Type], r)
+	}
+	return k, nil
+}
+
+// CompileRun compiles a run of the account's rules (inactive ones are ignored, the
+// order of rules is the lists' order) into the INSERT of result set resultID.
+func CompileRun(a Account, rules []Rule, g Guardrails, resultID uint64) (Statement, error) {
+	k, err := newRunCompiler(a, rules, g)
+	if err != nil {
+		return Statement{}, err
+	}
+	b := &builder{}
+	inner, err := k.inner(b, "")
+	if err != nil {
+		return Statement{}, err
+	}
+	out := make([]string, len(resultColumns))
+	for i, c := range resultColumns {
+		out[i] = c
+		if c == "result_id" {
+			out[i] = "toUInt64(" + IntLit(int64(resultID)) + ")"
+		}
+	}
+	sql := "INSERT INTO " + b.table(TablePricerResults) + " (" + strings.Join(resultColumns, ", ") + ") SELECT " +
+		strings.Join(out, ", ") + " FROM (" + inner + ")"
+	return b.statement(sql)
+}
+
+// inner is the SELECT computing every step for the account's products (and only
+// those matching extra, a predicate with its own bound values, when not "").
+func (k *runCompiler) inner(b *builder, extra string) (string, error) {
+	sel := []string{ColAccountID, ColProductID, ColName, ColBrand, ColMfgrProdID, ColSuperCategory, ColCategory, ColVertical,
+		ColSearchText, ColMyPrice + " AS price", ColCost, ColMRP}
+	for _, l := range []struct {
+		t      RuleType
+		prefix string
+	}{{RuleTarget, "t"}, {RuleFloor, "f"}, {RuleCeiling, "c"}} {
+		cols, err := k.pick(b, l.t, l.prefix)
+		if err != nil {
+			return "", err
+		}
+		sel = append(sel, cols...)
+	}
+	sel = append(sel, k.steps()...)
+	where := tenancy(Account{AccountID: k.a.AccountID}, b)
+	if extra != "" {
+		where += " AND " + extra
+	}
+	return "SELECT " + strings.Join(sel, ", ") + " FROM " + b.table(TableProductSnapshot) + " WHERE " + where, nil
+}
+
+// pick compiles one rule list: p_i is the 1-based position of the first matching
+// rule (0: none), p_rule its id, p_src its source value and p_<value> the adjusted
+// value (NaN: none), where value is target, floor or ceiling.
+func (k *runCompiler) pick(b *builder, t RuleType, p string) ([]string, error) {
+	rules := k.lists[t]
+	val := string(t)
+	if len(rules) == 0 {
+		return []string{"toUInt32(0) AS " + p + "_i", "toUInt64(0) AS " + p + "_rule", "nan AS " + p + "_src", "nan AS " + val}, nil
+	}
+	match := make([]string, 0, 2*len(rules)+1)
+	ids := make([]string, 0, 2*len(rules)+1)
+	srcs := make([]string, 0, 2*len(rules)+1)
+	adjs := make([]string, 0, 2*len(rules)+1)
+	for i, r := range rules {
+		m, err := scopePredicate(b, k.a, r.Scope)
+		if err != nil {
+			return nil, err
+		}
+		if m == "" {
+			m = "1"
+		}
+		n := IntLit(int64(i + 1))
+		is := p + "_i = " + n
+		match = append(match, "("+m+")", n)
+		ids = append(ids, is, "toUInt64("+IntLit(r.ID)+")")
+		srcs = append(srcs, is, k.source(r.Source))
+		adjs = append(adjs, is, "("+p+"_src * "+floatLit(1+r.Adjust.Percent/100)+" + "+floatLit(r.Adjust.Amount)+")")
+	}
+	match = append(match, "0")
+	ids = append(ids, "toUInt64(0)")
+	srcs = append(srcs, "nan")
+	adjs = append(adjs, "nan")
+	return []string{
+		"toUInt32(multiIf(" + strings.Join(match, ", ") + ")) AS " + p + "_i",
+		"multiIf(" + strings.Join(ids, ", ") + ") AS " + p + "_rule",
+		"toFloat64(multiIf(" + strings.Join(srcs, ", ") + ")) AS " + p + "_src",
+		"if((multiIf(" + strings.Join(adjs, ", ") + ") AS " + p + "_adj) > 0, " + p + "_adj, nan) AS " + val,
+	}, nil
+}
+
+// source is a rule source's value for the row, NaN when it has none.
+func (k *runCompiler) source(s RuleSource) string {
+	switch s.Kind {
+	case SourceMyPrice:
+		return "if(my_price > 0, my_price, nan)"
+	case SourceMRP:
+		return "if(" + ColMRP + " > 0, " + ColMRP + ", nan)"
+	case SourceFixed:
+		return "toFloat64(" + floatLit(s.Amount) + ")"
+	}
+	// competitors: the chosen competitors' comparable offers (found, price > 0, not
+	// older than the staleness limit; in stock when asked), combined.
+	var oks, mins, maxs, sums []string
+	for _, c := range s.Competitors {
+		ok := "(" + k.e.idx(c) + " > 0 AND " + k.e.at("c_price", c) + " > 0 AND " + k.e.at("c_seen", c) + " >= " + k.e.cutoff
+		if s.InStockOnly {
+			ok += " AND " + k.e.at("c_in_stock", c) + " = 1"
+		}
+		ok += ")"
+		price := k.e.at("c_price", c)
+		oks = append(oks, "toUInt32("+ok+")")
+		mins = append(mins, "if("+ok+", "+price+", inf)")
+		maxs = append(maxs, "if("+ok+", "+price+", -inf)")
+		sums = append(sums, "if("+ok+", "+price+", 0)")
+	}
+	n := "(" + strings.Join(oks, " + ") + ")"
+	var v string
+	switch s.Aggregate {
+	case AggMax:
+		v = "arrayMax([" + strings.Join(maxs, ", ") + "])"
+	case AggAvg:
+		v = "(" + strings.Join(sums, " + ") + ") / " + n
+	default:
+		v = "arrayMin([" + strings.Join(mins, ", ") + "])"
+	}
+	return "if(" + n + " = 0, nan, " + v + ")"
+}
+
+// steps are the clamp, the guardrails and the status, each a column of its own so
+// that the explanation can show what every step did.
+func (k *runCompiler) steps() []string {
+	has := "(NOT isNaN(target) AND price > 0)"
+	out := []string{
+		"if(" + has + ", if(isNaN(floor), if(isNaN(ceiling), target, least(target, ceiling)), greatest(if(isNaN(ceiling), target, least(target, ceiling)), floor)), price) AS s_clamped",
+	}
+	if m := k.g.MaxChangePct; m != nil {
+		out = append(out, "if("+has+", least(greatest(s_clamped, price * "+floatLit(1-*m/100)+"), price * "+floatLit(1+*m/100)+"), price) AS s_max")
+	} else {
+		out = append(out, "s_clamped AS s_max")
+	}
+	if len(k.g.RoundingEndings) > 0 {
+		var cands, dists []string
+		for _, e := range k.g.RoundingEndings {
+			lo := "(floor(s_max - " + floatLit(e) + ") + " + floatLit(e) + ")"
+			hi := "(" + lo + " + 1)"
+			for _, c := range []string{hi, lo} {
+				cands = append(cands, c)
+				dists = append(dists, "if(("+c+" > 0) AND (isNaN(floor) OR "+c+" >= floor - "+floatLit(RoundTolerance)+"), abs("+c+" - s_max), inf)")
+			}
+		}
+		d := "[" + strings.Join(dists, ", ") + "]"
+		out = append(out, "if("+has+" AND arrayMin("+d+") != inf, ["+strings.Join(cands, ", ")+"][indexOf("+d+", arrayMin("+d+"))], s_max) AS s_round")
+	} else {
+		out = append(out, "s_max AS s_round")
+	}
+	if m := k.g.MinMarginPct; m != nil {
+		out = append(out, "if("+has+" AND cost > 0, greatest(s_round, cost * "+floatLit(1+*m/100)+"), s_round) AS s_margin")
+	} else {
+		out = append(out, "s_round AS s_margin")
+	}
+	out = append(out,
+		"if("+has+", round(s_margin, 2), price) AS recommended_price",
+		"if(price > 0, (recommended_price - price) / price * 100, 0) AS change_pct",
+		"multiIf(NOT "+has+" OR abs(recommended_price - price) < 0.005, '"+StatusNoChange+"', abs(change_pct) <= "+
+			floatLit(k.g.AutoApprovePct)+", '"+StatusAutoApproved+"', '"+StatusPending+"') AS status",
+	)
+	return out
+}
+
+// scopePredicate compiles a rule's scope (filters, category tree, search) over the
+// product snapshot with the products grid's catalog: "" for every product.
+func scopePredicate(b *builder, a Account, scope Condition) (string, error) {
+	if err := scope.validateScope(); err != nil {
+		return "", err
+	}
+	cat := newCatalog(productColumns(a, a.Competitors))
+	f, err := b.filters(a, cat, scope.Filters)
+	if err != nil {
+		return "", err
+	}
+	var preds []string
+	if f != "" {
+		preds = append(preds, f)
+	}
+	if s := searchPredicate(b, scope.Search); s != "" {
+		preds = append(preds, s)
+	}
+	return strings.Join(preds, " AND "), nil
+}
+
+// PreviewBuckets are the edges of the preview's distribution of changes (percent).
+var PreviewBuckets = []float64{-20, -10, -5, -2, 0, 2, 5, 10, 20}
+
+// PreviewRuleID stands for an unsaved rule in a preview's results.
+const PreviewRuleID = math.MaxInt64
+
+// CompilePreview compiles the live preview of candidate (DESIGN §10, issue 15
+// part 4): the account's rules with candidate in its place (replacing the rule of
+// the same id, else last of its list), evaluated over the candidate's scope only.
+// One row: matched (products in scope), decided (those whose list the candidate
+// wins), changed (recommended ≠ current), then a count per PreviewBuckets bucket
+// of the changed products' change %.
+func CompilePreview(a Account, rules []Rule, candidate Rule, g Guardrails) (Statement, error) {
+	if candidate.ID == 0 {
+		candidate.ID = PreviewRuleID
+	}
+	candidate.Active = true
+	all := make([]Rule, 0, len(rules)+1)
+	placed := false
+	for _, r := range rules {
+		if r.ID == candidate.ID {
+			all, placed = append(all, candidate), true
+			continue
+		}
+		all = append(all, r)
+	}
+	if !placed {
+		all = append(all, candidate)
+	}
+	k, err := newRunCompiler(a, all, g)
+	if err != nil {
+		return Statement{}, err
+	}
+	b := &builder{}
+	scope, err := scopePredicate(b, k.a, candidate.Scope)
+	if err != nil {
+		return Statement{}, err
+	}
+	inner, err := k.inner(b, scope)
+	if err != nil {
+		return Statement{}, err
+	}
+	col := map[RuleType]string{RuleTarget: "t_rule", RuleFloor: "f_rule", RuleCeiling: "c_rule"}[candidate.Type]
+	changed := "status != '" + StatusNoChange + "'"
+	sel := []string{"count() AS matched", "countIf(" + col + " = toUInt64(" + IntLit(candidate.ID) + ")) AS decided", "countIf(" + changed + ") AS changed"}
+	edges := append(append([]float64{math.Inf(-1)}, PreviewBuckets...), math.Inf(1))
+	for i := 0; i+1 < len(edges); i++ {
+		var cond []string
+		if !math.IsInf(edges[i], 0) {
+			cond = append(cond, "change_pct >= "+floatLit(edges[i]))
+		}
+		if !math.IsInf(edges[i+1], 0) {
+			cond = append(cond, "change_pct < "+floatLit(edges[i+1]))
+		}
+		sel = append(sel, "countIf("+changed+" AND "+strings.Join(cond, " AND ")+") AS b"+IntLit(int64(i)))
+	}
+	return b.statement("SELECT " + strings.Join(sel, ", ") + " FROM (" + inner + ")")
+}
