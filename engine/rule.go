@@ -66,21 +66,22 @@ const (
 // SourceAggregates in display order.
 var SourceAggregates = []SourceAggregate{AggMin, AggAvg, AggMax}
 
-// RuleSource is a rule's price source. Competitors, Aggregate and InStockOnly
+// RuleSource is a rule's price source (a request may leave out what its kind does
+// not use, so only kind is required in the document). Competitors, Aggregate and InStockOnly
 // apply to the competitors source, Amount to the fixed one; other sources ignore
 // them (Normalize clears them, as the dialog does).
 type RuleSource struct {
 	Kind        SourceKind      `json:"kind" openapi:"always"`
-	Competitors []int64         `json:"competitors" openapi:"always"`
-	Aggregate   SourceAggregate `json:"aggregate" openapi:"always"`
-	InStockOnly bool            `json:"in_stock_only" openapi:"always"`
-	Amount      float64         `json:"amount" openapi:"always"`
+	Competitors []int64         `json:"competitors"`
+	Aggregate   SourceAggregate `json:"aggregate"`
+	InStockOnly bool            `json:"in_stock_only"`
+	Amount      float64         `json:"amount"`
 }
 
 // RuleAdjust moves the source value: first by Percent (of it), then by Amount.
 type RuleAdjust struct {
-	Percent float64 `json:"percent" openapi:"always"`
-	Amount  float64 `json:"amount" openapi:"always"`
+	Percent float64 `json:"percent"`
+	Amount  float64 `json:"amount"`
 }
 
 // Rule is one rule as the run compiles it. Scope is its product scope (filters,

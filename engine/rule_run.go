@@ -73,15 +73,19 @@ func CompileRun(a Account, rules []Rule, g Guardrails, resultID uint64) (Stateme
 		return Statement{}, err
 	}
 	b := &builder{}
-	inner, err := k.inner(b, "")
+	inner, err := k.inner(b, nil)
 	if err != nil {
 		return Statement{}, err
 	}
 	out := make([]string, len(resultColumns))
 	for i, c := range resultColumns {
-		out[i] = c
-		if c == "result_id" {
+		switch c {
+		case "result_id":
 			out[i] = "toUInt64(" + IntLit(int64(resultID)) + ")"
+		case "target", "floor", "ceiling":
+			out[i] = valueColumn[RuleType(c)]
+		default:
+			out[i] = c
 		}
 	}
 	sql := "INSERT INTO " + b.table(TablePricerResults) + " (" + strings.Join(resultColumns, ", ") + ") SELECT " +
@@ -89,74 +93,125 @@ func CompileRun(a Account, rules []Rule, g Guardrails, resultID uint64) (Stateme
 	return b.statement(sql)
 }
 
+// runLists are the rule lists of a run with their column prefixes.
+var runLists = []struct {
+	t      RuleType
+	prefix string
+}{{RuleTarget, "t"}, {RuleFloor, "f"}, {RuleCeiling, "c"}}
+
 // inner is the SELECT computing every step for the account's products (and only
-// those matching extra, a predicate with its own bound values, when not "").
-func (k *runCompiler) inner(b *builder, extra string) (string, error) {
+// those in scope, when not nil; compiled here, after the rules' scopes, because
+// bound values follow the text's order). Each
+// step is a subquery level of its own: 18.16 expands aliases inline, so a step
+// that read the previous one's alias several times would copy its whole
+// expression each time (the AST grows past its limit with a few dozen rules).
+func (k *runCompiler) inner(b *builder, scope *Condition) (string, error) {
+	// Level 1: the product, the snapshot arrays the sources read, and per list the
+	// position of the first matching rule.
 	sel := []string{ColAccountID, ColProductID, ColName, ColBrand, ColMfgrProdID, ColSuperCategory, ColCategory, ColVertical,
-		ColSearchText, ColMyPrice + " AS price", ColCost, ColMRP}
-	for _, l := range []struct {
-		t      RuleType
-		prefix string
-	}{{RuleTarget, "t"}, {RuleFloor, "f"}, {RuleCeiling, "c"}} {
-		cols, err := k.pick(b, l.t, l.prefix)
+		ColSearchText, ColMyPrice + " AS price", ColCost, ColMRP, "comp_ids", "c_price", "c_seen", "c_in_stock"}
+	for _, l := range runLists {
+		m, err := k.match(b, l.t)
 		if err != nil {
 			return "", err
 		}
-		sel = append(sel, cols...)
+		sel = append(sel, m+" AS "+l.prefix+"_i")
 	}
-	sel = append(sel, k.steps()...)
 	where := tenancy(Account{AccountID: k.a.AccountID}, b)
-	if extra != "" {
-		where += " AND " + extra
+	if scope != nil {
+		extra, err := scopePredicate(b, k.a, *scope)
+		if err != nil {
+			return "", err
+		}
+		if extra != "" {
+			where += " AND " + extra
+		}
 	}
-	return "SELECT " + strings.Join(sel, ", ") + " FROM " + b.table(TableProductSnapshot) + " WHERE " + where, nil
+	sql := "SELECT " + strings.Join(sel, ", ") + " FROM " + b.table(TableProductSnapshot) + " WHERE " + where
+	// Level 2: each list's rule, source value and adjusted value.
+	var cols []string
+	for _, l := range runLists {
+		cols = append(cols, k.pick(l.t, l.prefix)...)
+	}
+	sql = "SELECT *, " + strings.Join(cols, ", ") + " FROM (" + sql + ")"
+	// Level 3: each list's value; then a level per step.
+	cols = nil
+	for _, l := range runLists {
+		cols = append(cols, k.adjusted(l.t, l.prefix))
+	}
+	sql = "SELECT *, " + strings.Join(cols, ", ") + " FROM (" + sql + ")"
+	for _, step := range k.steps() {
+		sql = "SELECT *, " + step + " FROM (" + sql + ")"
+	}
+	return sql, nil
 }
 
-// pick compiles one rule list: p_i is the 1-based position of the first matching
-// rule (0: none), p_rule its id, p_src its source value and p_<value> the adjusted
-// value (NaN: none), where value is target, floor or ceiling.
-func (k *runCompiler) pick(b *builder, t RuleType, p string) ([]string, error) {
+// match is the 1-based position of the first active rule of the list whose scope
+// matches the product (0: none).
+func (k *runCompiler) match(b *builder, t RuleType) (string, error) {
 	rules := k.lists[t]
-	val := string(t)
 	if len(rules) == 0 {
-		return []string{"toUInt32(0) AS " + p + "_i", "toUInt64(0) AS " + p + "_rule", "nan AS " + p + "_src", "nan AS " + val}, nil
+		return "toUInt32(0)", nil
 	}
 	match := make([]string, 0, 2*len(rules)+1)
-	ids := make([]string, 0, 2*len(rules)+1)
-	srcs := make([]string, 0, 2*len(rules)+1)
-	adjs := make([]string, 0, 2*len(rules)+1)
 	for i, r := range rules {
 		m, err := scopePredicate(b, k.a, r.Scope)
 		if err != nil {
-			return nil, err
+			return "", err
 		}
 		if m == "" {
 			m = "1"
 		}
-		n := IntLit(int64(i + 1))
-		is := p + "_i = " + n
-		match = append(match, "("+m+")", n)
+		match = append(match, "("+m+")", IntLit(int64(i+1)))
+	}
+	return "toUInt32(multiIf(" + strings.Join(append(match, "0"), ", ") + "))", nil
+}
+
+// pick compiles one rule list's rule and source from p_i: p_rule the rule's id
+// (0: none), p_src its source value (NaN: none).
+func (k *runCompiler) pick(t RuleType, p string) []string {
+	rules := k.lists[t]
+	if len(rules) == 0 {
+		return []string{"toUInt64(0) AS " + p + "_rule", "nan AS " + p + "_src"}
+	}
+	ids := make([]string, 0, 2*len(rules)+1)
+	srcs := make([]string, 0, 2*len(rules)+1)
+	for i, r := range rules {
+		is := p + "_i = " + IntLit(int64(i+1))
 		ids = append(ids, is, "toUInt64("+IntLit(r.ID)+")")
 		srcs = append(srcs, is, k.source(r.Source))
-		adjs = append(adjs, is, "("+p+"_src * "+floatLit(1+r.Adjust.Percent/100)+" + "+floatLit(r.Adjust.Amount)+")")
 	}
-	match = append(match, "0")
-	ids = append(ids, "toUInt64(0)")
-	srcs = append(srcs, "nan")
-	adjs = append(adjs, "nan")
 	return []string{
-		"toUInt32(multiIf(" + strings.Join(match, ", ") + ")) AS " + p + "_i",
-		"multiIf(" + strings.Join(ids, ", ") + ") AS " + p + "_rule",
-		"toFloat64(multiIf(" + strings.Join(srcs, ", ") + ")) AS " + p + "_src",
-		"if((multiIf(" + strings.Join(adjs, ", ") + ") AS " + p + "_adj) > 0, " + p + "_adj, nan) AS " + val,
-	}, nil
+		"multiIf(" + strings.Join(append(ids, "toUInt64(0)"), ", ") + ") AS " + p + "_rule",
+		"toFloat64(multiIf(" + strings.Join(append(srcs, "nan"), ", ") + ")) AS " + p + "_src",
+	}
+}
+
+// valueColumn names each list's value inside the run's SQL (18.16 does not find
+// a subquery column named floor, a function's name, so none is named after its
+// list); the insert writes them to target, floor and ceiling.
+var valueColumn = map[RuleType]string{RuleTarget: "t_val", RuleFloor: "f_val", RuleCeiling: "c_val"}
+
+// adjusted is the list's value (valueColumn): the source moved by the rule's
+// percent, then its amount; NaN when none or not above 0.
+func (k *runCompiler) adjusted(t RuleType, p string) string {
+	rules := k.lists[t]
+	if len(rules) == 0 {
+		return "nan AS " + valueColumn[t]
+	}
+	adjs := make([]string, 0, 2*len(rules)+1)
+	for i, r := range rules {
+		adjs = append(adjs, p+"_i = "+IntLit(int64(i+1)), "("+p+"_src * "+floatLit(1+r.Adjust.Percent/100)+" + "+floatLit(r.Adjust.Amount)+")")
+	}
+	v := "multiIf(" + strings.Join(append(adjs, "nan"), ", ") + ")"
+	return "if(" + v + " > 0, " + v + ", nan) AS " + valueColumn[t]
 }
 
 // source is a rule source's value for the row, NaN when it has none.
 func (k *runCompiler) source(s RuleSource) string {
 	switch s.Kind {
 	case SourceMyPrice:
-		return "if(my_price > 0, my_price, nan)"
+		return "if(price > 0, price, nan)"
 	case SourceMRP:
 		return "if(" + ColMRP + " > 0, " + ColMRP + ", nan)"
 	case SourceFixed:
@@ -181,21 +236,32 @@ func (k *runCompiler) source(s RuleSource) string {
 	var v string
 	switch s.Aggregate {
 	case AggMax:
-		v = "arrayMax([" + strings.Join(maxs, ", ") + "])"
+		v = nest("greatest", maxs)
 	case AggAvg:
 		v = "(" + strings.Join(sums, " + ") + ") / " + n
 	default:
-		v = "arrayMin([" + strings.Join(mins, ", ") + "])"
+		v = nest("least", mins)
 	}
 	return "if(" + n + " = 0, nan, " + v + ")"
 }
 
-// steps are the clamp, the guardrails and the status, each a column of its own so
-// that the explanation can show what every step did.
+// nest applies a two-argument function over a list: least(a, least(b, c)) (18.16
+// has neither arrayMin nor a variadic least).
+func nest(fn string, xs []string) string {
+	if len(xs) == 1 {
+		return xs[0]
+	}
+	return fn + "(" + xs[0] + ", " + nest(fn, xs[1:]) + ")"
+}
+
+// has is true where the product gets a recommendation: a target and a price.
+const has = "(NOT isNaN(t_val) AND price > 0)"
+
+// steps are the clamp, the guardrails and the result, each a subquery level of
+// its own (inner), so that the explanation shows what every step did.
 func (k *runCompiler) steps() []string {
-	has := "(NOT isNaN(target) AND price > 0)"
 	out := []string{
-		"if(" + has + ", if(isNaN(floor), if(isNaN(ceiling), target, least(target, ceiling)), greatest(if(isNaN(ceiling), target, least(target, ceiling)), floor)), price) AS s_clamped",
+		"if(" + has + ", if(isNaN(f_val), if(isNaN(c_val), t_val, least(t_val, c_val)), greatest(if(isNaN(c_val), t_val, least(t_val, c_val)), f_val)), price) AS s_clamped",
 	}
 	if m := k.g.MaxChangePct; m != nil {
 		out = append(out, "if("+has+", least(greatest(s_clamped, price * "+floatLit(1-*m/100)+"), price * "+floatLit(1+*m/100)+"), price) AS s_max")
@@ -203,17 +269,19 @@ func (k *runCompiler) steps() []string {
 		out = append(out, "s_clamped AS s_max")
 	}
 	if len(k.g.RoundingEndings) > 0 {
+		// The nearest allowed ending (an upper candidate first: ties round up)
+		// that is above 0 and not below the floor; none: unrounded.
 		var cands, dists []string
 		for _, e := range k.g.RoundingEndings {
 			lo := "(floor(s_max - " + floatLit(e) + ") + " + floatLit(e) + ")"
-			hi := "(" + lo + " + 1)"
-			for _, c := range []string{hi, lo} {
+			for _, c := range []string{"(" + lo + " + 1)", lo} {
 				cands = append(cands, c)
-				dists = append(dists, "if(("+c+" > 0) AND (isNaN(floor) OR "+c+" >= floor - "+floatLit(RoundTolerance)+"), abs("+c+" - s_max), inf)")
+				dists = append(dists, "if(("+c+" > 0) AND (isNaN(f_val) OR "+c+" >= f_val - "+floatLit(RoundTolerance)+"), abs("+c+" - s_max), inf)")
 			}
 		}
-		d := "[" + strings.Join(dists, ", ") + "]"
-		out = append(out, "if("+has+" AND arrayMin("+d+") != inf, ["+strings.Join(cands, ", ")+"][indexOf("+d+", arrayMin("+d+"))], s_max) AS s_round")
+		out = append(out, "["+strings.Join(cands, ", ")+"] AS r_cand, ["+strings.Join(dists, ", ")+"] AS r_dist",
+			"arrayReduce('min', r_dist) AS r_best",
+			"if("+has+" AND r_best != inf, r_cand[indexOf(r_dist, r_best)], s_max) AS s_round")
 	} else {
 		out = append(out, "s_max AS s_round")
 	}
@@ -222,13 +290,10 @@ func (k *runCompiler) steps() []string {
 	} else {
 		out = append(out, "s_round AS s_margin")
 	}
-	out = append(out,
-		"if("+has+", round(s_margin, 2), price) AS recommended_price",
+	return append(out, "if("+has+", round(s_margin, 2), price) AS recommended_price",
 		"if(price > 0, (recommended_price - price) / price * 100, 0) AS change_pct",
 		"multiIf(NOT "+has+" OR abs(recommended_price - price) < 0.005, '"+StatusNoChange+"', abs(change_pct) <= "+
-			floatLit(k.g.AutoApprovePct)+", '"+StatusAutoApproved+"', '"+StatusPending+"') AS status",
-	)
-	return out
+			floatLit(k.g.AutoApprovePct)+", '"+StatusAutoApproved+"', '"+StatusPending+"') AS status")
 }
 
 // scopePredicate compiles a rule's scope (filters, category tree, search) over the
@@ -286,11 +351,7 @@ func CompilePreview(a Account, rules []Rule, candidate Rule, g Guardrails) (Stat
 		return Statement{}, err
 	}
 	b := &builder{}
-	scope, err := scopePredicate(b, k.a, candidate.Scope)
-	if err != nil {
-		return Statement{}, err
-	}
-	inner, err := k.inner(b, scope)
+	inner, err := k.inner(b, &candidate.Scope)
 	if err != nil {
 		return Statement{}, err
 	}

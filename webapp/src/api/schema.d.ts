@@ -1598,13 +1598,13 @@ export interface components {
             } | null;
             baseAppDomain: string;
             categories: string[] | null;
-            comparison_values: unknown;
+            comparison_values: null | boolean | number | string | unknown[] | Record<string, never>;
             competitors: {
                 [key: string]: components["schemas"]["StoreCompetitor"];
             } | null;
-            custom_fields: unknown;
+            custom_fields: null | boolean | number | string | unknown[] | Record<string, never>;
             customfield_selector: string;
-            field_format: unknown;
+            field_format: null | boolean | number | string | unknown[] | Record<string, never>;
             filters_cache_metadata: unknown;
             labels: components["schemas"]["StoreLabel"][] | null;
             role: string;
@@ -1822,7 +1822,7 @@ export interface components {
             report_id: number | string | null;
         };
         AppstateCopyLinkIn: {
-            condition?: unknown;
+            condition?: null | boolean | number | string | unknown[] | Record<string, never>;
             /** @description an id, as a JSON number or a numeric string */
             reportId?: number | string | null;
         };
@@ -1860,7 +1860,7 @@ export interface components {
         };
         AppstateLabelForProductsIn: {
             color: string;
-            condition?: unknown;
+            condition?: null | boolean | number | string | unknown[] | Record<string, never>;
             name: string;
             /** @description a list of texts, or one text */
             productsIds?: (string | number)[] | string | null;
@@ -1897,7 +1897,7 @@ export interface components {
             name?: string | null;
         };
         AppstateProductLabelsIn: {
-            condition?: unknown;
+            condition?: null | boolean | number | string | unknown[] | Record<string, never>;
             /** @description an id, as a JSON number or a numeric string */
             labelId: number | string | null;
             /** @description a list of texts, or one text */
@@ -1915,66 +1915,66 @@ export interface components {
         };
         AppstateReport: {
             chart: boolean;
-            columns_index: unknown;
+            columns_index: null | boolean | number | string | unknown[] | Record<string, never>;
             compareTo: string;
-            comparisonValues: unknown;
-            competitors_visibility: unknown;
-            condition: unknown;
+            comparisonValues: null | boolean | number | string | unknown[] | Record<string, never>;
+            competitors_visibility: null | boolean | number | string | unknown[] | Record<string, never>;
+            condition: null | boolean | number | string | unknown[] | Record<string, never>;
             constantReport: boolean;
-            dates: unknown;
+            dates: null | boolean | number | string | unknown[] | Record<string, never>;
             distribution_weights_cf: string;
             email_ids: string[] | null;
             /** Format: date-time */
             expires_at: string;
-            filters: unknown;
+            filters: null | boolean | number | string | unknown[] | Record<string, never>;
             /** Format: int64 */
             folder_id: number;
-            group_mode: unknown;
+            group_mode: null | boolean | number | string | unknown[] | Record<string, never>;
             /** Format: int64 */
             id: number;
             is_old: boolean;
-            ordering: unknown;
+            ordering: null | boolean | number | string | unknown[] | Record<string, never>;
             page_title: string;
             read_only: boolean;
             report_name: string;
             report_path: string;
             report_type: string;
             scheduled_days: string;
-            selected_rows: unknown;
+            selected_rows: null | boolean | number | string | unknown[] | Record<string, never>;
             share: number;
             /** Format: date-time */
             updated_at: string;
             /** Format: int64 */
             user_id?: number | null;
             user_ids: number[] | null;
-            visible_columns: unknown;
+            visible_columns: null | boolean | number | string | unknown[] | Record<string, never>;
             /** Format: date-time */
             when_added: string;
         };
         AppstateReportIn: {
             chart?: boolean;
-            columns_index?: unknown;
+            columns_index?: null | boolean | number | string | unknown[] | Record<string, never>;
             compareTo?: string;
-            comparisonValues?: unknown;
-            competitors_visibility?: unknown;
-            condition?: unknown;
+            comparisonValues?: null | boolean | number | string | unknown[] | Record<string, never>;
+            competitors_visibility?: null | boolean | number | string | unknown[] | Record<string, never>;
+            condition?: null | boolean | number | string | unknown[] | Record<string, never>;
             constantReport?: boolean;
-            dates?: unknown;
+            dates?: null | boolean | number | string | unknown[] | Record<string, never>;
             distribution_weights_cf?: string;
-            filters?: unknown;
+            filters?: null | boolean | number | string | unknown[] | Record<string, never>;
             /** @description an id, as a JSON number or a numeric string */
             folder_id?: number | string | null;
-            group_mode?: unknown;
-            ordering?: unknown;
+            group_mode?: null | boolean | number | string | unknown[] | Record<string, never>;
+            ordering?: null | boolean | number | string | unknown[] | Record<string, never>;
             page_title?: string;
             report_name: string;
             report_path?: string;
             report_type: string;
-            selected_rows?: unknown;
-            visible_columns?: unknown;
+            selected_rows?: null | boolean | number | string | unknown[] | Record<string, never>;
+            visible_columns?: null | boolean | number | string | unknown[] | Record<string, never>;
         };
         AppstateReportOpenIn: {
-            id: unknown;
+            id: null | boolean | number | string | unknown[] | Record<string, never>;
             isShareLink?: boolean;
         };
         AppstateReportOut: {
@@ -2023,27 +2023,27 @@ export interface components {
         };
         AppstateReportUpdateIn: {
             chart?: boolean;
-            columns_index?: unknown;
+            columns_index?: null | boolean | number | string | unknown[] | Record<string, never>;
             compareTo?: string;
-            comparisonValues?: unknown;
-            competitors_visibility?: unknown;
-            condition?: unknown;
+            comparisonValues?: null | boolean | number | string | unknown[] | Record<string, never>;
+            competitors_visibility?: null | boolean | number | string | unknown[] | Record<string, never>;
+            condition?: null | boolean | number | string | unknown[] | Record<string, never>;
             constantReport?: boolean;
-            dates?: unknown;
+            dates?: null | boolean | number | string | unknown[] | Record<string, never>;
             distribution_weights_cf?: string;
-            filters?: unknown;
+            filters?: null | boolean | number | string | unknown[] | Record<string, never>;
             /** @description an id, as a JSON number or a numeric string */
             folder_id?: number | string | null;
-            group_mode?: unknown;
+            group_mode?: null | boolean | number | string | unknown[] | Record<string, never>;
             /** @description an id, as a JSON number or a numeric string */
             id: number | string | null;
-            ordering?: unknown;
+            ordering?: null | boolean | number | string | unknown[] | Record<string, never>;
             page_title?: string;
             report_name: string;
             report_path?: string;
             report_type: string;
-            selected_rows?: unknown;
-            visible_columns?: unknown;
+            selected_rows?: null | boolean | number | string | unknown[] | Record<string, never>;
+            visible_columns?: null | boolean | number | string | unknown[] | Record<string, never>;
         };
         AppstateReportsOut: {
             reports: components["schemas"]["AppstateReportSummary"][] | null;
@@ -2103,7 +2103,7 @@ export interface components {
             url: string;
         };
         AppstateShareMailIn: {
-            condition?: unknown;
+            condition?: null | boolean | number | string | unknown[] | Record<string, never>;
             /** @description a list of texts, or one text */
             emails: (string | number)[] | string | null;
             url: string;
@@ -2132,16 +2132,16 @@ export interface components {
         };
         EngineRuleAdjust: {
             /** Format: double */
-            amount: number;
+            amount?: number;
             /** Format: double */
-            percent: number;
+            percent?: number;
         };
         EngineRuleSource: {
-            aggregate: string;
+            aggregate?: string;
             /** Format: double */
-            amount: number;
-            competitors: number[] | null;
-            in_stock_only: boolean;
+            amount?: number;
+            competitors?: number[] | null;
+            in_stock_only?: boolean;
             kind: string;
         };
         EngineSourceOption: {
@@ -2198,7 +2198,7 @@ export interface components {
         };
         GridColumnsRequest: {
             isShareLink?: boolean;
-            reportId?: unknown;
+            reportId?: null | boolean | number | string | unknown[] | Record<string, never>;
         };
         GridCompetitorRow: {
             brand?: string | null;
@@ -2234,7 +2234,7 @@ export interface components {
             name: string;
         };
         GridConditionRequest: {
-            condition: unknown;
+            condition: null | boolean | number | string | unknown[] | Record<string, never>;
         };
         GridCount: {
             count: number;
@@ -2243,7 +2243,7 @@ export interface components {
             exports: components["schemas"]["GridExportStatus"][] | null;
         };
         GridExportRequest: {
-            condition: unknown;
+            condition: null | boolean | number | string | unknown[] | Record<string, never>;
             selectAll?: boolean;
             toggledNodes?: string[] | null;
         };
@@ -2272,8 +2272,8 @@ export interface components {
             } | null)[] | null;
         };
         GridGraphRequest: {
-            condition: unknown;
-            groupsArray?: unknown[] | null;
+            condition: null | boolean | number | string | unknown[] | Record<string, never>;
+            groupsArray?: (null | boolean | number | string | unknown[] | Record<string, never>)[] | null;
         };
         GridProductDetails: {
             product: {
@@ -2281,9 +2281,9 @@ export interface components {
             } | null;
         };
         GridProductRequest: {
-            id?: unknown;
-            productId?: unknown;
-            product_id?: unknown;
+            id?: null | boolean | number | string | unknown[] | Record<string, never>;
+            productId?: null | boolean | number | string | unknown[] | Record<string, never>;
+            product_id?: null | boolean | number | string | unknown[] | Record<string, never>;
         };
         GridReportNameRequest: {
             reportName: string;
@@ -2302,13 +2302,13 @@ export interface components {
         };
         GridResultsCountRequest: {
             calculatePendingRow?: boolean;
-            conditionData: unknown;
+            conditionData: null | boolean | number | string | unknown[] | Record<string, never>;
         };
         GridResultsRequest: {
-            data: unknown;
+            data: null | boolean | number | string | unknown[] | Record<string, never>;
         };
         GridSearchRequest: {
-            condition?: unknown;
+            condition?: null | boolean | number | string | unknown[] | Record<string, never>;
             mode?: string;
             search?: string;
         };
@@ -2430,7 +2430,7 @@ export interface components {
             groupId?: number | string | null;
             name: string;
             rule_type: string;
-            scope?: unknown;
+            scope?: null | boolean | number | string | unknown[] | Record<string, never>;
             section: string;
             source: components["schemas"]["EngineRuleSource"];
             status?: string;
@@ -2459,7 +2459,7 @@ export interface components {
             groupId?: number | string | null;
             name: string;
             rule_type: string;
-            scope?: unknown;
+            scope?: null | boolean | number | string | unknown[] | Record<string, never>;
             section: string;
             source: components["schemas"]["EngineRuleSource"];
             status?: string;
@@ -2549,7 +2549,7 @@ export interface components {
             name?: string;
             order?: number;
             rule_type?: string;
-            scope?: unknown;
+            scope?: null | boolean | number | string | unknown[] | Record<string, never>;
             section?: string;
             source?: components["schemas"]["EngineRuleSource"];
             status?: string;
@@ -2559,10 +2559,10 @@ export interface components {
         };
         StoreRuleAuditEntry: {
             action?: string;
-            after?: unknown;
+            after?: null | boolean | number | string | unknown[] | Record<string, never>;
             /** Format: date-time */
             at?: string;
-            before?: unknown;
+            before?: null | boolean | number | string | unknown[] | Record<string, never>;
             /** Format: int64 */
             id?: number;
             rule_id?: string;
