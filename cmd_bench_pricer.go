@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"os"
 	"os/exec"
 	"strings"
 	"time"
@@ -125,7 +126,8 @@ func runBenchPricer(ctx context.Context, args []string) error {
 	}
 	fmt.Printf("account %d: %d products, %d competitors, %d rules; load before: %s\n", *account, products, len(a.Competitors), *nRules, uptime())
 
-	workers, err := jobs.Start(ctx, jobs.Deps{DB: db, Warehouse: w, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	// The workers log each run's timings (insert, approvals, completion) to stderr.
+	workers, err := jobs.Start(ctx, jobs.Deps{DB: db, Warehouse: w, Log: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))})
 	if err != nil {
 		return err
 	}
