@@ -106,12 +106,20 @@ var runLists = []struct {
 // that read the previous one's alias several times would copy its whole
 // expression each time (the AST grows past its limit with a few dozen rules).
 func (k *runCompiler) inner(b *builder, scope *Condition) (string, error) {
-	// Level 1: the product; each chosen competitor's usable price (offerColumns);
-	// per list the position of the first matching rule.
-	base := []string{ColAccountID, ColProductID, ColName, ColBrand, ColMfgrProdID, ColSuperCategory, ColCategory, ColVertical,
-		ColSearchText, "price", ColCost, ColMRP}
+	// Level 1: the product (the results' columns for a run; what the steps read for
+	// a preview, which counts); each chosen competitor's usable price
+	// (offerColumns); per list the position of the first matching rule.
+	base := []string{"price", ColCost, ColMRP}
+	if scope == nil {
+		base = append([]string{ColAccountID, ColProductID, ColName, ColBrand, ColMfgrProdID, ColSuperCategory, ColCategory, ColVertical,
+			ColSearchText}, base...)
+	}
 	sel := append([]string{}, base...)
-	sel[9] = ColMyPrice + " AS price"
+	for i, c := range sel {
+		if c == "price" {
+			sel[i] = ColMyPrice + " AS price"
+		}
+	}
 	offers := k.offerColumns()
 	sel = append(sel, offers...)
 	for _, l := range runLists {
