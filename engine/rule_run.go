@@ -172,7 +172,12 @@ func (k *runCompiler) inner(b *builder, scope *Condition) (string, error) {
 // (found, priced above 0, not older than the staleness limit), else NaN: o_<id>;
 // and os_<id>, the same for in-stock offers, where a rule asks for those. The
 // sources then combine plain columns instead of reading the arrays per rule.
+// While the snapshot's build facts are exact and no priced pair was stale at the
+// build (Totals.StaleMax 0), every offer priced beside my price is still fresh: the
+// scan times are not read, and a slot's price comes from its plain column (p1..);
+// a product without a price of its own gets no recommendation either way.
 func (k *runCompiler) offerColumns() []string {
+	fresh := k.e.totals && k.a.Totals != nil && k.a.Totals.StaleMax == 0
 	var out []string
 	seen := map[string]bool{}
 	for _, l := range runLists {
@@ -186,11 +191,18 @@ func (k *runCompiler) offerColumns() []string {
 					continue
 				}
 				seen[name] = true
-				ok := k.e.idx(c) + " > 0 AND " + k.e.at("c_price", c) + " > 0 AND " + k.e.at("c_seen", c) + " >= " + k.e.cutoff
+				price := k.e.at("c_price", c)
+				var ok string
+				if slot, has := k.a.Slots[c]; fresh && has && slot <= PriceSlotColumns {
+					price = "p" + IntLit(int64(slot))
+					ok = price + " > 0 AND " + ColMyPrice + " > 0"
+				} else {
+					ok = k.e.idx(c) + " > 0 AND " + price + " > 0 AND " + k.e.at("c_seen", c) + " >= " + k.e.cutoff
+				}
 				if r.Source.InStockOnly {
 					ok += " AND " + k.e.at("c_in_stock", c) + " = 1"
 				}
-				out = append(out, "if("+ok+", "+k.e.at("c_price", c)+", nan) AS "+name)
+				out = append(out, "if("+ok+", "+price+", nan) AS "+name)
 			}
 		}
 	}

@@ -50,6 +50,18 @@ func TestRuleSourceSQL(t *testing.T) {
 		"if(1 > 0 AND c_price[1] > 0 AND c_seen[1] >= " + cut + ", c_price[1], nan) AS o_3",
 		"if(2 > 0 AND c_price[2] > 0 AND c_seen[2] >= " + cut + " AND c_in_stock[2] = 1, c_price[2], nan) AS os_9",
 	}, k.offerColumns())
+	// Exact build facts with no stale priced pair: the plain price columns, no scan times.
+	a := slottedAccount()
+	a.Totals = &Totals{FreshMin: uint32(a.Now.Unix()), StaleMax: 0, Parity: a.Settings.Parity, Lower: a.Settings.Lower, Upper: a.Settings.Upper}
+	k.a, k.e = a, newExprs(a)
+	assert.Equal(t, []string{
+		"if(p2 > 0 AND my_price > 0, p2, nan) AS o_9",
+		"if(p1 > 0 AND my_price > 0, p1, nan) AS o_3",
+		"if(p2 > 0 AND my_price > 0 AND c_in_stock[2] = 1, p2, nan) AS os_9",
+	}, k.offerColumns())
+	a.Totals.StaleMax = 1
+	k.a, k.e = a, newExprs(a)
+	assert.Contains(t, k.offerColumns()[0], "c_seen[2] >=", "a pair already stale at the build: the scan times are read")
 }
 
 func TestRuleStepsSQL(t *testing.T) {
