@@ -289,13 +289,13 @@ func (s *Store) ReorderRules(ctx context.Context, a Actor, sec engine.RuleSectio
 
 // RuleAuditEntry is one row of the rules audit log.
 type RuleAuditEntry struct {
-	ID       int64           `json:"id"`
-	At       time.Time       `json:"at"`
-	User     string          `json:"user"` // e-mail
-	Action   string          `json:"action"`
-	EntityID string          `json:"rule_id"`
-	Before   json.RawMessage `json:"before"`
-	After    json.RawMessage `json:"after"`
+	ID       int64     `json:"id"`
+	At       time.Time `json:"at"`
+	User     string    `json:"user"` // e-mail
+	Action   string    `json:"action"`
+	EntityID string    `json:"rule_id"`
+	Before   any       `json:"before"` // the rule (or order, or guardrails) before; null for a create
+	After    any       `json:"after"`  // after; null for a delete
 }
 
 // RuleAudit lists the account's rule changes, newest first, and their total.
@@ -322,7 +322,14 @@ func (s *Store) RuleAudit(ctx context.Context, accountID int64, limit, offset in
 			return nil, 0, err
 		}
 		e.Action = strings.TrimPrefix(e.Action, "rule_")
-		e.Before, e.After = before, after
+		if err := json.Unmarshal(before, &e.Before); err != nil {
+			rows.Close()
+			return nil, 0, err
+		}
+		if err := json.Unmarshal(after, &e.After); err != nil {
+			rows.Close()
+			return nil, 0, err
+		}
 		out = append(out, e)
 	}
 	return out, total, rows.Err()

@@ -186,7 +186,11 @@ func nullable(s *openapi3.Schema) *openapi3.Schema {
 // Go encodes a nil slice or map and a nil pointer as null, so their schemas allow
 // null (OpenAPI 3.1 has no "nullable": null is one of the types).
 func customize(_ string, t reflect.Type, tag reflect.StructTag, s *openapi3.Schema) error {
-	if t == rawMessage || t.Kind() == reflect.Interface {
+	if t == rawMessage {
+		*s = openapi3.Schema{}
+		return nil
+	}
+	if t.Kind() == reflect.Interface {
 		// any value, null included (e.g. a column's groupModeParams, always null)
 		*s = openapi3.Schema{Type: &openapi3.Types{"null", "boolean", "number", "string", "array", "object"}}
 		return nil

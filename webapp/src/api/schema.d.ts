@@ -1598,13 +1598,13 @@ export interface components {
             } | null;
             baseAppDomain: string;
             categories: string[] | null;
-            comparison_values: null | boolean | number | string | unknown[] | Record<string, never>;
+            comparison_values: unknown;
             competitors: {
                 [key: string]: components["schemas"]["StoreCompetitor"];
             } | null;
-            custom_fields: null | boolean | number | string | unknown[] | Record<string, never>;
+            custom_fields: unknown;
             customfield_selector: string;
-            field_format: null | boolean | number | string | unknown[] | Record<string, never>;
+            field_format: unknown;
             filters_cache_metadata: unknown;
             labels: components["schemas"]["StoreLabel"][] | null;
             role: string;
@@ -1822,7 +1822,7 @@ export interface components {
             report_id: number | string | null;
         };
         AppstateCopyLinkIn: {
-            condition?: null | boolean | number | string | unknown[] | Record<string, never>;
+            condition?: unknown;
             /** @description an id, as a JSON number or a numeric string */
             reportId?: number | string | null;
         };
@@ -1860,7 +1860,7 @@ export interface components {
         };
         AppstateLabelForProductsIn: {
             color: string;
-            condition?: null | boolean | number | string | unknown[] | Record<string, never>;
+            condition?: unknown;
             name: string;
             /** @description a list of texts, or one text */
             productsIds?: (string | number)[] | string | null;
@@ -1897,7 +1897,7 @@ export interface components {
             name?: string | null;
         };
         AppstateProductLabelsIn: {
-            condition?: null | boolean | number | string | unknown[] | Record<string, never>;
+            condition?: unknown;
             /** @description an id, as a JSON number or a numeric string */
             labelId: number | string | null;
             /** @description a list of texts, or one text */
@@ -1915,66 +1915,66 @@ export interface components {
         };
         AppstateReport: {
             chart: boolean;
-            columns_index: null | boolean | number | string | unknown[] | Record<string, never>;
+            columns_index: unknown;
             compareTo: string;
-            comparisonValues: null | boolean | number | string | unknown[] | Record<string, never>;
-            competitors_visibility: null | boolean | number | string | unknown[] | Record<string, never>;
-            condition: null | boolean | number | string | unknown[] | Record<string, never>;
+            comparisonValues: unknown;
+            competitors_visibility: unknown;
+            condition: unknown;
             constantReport: boolean;
-            dates: null | boolean | number | string | unknown[] | Record<string, never>;
+            dates: unknown;
             distribution_weights_cf: string;
             email_ids: string[] | null;
             /** Format: date-time */
             expires_at: string;
-            filters: null | boolean | number | string | unknown[] | Record<string, never>;
+            filters: unknown;
             /** Format: int64 */
             folder_id: number;
-            group_mode: null | boolean | number | string | unknown[] | Record<string, never>;
+            group_mode: unknown;
             /** Format: int64 */
             id: number;
             is_old: boolean;
-            ordering: null | boolean | number | string | unknown[] | Record<string, never>;
+            ordering: unknown;
             page_title: string;
             read_only: boolean;
             report_name: string;
             report_path: string;
             report_type: string;
             scheduled_days: string;
-            selected_rows: null | boolean | number | string | unknown[] | Record<string, never>;
+            selected_rows: unknown;
             share: number;
             /** Format: date-time */
             updated_at: string;
             /** Format: int64 */
             user_id?: number | null;
             user_ids: number[] | null;
-            visible_columns: null | boolean | number | string | unknown[] | Record<string, never>;
+            visible_columns: unknown;
             /** Format: date-time */
             when_added: string;
         };
         AppstateReportIn: {
             chart?: boolean;
-            columns_index?: null | boolean | number | string | unknown[] | Record<string, never>;
+            columns_index?: unknown;
             compareTo?: string;
-            comparisonValues?: null | boolean | number | string | unknown[] | Record<string, never>;
-            competitors_visibility?: null | boolean | number | string | unknown[] | Record<string, never>;
-            condition?: null | boolean | number | string | unknown[] | Record<string, never>;
+            comparisonValues?: unknown;
+            competitors_visibility?: unknown;
+            condition?: unknown;
             constantReport?: boolean;
-            dates?: null | boolean | number | string | unknown[] | Record<string, never>;
+            dates?: unknown;
             distribution_weights_cf?: string;
-            filters?: null | boolean | number | string | unknown[] | Record<string, never>;
+            filters?: unknown;
             /** @description an id, as a JSON number or a numeric string */
             folder_id?: number | string | null;
-            group_mode?: null | boolean | number | string | unknown[] | Record<string, never>;
-            ordering?: null | boolean | number | string | unknown[] | Record<string, never>;
+            group_mode?: unknown;
+            ordering?: unknown;
             page_title?: string;
             report_name: string;
             report_path?: string;
             report_type: string;
-            selected_rows?: null | boolean | number | string | unknown[] | Record<string, never>;
-            visible_columns?: null | boolean | number | string | unknown[] | Record<string, never>;
+            selected_rows?: unknown;
+            visible_columns?: unknown;
         };
         AppstateReportOpenIn: {
-            id: null | boolean | number | string | unknown[] | Record<string, never>;
+            id: unknown;
             isShareLink?: boolean;
         };
         AppstateReportOut: {
@@ -2023,27 +2023,27 @@ export interface components {
         };
         AppstateReportUpdateIn: {
             chart?: boolean;
-            columns_index?: null | boolean | number | string | unknown[] | Record<string, never>;
+            columns_index?: unknown;
             compareTo?: string;
-            comparisonValues?: null | boolean | number | string | unknown[] | Record<string, never>;
-            competitors_visibility?: null | boolean | number | string | unknown[] | Record<string, never>;
-            condition?: null | boolean | number | string | unknown[] | Record<string, never>;
+            comparisonValues?: unknown;
+            competitors_visibility?: unknown;
+            condition?: unknown;
             constantReport?: boolean;
-            dates?: null | boolean | number | string | unknown[] | Record<string, never>;
+            dates?: unknown;
             distribution_weights_cf?: string;
-            filters?: null | boolean | number | string | unknown[] | Record<string, never>;
+            filters?: unknown;
             /** @description an id, as a JSON number or a numeric string */
             folder_id?: number | string | null;
-            group_mode?: null | boolean | number | string | unknown[] | Record<string, never>;
+            group_mode?: unknown;
             /** @description an id, as a JSON number or a numeric string */
             id: number | string | null;
-            ordering?: null | boolean | number | string | unknown[] | Record<string, never>;
+            ordering?: unknown;
             page_title?: string;
             report_name: string;
             report_path?: string;
             report_type: string;
-            selected_rows?: null | boolean | number | string | unknown[] | Record<string, never>;
-            visible_columns?: null | boolean | number | string | unknown[] | Record<string, never>;
+            selected_rows?: unknown;
+            visible_columns?: unknown;
         };
         AppstateReportsOut: {
             reports: components["schemas"]["AppstateReportSummary"][] | null;
@@ -2103,7 +2103,7 @@ export interface components {
             url: string;
         };
         AppstateShareMailIn: {
-            condition?: null | boolean | number | string | unknown[] | Record<string, never>;
+            condition?: unknown;
             /** @description a list of texts, or one text */
             emails: (string | number)[] | string | null;
             url: string;
@@ -2198,7 +2198,7 @@ export interface components {
         };
         GridColumnsRequest: {
             isShareLink?: boolean;
-            reportId?: null | boolean | number | string | unknown[] | Record<string, never>;
+            reportId?: unknown;
         };
         GridCompetitorRow: {
             brand?: string | null;
@@ -2234,7 +2234,7 @@ export interface components {
             name: string;
         };
         GridConditionRequest: {
-            condition: null | boolean | number | string | unknown[] | Record<string, never>;
+            condition: unknown;
         };
         GridCount: {
             count: number;
@@ -2243,7 +2243,7 @@ export interface components {
             exports: components["schemas"]["GridExportStatus"][] | null;
         };
         GridExportRequest: {
-            condition: null | boolean | number | string | unknown[] | Record<string, never>;
+            condition: unknown;
             selectAll?: boolean;
             toggledNodes?: string[] | null;
         };
@@ -2272,8 +2272,8 @@ export interface components {
             } | null)[] | null;
         };
         GridGraphRequest: {
-            condition: null | boolean | number | string | unknown[] | Record<string, never>;
-            groupsArray?: (null | boolean | number | string | unknown[] | Record<string, never>)[] | null;
+            condition: unknown;
+            groupsArray?: unknown[] | null;
         };
         GridProductDetails: {
             product: {
@@ -2281,9 +2281,9 @@ export interface components {
             } | null;
         };
         GridProductRequest: {
-            id?: null | boolean | number | string | unknown[] | Record<string, never>;
-            productId?: null | boolean | number | string | unknown[] | Record<string, never>;
-            product_id?: null | boolean | number | string | unknown[] | Record<string, never>;
+            id?: unknown;
+            productId?: unknown;
+            product_id?: unknown;
         };
         GridReportNameRequest: {
             reportName: string;
@@ -2302,13 +2302,13 @@ export interface components {
         };
         GridResultsCountRequest: {
             calculatePendingRow?: boolean;
-            conditionData: null | boolean | number | string | unknown[] | Record<string, never>;
+            conditionData: unknown;
         };
         GridResultsRequest: {
-            data: null | boolean | number | string | unknown[] | Record<string, never>;
+            data: unknown;
         };
         GridSearchRequest: {
-            condition?: null | boolean | number | string | unknown[] | Record<string, never>;
+            condition?: unknown;
             mode?: string;
             search?: string;
         };
@@ -2430,7 +2430,7 @@ export interface components {
             groupId?: number | string | null;
             name: string;
             rule_type: string;
-            scope?: null | boolean | number | string | unknown[] | Record<string, never>;
+            scope?: unknown;
             section: string;
             source: components["schemas"]["EngineRuleSource"];
             status?: string;
@@ -2459,7 +2459,7 @@ export interface components {
             groupId?: number | string | null;
             name: string;
             rule_type: string;
-            scope?: null | boolean | number | string | unknown[] | Record<string, never>;
+            scope?: unknown;
             section: string;
             source: components["schemas"]["EngineRuleSource"];
             status?: string;
@@ -2549,7 +2549,7 @@ export interface components {
             name?: string;
             order?: number;
             rule_type?: string;
-            scope?: null | boolean | number | string | unknown[] | Record<string, never>;
+            scope?: unknown;
             section?: string;
             source?: components["schemas"]["EngineRuleSource"];
             status?: string;
