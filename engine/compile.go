@@ -227,10 +227,19 @@ func (k *compiler) where(b *builder) (string, error) {
 	if f != "" {
 		preds = append(preds, f)
 	}
-	if s := strings.TrimSpace(k.c.Search); s != "" {
-		preds = append(preds, "position(search_text, lowerUTF8("+b.bind(s)+")) > 0")
+	if s := searchPredicate(b, k.c.Search); s != "" {
+		preds = append(preds, s)
 	}
 	return strings.Join(preds, " AND "), nil
+}
+
+// searchPredicate is the free-text search over name, brand, manufacturer number and
+// product id (the snapshot's search_text); "" when there is no search.
+func searchPredicate(b *builder, search string) string {
+	if s := strings.TrimSpace(search); s != "" {
+		return "position(" + ColSearchText + ", lowerUTF8(" + b.bind(s) + ")) > 0"
+	}
+	return ""
 }
 
 // constraintExpr names the constraint a product breaks (the constraints report):

@@ -36,6 +36,8 @@ var (
 		"POST /labels/insertNewLabels", "POST /labels/insertNewLabelsForProduct", "POST /labels/insertProductLabels",
 		"POST /labels/removeLabelFromProduct", "POST /labels/removeLabel",
 		"POST /labels/addAlert", "POST /labels/removeAlert", "GET /labels/getAllAlerts",
+		"POST /rules/addRule", "POST /rules/removeRule", "POST /rules/updateStatus", "POST /rules/reorder",
+		"POST /rules/runRulebase", "POST /rules/saveGuardrails",
 	}
 )
 

@@ -616,6 +616,329 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/repricing/getColumnsDef": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The results grid's column definitions */
+        get: operations["get_repricing_getColumnsDef"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repricing/getConditionsData": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One block of a run's results (run: latest, simulation or a run id), each row with its explanation */
+        post: operations["post_repricing_getConditionsData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repricing/getCountOfRow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** How many results match a condition, and with calculatePendingRow how many are pending */
+        post: operations["post_repricing_getCountOfRow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/addRule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Creates a rule (no groupId) or replaces rule groupId */
+        post: operations["post_rules_addRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/getAllRules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The rules of the sections the caller may read, in run order */
+        get: operations["get_rules_getAllRules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/getAuditLog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The rules audit log, newest first: who, when, what, before and after */
+        get: operations["get_rules_getAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/getGuardrails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's guardrails */
+        get: operations["get_rules_getGuardrails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/getRuleData": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One rule */
+        post: operations["post_rules_getRuleData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/isRunProcess": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether a run is under way, and the latest run's state */
+        get: operations["get_rules_isRunProcess"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/prepareSourceSelectBox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The rule dialog's source menu, the account's competitors and the aggregates */
+        get: operations["get_rules_prepareSourceSelectBox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A rule's live preview over its scope: products matched, changed, and the distribution of changes */
+        post: operations["post_rules_preview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/refreshRulesList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The rules matching filterParams (section, rule_type, status, search) */
+        post: operations["post_rules_refreshRulesList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/removeRule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deletes a rule */
+        post: operations["post_rules_removeRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/reorder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Puts the rules of one list in a new order */
+        post: operations["post_rules_reorder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/reprice_matrix_types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The kinds of matrix profile */
+        get: operations["get_rules_reprice_matrix_types"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/runRulebase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Runs the active rules (or simulates them) as a background job; one run at a time per account */
+        post: operations["post_rules_runRulebase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/saveGuardrails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets the account's guardrails, or copies a matrix profile's */
+        post: operations["post_rules_saveGuardrails"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/targets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The sections the caller may read with their rule types, and what the caller may change */
+        get: operations["get_rules_targets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/updateStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Activates or deactivates a rule */
+        post: operations["post_rules_updateStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/saveReport/getAllSaveReports": {
         parameters: {
             query?: never;
@@ -1452,6 +1775,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/site_reprice_matrix_profiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The matrix profiles: named guardrail presets */
+        get: operations["get_v1_site_reprice_matrix_profiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/widgets/{file}": {
         parameters: {
             query?: never;
@@ -1495,7 +1835,7 @@ export interface components {
             role_id: number;
             role_types: components["schemas"]["StoreRole"][] | null;
             settings: {
-                [key: string]: unknown;
+                [key: string]: null | boolean | number | string | unknown[] | Record<string, never>;
             } | null;
             site_id: string;
             status_format: unknown;
@@ -1545,7 +1885,7 @@ export interface components {
             password: string;
         };
         AccessIsAuthRequest: {
-            site_id?: unknown;
+            site_id?: null | boolean | number | string | unknown[] | Record<string, never>;
         };
         AccessLoginConfig: {
             home_path: string;
@@ -1564,7 +1904,7 @@ export interface components {
         };
         AccessMemberChange: {
             categories?: (number | string | null)[] | null;
-            role?: unknown;
+            role?: null | boolean | number | string | unknown[] | Record<string, never>;
             /** @description an id, as a JSON number or a numeric string */
             user_id: number | string | null;
         };
@@ -1577,7 +1917,7 @@ export interface components {
         AccessNewMember: {
             categories?: (number | string | null)[] | null;
             email: string;
-            user_role?: unknown;
+            user_role?: null | boolean | number | string | unknown[] | Record<string, never>;
         };
         AccessNewPassword: {
             password: string;
@@ -2106,10 +2446,38 @@ export interface components {
             root: string;
             schedules: components["schemas"]["DropsSchedule"][] | null;
         };
+        EngineGuardrails: {
+            /** Format: double */
+            auto_approve_pct: number;
+            matrix_profile: string;
+            /** Format: double */
+            max_change_pct?: number | null;
+            /** Format: double */
+            min_margin_pct?: number | null;
+            rounding_endings?: number[] | null;
+        };
+        EngineRuleAdjust: {
+            /** Format: double */
+            amount?: number;
+            /** Format: double */
+            percent?: number;
+        };
+        EngineRuleSource: {
+            aggregate?: string;
+            /** Format: double */
+            amount?: number;
+            competitors?: number[] | null;
+            in_stock_only?: boolean;
+            kind: string;
+        };
+        EngineSourceOption: {
+            id: string;
+            name: string;
+        };
         GridBlock: {
             lastRow: number;
             rows: ({
-                [key: string]: unknown;
+                [key: string]: null | boolean | number | string | unknown[] | Record<string, never>;
             } | null)[] | null;
         };
         GridBrandPage: {
@@ -2146,7 +2514,7 @@ export interface components {
             filter_type: string;
             format_type: string;
             graphMode: boolean;
-            groupModeParams: unknown;
+            groupModeParams: null | boolean | number | string | unknown[] | Record<string, never>;
             headerName: string;
             is_bool: boolean;
             radioValues?: string[] | null;
@@ -2228,7 +2596,7 @@ export interface components {
         GridGraph: {
             height: number;
             rows: ({
-                [key: string]: unknown;
+                [key: string]: null | boolean | number | string | unknown[] | Record<string, never>;
             } | null)[] | null;
         };
         GridGraphRequest: {
@@ -2274,7 +2642,7 @@ export interface components {
         };
         GridProductDetails: {
             product: {
-                [key: string]: unknown;
+                [key: string]: null | boolean | number | string | unknown[] | Record<string, never>;
             } | null;
         };
         GridProductRequest: {
@@ -2285,6 +2653,25 @@ export interface components {
         GridReportNameRequest: {
             reportName: string;
         };
+        GridResultsBlock: {
+            lastRow: number;
+            rows: ({
+                [key: string]: null | boolean | number | string | unknown[] | Record<string, never>;
+            } | null)[] | null;
+            /** Format: int64 */
+            run_id?: number | null;
+        };
+        GridResultsCount: {
+            count: number;
+            pending?: number | null;
+        };
+        GridResultsCountRequest: {
+            calculatePendingRow?: boolean;
+            conditionData: unknown;
+        };
+        GridResultsRequest: {
+            data: unknown;
+        };
         GridSearchRequest: {
             condition?: unknown;
             mode?: string;
@@ -2293,7 +2680,7 @@ export interface components {
         GridSearchResult: {
             count: number;
             rows: ({
-                [key: string]: unknown;
+                [key: string]: null | boolean | number | string | unknown[] | Record<string, never>;
             } | null)[] | null;
         };
         GridTooltip: {
@@ -2347,6 +2734,154 @@ export interface components {
             /** Format: double */
             seconds?: number;
         };
+        PricerAuditOut: {
+            lastRow: number;
+            rows: components["schemas"]["StoreRuleAuditEntry"][] | null;
+        };
+        PricerBucket: {
+            count: number;
+            /** Format: double */
+            from?: number | null;
+            /** Format: double */
+            to?: number | null;
+        };
+        PricerCompetitor: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
+        PricerFilterParams: {
+            rule_type?: string;
+            search?: string;
+            section?: string;
+            status?: string;
+        };
+        PricerGroupIDOut: {
+            /** Format: int64 */
+            groupId: number;
+        };
+        PricerGuardrailsIn: {
+            /** Format: double */
+            auto_approve_pct?: number;
+            matrix_profile?: string;
+            /** Format: double */
+            max_change_pct?: number | null;
+            /** Format: double */
+            min_margin_pct?: number | null;
+            rounding_endings?: number[] | null;
+        };
+        PricerGuardrailsOut: {
+            guardrails: components["schemas"]["EngineGuardrails"];
+        };
+        PricerMatrixProfile: {
+            guardrails: components["schemas"]["EngineGuardrails"];
+            id: string;
+            name: string;
+            type: string;
+        };
+        PricerMatrixProfiles: {
+            profiles: components["schemas"]["PricerMatrixProfile"][] | null;
+        };
+        PricerMatrixType: {
+            description: string;
+            id: string;
+            name: string;
+        };
+        PricerMatrixTypes: {
+            types: components["schemas"]["PricerMatrixType"][] | null;
+        };
+        PricerPreviewIn: {
+            adjust?: components["schemas"]["EngineRuleAdjust"];
+            /** @description an id, as a JSON number or a numeric string */
+            groupId?: number | string | null;
+            name: string;
+            rule_type: string;
+            scope?: unknown;
+            section: string;
+            source: components["schemas"]["EngineRuleSource"];
+            status?: string;
+        };
+        PricerPreviewOut: {
+            changed: number;
+            decided: number;
+            distribution: components["schemas"]["PricerBucket"][] | null;
+            matched: number;
+        };
+        PricerRefreshIn: {
+            filterParams?: components["schemas"]["PricerFilterParams"];
+        };
+        PricerReorderIn: {
+            order: (number | string | null)[] | null;
+            rule_type?: string;
+            section: string;
+        };
+        PricerRuleID: {
+            /** @description an id, as a JSON number or a numeric string */
+            groupId: number | string | null;
+        };
+        PricerRuleIn: {
+            adjust?: components["schemas"]["EngineRuleAdjust"];
+            /** @description an id, as a JSON number or a numeric string */
+            groupId?: number | string | null;
+            name: string;
+            rule_type: string;
+            scope?: unknown;
+            section: string;
+            source: components["schemas"]["EngineRuleSource"];
+            status?: string;
+        };
+        PricerRuleOut: {
+            rule: components["schemas"]["StoreRule"];
+        };
+        PricerRules: {
+            rules: components["schemas"]["StoreRule"][] | null;
+        };
+        PricerRunIn: {
+            isSimulation?: boolean;
+        };
+        PricerRunOut: {
+            created: boolean;
+            /** Format: int64 */
+            run_id: number;
+        };
+        PricerRunState: {
+            /** Format: int64 */
+            auto_approved: number;
+            /** Format: int64 */
+            changed: number;
+            error?: string;
+            finished_at?: string | null;
+            is_simulation: boolean;
+            /** Format: int64 */
+            pending: number;
+            /** Format: int64 */
+            products: number;
+            /** Format: int64 */
+            run_id?: number | null;
+            running: boolean;
+            status: string;
+        };
+        PricerSourceBox: {
+            aggregates: string[] | null;
+            competitors: components["schemas"]["PricerCompetitor"][] | null;
+            sources: components["schemas"]["EngineSourceOption"][] | null;
+        };
+        PricerStatusIn: {
+            /** @description an id, as a JSON number or a numeric string */
+            groupId: number | string | null;
+            status: string;
+        };
+        PricerTarget: {
+            can_edit: boolean;
+            name: string;
+            rule_types: string[] | null;
+            section: string;
+        };
+        PricerTargets: {
+            can_reorder: boolean;
+            can_run: boolean;
+            targets: components["schemas"]["PricerTarget"][] | null;
+        };
         RouteDone: {
             message: string;
             ok: boolean;
@@ -2376,6 +2911,32 @@ export interface components {
         StoreRole: {
             id: number;
             name: string;
+        };
+        StoreRule: {
+            adjust?: components["schemas"]["EngineRuleAdjust"];
+            /** Format: int64 */
+            groupId?: number;
+            name?: string;
+            order?: number;
+            rule_type?: string;
+            scope?: unknown;
+            section?: string;
+            source?: components["schemas"]["EngineRuleSource"];
+            status?: string;
+            /** Format: date-time */
+            updated_at?: string;
+            updated_by?: string;
+        };
+        StoreRuleAuditEntry: {
+            action?: string;
+            after?: null | boolean | number | string | unknown[] | Record<string, never>;
+            /** Format: date-time */
+            at?: string;
+            before?: null | boolean | number | string | unknown[] | Record<string, never>;
+            /** Format: int64 */
+            id?: number;
+            rule_id?: string;
+            user?: string;
         };
         WidgetsEmbed: {
             key: string;
@@ -3592,6 +4153,607 @@ export interface operations {
                 };
                 content: {
                     "application/json": unknown;
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    get_repricing_getColumnsDef: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GridColumns"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_repricing_getConditionsData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["GridResultsRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GridResultsBlock"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_repricing_getCountOfRow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["GridResultsCountRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GridResultsCount"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_rules_addRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PricerRuleIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricerGroupIDOut"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    get_rules_getAllRules: {
+        parameters: {
+            query?: {
+                section?: string;
+                rule_type?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricerRules"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    get_rules_getAuditLog: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricerAuditOut"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    get_rules_getGuardrails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricerGuardrailsOut"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_rules_getRuleData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PricerRuleID"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricerRuleOut"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    get_rules_isRunProcess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricerRunState"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    get_rules_prepareSourceSelectBox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricerSourceBox"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_rules_preview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PricerPreviewIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricerPreviewOut"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_rules_refreshRulesList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PricerRefreshIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricerRules"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_rules_removeRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PricerRuleID"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteOK"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_rules_reorder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PricerReorderIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteOK"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    get_rules_reprice_matrix_types: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricerMatrixTypes"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_rules_runRulebase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PricerRunIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricerRunOut"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_rules_saveGuardrails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PricerGuardrailsIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricerGuardrailsOut"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    get_rules_targets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricerTargets"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_rules_updateStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PricerStatusIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteOK"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -5250,6 +6412,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GridPricingInsights"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    get_v1_site_reprice_matrix_profiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricerMatrixProfiles"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
