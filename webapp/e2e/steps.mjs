@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { psql } from './harness.mjs';
+import { pricerSteps } from './pricer.steps.mjs';
 
 const ADMIN = 'admin@pricelens.local';
 const ANALYST = 'analyst@pricelens.local';
@@ -904,4 +905,5 @@ export const steps = [
       await list.getByRole('button', { name: 'Close' }).click();
     },
   },
+  ...pricerSteps,
 ];

@@ -115,7 +115,7 @@ export function RuleDialog({
           <div className="row">
             <label className="field">
               Source
-              <select value={f.source.kind} onChange={(e) => set({ source: withSourceKind(f.source, e.target.value) })}>
+              <select value={f.source.kind} onChange={(e) => (setMenu(false), set({ source: withSourceKind(f.source, e.target.value) }))}>
                 {box.sources.map((s) => (
                   <option key={s.id} value={s.id}>
                     {s.name}
