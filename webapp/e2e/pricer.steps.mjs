@@ -7,6 +7,7 @@ import { psql } from './harness.mjs';
 const ADMIN = 'admin@pricelens.local';
 const VIEWER = 'viewer@pricelens.local';
 const RULE = 'E2E beat the market';
+const SCOPED = 'E2E one super category';
 const rows = '.ag-row[row-index]:not(.ag-row-loading)';
 
 /** signInTo signs in afresh and opens path in the user's first account. */
@@ -88,7 +89,7 @@ export const pricerSteps = [
       assert.ok(matched > 0, 'an unscoped rule matches the products: ' + matched);
       assert.ok(changed > 0 && changed <= matched, `changed ${changed} of ${matched}`);
       await preview.getByRole('table', { name: 'Distribution of changes' }).waitFor();
-      data.previewChanged = changed;
+      data.previewMatched = matched;
       allowed.push(/status of 400/);
       await dlg.getByRole('button', { name: 'Save' }).click();
       await dlg.waitFor({ state: 'detached' });
@@ -172,6 +173,53 @@ export const pricerSteps = [
       await first.getByText('active').first().waitFor();
       assert.match(await first.textContent(), /status: active → inactive/);
       assert.match(await log.textContent(), new RegExp(ADMIN.replace('.', '\\.')));
+    },
+  },
+  {
+    name: 'pricer: a rule scoped by the category tree moves up with the arrows',
+    async run({ page, stack, data }) {
+      await signInTo(page, stack.base, ADMIN, stack.password, '/new/repricing/dynamic_pricer');
+      const middle = page.getByRole('region', { name: 'Middle (target price)' });
+      await middle.getByRole('button', { name: 'Add rule' }).click();
+      const dlg = page.getByRole('dialog', { name: 'Add rule' });
+      await dlg.getByLabel('Rule name').fill(SCOPED);
+      await dlg.getByLabel('Adjust %').fill('2');
+      // The scope's category tree is the grid's category filter.
+      await dlg.getByRole('button', { name: /^Categories: All$/ }).click();
+      const tree = dlg.locator('.category-filter');
+      const top = (await tree.locator('.tree-node label').first().textContent()).trim();
+      await tree.getByRole('checkbox').first().check();
+      await tree.getByRole('button', { name: 'Apply Filter' }).click();
+      await dlg.getByRole('button', { name: 'Categories: ' + top }).waitFor();
+      const preview = dlg.getByRole('complementary', { name: 'Preview' });
+      await page.waitForFunction(() => document.querySelector('[aria-label="Preview"]')?.getAttribute('aria-busy') === 'false' && document.querySelector('[data-testid="preview-matched"]'));
+      const matched = Number((await preview.getByTestId('preview-matched').textContent()).replace(/[^0-9]/g, ''));
+      assert.ok(matched > 0 && matched < data.previewMatched, `one super category: ${matched} of ${data.previewMatched}`);
+      await dlg.getByRole('button', { name: 'Save' }).click();
+      await dlg.waitFor({ state: 'detached' });
+      const list = middle.getByRole('table', { name: 'Target rules' });
+      await list.getByRole('cell', { name: SCOPED, exact: true }).waitFor();
+      const order = () => psql(stack, "SELECT string_agg(name, '|' ORDER BY position) FROM pricer_rules WHERE section = 'middle'");
+      assert.equal(order(), `${RULE}|${SCOPED}`);
+      await list.getByRole('button', { name: 'Move up ' + SCOPED }).click();
+      await page.waitForFunction((n) => document.querySelector('[aria-label="Target rules"] tbody tr td:nth-child(2)')?.textContent === n, SCOPED);
+      for (let i = 0; i < 50 && order() !== `${SCOPED}|${RULE}`; i++) await page.waitForTimeout(100);
+      assert.equal(order(), `${SCOPED}|${RULE}`);
+      await list.getByRole('button', { name: 'Move up ' + SCOPED }).and(page.locator(':disabled')).waitFor();
+    },
+  },
+  {
+    name: 'pricer: guardrails from a matrix profile',
+    async run({ page, stack }) {
+      await signInTo(page, stack.base, ADMIN, stack.password, '/new/repricing/dynamic_pricer');
+      const panel = page.getByRole('region', { name: 'Guardrails' });
+      await panel.waitFor();
+      const select = panel.getByLabel('Matrix profile');
+      const options = await select.locator('option').allTextContents();
+      assert.ok(options.length >= 2, 'profiles are listed: ' + options.join('|'));
+      await select.selectOption({ index: 1 });
+      await panel.getByRole('status').filter({ hasText: 'Guardrails saved' }).waitFor();
+      assert.notEqual(psql(stack, 'SELECT matrix_profile FROM pricer_guardrails'), '');
     },
   },
   {
