@@ -109,7 +109,8 @@ export const pricerSteps = [
       await page.getByRole('link', { name: 'Simulation Results' }).click();
       await page.getByRole('heading', { name: 'Simulation Results' }).waitFor();
       await waitRows(page);
-      const count = Number((await page.getByLabel('Row count').textContent()).replace(/[^0-9]/g, ''));
+      // The count follows the first block.
+      const count = Number((await page.getByLabel('Row count').filter({ hasText: /products/ }).textContent()).replace(/[^0-9]/g, ''));
       assert.ok(count > 0, 'results for every product: ' + count);
       // The rows the new rule decided: the Rule column's number filter, shown as a chip.
       // The Rule and Why this price columns are the last ones: scroll the grid to them.
@@ -206,6 +207,18 @@ export const pricerSteps = [
       for (let i = 0; i < 50 && order() !== `${SCOPED}|${RULE}`; i++) await page.waitForTimeout(100);
       assert.equal(order(), `${SCOPED}|${RULE}`);
       await list.getByRole('button', { name: 'Move up ' + SCOPED }).and(page.locator(':disabled')).waitFor();
+      // Edit opens the saved rule (rules/getRuleData) with its scope.
+      await list.getByRole('row').filter({ hasText: SCOPED }).getByRole('button', { name: 'Edit' }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit rule' });
+      assert.equal(await edit.getByLabel('Rule name').inputValue(), SCOPED);
+      await edit.getByRole('button', { name: 'Categories: ' + top }).waitFor();
+      await edit.getByRole('button', { name: 'Cancel' }).click();
+      // The lists follow a search (rules/refreshRulesList); a filtered list offers no reordering.
+      await page.getByLabel('Search rules').fill('super category');
+      await page.waitForFunction(() => document.querySelectorAll('[aria-label="Target rules"] tbody tr').length === 1);
+      assert.equal(await list.getByRole('button', { name: /^Move up/ }).count(), 0);
+      await page.getByLabel('Search rules').fill('');
+      await list.getByRole('cell', { name: RULE, exact: true }).waitFor();
     },
   },
   {

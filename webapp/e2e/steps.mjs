@@ -866,6 +866,8 @@ export const steps = [
       await page.waitForURL((u) => !u.pathname.startsWith('/login'));
     },
   },
+  // Before the cancel step: after its million bulk products rules/preview finds no change to make.
+  ...pricerSteps,
   {
     name: 'cancel an export under way',
     async run({ page, stack }) {
@@ -905,5 +907,4 @@ export const steps = [
       await list.getByRole('button', { name: 'Close' }).click();
     },
   },
-  ...pricerSteps,
 ];

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { ConfirmDialog } from '../../components/Dialog';
 import { Link } from '../../lib/router';
-import { getAllRules, getTargets, prepareSourceSelectBox, removeRule, reorder, updateStatus, type Rule, type SourceBox, type Targets } from './api/rules';
+import { getRuleData, getTargets, refreshRulesList, prepareSourceSelectBox, removeRule, reorder, updateStatus, type Rule, type SourceBox, type Targets } from './api/rules';
 import { emptyForm, fromRule, moved, sourceText, type RuleForm } from './ruleForm';
 import { RuleDialog } from './RuleDialog';
 import { GuardrailsPanel } from './GuardrailsPanel';
@@ -21,13 +21,18 @@ export function ManageRules() {
   const [rules, setRules] = useState<Rule[] | null>(null);
   const [dialog, setDialog] = useState<RuleForm | null>(null);
   const [removing, setRemoving] = useState<Rule | null>(null);
+  const [filter, setFilter] = useState({ search: '', status: '' });
   const run = useRunState();
-  const load = useCallback(() => getAllRules().then(setRules, () => setRules([])), []);
+  const load = useCallback(() => refreshRulesList(filter).then(setRules, () => setRules([])), [filter]);
   useEffect(() => {
     getTargets().then(setTargets, () => {});
     prepareSourceSelectBox().then(setBox, () => {});
-    void load();
-  }, [load]);
+  }, []);
+  // The lists follow the search and status filter (rules/refreshRulesList), 200 ms after typing.
+  useEffect(() => {
+    const id = window.setTimeout(() => void load(), filter.search ? 200 : 0);
+    return () => window.clearTimeout(id);
+  }, [load, filter.search]);
   if (!targets || !box || !rules) return <div className="page-loading">Loading...</div>;
   const canEdit = (section: string) => !!targets.targets!.find((t) => t.section === section)?.can_edit;
   const anyEdit = targets.targets!.some((t) => t.can_edit);
@@ -52,6 +57,14 @@ export function ManageRules() {
         </div>
       </div>
       <RunStatus running={run.running} state={runState} />
+      <div className="toolbar">
+        <input aria-label="Search rules" placeholder="Search rules..." value={filter.search} onChange={(e) => setFilter({ ...filter, search: e.target.value })} />
+        <select aria-label="Rule status" value={filter.status} onChange={(e) => setFilter({ ...filter, status: e.target.value })}>
+          <option value="">All statuses</option>
+          <option value="active">active</option>
+          <option value="inactive">inactive</option>
+        </select>
+      </div>
       {targets.targets!.map((t) => (
         <section key={t.section} className="rule-section" aria-label={t.name}>
           <div className="page-head">
@@ -69,8 +82,9 @@ export function ManageRules() {
               rules={rules.filter((r) => r.section === t.section && r.rule_type === type).sort((a, b) => (a.order ?? 0) - (b.order ?? 0))}
               box={box}
               canEdit={t.can_edit}
-              canReorder={targets.can_reorder}
-              onEdit={(r) => setDialog(fromRule(r))}
+              // A filtered list is not the whole order: reorder the full list only.
+              canReorder={targets.can_reorder && !filter.search && !filter.status}
+              onEdit={(r) => void getRuleData(r.groupId!).then((x) => setDialog(fromRule(x)))}
               onRemove={setRemoving}
               onStatus={(r, on) => void updateStatus(r.groupId!, on ? 'active' : 'inactive').then(load, load)}
               onReorder={(ids) => {

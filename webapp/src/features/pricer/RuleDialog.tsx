@@ -33,7 +33,11 @@ export function RuleDialog({
   const [scopePanel, setScopePanel] = useState<'' | 'category' | 'brand'>('');
   const editable = targets.targets!.filter((t) => t.can_edit);
   const section = editable.find((t) => t.section === f.section) ?? editable[0];
-  const set = (p: Partial<RuleForm>) => setF((x) => ({ ...x, ...p }));
+  // An edit answers the messages shown for the previous version of the form.
+  const set = (p: Partial<RuleForm>) => {
+    setF((x) => ({ ...x, ...p }));
+    setErrors({});
+  };
   const comps = box.competitors;
 
   const save = async () => {
@@ -65,7 +69,7 @@ export function RuleDialog({
   return (
     <Dialog
       title={f.groupId ? 'Edit rule' : 'Add rule'}
-      width={820}
+      width={880}
       onClose={() => onClose(false)}
       actions={<DialogActions onCancel={() => onClose(false)} onPrimary={() => void save()} busy={busy} />}
     >
@@ -246,7 +250,7 @@ function usePreview(f: RuleForm): PreviewState {
     const ctl = new AbortController();
     const id = window.setTimeout(() => {
       previewRule(JSON.parse(body), ctl.signal)
-        .then((p) => setState({ kind: 'ready', p }))
+        .then((p) => !ctl.signal.aborted && setState({ kind: 'ready', p }))
         .catch((e) => !ctl.signal.aborted && setState({ kind: 'error', message: e instanceof ApiError ? e.message : 'Preview failed' }));
     }, PREVIEW_DEBOUNCE_MS);
     return () => {

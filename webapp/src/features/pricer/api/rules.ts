@@ -18,6 +18,8 @@ export type AuditEntry = S['StoreRuleAuditEntry'];
 
 type SourceSelectBox = Route<'/rules/prepareSourceSelectBox', 'get'>;
 type GetAllRules = Route<'/rules/getAllRules', 'get'>;
+type GetRuleData = Route<'/rules/getRuleData', 'post'>;
+type RefreshRulesList = Route<'/rules/refreshRulesList', 'post'>;
 type AddRule = Route<'/rules/addRule', 'post'>;
 type RemoveRule = Route<'/rules/removeRule', 'post'>;
 type UpdateStatus = Route<'/rules/updateStatus', 'post'>;
@@ -35,6 +37,12 @@ export const prepareSourceSelectBox = (): Promise<SourceBox> =>
   api.get<SourceSelectBox>('/rules/prepareSourceSelectBox').then((r) => ({ sources: r.sources ?? [], competitors: r.competitors ?? [], aggregates: r.aggregates ?? [] }));
 
 export const getAllRules = (): Promise<Rule[]> => api.get<GetAllRules>('/rules/getAllRules').then((r) => r.rules ?? []);
+
+export const getRuleData = (groupId: number): Promise<Rule> => api.post<GetRuleData>('/rules/getRuleData', { groupId }).then((r) => r.rule);
+
+/** refreshRulesList lists the rules matching filterParams (status, search; every readable section). */
+export const refreshRulesList = (filterParams: RefreshRulesList['body']['filterParams']): Promise<Rule[]> =>
+  api.post<RefreshRulesList>('/rules/refreshRulesList', { filterParams }).then((r) => r.rules ?? []);
 
 /** addRule creates a rule (no groupId) or replaces rule groupId; 400s are shown by the dialog itself. */
 export const addRule = (rule: RuleIn) => api.post<AddRule>('/rules/addRule', rule, { quiet: [400] });
