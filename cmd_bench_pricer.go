@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"os"
 	"os/exec"
 	"strings"
 	"time"
@@ -39,7 +40,7 @@ func runBenchPricer(ctx context.Context, args []string) error {
 	account := fs.Int64("account", 1, "the account of the data set")
 	nRules := fs.Int("rules", 50, "rules, split between the two sections")
 	runs := fs.Int("runs", 20, "measured grid and preview requests per class (after 2 warm-up runs)")
-	pricerRuns := fs.Int("pricer-runs", 3, "measured real runs and simulations each")
+	pricerRuns := fs.Int("pricer-runs", 3, "measured real runs and simulations each (0: measure the grid and the preview on the latest results)")
 	if err := fs.Parse(args); err != nil {
 		return usagef("%v (usage: bench-pricer [--from DB] [--account ID] [--rules N] [--runs N] [--pricer-runs N])", err)
 	}
@@ -125,7 +126,8 @@ func runBenchPricer(ctx context.Context, args []string) error {
 	}
 	fmt.Printf("account %d: %d products, %d competitors, %d rules; load before: %s\n", *account, products, len(a.Competitors), *nRules, uptime())
 
-	workers, err := jobs.Start(ctx, jobs.Deps{DB: db, Warehouse: w, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	// The workers log each run's timings (insert, approvals, completion) to stderr.
+	workers, err := jobs.Start(ctx, jobs.Deps{DB: db, Warehouse: w, Log: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))})
 	if err != nil {
 		return err
 	}
@@ -150,6 +152,9 @@ func runBenchPricer(ctx context.Context, args []string) error {
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 2}}
 
 	for _, sim := range []bool{false, true} {
+		if *pricerRuns == 0 {
+			break
+		}
 		var times []time.Duration
 		for range *pricerRuns {
 			d, err := benchRun(ctx, client, base, sim)

@@ -106,10 +106,22 @@ var runLists = []struct {
 // that read the previous one's alias several times would copy its whole
 // expression each time (the AST grows past its limit with a few dozen rules).
 func (k *runCompiler) inner(b *builder, scope *Condition) (string, error) {
-	// Level 1: the product, the snapshot arrays the sources read, and per list the
-	// position of the first matching rule.
-	sel := []string{ColAccountID, ColProductID, ColName, ColBrand, ColMfgrProdID, ColSuperCategory, ColCategory, ColVertical,
-		ColSearchText, ColMyPrice + " AS price", ColCost, ColMRP, "comp_ids", "c_price", "c_seen", "c_in_stock"}
+	// Level 1: the product (the results' columns for a run; what the steps read for
+	// a preview, which counts); each chosen competitor's usable price
+	// (offerColumns); per list the position of the first matching rule.
+	base := []string{"price", ColCost, ColMRP}
+	if scope == nil {
+		base = append([]string{ColAccountID, ColProductID, ColName, ColBrand, ColMfgrProdID, ColSuperCategory, ColCategory, ColVertical,
+			ColSearchText}, base...)
+	}
+	sel := append([]string{}, base...)
+	for i, c := range sel {
+		if c == "price" {
+			sel[i] = ColMyPrice + " AS price"
+		}
+	}
+	offers := k.offerColumns()
+	sel = append(sel, offers...)
 	for _, l := range runLists {
 		m, err := k.match(b, l.t)
 		if err != nil {
@@ -128,22 +140,80 @@ func (k *runCompiler) inner(b *builder, scope *Condition) (string, error) {
 		}
 	}
 	sql := "SELECT " + strings.Join(sel, ", ") + " FROM " + b.table(TableProductSnapshot) + " WHERE " + where
-	// Level 2: each list's rule, source value and adjusted value.
-	var cols []string
+	// Each later level names the columns it carries on: what it does not name is
+	// dropped (the offers after the sources, the positions after the values).
+	level := func(carry []string, cols ...string) {
+		sql = "SELECT " + strings.Join(append(append([]string{}, carry...), cols...), ", ") + " FROM (" + sql + ")"
+	}
+	// Level 2: each list's rule and source value.
+	var cols, names []string
 	for _, l := range runLists {
 		cols = append(cols, k.pick(l.t, l.prefix)...)
+		names = append(names, l.prefix+"_rule", l.prefix+"_src")
 	}
-	sql = "SELECT *, " + strings.Join(cols, ", ") + " FROM (" + sql + ")"
-	// Level 3: each list's value; then a level per step.
+	level(append(append([]string{}, base...), "t_i", "f_i", "c_i"), cols...)
+	// Level 3: each list's value.
+	carry := append(append([]string{}, base...), names...)
 	cols = nil
 	for _, l := range runLists {
 		cols = append(cols, k.adjusted(l.t, l.prefix))
 	}
-	sql = "SELECT *, " + strings.Join(cols, ", ") + " FROM (" + sql + ")"
-	for _, step := range k.steps() {
-		sql = "SELECT *, " + step + " FROM (" + sql + ")"
+	level(carry, cols...)
+	carry = append(carry, valueColumn[RuleTarget], valueColumn[RuleFloor], valueColumn[RuleCeiling])
+	// Then a level per step.
+	for _, st := range k.steps() {
+		level(carry, st.sql)
+		carry = append(carry, st.keep...)
 	}
 	return sql, nil
+}
+
+// offerColumns are, per competitor a rule reads, its price where the offer counts
+// (found, priced above 0, not older than the staleness limit), else NaN: o_<id>;
+// and os_<id>, the same for in-stock offers, where a rule asks for those. The
+// sources then combine plain columns instead of reading the arrays per rule.
+// While the snapshot's build facts are exact and no priced pair was stale at the
+// build (Totals.StaleMax 0), every offer priced beside my price is still fresh: the
+// scan times are not read, and a slot's price comes from its plain column (p1..);
+// a product without a price of its own gets no recommendation either way.
+func (k *runCompiler) offerColumns() []string {
+	fresh := k.e.totals && k.a.Totals != nil && k.a.Totals.StaleMax == 0
+	var out []string
+	seen := map[string]bool{}
+	for _, l := range runLists {
+		for _, r := range k.lists[l.t] {
+			if r.Source.Kind != SourceCompetitors {
+				continue
+			}
+			for _, c := range r.Source.Competitors {
+				name := offerColumn(c, r.Source.InStockOnly)
+				if seen[name] {
+					continue
+				}
+				seen[name] = true
+				price := k.e.at("c_price", c)
+				var ok string
+				if slot, has := k.a.Slots[c]; fresh && has && slot <= PriceSlotColumns {
+					price = "p" + IntLit(int64(slot))
+					ok = price + " > 0 AND " + ColMyPrice + " > 0"
+				} else {
+					ok = k.e.idx(c) + " > 0 AND " + price + " > 0 AND " + k.e.at("c_seen", c) + " >= " + k.e.cutoff
+				}
+				if r.Source.InStockOnly {
+					ok += " AND " + k.e.at("c_in_stock", c) + " = 1"
+				}
+				out = append(out, "if("+ok+", "+price+", nan) AS "+name)
+			}
+		}
+	}
+	return out
+}
+
+func offerColumn(c int64, inStock bool) string {
+	if inStock {
+		return "os_" + IntLit(c)
+	}
+	return "o_" + IntLit(c)
 }
 
 // match is the 1-based position of the first active rule of the list whose scope
@@ -207,7 +277,8 @@ func (k *runCompiler) adjusted(t RuleType, p string) string {
 	return "if(" + v + " > 0, " + v + ", nan) AS " + valueColumn[t]
 }
 
-// source is a rule source's value for the row, NaN when it has none.
+// source is a rule source's value for the row, NaN when it has none; a
+// competitors source combines the chosen competitors' offer columns.
 func (k *runCompiler) source(s RuleSource) string {
 	switch s.Kind {
 	case SourceMyPrice:
@@ -217,32 +288,25 @@ func (k *runCompiler) source(s RuleSource) string {
 	case SourceFixed:
 		return "toFloat64(" + floatLit(s.Amount) + ")"
 	}
-	// competitors: the chosen competitors' comparable offers (found, price > 0, not
-	// older than the staleness limit; in stock when asked), combined.
-	var oks, mins, maxs, sums []string
+	var n, mins, maxs, sums []string
 	for _, c := range s.Competitors {
-		ok := "(" + k.e.idx(c) + " > 0 AND " + k.e.at("c_price", c) + " > 0 AND " + k.e.at("c_seen", c) + " >= " + k.e.cutoff
-		if s.InStockOnly {
-			ok += " AND " + k.e.at("c_in_stock", c) + " = 1"
-		}
-		ok += ")"
-		price := k.e.at("c_price", c)
-		oks = append(oks, "toUInt32("+ok+")")
-		mins = append(mins, "if("+ok+", "+price+", inf)")
-		maxs = append(maxs, "if("+ok+", "+price+", -inf)")
-		sums = append(sums, "if("+ok+", "+price+", 0)")
+		o := offerColumn(c, s.InStockOnly)
+		n = append(n, "toUInt32(NOT isNaN("+o+"))")
+		mins = append(mins, "if(isNaN("+o+"), inf, "+o+")")
+		maxs = append(maxs, "if(isNaN("+o+"), -inf, "+o+")")
+		sums = append(sums, "if(isNaN("+o+"), 0, "+o+")")
 	}
-	n := "(" + strings.Join(oks, " + ") + ")"
+	cnt := "(" + strings.Join(n, " + ") + ")"
 	var v string
 	switch s.Aggregate {
 	case AggMax:
 		v = nest("greatest", maxs)
 	case AggAvg:
-		v = "(" + strings.Join(sums, " + ") + ") / " + n
+		v = "(" + strings.Join(sums, " + ") + ") / " + cnt
 	default:
 		v = nest("least", mins)
 	}
-	return "if(" + n + " = 0, nan, " + v + ")"
+	return "if(" + cnt + " = 0, nan, " + v + ")"
 }
 
 // nest applies a two-argument function over a list: least(a, least(b, c)) (18.16
@@ -257,16 +321,21 @@ func nest(fn string, xs []string) string {
 // has is true where the product gets a recommendation: a target and a price.
 const has = "(NOT isNaN(t_val) AND price > 0)"
 
+// step is one level of the steps: its SQL and the columns it adds for the next.
+type step struct {
+	sql  string
+	keep []string
+}
+
 // steps are the clamp, the guardrails and the result, each a subquery level of
 // its own (inner), so that the explanation shows what every step did.
-func (k *runCompiler) steps() []string {
-	out := []string{
-		"if(" + has + ", if(isNaN(f_val), if(isNaN(c_val), t_val, least(t_val, c_val)), greatest(if(isNaN(c_val), t_val, least(t_val, c_val)), f_val)), price) AS s_clamped",
-	}
+func (k *runCompiler) steps() []step {
+	one := func(sql, name string) step { return step{sql + " AS " + name, []string{name}} }
+	out := []step{one("if("+has+", if(isNaN(f_val), if(isNaN(c_val), t_val, least(t_val, c_val)), greatest(if(isNaN(c_val), t_val, least(t_val, c_val)), f_val)), price)", "s_clamped")}
 	if m := k.g.MaxChangePct; m != nil {
-		out = append(out, "if("+has+", least(greatest(s_clamped, price * "+floatLit(1-*m/100)+"), price * "+floatLit(1+*m/100)+"), price) AS s_max")
+		out = append(out, one("if("+has+", least(greatest(s_clamped, price * "+floatLit(1-*m/100)+"), price * "+floatLit(1+*m/100)+"), price)", "s_max"))
 	} else {
-		out = append(out, "s_clamped AS s_max")
+		out = append(out, one("s_clamped", "s_max"))
 	}
 	if len(k.g.RoundingEndings) > 0 {
 		// The nearest allowed ending (an upper candidate first: ties round up)
@@ -279,21 +348,21 @@ func (k *runCompiler) steps() []string {
 				dists = append(dists, "if(("+c+" > 0) AND (isNaN(f_val) OR "+c+" >= f_val - "+floatLit(RoundTolerance)+"), abs("+c+" - s_max), inf)")
 			}
 		}
-		out = append(out, "["+strings.Join(cands, ", ")+"] AS r_cand, ["+strings.Join(dists, ", ")+"] AS r_dist",
-			"arrayReduce('min', r_dist) AS r_best",
-			"if("+has+" AND r_best != inf, r_cand[indexOf(r_dist, r_best)], s_max) AS s_round")
+		out = append(out, step{"[" + strings.Join(cands, ", ") + "] AS r_cand, [" + strings.Join(dists, ", ") + "] AS r_dist", nil},
+			step{"r_cand, r_dist, arrayReduce('min', r_dist) AS r_best", nil},
+			one("if("+has+" AND r_best != inf, r_cand[indexOf(r_dist, r_best)], s_max)", "s_round"))
 	} else {
-		out = append(out, "s_max AS s_round")
+		out = append(out, one("s_max", "s_round"))
 	}
 	if m := k.g.MinMarginPct; m != nil {
-		out = append(out, "if("+has+" AND cost > 0, greatest(s_round, cost * "+floatLit(1+*m/100)+"), s_round) AS s_margin")
+		out = append(out, one("if("+has+" AND cost > 0, greatest(s_round, cost * "+floatLit(1+*m/100)+"), s_round)", "s_margin"))
 	} else {
-		out = append(out, "s_round AS s_margin")
+		out = append(out, one("s_round", "s_margin"))
 	}
-	return append(out, "if("+has+", round(s_margin, 2), price) AS recommended_price",
-		"if(price > 0, (recommended_price - price) / price * 100, 0) AS change_pct",
-		"multiIf(NOT "+has+" OR abs(recommended_price - price) < 0.005, '"+StatusNoChange+"', abs(change_pct) <= "+
-			floatLit(k.g.AutoApprovePct)+", '"+StatusAutoApproved+"', '"+StatusPending+"') AS status")
+	return append(out, one("if("+has+", round(s_margin, 2), price)", "recommended_price"),
+		one("if(price > 0, (recommended_price - price) / price * 100, 0)", "change_pct"),
+		one("multiIf(NOT "+has+" OR abs(recommended_price - price) < 0.005, '"+StatusNoChange+"', abs(change_pct) <= "+
+			floatLit(k.g.AutoApprovePct)+", '"+StatusAutoApproved+"', '"+StatusPending+"')", "status"))
 }
 
 // scopePredicate compiles a rule's scope (filters, category tree, search) over the

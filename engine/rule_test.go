@@ -21,14 +21,6 @@ func slottedAccount() Account {
 }
 
 func TestRuleSourceSQL(t *testing.T) {
-	cut := "toDateTime(1764633600)"
-	ok := func(i string, stock bool) string {
-		s := "(" + i + " > 0 AND c_price[" + i + "] > 0 AND c_seen[" + i + "] >= " + cut
-		if stock {
-			s += " AND c_in_stock[" + i + "] = 1"
-		}
-		return s + ")"
-	}
 	k := &runCompiler{a: slottedAccount(), e: newExprs(slottedAccount())}
 	for _, tc := range []struct {
 		name string
@@ -39,14 +31,37 @@ func TestRuleSourceSQL(t *testing.T) {
 		{"mrp", RuleSource{Kind: SourceMRP}, "if(mrp > 0, mrp, nan)"},
 		{"fixed", RuleSource{Kind: SourceFixed, Amount: 12.5}, "toFloat64(12.5)"},
 		{"one competitor, min", RuleSource{Kind: SourceCompetitors, Competitors: []int64{9}, Aggregate: AggMin},
-			"if((toUInt32(" + ok("2", false) + ")) = 0, nan, if(" + ok("2", false) + ", c_price[2], inf))"},
+			"if((toUInt32(NOT isNaN(o_9))) = 0, nan, if(isNaN(o_9), inf, o_9))"},
 		{"two competitors, max, in stock", RuleSource{Kind: SourceCompetitors, Competitors: []int64{3, 9}, Aggregate: AggMax, InStockOnly: true},
-			"if((toUInt32(" + ok("1", true) + ") + toUInt32(" + ok("2", true) + ")) = 0, nan, greatest(if(" + ok("1", true) + ", c_price[1], -inf), if(" + ok("2", true) + ", c_price[2], -inf)))"},
+			"if((toUInt32(NOT isNaN(os_3)) + toUInt32(NOT isNaN(os_9))) = 0, nan, greatest(if(isNaN(os_3), -inf, os_3), if(isNaN(os_9), -inf, os_9)))"},
 		{"two competitors, avg", RuleSource{Kind: SourceCompetitors, Competitors: []int64{3, 9}, Aggregate: AggAvg},
-			"if((toUInt32(" + ok("1", false) + ") + toUInt32(" + ok("2", false) + ")) = 0, nan, (if(" + ok("1", false) + ", c_price[1], 0) + if(" + ok("2", false) + ", c_price[2], 0)) / (toUInt32(" + ok("1", false) + ") + toUInt32(" + ok("2", false) + ")))"},
+			"if((toUInt32(NOT isNaN(o_3)) + toUInt32(NOT isNaN(o_9))) = 0, nan, (if(isNaN(o_3), 0, o_3) + if(isNaN(o_9), 0, o_9)) / (toUInt32(NOT isNaN(o_3)) + toUInt32(NOT isNaN(o_9))))"},
 	} {
 		t.Run(tc.name, func(t *testing.T) { assert.Equal(t, tc.sql, k.source(tc.src)) })
 	}
+	// The offer columns: once per competitor and stock option any rule reads.
+	k.lists = map[RuleType][]Rule{
+		RuleTarget: {{Source: RuleSource{Kind: SourceCompetitors, Competitors: []int64{9, 3}}}, {Source: RuleSource{Kind: SourceCompetitors, Competitors: []int64{9}, InStockOnly: true}}},
+		RuleFloor:  {{Source: RuleSource{Kind: SourceCompetitors, Competitors: []int64{3}}}, {Source: RuleSource{Kind: SourceMyPrice}}},
+	}
+	cut := "toDateTime(1764633600)"
+	assert.Equal(t, []string{
+		"if(2 > 0 AND c_price[2] > 0 AND c_seen[2] >= " + cut + ", c_price[2], nan) AS o_9",
+		"if(1 > 0 AND c_price[1] > 0 AND c_seen[1] >= " + cut + ", c_price[1], nan) AS o_3",
+		"if(2 > 0 AND c_price[2] > 0 AND c_seen[2] >= " + cut + " AND c_in_stock[2] = 1, c_price[2], nan) AS os_9",
+	}, k.offerColumns())
+	// Exact build facts with no stale priced pair: the plain price columns, no scan times.
+	a := slottedAccount()
+	a.Totals = &Totals{FreshMin: uint32(a.Now.Unix()), StaleMax: 0, Parity: a.Settings.Parity, Lower: a.Settings.Lower, Upper: a.Settings.Upper}
+	k.a, k.e = a, newExprs(a)
+	assert.Equal(t, []string{
+		"if(p2 > 0 AND my_price > 0, p2, nan) AS o_9",
+		"if(p1 > 0 AND my_price > 0, p1, nan) AS o_3",
+		"if(p2 > 0 AND my_price > 0 AND c_in_stock[2] = 1, p2, nan) AS os_9",
+	}, k.offerColumns())
+	a.Totals.StaleMax = 1
+	k.a, k.e = a, newExprs(a)
+	assert.Contains(t, k.offerColumns()[0], "c_seen[2] >=", "a pair already stale at the build: the scan times are read")
 }
 
 func TestRuleStepsSQL(t *testing.T) {
@@ -58,19 +73,23 @@ func TestRuleStepsSQL(t *testing.T) {
 	dist := func(c string) string {
 		return "if((" + c + " > 0) AND (isNaN(f_val) OR " + c + " >= f_val - 1e-09), abs(" + c + " - s_max), inf)"
 	}
+	var sqls []string
+	for _, st := range k.steps() {
+		sqls = append(sqls, st.sql)
+	}
 	assert.Equal(t, []string{
 		"if(" + h + ", if(isNaN(f_val), if(isNaN(c_val), t_val, least(t_val, c_val)), greatest(if(isNaN(c_val), t_val, least(t_val, c_val)), f_val)), price) AS s_clamped",
 		"if(" + h + ", least(greatest(s_clamped, price * 0.92), price * 1.08), price) AS s_max",
 		"[" + hi + ", " + lo + "] AS r_cand, [" + dist(hi) + ", " + dist(lo) + "] AS r_dist",
-		"arrayReduce('min', r_dist) AS r_best",
+		"r_cand, r_dist, arrayReduce('min', r_dist) AS r_best",
 		"if(" + h + " AND r_best != inf, r_cand[indexOf(r_dist, r_best)], s_max) AS s_round",
 		"if(" + h + " AND cost > 0, greatest(s_round, cost * 1.05), s_round) AS s_margin",
 		"if(" + h + ", round(s_margin, 2), price) AS recommended_price",
 		"if(price > 0, (recommended_price - price) / price * 100, 0) AS change_pct",
 		"multiIf(NOT " + h + " OR abs(recommended_price - price) < 0.005, 'no_change', abs(change_pct) <= 3, 'auto_approved', 'pending') AS status",
-	}, k.steps())
+	}, sqls)
 	k = &runCompiler{}
-	assert.Equal(t, "s_clamped AS s_max", k.steps()[1], "no guardrails: the steps pass the price on")
+	assert.Equal(t, "s_clamped AS s_max", k.steps()[1].sql, "no guardrails: the steps pass the price on")
 }
 
 // The rule lists: the first matching active rule by order; scopes compile with the
@@ -96,16 +115,18 @@ func TestRunListsSQL(t *testing.T) {
 		"vertical, search_text, price, cost, mrp, t_rule, t_src, t_val, f_rule, f_src, f_val, c_rule, c_src, c_val, s_clamped, s_max, s_round, s_margin, "+
 		"recommended_price, change_pct, status FROM ("), st.SQL)
 	assert.Contains(t, st.SQL, "(SELECT account_id, product_id, name, brand, mfgr_prod_id, super_category, category, vertical, search_text, "+
-		"my_price AS price, cost, mrp, comp_ids, c_price, c_seen, c_in_stock, "+
+		"my_price AS price, cost, mrp, "+
 		"toUInt32(multiIf(((ifNull(lowerUTF8(brand) IN ?, 0))), 1, (position(search_text, lowerUTF8(?)) > 0), 2, 0)) AS t_i, "+
 		"toUInt32(multiIf((1), 1, 0)) AS f_i, toUInt32(0) AS c_i FROM product_snapshot WHERE account_id = ?)")
-	assert.Contains(t, st.SQL, "multiIf(t_i = 1, toUInt64(21), t_i = 2, toUInt64(23), toUInt64(0)) AS t_rule, "+
+	base := "account_id, product_id, name, brand, mfgr_prod_id, super_category, category, vertical, search_text, price, cost, mrp, "
+	assert.Contains(t, st.SQL, "(SELECT "+base+"t_i, f_i, c_i, multiIf(t_i = 1, toUInt64(21), t_i = 2, toUInt64(23), toUInt64(0)) AS t_rule, "+
 		"toFloat64(multiIf(t_i = 1, if(price > 0, price, nan), t_i = 2, if(mrp > 0, mrp, nan), nan)) AS t_src, "+
 		"multiIf(f_i = 1, toUInt64(24), toUInt64(0)) AS f_rule, toFloat64(multiIf(f_i = 1, toFloat64(2), nan)) AS f_src, "+
 		"toUInt64(0) AS c_rule, nan AS c_src FROM")
-	assert.Contains(t, st.SQL, "SELECT *, if(multiIf(t_i = 1, (t_src * 0.95 + 0.5), t_i = 2, (t_src * 1 + 0), nan) > 0, "+
+	assert.Contains(t, st.SQL, "(SELECT "+base+"t_rule, t_src, f_rule, f_src, c_rule, c_src, if(multiIf(t_i = 1, (t_src * 0.95 + 0.5), t_i = 2, (t_src * 1 + 0), nan) > 0, "+
 		"multiIf(t_i = 1, (t_src * 0.95 + 0.5), t_i = 2, (t_src * 1 + 0), nan), nan) AS t_val, "+
 		"if(multiIf(f_i = 1, (f_src * 1 + 0), nan) > 0, multiIf(f_i = 1, (f_src * 1 + 0), nan), nan) AS f_val, nan AS c_val FROM")
+	assert.Contains(t, st.SQL, "(SELECT "+base+"t_rule, t_src, f_rule, f_src, c_rule, c_src, t_val, f_val, c_val, if((NOT isNaN(t_val) AND price > 0), ")
 	assert.NotContains(t, st.SQL, "toUInt64(22)", "inactive rules are not compiled")
 	assert.Equal(t, []any{clickhouse.GroupSet{Value: []any{"acme"}}, "tv", uint32(7)}, st.Args)
 

@@ -3,6 +3,7 @@ package jobs
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"time"
 
 	"github.com/riverqueue/river"
@@ -24,7 +25,7 @@ type runPricer struct {
 func (w *runPricer) Timeout(*river.Job[kinds.RunPricer]) time.Duration { return 15 * time.Minute }
 
 func (w *runPricer) Work(ctx context.Context, job *river.Job[kinds.RunPricer]) error {
-	r := PricerRunner{Store: store.New(w.deps.DB), W: w.deps.Warehouse, Now: w.deps.now}
+	r := PricerRunner{Store: store.New(w.deps.DB), W: w.deps.Warehouse, Now: w.deps.now, Log: w.deps.Log}
 	return r.Run(ctx, job.Args.RunID)
 }
 
@@ -37,6 +38,7 @@ type PricerRunner struct {
 	Store *store.Store
 	W     *warehouse.Warehouse
 	Now   func() time.Time
+	Log   *slog.Logger // the run's timings (nil: none)
 	// AfterInsert, when set, runs between the insert and the completion (tests stop
 	// a run there to see that its results never show).
 	AfterInsert func(ctx context.Context) error
@@ -100,9 +102,11 @@ func (r PricerRunner) attempt(ctx context.Context, run store.PricerRun, resultID
 	if err != nil {
 		return err
 	}
+	t0 := time.Now()
 	if err := r.W.ExecRun(ctx, "pricer-run-"+engine.IntLit(run.ID)+"-"+engine.IntLit(resultID), st); err != nil {
 		return err
 	}
+	tInsert := time.Since(t0)
 	if r.AfterInsert != nil {
 		if err := r.AfterInsert(ctx); err != nil {
 			return err
@@ -122,12 +126,21 @@ func (r PricerRunner) attempt(ctx context.Context, run store.PricerRun, resultID
 		u := func(i int) int64 { v, _ := res.Rows[0][i].(uint64); return int64(v) }
 		o.Products, o.Changed, o.AutoApproved, o.Pending = u(0), u(1), u(2), u(3)
 	}
+	t1 := time.Now()
 	if !run.IsSimulation {
 		if o.Approvals, err = r.approvals(ctx, run, resultID); err != nil {
 			return err
 		}
 	}
-	return r.Store.CompleteRun(ctx, run.ID, o)
+	t2 := time.Now()
+	if err := r.Store.CompleteRun(ctx, run.ID, o); err != nil {
+		return err
+	}
+	if r.Log != nil {
+		r.Log.Info("pricer run complete", "run", run.ID, "account", run.AccountID, "simulation", run.IsSimulation, "products", o.Products,
+			"changed", o.Changed, "insert", tInsert, "read_approvals", t2.Sub(t1), "complete", time.Since(t2))
+	}
+	return nil
 }
 
 // approvals are the approval decisions of a real run's changed prices: within the
