@@ -866,7 +866,7 @@ export const steps = [
       await page.waitForURL((u) => !u.pathname.startsWith('/login'));
     },
   },
-  // Before the cancel step: after its million bulk products rules/preview finds no change to make.
+  // Before the cancel step: after its million bulk products a real run writes no approval records (reported).
   ...pricerSteps,
   {
     name: 'cancel an export under way',

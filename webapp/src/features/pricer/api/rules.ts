@@ -17,7 +17,6 @@ export type MatrixProfile = S['PricerMatrixProfile'];
 export type AuditEntry = S['StoreRuleAuditEntry'];
 
 type SourceSelectBox = Route<'/rules/prepareSourceSelectBox', 'get'>;
-type GetAllRules = Route<'/rules/getAllRules', 'get'>;
 type GetRuleData = Route<'/rules/getRuleData', 'post'>;
 type RefreshRulesList = Route<'/rules/refreshRulesList', 'post'>;
 type AddRule = Route<'/rules/addRule', 'post'>;
@@ -35,8 +34,6 @@ type MatrixProfiles = Route<'/v1/site_reprice_matrix_profiles', 'get'>;
 
 export const prepareSourceSelectBox = (): Promise<SourceBox> =>
   api.get<SourceSelectBox>('/rules/prepareSourceSelectBox').then((r) => ({ sources: r.sources ?? [], competitors: r.competitors ?? [], aggregates: r.aggregates ?? [] }));
-
-export const getAllRules = (): Promise<Rule[]> => api.get<GetAllRules>('/rules/getAllRules').then((r) => r.rules ?? []);
 
 export const getRuleData = (groupId: number): Promise<Rule> => api.post<GetRuleData>('/rules/getRuleData', { groupId }).then((r) => r.rule);
 
