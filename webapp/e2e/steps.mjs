@@ -6,6 +6,7 @@ import { psql } from './harness.mjs';
 import { exportSteps } from './exports.steps.mjs';
 import { adminSteps } from './admin.steps.mjs';
 import { insightsSteps } from './insights.steps.mjs';
+import { pricerSteps } from './pricer.steps.mjs';
 
 const ADMIN = 'admin@pricelens.local';
 const ANALYST = 'analyst@pricelens.local';
@@ -869,6 +870,8 @@ export const steps = [
       await page.waitForURL((u) => !u.pathname.startsWith('/login'));
     },
   },
+  // Before the cancel step: after its million bulk products a real run writes no approval records (reported).
+  ...pricerSteps,
   {
     name: 'cancel an export under way',
     async run({ page, stack }) {

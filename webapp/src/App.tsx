@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { matchPath, navigate, RouterProvider, useLocation } from './lib/router';
 import { setGlobalErrorHandler } from './lib/api';
 import { useUI } from './store/ui';
@@ -21,6 +21,15 @@ import { TrendScreen, TREND_REPORTS } from './features/trend/TrendScreen';
 import { InsightsList, InsightDetail, AnalyticsDemo } from './features/insights/Insights';
 import { NewShell } from './features/admin/NewShell';
 import { forgetPrefetched, prefetchReport } from './features/tabular/prefetch';
+import type { PricerPageName } from './features/pricer/PricerPage';
+
+// The dynamic pricer pages (their results grids carry ag-grid) load on demand.
+const PricerPage = lazy(() => import('./features/pricer/PricerPage'));
+const pricer = (page: PricerPageName) => (
+  <Suspense fallback={<div className="page-loading">Loading...</div>}>
+    <PricerPage page={page} />
+  </Suspense>
+);
 
 // The tabular screen carries ag-grid: load it on demand so sign-in stays light,
 // but start at once when the address is a report, in parallel with the session calls.
@@ -106,6 +115,10 @@ const routes: Route[] = [
   { pattern: '/insights', render: () => <InsightsList /> },
   { pattern: '/insights/analytics', render: () => <AnalyticsDemo /> },
   { pattern: '/insights/:id', render: (p) => <InsightDetail id={p.id} /> },
+  { pattern: '/new/repricing/dynamic_pricer', resource: Resource.DynamicPricer, render: () => pricer('dynamic_pricer') },
+  { pattern: '/new/repricing/results', resource: Resource.DynamicPricer, render: () => pricer('results') },
+  { pattern: '/new/repricing/simulation_results', resource: Resource.DynamicPricer, render: () => pricer('simulation_results') },
+  { pattern: '/new/repricing/audit_log', resource: Resource.DynamicPricer, render: () => pricer('audit_log') },
   { pattern: '/new/:a/:b', render: (p) => <NewShell parts={[p.a, p.b]} /> },
   { pattern: '/new/:a/:b/:c', render: (p) => <NewShell parts={[p.a, p.b, p.c]} /> },
   { pattern: '/system', render: () => <SystemPage /> },
