@@ -360,6 +360,29 @@ func (s *Service) Product(ctx context.Context, a engine.Account, id string) (map
 	if err != nil {
 		return nil, err
 	}
+	row, err := s.productRow(ctx, plan)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.fillLabels(ctx, a, []map[string]any{row}); err != nil {
+		return nil, err
+	}
+	row["currency_symbol"] = a.Settings.CurrencySymbol
+	return row, nil
+}
+
+// CompetitorOffers is one product's row with only its competitor offers (the
+// per-competitor keys of every competitor of the account).
+func (s *Service) CompetitorOffers(ctx context.Context, a engine.Account, id string) (map[string]any, error) {
+	plan, err := engine.CompileCompetitorOffers(a, id)
+	if err != nil {
+		return nil, err
+	}
+	return s.productRow(ctx, plan)
+}
+
+// productRow runs a one-product plan; a product the account does not have is a 404.
+func (s *Service) productRow(ctx context.Context, plan engine.Plan) (map[string]any, error) {
 	res, err := s.W.Query(ctx, plan.Statement)
 	if err != nil {
 		return nil, err
@@ -369,10 +392,6 @@ func (s *Service) Product(ctx context.Context, a engine.Account, id string) (map
 		return nil, httperr.NotFound("This product does not exist in this account.")
 	}
 	plan.Expand(rows[0])
-	if err := s.fillLabels(ctx, a, rows); err != nil {
-		return nil, err
-	}
-	rows[0]["currency_symbol"] = a.Settings.CurrencySymbol
 	return rows[0], nil
 }
 
