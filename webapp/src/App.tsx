@@ -17,6 +17,7 @@ import { Alerts } from './features/saved/Alerts';
 import { TrendScreen, TREND_REPORTS } from './features/trend/TrendScreen';
 import { InsightsList, InsightDetail, AnalyticsDemo } from './features/insights/Insights';
 import { NewShell } from './features/admin/NewShell';
+import { ProductPage } from './features/product/ProductPage';
 import { forgetPrefetched, prefetchReport } from './features/tabular/prefetch';
 
 // The tabular screen carries ag-grid: load it on demand so sign-in stays light,
@@ -98,6 +99,7 @@ const routes: Route[] = [
   { pattern: '/insights', render: () => <InsightsList /> },
   { pattern: '/insights/analytics', render: () => <AnalyticsDemo /> },
   { pattern: '/insights/:id', render: (p) => <InsightDetail id={p.id} /> },
+  { pattern: '/new/product/:id', resource: Resource.Reports, render: (p) => <ProductPage key={p.id} id={p.id} /> },
   { pattern: '/new/:a/:b', render: (p) => <NewShell parts={[p.a, p.b]} /> },
   { pattern: '/new/:a/:b/:c', render: (p) => <NewShell parts={[p.a, p.b, p.c]} /> },
   { pattern: '/system', render: () => <SystemPage /> },

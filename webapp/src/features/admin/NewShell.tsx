@@ -25,15 +25,6 @@ export function NewShell({ parts }: { parts: string[] }) {
   const { account } = useSession();
   const key = parts.slice(0, 2).join('/');
   if (key === 'home/dashboard') return <HomeDashboard />;
-  if (parts[0] === 'product' && parts.length === 2) {
-    return (
-      <div className="page">
-        <Breadcrumb items={[{ label: 'Product' }, { label: parts[1] }]} />
-        <h1>Product {parts[1]}</h1>
-        <div className="empty-state">No data to display</div>
-      </div>
-    );
-  }
   const page = PAGES[key];
   if (!page || parts.length > 2) return <NotFound />;
   const allowed = canReadResource(account.userPermissions, page.resource);

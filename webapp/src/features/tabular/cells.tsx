@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { CustomCellRendererProps, CustomTooltipProps } from 'ag-grid-react';
 import { getCompetitorTips, getProductTip } from './api/tooltips';
 import { formatValue } from './columns';
+import { Link } from '../../lib/router';
 
 export function UrlCell(p: CustomCellRendererProps) {
   if (!p.value) return null;
@@ -10,6 +11,13 @@ export function UrlCell(p: CustomCellRendererProps) {
       link
     </a>
   );
+}
+
+/** The name cell links to the product page (/new/product/{id}); group rows have no product id. */
+export function ProductNameCell(p: CustomCellRendererProps) {
+  const id = (p.data as Row | undefined)?.id;
+  if (id === undefined || id === null || id === '') return <>{p.valueFormatted ?? p.value}</>;
+  return <Link to={'/new/product/' + encodeURIComponent(String(id))}>{String(p.valueFormatted ?? p.value ?? '')}</Link>;
 }
 
 /** Thumbnails are capped at 145 px (spec §9); a broken image hides itself (§8). */
@@ -101,6 +109,9 @@ function ProductTooltip({ productId }: { productId: unknown }) {
                   Open product page
                 </a>
               ) : null}
+              <div>
+                <Link to={'/new/product/' + encodeURIComponent(String(productId))}>Product details</Link>
+              </div>
             </div>
             {t.image && <img className="thumb" src={t.image} alt="" onError={hideOnError} />}
           </div>
