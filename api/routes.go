@@ -9,6 +9,7 @@ import (
 	"pricelens/api/grid"
 	"pricelens/api/httperr"
 	"pricelens/api/route"
+	"pricelens/api/trend"
 	"pricelens/api/upload"
 )
 
@@ -26,6 +27,7 @@ func Routes(d Deps) ([]route.Route, *access.Service) {
 	}
 	routes = append(routes, access.Routes(s, app)...)
 	routes = append(routes, grid.Routes(grid.NewService(d.Warehouse, d.DB))...)
+	routes = append(routes, trend.Routes(trend.NewService(grid.NewService(d.Warehouse, d.DB)))...)
 	routes = append(routes, upload.Routes(d.Warehouse, d.DB)...)
 	routes = append(routes, grid.ExportRoutes(grid.NewExports(grid.NewService(d.Warehouse, d.DB), d.Config.DataDir))...)
 	return routes, s

@@ -1,0 +1,41 @@
+package trend
+
+import (
+	"context"
+
+	"pricelens/api/grid"
+	"pricelens/engine"
+)
+
+// Service runs trend plans for accounts on the tabular service's warehouse.
+type Service struct{ Grid *grid.Service }
+
+// NewService returns a trend service beside the tabular one.
+func NewService(g *grid.Service) *Service { return &Service{Grid: g} }
+
+// Rows compiles and runs a trend and shapes its rows.
+func (s *Service) Rows(ctx context.Context, a engine.Account, t engine.Trend) (Rows, error) {
+	plan, err := engine.CompileTrend(a, t)
+	if err != nil {
+		return Rows{}, err
+	}
+	return s.run(ctx, plan)
+}
+
+// CustomFieldLine compiles and runs an extra custom-field line.
+func (s *Service) CustomFieldLine(ctx context.Context, a engine.Account, t engine.Trend, field string) (Rows, error) {
+	plan, err := engine.CompileTrendCustomField(a, t, field)
+	if err != nil {
+		return Rows{}, err
+	}
+	return s.run(ctx, plan)
+}
+
+func (s *Service) run(ctx context.Context, plan engine.TrendPlan) (Rows, error) {
+	res, err := s.Grid.W.Query(ctx, plan.Statement)
+	if err != nil {
+		return Rows{}, err
+	}
+	rows := plan.Rows(res.Columns, res.Rows)
+	return Rows{Rows: rows, LastRow: len(rows)}, nil
+}
