@@ -15,7 +15,8 @@ import { ReportIndex } from './features/reports/ReportIndex';
 import { SavedReports } from './features/saved/SavedReports';
 import { Alerts } from './features/saved/Alerts';
 import { TrendScreen, TREND_REPORTS } from './features/trend/TrendScreen';
-import { InsightsList, InsightDetail, AnalyticsDemo } from './features/insights/Insights';
+import { InsightsList, InsightDetail } from './features/insights/Insights';
+import { KeyMetricsPerformance } from './features/trend/KeyMetricsPerformance';
 import { NewShell } from './features/admin/NewShell';
 import { ProductPage } from './features/product/ProductPage';
 import { forgetPrefetched, prefetchReport } from './features/tabular/prefetch';
@@ -91,13 +92,13 @@ const routes: Route[] = [
   { pattern: '/pricing/reports', resource: Resource.Reports, render: () => <ReportIndex /> },
   { pattern: '/pricing/type/:id', resource: Resource.Reports, render: (p) => <TabularReport key={'t' + p.id} id={p.id} share={false} /> },
   { pattern: '/pricing/share/:id', resource: Resource.Reports, render: (p) => <TabularReport key={'s' + p.id} id={p.id} share={true} /> },
-  { pattern: '/trend/:name', resource: Resource.Reports, render: (p) => <TrendScreen name={p.name} /> },
-  { pattern: '/trend/:name/type/:id', resource: Resource.Reports, render: (p) => <TrendScreen name={p.name} /> },
-  { pattern: '/trend/:name/share/:id', resource: Resource.Reports, render: (p) => <TrendScreen name={p.name} /> },
+  { pattern: '/trend/:name', resource: Resource.Reports, render: (p) => <TrendScreen key={p.name} name={p.name} /> },
+  { pattern: '/trend/:name/type/:id', resource: Resource.Reports, render: (p) => <TrendScreen key={'t' + p.id} name={p.name} id={p.id} /> },
+  { pattern: '/trend/:name/share/:id', resource: Resource.Reports, render: (p) => <TrendScreen key={'s' + p.id} name={p.name} id={p.id} share /> },
   { pattern: '/saved_reports', resource: Resource.Reports, render: () => <SavedReports /> },
   { pattern: '/alerts', resource: Resource.LabelsAndAlerts, render: () => <Alerts /> },
   { pattern: '/insights', render: () => <InsightsList /> },
-  { pattern: '/insights/analytics', render: () => <AnalyticsDemo /> },
+  { pattern: '/insights/analytics', render: () => <KeyMetricsPerformance /> },
   { pattern: '/insights/:id', render: (p) => <InsightDetail id={p.id} /> },
   { pattern: '/new/product/:id', resource: Resource.Reports, render: (p) => <ProductPage key={p.id} id={p.id} /> },
   { pattern: '/new/:a/:b', render: (p) => <NewShell parts={[p.a, p.b]} /> },

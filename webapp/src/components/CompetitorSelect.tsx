@@ -6,12 +6,27 @@ import { ALL, MARKET, SELECTED, competitorKey, pickError, pickSummary, toggle, t
  * competitors, each competitor and All (added when every competitor is chosen).
  * Edits stay in the open list until Apply; Cancel drops them.
  */
-export function CompetitorSelect({ competitors, value, onChange }: { competitors: { id: number; name: string }[]; value: Pick; onChange: (p: Pick) => void }) {
+export function CompetitorSelect({
+  competitors,
+  value,
+  onChange,
+  marketLines = true,
+}: {
+  competitors: { id: number; name: string }[];
+  value: Pick;
+  onChange: (p: Pick) => void;
+  /** Market price and Selected competitors are entries (reports that draw those lines). */
+  marketLines?: boolean;
+}) {
   const [draft, setDraft] = useState<Pick | null>(null);
   const ids = competitors.map((c) => c.id);
   const entries = [
-    { key: MARKET, label: 'Market price' },
-    { key: SELECTED, label: 'Selected competitors' },
+    ...(marketLines
+      ? [
+          { key: MARKET, label: 'Market price' },
+          { key: SELECTED, label: 'Selected competitors' },
+        ]
+      : []),
     ...competitors.map((c) => ({ key: competitorKey(c.id), label: c.name })),
     { key: ALL, label: 'All' },
   ];
@@ -20,7 +35,7 @@ export function CompetitorSelect({ competitors, value, onChange }: { competitors
     <div className="popover-anchor">
       <button className="btn" aria-haspopup="listbox" aria-expanded={!!draft} onClick={() => setDraft(draft ? null : value)}>
         <span className="muted">Competitors </span>
-        {pickSummary(value, ids)}
+        {pickSummary(marketLines ? value : value.filter((k) => k !== MARKET && k !== SELECTED), ids)}
       </button>
       {draft && (
         <div className="popover" role="dialog" aria-label="Competitors">

@@ -1,13 +1,15 @@
 import { expect, test } from 'vitest';
 import { addMonths, dayCount, limits, presetOf, presetRange, rangeError } from './dateRange';
 
-// A fixed "today": 23 Nov 2026 (local time).
-const today = new Date(2026, 10, 23, 15, 0, 0);
+// A fixed "today": 23 Nov 2026, 15:00 UTC.
+const today = new Date(Date.UTC(2026, 10, 23, 15, 0, 0));
 
 test('the limits are 3 years back to yesterday (spec §5)', () => {
   expect(limits(today)).toEqual({ from: '2023-11-23', to: '2026-11-22' });
-  // A leap day three years on has no 29 Feb: the limit is the 28th.
-  expect(limits(new Date(2028, 1, 29))).toEqual({ from: '2025-02-28', to: '2028-02-28' });
+  // Three years before a leap day is 1 March (the server's calendar, Go's AddDate).
+  expect(limits(new Date(Date.UTC(2028, 1, 29)))).toEqual({ from: '2025-03-01', to: '2028-02-28' });
+  // Days are UTC days: late on the 23rd in UTC−8 is already the 24th on the server.
+  expect(limits(new Date('2026-11-23T23:30:00-08:00')).to).toBe('2026-11-23');
 });
 
 test('presets end yesterday and cover their length (spec §9)', () => {

@@ -1,7 +1,8 @@
 /**
  * The trend date range (spec §5, §9; DESIGN §8): ISO days, inclusive, from 3 years
  * back to yesterday, with the presets 7 Days … 2 Year ending yesterday. Days are
- * the browser's calendar days; the server checks the same limits in UTC.
+ * UTC days, as the server counts them (engine.Trend.Days), so a range the picker
+ * allows is one the server accepts in every time zone.
  */
 
 export type DateRange = { from: string; to: string };
@@ -14,41 +15,44 @@ export const DEFAULT_PRESET: RangePreset = '1 Month';
 
 export const YEARS_BACK = 3;
 
-/** isoDay writes a local calendar day as YYYY-MM-DD. */
+/** isoDay writes a UTC day as YYYY-MM-DD. */
 export function isoDay(d: Date): string {
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
+  return d.toISOString().slice(0, 10);
 }
 
-/** parseDay reads YYYY-MM-DD as a local calendar day (null when it is not one). */
+/** parseDay reads YYYY-MM-DD as a UTC day (null when it is not one). */
 export function parseDay(s: string): Date | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
   if (!m) return null;
-  const d = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
   return isoDay(d) === s ? d : null;
 }
 
 export function addDays(day: string, n: number): string {
   const d = parseDay(day)!;
-  d.setDate(d.getDate() + n);
+  d.setUTCDate(d.getUTCDate() + n);
   return isoDay(d);
 }
 
 /** addMonths moves a day by n months, keeping the day of month where it exists (Mar 31 − 1 month = Feb 28/29). */
 export function addMonths(day: string, n: number): string {
   const d = parseDay(day)!;
-  const want = d.getDate();
-  d.setDate(1);
-  d.setMonth(d.getMonth() + n);
-  const last = new Date(d.getFullYear(), d.getMonth() + 1, 0).getDate();
-  d.setDate(Math.min(want, last));
+  const want = d.getUTCDate();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() + n);
+  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+  d.setUTCDate(Math.min(want, last));
   return isoDay(d);
 }
 
-/** limits are the first and last days a trend may show on `today`: 3 years back to yesterday. */
+/**
+ * limits are the first and last days a trend may show on `today`: 3 years back to
+ * yesterday. Three years back from 29 Feb is 1 Mar, as the server's calendar has it.
+ */
 export function limits(today: Date = new Date()): DateRange {
-  const t = isoDay(today);
-  return { from: addMonths(t, -12 * YEARS_BACK), to: addDays(t, -1) };
+  const t = parseDay(isoDay(today))!;
+  const from = new Date(Date.UTC(t.getUTCFullYear() - YEARS_BACK, t.getUTCMonth(), t.getUTCDate()));
+  return { from: isoDay(from), to: addDays(isoDay(t), -1) };
 }
 
 /** presetRange is a preset's range: it ends yesterday and covers the preset's length (never beyond the limits). */
