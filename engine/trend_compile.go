@@ -107,14 +107,14 @@ func (tc *trendCompiler) competitorLines() (TrendPlan, error) {
 	if tc.t.Report == TrendPriceVsMarket {
 		mkt = "avgIf(px, px > 0)"
 	}
-	perProduct := "SELECT d, " + ColProductID + ", any(w) AS w, any(mp) AS mp, " + mkt + " AS mkt," +
+	perProduct := "SELECT d, " + ColProductID + ", any(w) AS pw, any(mp) AS pmp, " + mkt + " AS mkt," +
 		" groupArray(" + ColCompetitorID + ") AS cs, groupArray(" + num + ") AS a_num, groupArray(" + den + ") AS a_den, groupArray(" + counts + ") AS a_n" +
 		" FROM (" + priced + ") GROUP BY d, " + ColProductID
-	lines := "sum(w * mkt) AS sel_num, sum(w) AS sel_den, sum(w * mp) AS my_num, sum(w) AS my_den, count() AS products"
+	lines := "sum(pw * mkt) AS sel_num, sum(pw) AS sel_den, sum(pw * pmp) AS my_num, sum(pw) AS my_den, count() AS products"
 	switch tc.t.Report {
 	case TrendPriceVsMarket:
-		ok := "(mkt > 0 AND mp > 0)"
-		lines = "toFloat64(0) AS sel_num, toFloat64(0) AS sel_den, sumIf(w * (mp - mkt) / mkt * 100, " + ok + ") AS my_num, sumIf(w, " + ok + ") AS my_den, countIf(" + ok + ") AS products"
+		ok := "(mkt > 0 AND pmp > 0)"
+		lines = "toFloat64(0) AS sel_num, toFloat64(0) AS sel_den, sumIf(pw * (pmp - mkt) / mkt * 100, " + ok + ") AS my_num, sumIf(pw, " + ok + ") AS my_den, countIf(" + ok + ") AS products"
 	case TrendMargin:
 		lines = "count() AS products"
 	}
@@ -248,7 +248,8 @@ func CompileTrendCustomField(a Account, t Trend, field string) (TrendPlan, error
 		if err != nil {
 			return TrendPlan{}, err
 		}
-		days = "SELECT d, " + ColProductID + ", any(w) AS w, any(cf) AS cf FROM (" + priced + ") GROUP BY d, " + ColProductID
+		days = "SELECT d, " + ColProductID + ", any(w) AS pw, any(cf) AS pcf FROM (" + priced + ") GROUP BY d, " + ColProductID
+		days = "SELECT d, " + ColProductID + ", pw AS w, pcf AS cf FROM (" + days + ")"
 	}
 	sql := "SELECT toString(d) AS day, sum(w * cf) AS num, sum(w) AS den, count() AS products FROM (" + days + ") GROUP BY d ORDER BY d"
 	return tc.plan(b, sql, shapeCustomField)

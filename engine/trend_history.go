@@ -71,9 +71,15 @@ func (s trendScope) products(b *builder, extra ...string) (string, error) {
 // dayRange is an inclusive range of days.
 type dayRange struct{ from, to time.Time }
 
-func (r dayRange) sql(b *builder, col string) string {
-	return col + " BETWEEN toDate(" + b.bind(dayString(r.from)) + ") AND toDate(" + b.bind(dayString(r.to)) + ")"
+func (r dayRange) sql(col string) string {
+	return col + " BETWEEN " + dateLit(r.from) + " AND " + dateLit(r.to)
 }
+
+// dateLit prints a day the compiler resolved (a time.Time, never request text) as
+// a Date literal. Dates are printed rather than bound: the same day appears in
+// several places of one statement, and a Date compared with a bound time.Time is
+// silently wrong on 18.16 (notes/clickhouse-18.16.md #7).
+func dateLit(t time.Time) string { return "toDate('" + dayString(t) + "')" }
 
 // span is the smallest range holding all of rs.
 func span(rs []dayRange) dayRange {
@@ -91,13 +97,13 @@ func span(rs []dayRange) dayRange {
 
 // inRanges is the predicate "col is a day of one of rs" (nothing when rs is one
 // range: the expansion emits only its days).
-func inRanges(b *builder, col string, rs []dayRange) string {
+func inRanges(col string, rs []dayRange) string {
 	if len(rs) == 1 {
 		return ""
 	}
 	parts := make([]string, len(rs))
 	for i, r := range rs {
-		parts[i] = r.sql(b, col)
+		parts[i] = r.sql(col)
 	}
 	return "(" + strings.Join(parts, " OR ") + ")"
 }
@@ -108,35 +114,36 @@ func inRanges(b *builder, col string, rs []dayRange) string {
 func pairDays(b *builder, a Account, comps []Competitor, scope trendScope, rs []dayRange) (string, error) {
 	all := span(rs)
 	staleness := IntLit(int64(a.Settings.StalenessDays))
-	ids, err := scope.ids(b)
-	if err != nil {
-		return "", err
-	}
+	// Bound values in the order the text reads them: account, competitors, scope.
 	acc := b.bind(a.AccountID)
-	first := b.bind(dayString(all.from.AddDate(0, 0, 1-a.Settings.StalenessDays)))
-	end := b.bind(dayString(all.to.AddDate(0, 0, 1)))
-	rf, rt := b.bind(dayString(all.from)), b.bind(dayString(all.to))
 	cids := make([]uint64, len(comps))
 	for i, c := range comps {
 		cids[i] = uint64(c.ID)
 	}
+	cset := b.bindUintSet(cids)
+	ids, err := scope.ids(b)
+	if err != nil {
+		return "", err
+	}
+	first, end := dateLit(all.from.AddDate(0, 0, 1-a.Settings.StalenessDays)), dateLit(all.to.AddDate(0, 0, 1))
+	rf, rt := dateLit(all.from), dateLit(all.to)
 	scans := "SELECT " + ColProductID + ", " + ColCompetitorID + ", toDate(scanned_at) AS day, argMax(ifNull(price, nan), scanned_at) AS p" +
 		" FROM " + b.table(TableOffers) +
 		" WHERE " + ColAccountID + " = " + acc +
-		" AND scanned_at >= toDateTime(toDate(" + first + ")) AND scanned_at < toDateTime(toDate(" + end + "))" +
-		" AND " + ColCompetitorID + " IN " + b.bindUintSet(cids) +
+		" AND scanned_at >= toDateTime(" + first + ") AND scanned_at < toDateTime(" + end + ")" +
+		" AND " + ColCompetitorID + " IN " + cset +
 		" AND " + ColProductID + " IN (" + ids + ")" +
 		" GROUP BY " + ColProductID + ", " + ColCompetitorID + ", day"
 	perPair := "SELECT " + ColProductID + ", " + ColCompetitorID + ", arraySort(groupArray(day)) AS sd, arraySort((x, y) -> y, groupArray(p), groupArray(day)) AS sp," +
 		" arrayPushBack(arrayPopFront(sd), toDate('2105-12-31')) AS sn" +
 		" FROM (" + scans + ") GROUP BY " + ColProductID + ", " + ColCompetitorID
 	// lo/hi: the first and last day scan day s covers inside the range.
-	lo := "greatest(s, toDate(" + rf + "))"
-	hi := "least(least(nx - 1, s + " + staleness + " - 1), toDate(" + rt + "))"
+	lo := "greatest(s, " + rf + ")"
+	hi := "least(least(nx - 1, s + " + staleness + " - 1), " + rt + ")"
 	expand := "SELECT " + ColProductID + ", " + ColCompetitorID + ", px," +
 		" arrayJoin(arrayMap(i -> " + lo + " + i, range(toUInt64(greatest(toInt64(" + hi + ") - toInt64(" + lo + ") + 1, 0))))) AS d" +
 		" FROM (" + perPair + ") ARRAY JOIN sd AS s, sp AS px, sn AS nx WHERE NOT isNaN(px)"
-	if r := inRanges(b, "d", rs); r != "" {
+	if r := inRanges("d", rs); r != "" {
 		expand = "SELECT * FROM (" + expand + ") WHERE " + r
 	}
 	return expand, nil
@@ -146,14 +153,13 @@ func pairDays(b *builder, a Account, comps []Competitor, scope trendScope, rs []
 // (product_id, d, dmp, units, dcost, revenue, hd = 1) per product and day that has
 // them (the latest version of a reloaded day wins).
 func productDays(b *builder, a Account, scope trendScope, rs []dayRange) (string, error) {
+	w := ColAccountID + " = " + b.bind(a.AccountID) + " AND " + span(rs).sql("date")
+	if r := inRanges("date", rs); r != "" {
+		w += " AND " + r
+	}
 	ids, err := scope.ids(b)
 	if err != nil {
 		return "", err
-	}
-	all := span(rs)
-	w := ColAccountID + " = " + b.bind(a.AccountID) + " AND " + all.sql(b, "date")
-	if r := inRanges(b, "date", rs); r != "" {
-		w += " AND " + r
 	}
 	return "SELECT " + ColProductID + ", date AS d, argMax(my_price, updated_at) AS dmp, argMax(units_sold, updated_at) AS units," +
 		" argMax(cost, updated_at) AS dcost, argMax(revenue, updated_at) AS revenue, toUInt8(1) AS hd" +
