@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { psql } from './harness.mjs';
+import { trendSteps } from './trends.steps.mjs';
 
 const ADMIN = 'admin@pricelens.local';
 const ANALYST = 'analyst@pricelens.local';
@@ -784,9 +785,6 @@ export const steps = [
   {
     name: 'other screens keep their layout and empty states',
     async run({ page, stack }) {
-      await page.goto(stack.base + '/trend/price_trend');
-      await page.getByRole('heading', { name: 'Price trend' }).waitFor();
-      await page.getByText('No data to display').waitFor();
       await page.goto(stack.base + '/new/manage/users');
       await page.getByRole('heading', { name: 'Manage users' }).waitFor();
       await page.getByRole('cell', { name: 'analyst@pricelens.local' }).waitFor();
@@ -798,6 +796,7 @@ export const steps = [
       await page.getByRole('heading', { name: 'Saved reports' }).waitFor();
     },
   },
+  ...trendSteps,
   {
     name: 'offline: the no internet connection dialog',
     async run({ page, browser, allowed }) {

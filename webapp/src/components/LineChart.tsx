@@ -13,13 +13,16 @@ export function lineColor(i: number): string {
   return i < palette.length ? palette[i] : `hsl(${(i * 137.5) % 360} 60% 45%)`;
 }
 
+const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
 /**
  * A line chart of rows (one per x value, ascending) with a line per key: a visx
  * chart with a legend and a tooltip of every line's value at the hovered x. A line
  * skips the rows where its value is missing. Each line's path carries its key and
- * number of points (data-line, data-points) so a test can read what was drawn.
+ * number of points (data-line, data-points) so a test can read what was drawn. The
+ * axis writes compact numbers (1.2M); the tooltip writes each value with format.
  */
 export function LineChart({
   rows,
@@ -70,7 +73,7 @@ export function LineChart({
       <div className="chart-area">
         <svg width={width} height={height} role="img" aria-label={label}>
           <Group left={margin.left} top={margin.top}>
-            <AxisLeft scale={y} numTicks={6} tickFormat={(v) => format(Number(v))} />
+            <AxisLeft scale={y} numTicks={6} tickFormat={(v) => compact.format(Number(v))} />
             <AxisBottom top={h} scale={x} numTicks={Math.min(rows.length, 8)} tickFormat={(v) => xLabel(Number(v))} />
             {lines.map((l, i) => {
               const n = rows.filter((r) => num(r[l.key]) !== null).length;
