@@ -41,7 +41,7 @@ func TestTrendSQL(t *testing.T) {
 	products := "SELECT product_id, toFloat64(1) AS w, my_price AS cat_mp FROM product_snapshot WHERE account_id = ?"
 	cases := []struct {
 		name, trend, sql string
-		args            []any
+		args             []any
 	}{
 		{
 			name:  "PDP_price_trend: one product, every competitor, my price from the daily metrics",
