@@ -326,6 +326,136 @@ func TestTrendsOnS(t *testing.T) {
 	t.Run("margin_trend", func(t *testing.T) {
 		check(t, a1, engine.TrendMargin, `{"report_name":"margin_trend",`+dates+`}`, all1, compIDs(a1), one)
 	})
+	t.Run("key_business_metrics with previous_period", func(t *testing.T) {
+		rows, err := s.Rows(ctx, a1, trendOf(t, `{"report_name":"key_business_metrics","compareTo":"previous_period",`+dates+`}`))
+		require.NoError(t, err)
+		require.Len(t, rows.Rows, 35)
+		seen := 0
+		for i, row := range rows.Rows {
+			d := from.AddDate(0, 0, i)
+			cd := from.AddDate(0, 0, i-35)
+			assert.Equal(t, cd.Format("2006-01-02"), row[engine.TrendKeyCompareDate])
+			for prefix, day := range map[string]time.Time{"": d, "compare_": cd} {
+				var units, revenue, cost, mp, n float64
+				for _, pid := range all1 {
+					if m, ok := h.daily[pid][day.Format("2006-01-02")]; ok {
+						units, revenue, cost, n = units+m.units, revenue+m.revenue, cost+m.cost*m.units, n+1
+						mp += h.myPrice(pid, day)
+					}
+				}
+				if n == 0 {
+					assert.Nil(t, row[prefix+"revenue"], day)
+					continue
+				}
+				seen++
+				near(t, units, row[prefix+"units_sold"], prefix+"units_sold")
+				near(t, revenue, row[prefix+"revenue"], prefix+"revenue")
+				near(t, cost, row[prefix+"cost"], prefix+"cost")
+				near(t, revenue-cost, row[prefix+"gross_profit"], prefix+"gross_profit")
+				near(t, (revenue-cost)/revenue*100, row[prefix+"margin"], prefix+"margin")
+				near(t, mp/n, row[prefix+"my_price"], prefix+"my_price")
+			}
+		}
+		assert.Greater(t, seen, 25)
+	})
+	t.Run("competitiveness_metrics by category, same period last year and previous period", func(t *testing.T) {
+		cat := func(pid string) string {
+			if c := h.products[pid].cat; c != "" {
+				return c
+			}
+			return engine.NoneKey
+		}
+		for _, tc := range []struct{ value, compare string }{{"%Higher Bucket", "previous_period"}, {"Price Index", "same_period_last_year"}, {"%Lower Bucket", "previous_period"}} {
+			js := fmt.Sprintf(`{"report_name":"competitiveness_metrics","group":"category","comparisonValues":%q,"compareTo":%q,"weightBy":"revenue_30d",%s}`, tc.value, tc.compare, dates)
+			rows, err := s.Rows(ctx, a1, trendOf(t, js))
+			require.NoError(t, err)
+			st := a1.Settings
+			ref := func(day time.Time) map[string]*sums {
+				out := map[string]*sums{}
+				for _, pid := range all1 {
+					mp := h.myPrice(pid, day)
+					w := revenue(pid)
+					for _, c := range compIDs(a1) {
+						x, ok := h.price(pid, c, day, st.StalenessDays)
+						if !ok || x <= 0 || mp <= 0 {
+							continue
+						}
+						d := (mp-x)/x*100 - st.Parity
+						hit := 0.
+						switch tc.value {
+						case "%Higher Bucket":
+							if d > st.Upper {
+								hit = 100
+							}
+						case "%Lower Bucket":
+							if d < -st.Lower {
+								hit = 100
+							}
+						default:
+							hit = mp / x * 100
+						}
+						if out[cat(pid)] == nil {
+							out[cat(pid)] = &sums{}
+						}
+						out[cat(pid)].add(w*hit, w)
+					}
+				}
+				return out
+			}
+			n := 0
+			byKey := map[string]map[string]any{}
+			for _, r := range rows.Rows {
+				byKey[r[engine.TrendKeyDate].(string)+"/"+r["category"].(string)] = r
+			}
+			for i := 0; i < 35; i++ {
+				d := from.AddDate(0, 0, i)
+				cd := from.AddDate(0, 0, i-35)
+				if tc.compare == "same_period_last_year" {
+					cd = from.AddDate(-1, 0, i)
+				}
+				cmp := ref(cd)
+				for g, sm := range ref(d) {
+					r, ok := byKey[d.Format("2006-01-02")+"/"+g]
+					require.True(t, ok, "%s %s", d, g)
+					near(t, sm.value(1), r[engine.TrendKeyValue], tc.value+" "+g)
+					var want any
+					if c, ok := cmp[g]; ok {
+						want = c.value(1)
+					}
+					near(t, want, r[engine.TrendKeyCompare], "compare "+g)
+					assert.Equal(t, cd.Format("2006-01-02"), r[engine.TrendKeyCompareDate])
+					n++
+				}
+			}
+			assert.Equal(t, n, len(rows.Rows), "a row per day and group with comparable pairs")
+			assert.Greater(t, n, 35)
+		}
+	})
+	t.Run("custom-field line", func(t *testing.T) {
+		sub := []int64{a1.Competitors[0].ID, a1.Competitors[3].ID}
+		js := fmt.Sprintf(`{"report_name":"price_trend","competitorId":[%d,%d],%s}`, sub[0], sub[1], dates)
+		rows, err := s.CustomFieldLine(ctx, a1, trendOf(t, js), "revenue_30d")
+		require.NoError(t, err)
+		require.Len(t, rows.Rows, 35)
+		for i, r := range rows.Rows {
+			d := from.AddDate(0, 0, i)
+			var sm sums
+			for _, pid := range all1 {
+				for _, c := range sub {
+					if _, ok := h.price(pid, c, d, a1.Settings.StalenessDays); ok {
+						sm.add(revenue(pid), 1)
+						break
+					}
+				}
+			}
+			near(t, sm.value(1), r[engine.TrendKeyValue], d.String())
+			assert.Equal(t, uint64(sm.n), r[engine.TrendKeyProducts])
+		}
+		_, err = s.CustomFieldLine(ctx, a1, trendOf(t, js), "price")
+		var e *engine.Error
+		require.ErrorAs(t, err, &e)
+		assert.Equal(t, "customField", e.Field)
+	})
 	t.Run("account 2 sees only its own history", func(t *testing.T) {
 		rows := check(t, a2, engine.TrendPrice, `{"report_name":"price_trend",`+dates+`}`, accountScope(h, 2), compIDs(a2), one)
 		for _, r := range rows {
