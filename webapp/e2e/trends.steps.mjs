@@ -1,6 +1,7 @@
 // The trend screens and the product page (issue 14): every chart and table is
 // checked against the API answer the screen itself received.
 import assert from 'node:assert/strict';
+import { psql } from './harness.mjs';
 
 const rows = '.ag-row[row-index]:not(.ag-row-loading)';
 
@@ -98,6 +99,23 @@ export const trendSteps = [
       assert.deepEqual(Object.keys(lines).sort(), ['customerValue', 'selected_competitors', 'value@' + comps[0].id].sort());
       assert.equal(lines['value@' + comps[0].id], numeric(a.rows, 'value@' + comps[0].id));
 
+      // An extra custom-field line from getLowerCfData, without asking for the report's rows again.
+      let asked = 0;
+      const count = (r) => r.url().endsWith('/api/trend/getConditionsData') && asked++;
+      page.on('request', count);
+      const cfAnswer = page.waitForResponse((r) => r.url().endsWith('/api/trend/getLowerCfData'), { timeout: 120_000 });
+      await page.getByLabel('Add a line').selectOption({ index: 1 });
+      const cfr = await cfAnswer;
+      assert.equal(cfr.status(), 200, await cfr.text());
+      const field = cfr.request().postDataJSON().customField;
+      const cf = (await cfr.json()).rows;
+      await page.locator(`svg path.trend-line[data-line="cf@${field}"]`).waitFor();
+      lines = await drawnLines(page);
+      assert.equal(lines['cf@' + field], numeric(cf, 'value'));
+      assert.ok(numeric(cf, 'value') > 0, 'the custom field has values');
+      page.off('request', count);
+      assert.equal(asked, 0, 'adding a line asks for that line only');
+
       // Table: the same rows, a value from the API in its cell.
       await page.getByRole('button', { name: 'Table' }).click();
       const table = page.getByRole('region', { name: 'Price trend table' });
@@ -107,6 +125,7 @@ export const trendSteps = [
       const cell = table.locator(`.ag-row:has([col-id="date_timestamp"]:text-is("${day.date_timestamp}")) [col-id="customerValue"]`);
       assert.equal((await cell.textContent()).trim(), money(day.customerValue).replace('€', data.currency));
       assert.equal(await table.locator(`.ag-header-cell[col-id="value@${comps[1].id}"]`).count(), 0, 'a competitor not chosen has no column');
+      assert.equal(await table.locator(`.ag-header-cell[col-id="cf@${field}"]`).count(), 1, 'the extra line has a column');
       await page.getByRole('button', { name: 'Graph' }).click();
       await page.locator('svg path.trend-line').first().waitFor();
     },
@@ -125,6 +144,12 @@ export const trendSteps = [
         const sel = page.getByRole('dialog', { name: 'Competitors' });
         assert.equal(await sel.getByLabel('Market price').count(), 0);
         await sel.getByRole('button', { name: 'Cancel' }).click();
+        await page.getByRole('button', { name: 'Table' }).click();
+        const table = page.getByRole('region', { name: title + ' table' });
+        await table.locator(rows).first().waitFor();
+        const day = a.rows.find((r) => typeof r.customerValue === 'number');
+        const cell = table.locator(`.ag-row:has([col-id="date_timestamp"]:text-is("${day.date_timestamp}")) [col-id="customerValue"]`);
+        assert.equal((await cell.textContent()).trim(), day.customerValue.toFixed(2) + '%', name + ': the table shows the API value');
       }
     },
   },
@@ -190,7 +215,9 @@ export const trendSteps = [
   },
   {
     name: 'a product page from the grid: its competitors and its price trend',
-    async run({ page, stack }) {
+    async run({ page, stack, allowed }) {
+      // The seeded image addresses do not resolve on this offline machine; the page hides a broken image.
+      allowed.push(/net::ERR_NAME_NOT_RESOLVED/);
       await page.goto(stack.base + '/pricing/type/all_my_products');
       const first = page.locator('.ag-row[row-index="0"]:not(.ag-row-loading) [col-id="name"] a');
       await first.waitFor();
@@ -212,6 +239,50 @@ export const trendSteps = [
       assert.equal(lines.customerValue, numeric(t.rows, 'customerValue'));
       for (const k of Object.keys(lines).filter((k) => k.startsWith('value@'))) assert.equal(lines[k], numeric(t.rows, k), k);
       assert.ok(Object.keys(lines).length > 1, 'competitor lines: ' + JSON.stringify(lines));
+      allowed.pop();
+    },
+  },
+  {
+    name: 'competitiveness metrics trend on an account with one competitor',
+    async run({ page, stack }) {
+      const home = await page.evaluate(async () => (await (await fetch('/api/account/getAccountData')).json()).account_id);
+      const other = Number(psql(stack, `SELECT min(account_id) FROM competitors WHERE account_id <> ${Number(home)}`));
+      const removed = psql(stack, `SELECT id || '|' || name FROM competitors WHERE account_id = ${other} ORDER BY id OFFSET 1`).split('\n').filter(Boolean);
+      assert.ok(removed.length > 0, 'the second demo account has several competitors');
+      psql(stack, `DELETE FROM competitors WHERE account_id = ${other} AND id IN (${removed.map((r) => Number(r.split('|')[0])).join(',')})`);
+      try {
+        await page.goto(stack.base + '/trend/competitiveness_metrics?account_id=' + other);
+        await page.getByLabel('Comparison Values').waitFor({ timeout: 30_000 });
+        for (const l of ['Compare To', 'Group by', 'Weighted By', 'Compare values']) await page.getByLabel(l, { exact: true }).waitFor();
+        // A week first, then grouped by super category: every group a line and its compare line, points from the API.
+        await page.getByRole('button', { name: /^Dates/ }).click();
+        await page.getByRole('dialog', { name: 'Date range' }).getByRole('button', { name: '7 Days' }).click();
+        let a = await trendAnswer(page, () => page.getByRole('dialog', { name: 'Date range' }).getByRole('button', { name: 'Done' }).click(), (d) => d.report_name === 'competitiveness_metrics');
+        assert.equal(a.request.compareTo, 'previous_period');
+        assert.equal(a.request.comparisonValues, '%Higher Bucket');
+        a = await trendAnswer(page, () => page.getByLabel('Group by').selectOption('super_category'), (d) => d.group === 'super_category');
+        const groups = [...new Set(a.rows.map((r) => r.super_category))];
+        assert.ok(groups.length > 1, 'several super categories: ' + JSON.stringify(a.rows.slice(0, 2)));
+        let lines = await drawnLines(page);
+        assert.equal(Object.keys(lines).length, 2 * Math.min(groups.length, 12), JSON.stringify(lines));
+        for (const g of groups.slice(0, 12)) {
+          const mine = a.rows.filter((r) => r.super_category === g);
+          assert.equal(lines['g@' + g], numeric(mine, 'value'), g);
+          assert.equal(lines['cmp@' + g], numeric(mine, 'compare_value'), g + ' compare');
+        }
+        await page.getByLabel('Compare values').uncheck();
+        await page.waitForFunction((n) => document.querySelectorAll('svg path.trend-line').length === n, Math.min(groups.length, 12));
+        a = await trendAnswer(page, () => page.getByLabel('Compare To').selectOption('same_period_last_year'), (d) => d.compareTo === 'same_period_last_year');
+        assert.equal(a.rows[0].compare_date.slice(0, 4), String(Number(a.rows[0].date_timestamp.slice(0, 4)) - 1), 'a year earlier: ' + JSON.stringify(a.rows[0]));
+        await page.getByRole('button', { name: 'Table' }).click();
+        const table = page.getByRole('region', { name: 'Competitiveness metrics: Trend table' });
+        await table.locator(rows).first().waitFor();
+        assert.equal(await table.locator('.ag-header-cell[col-id="super_category"]').count(), 1, 'the group column is named for the level');
+      } finally {
+        psql(stack, `INSERT INTO competitors (id, account_id, name) VALUES ${removed.map((r) => `(${Number(r.split('|')[0])}, ${other}, '${r.split('|').slice(1).join('|').replace(/'/g, "''")}')`).join(', ')}`);
+      }
+      await page.goto(stack.base + '/pricing/reports?account_id=' + home);
+      await page.getByRole('link', { name: 'All my products', exact: true }).waitFor();
     },
   },
 ];

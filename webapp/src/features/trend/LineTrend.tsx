@@ -23,17 +23,18 @@ export function LineTrend({ report, state, set, reportId, share }: { report: Tre
   const ids = chosenIds(state.pick, allIds);
   const data: TrendData = { report_name: report.name, dates: state.dates, competitorId: ids, weightBy: report.weighBy ? state.weightBy : undefined };
   const wantMarket = report.marketLines && state.pick.includes(MARKET);
-  const rows = useLoad(JSON.stringify([data, wantMarket, state.customFields]), async (signal) => {
-    const [main, market, ...cfs] = await Promise.all([
+  const main = useLoad(JSON.stringify([data, wantMarket]), async (signal) => {
+    const [rows, market] = await Promise.all([
       getTrendRows(data, signal),
       // The market is the mean over every competitor: this answer's selected competitors when all are chosen.
       wantMarket && ids.length < allIds.length ? getTrendRows({ ...data, competitorId: [] }, signal) : Promise.resolve(null),
-      ...state.customFields.map((f) => getLowerCfData(data, f, signal)),
     ]);
-    let out: TrendRow[] = wantMarket ? mergeLine(main, market ?? main, 'selected_competitors', MARKET_KEY) : main;
-    state.customFields.forEach((f, i) => (out = mergeLine(out, cfs[i], 'value', customFieldKey(f))));
-    return out;
+    return wantMarket ? mergeLine(rows, market ?? rows, 'selected_competitors', MARKET_KEY) : rows;
   });
+  // The extra lines load on their own: adding one does not ask for the report's rows again.
+  const extra = useLoad(JSON.stringify([data, state.customFields]), (signal) => Promise.all(state.customFields.map((f) => getLowerCfData(data, f, signal))));
+  let rows: TrendRow[] = main.data ?? [];
+  state.customFields.forEach((f, i) => (rows = mergeLine(rows, extra.data?.[i] ?? [], 'value', customFieldKey(f))));
   const columns = useLoad('columns' + report.name + reportId, () => getTrendColumns(report.name, reportId, share));
   const cfList = useLoad('cf', () => getLowerCfList());
   const fields = cfList.data?.customFields ?? [];
@@ -76,11 +77,11 @@ export function LineTrend({ report, state, set, reportId, share }: { report: Tre
         ))}
         <ViewToggle value={state.view} onChange={(view) => set({ view })} />
       </div>
-      <Loaded loading={rows.loading} failed={rows.failed}>
+      <Loaded loading={main.loading} failed={main.failed}>
         {state.view === 'graph' ? (
-          <LineChart rows={rows.data ?? []} lines={lines} format={fmt} label={report.title} />
+          <LineChart rows={rows} lines={lines} format={fmt} label={report.title} />
         ) : (
-          <Table label={report.title + ' table'} columns={tableColumns(columns.data ?? [], lines, report.format)} rows={rows.data ?? []} currency={currency} />
+          <Table label={report.title + ' table'} columns={tableColumns(columns.data ?? [], lines, report.format)} rows={rows} currency={currency} />
         )}
       </Loaded>
     </>
