@@ -253,7 +253,7 @@ export const trendSteps = [
       try {
         await page.goto(stack.base + '/trend/competitiveness_metrics?account_id=' + other);
         await page.getByLabel('Comparison Values').waitFor({ timeout: 30_000 });
-        for (const l of ['Compare To', 'Group by', 'Weighted By', 'Compare values']) await page.getByLabel(l, { exact: true }).waitFor();
+        for (const l of ['Compare To', 'Group by', 'Weighted By', 'Compare values']) await page.getByLabel(l).first().waitFor();
         // A week first, then grouped by super category: every group a line and its compare line, points from the API.
         await page.getByRole('button', { name: /^Dates/ }).click();
         await page.getByRole('dialog', { name: 'Date range' }).getByRole('button', { name: '7 Days' }).click();
