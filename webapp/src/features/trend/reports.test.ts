@@ -1,7 +1,6 @@
 import { expect, test } from 'vitest';
 import { MARKET_KEY, mergeLine, pivotGroups, tableColumns, trendLines } from './reports';
 import { defaultPick, toggle, MARKET } from '../../lib/competitorPick';
-import type { TrendColumn } from '../../api/trend';
 
 const comps = [
   { id: 11, name: 'Alpha' },
@@ -22,7 +21,7 @@ test('margin and price vs market have no market lines', () => {
 });
 
 test('the table keeps the picked competitors and adds the market and custom-field columns', () => {
-  const col = (field: string, headerName: string) => ({ field, colId: field, headerName, format_type: 'currency' }) as TrendColumn;
+  const col = (field: string, headerName: string) => ({ field, headerName, format_type: 'currency' });
   const api = [col('date_timestamp', 'Date'), col('customerValue', 'My price'), col('selected_competitors', 'Selected competitors'), col('value@11', 'Alpha'), col('value@12', 'Beta')];
   const lines = trendLines('price_trend', toggle(defaultPick(ids), 'c11', ids), comps, [{ logical_name: 'cf1', display_name: 'CF' }]);
   expect(tableColumns(api, lines, 'currency').map((c) => c.field)).toEqual(['date_timestamp', 'customerValue', 'selected_competitors', 'value@12', MARKET_KEY, 'cf@cf1']);

@@ -1,6 +1,7 @@
 import type { ChartLine } from '../../components/LineChart';
 import { chosenIds, MARKET, SELECTED, type Pick } from '../../lib/competitorPick';
-import type { TrendColumn, TrendReportName } from '../../api/trend';
+import type { TableColumn } from '../../components/DataTable';
+import type { TrendReportName } from '../../api/trend';
 
 /** The trend screens of spec §2 with their breadcrumb names and controls. */
 export type TrendReport = {
@@ -57,12 +58,12 @@ export function trendLines(
 }
 
 /** tableColumns are the table's columns: the API's, less the competitors not picked, with the added lines. */
-export function tableColumns(api: TrendColumn[], lines: ChartLine[], format: string): TrendColumn[] {
+export function tableColumns(api: TableColumn[], lines: ChartLine[], format: string): TableColumn[] {
   const keys = new Set(lines.map((l) => l.key));
-  const cols = api.filter((c) => !c.field.startsWith('value@') || keys.has(c.field)).filter((c) => c.field !== 'selected_competitors' || keys.has(c.field));
+  const cols = api.filter((c) => (!c.field.startsWith('value@') && c.field !== 'selected_competitors') || keys.has(c.field));
   const extra = lines
     .filter((l) => l.key === MARKET_KEY || l.key.startsWith('cf@'))
-    .map((l) => ({ ...(api[0] ?? {}), field: l.key, colId: l.key, headerName: l.label, format_type: l.key === MARKET_KEY ? format : 'number' }) as TrendColumn);
+    .map((l) => ({ field: l.key, headerName: l.label, format_type: l.key === MARKET_KEY ? format : 'number' }));
   return [...cols, ...extra];
 }
 
