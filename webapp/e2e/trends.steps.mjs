@@ -281,8 +281,11 @@ export const trendSteps = [
       } finally {
         psql(stack, `INSERT INTO competitors (id, account_id, name) VALUES ${removed.map((r) => `(${Number(r.split('|')[0])}, ${other}, '${r.split('|').slice(1).join('|').replace(/'/g, "''")}')`).join(', ')}`);
       }
+      // Back to the first account, on the saved reports page where the steps after these expect the user.
       await page.goto(stack.base + '/pricing/reports?account_id=' + home);
       await page.getByRole('link', { name: 'All my products', exact: true }).waitFor();
+      await page.goto(stack.base + '/saved_reports');
+      await page.getByRole('heading', { name: 'Saved reports' }).waitFor();
     },
   },
 ];
