@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"sort"
+	"strings"
 	"testing"
 	"time"
 
@@ -242,7 +243,12 @@ func near(t *testing.T, want, got any, msg string) {
 		assert.Equal(t, want, got, msg)
 		return
 	}
-	w, g := want.(float64), got.(float64)
+	w, ok1 := want.(float64)
+	g, ok2 := got.(float64)
+	if !ok1 || !ok2 {
+		assert.Equal(t, want, got, msg)
+		return
+	}
 	assert.True(t, math.Abs(w-g) <= 1e-6*math.Max(1, math.Abs(w)), "%s: want %v, got %v", msg, w, g)
 }
 
@@ -273,11 +279,12 @@ func TestTrendsOnS(t *testing.T) {
 	one := func(string) float64 { return 1 }
 	revenue := func(pid string) float64 { return h.products[pid].revenue }
 
-	check := func(t *testing.T, a engine.Account, report engine.TrendReport, js string, scope []string, comps []int64, weight func(string) float64) []map[string]any {
+	checkFrom := func(t *testing.T, from time.Time, a engine.Account, report engine.TrendReport, js string, scope []string, comps []int64, weight func(string) float64) []map[string]any {
 		t.Helper()
 		rows, err := s.Rows(ctx, a, trendOf(t, js))
 		require.NoError(t, err)
-		require.Len(t, rows.Rows, 35, "a row per day")
+		days := int(yesterday.Sub(from).Hours()/24) + 1
+		require.Len(t, rows.Rows, days, "a row per day")
 		nonNull := 0
 		for i, row := range rows.Rows {
 			d := from.AddDate(0, 0, i)
@@ -290,8 +297,12 @@ func TestTrendsOnS(t *testing.T) {
 				}
 			}
 		}
-		require.Greater(t, nonNull, 35, "the report has data")
+		require.Greater(t, nonNull, days, "the report has data")
 		return rows.Rows
+	}
+	check := func(t *testing.T, a engine.Account, report engine.TrendReport, js string, scope []string, comps []int64, weight func(string) float64) []map[string]any {
+		t.Helper()
+		return checkFrom(t, from, a, report, js, scope, comps, weight)
 	}
 
 	t.Run("price_trend all products and competitors", func(t *testing.T) {
@@ -455,6 +466,51 @@ func TestTrendsOnS(t *testing.T) {
 		var e *engine.Error
 		require.ErrorAs(t, err, &e)
 		assert.Equal(t, "customField", e.Field)
+	})
+	t.Run("the rollup: price trend and competitiveness metrics of the common scopes", func(t *testing.T) {
+		r, err := s.Grid.W.TrendRollup(ctx, 1)
+		require.NoError(t, err)
+		require.NotNil(t, r, "the load's refresh built the rollup")
+		assert.Equal(t, yesterday, r.LastDay)
+		rfrom := r.FirstDay.AddDate(0, 0, 3)
+		rdates := fmt.Sprintf(`"dates":{"from":%q,"to":%q}`, rfrom.Format("2006-01-02"), yesterday.Format("2006-01-02"))
+		usesRollup := func(js string) {
+			a := a1
+			a.TrendRollup = r
+			p, err := engine.CompileTrend(a, trendOf(t, js))
+			require.NoError(t, err)
+			require.Contains(t, p.SQL, "FROM trend_rollup WHERE", js)
+		}
+		js := `{"report_name":"price_trend","weightBy":"revenue_30d",` + rdates + `}`
+		usesRollup(js)
+		checkFrom(t, rfrom, a1, engine.TrendPrice, js, all1, compIDs(a1), revenue)
+		sup, cat := h.products[all1[0]].sup, h.products[all1[0]].cat
+		var inCat []string
+		for _, pid := range all1 {
+			if h.products[pid].sup == sup && h.products[pid].cat == cat {
+				inCat = append(inCat, pid)
+			}
+		}
+		js = fmt.Sprintf(`{"report_name":"price_trend","filters":{"category_tree":{"paths":[[%q,%q]]}},%s}`, sup, cat, rdates)
+		usesRollup(js)
+		checkFrom(t, rfrom, a1, engine.TrendPrice, js, inCat, compIDs(a1), one)
+		// Competitiveness over a competitor subset, by super category, from the rollup
+		// and from the raw scans (a search that matches every product forces them).
+		sub := []int64{a1.Competitors[2].ID, a1.Competitors[5].ID}
+		js = fmt.Sprintf(`{"report_name":"competitiveness_metrics","group":"super_category","comparisonValues":"%%Similar Bucket","competitorId":[%d,%d],%s}`, sub[0], sub[1],
+			fmt.Sprintf(`"dates":{"from":%q,"to":%q}`, yesterday.AddDate(0, 0, -9).Format("2006-01-02"), yesterday.Format("2006-01-02")))
+		usesRollup(js)
+		fromRollup, err := s.Rows(ctx, a1, trendOf(t, js))
+		require.NoError(t, err)
+		raw, err := s.Rows(ctx, a1, trendOf(t, strings.Replace(js, `{`, `{"search":"`+h.products[all1[0]].id[:2]+`",`, 1)))
+		require.NoError(t, err)
+		require.Equal(t, len(raw.Rows), len(fromRollup.Rows))
+		require.NotEmpty(t, raw.Rows)
+		for i := range raw.Rows {
+			for k, v := range raw.Rows[i] {
+				near(t, v, fromRollup.Rows[i][k], fmt.Sprint(i, k))
+			}
+		}
 	})
 	t.Run("account 2 sees only its own history", func(t *testing.T) {
 		rows := check(t, a2, engine.TrendPrice, `{"report_name":"price_trend",`+dates+`}`, accountScope(h, 2), compIDs(a2), one)

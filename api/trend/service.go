@@ -13,8 +13,14 @@ type Service struct{ Grid *grid.Service }
 // NewService returns a trend service beside the tabular one.
 func NewService(g *grid.Service) *Service { return &Service{Grid: g} }
 
-// Rows compiles and runs a trend and shapes its rows.
+// Rows compiles and runs a trend and shapes its rows. The account's trend rollup
+// is read with every request (one small read): it changes with every load.
 func (s *Service) Rows(ctx context.Context, a engine.Account, t engine.Trend) (Rows, error) {
+	r, err := s.Grid.W.TrendRollup(ctx, a.AccountID)
+	if err != nil {
+		return Rows{}, err
+	}
+	a.TrendRollup = r
 	plan, err := engine.CompileTrend(a, t)
 	if err != nil {
 		return Rows{}, err
