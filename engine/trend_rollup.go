@@ -100,8 +100,9 @@ func (tc *trendCompiler) rollupScope(rs []dayRange) (*CategoryTreeFilter, bool) 
 	if r.Staleness != tc.k.a.Settings.StalenessDays {
 		return nil, false
 	}
-	all := span(rs)
-	if all.from.Before(r.FirstDay) || all.to.After(r.LastDay) {
+	// Days before FirstDay (the account's first scan, or 3 years back) have no
+	// prices to carry: the rollup is exact for them too.
+	if span(rs).to.After(r.LastDay) {
 		return nil, false
 	}
 	var tree *CategoryTreeFilter

@@ -132,9 +132,14 @@ func (r snapshotChunkRange) cond() (string, []any) {
 // snapshotRanges splits an account's products into ranges of about snapshotChunk
 // ids: every snapshotChunk-th id in key order is a boundary.
 func (w *Warehouse) snapshotRanges(ctx context.Context, account uint32) ([]snapshotChunkRange, error) {
+	return w.productRanges(ctx, account, snapshotChunk)
+}
+
+// productRanges splits an account's products into ranges of about size ids.
+func (w *Warehouse) productRanges(ctx context.Context, account uint32, size int) ([]snapshotChunkRange, error) {
 	rows, err := w.Conn.Query(ctx, `SELECT product_id FROM (
 		SELECT product_id FROM `+engine.TableProducts.String()+` WHERE account_id = ? ORDER BY product_id)
-		WHERE rowNumberInAllBlocks() % ? = 0 AND rowNumberInAllBlocks() > 0`, account, uint64(snapshotChunk))
+		WHERE rowNumberInAllBlocks() % ? = 0 AND rowNumberInAllBlocks() > 0`, account, uint64(size))
 	if err != nil {
 		return nil, err
 	}

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -19,6 +20,7 @@ import (
 	"pricelens/deploy/testenv"
 	"pricelens/engine"
 	"pricelens/ingest/demo"
+	"pricelens/store"
 )
 
 // The trend reports on the generator's S data set, compared with a plain Go
@@ -51,7 +53,7 @@ type history struct {
 	accounts map[uint32]map[string]bool   // account → its product ids
 }
 
-func loadHistory(t *testing.T) (history, *Service, engine.Account, engine.Account) {
+func loadHistory(t *testing.T) (history, *Service, engine.Account, engine.Account, *pgxpool.Pool) {
 	t.Helper()
 	w, _ := testenv.ClickHouse(t)
 	db, _ := testenv.Postgres(t)
@@ -113,7 +115,7 @@ func loadHistory(t *testing.T) (history, *Service, engine.Account, engine.Accoun
 	require.NoError(t, err)
 	a2, err := s.Grid.Account(ctx, session.Principal{AccountID: 2})
 	require.NoError(t, err)
-	return h, s, a1, a2
+	return h, s, a1, a2, db
 }
 
 // price is the carried price of (p, c) on day d (DESIGN §8), or false.
@@ -270,7 +272,7 @@ func compIDs(a engine.Account) []int64 {
 }
 
 func TestTrendsOnS(t *testing.T) {
-	h, s, a1, a2 := loadHistory(t)
+	h, s, a1, a2, db := loadHistory(t)
 	ctx := context.Background()
 	yesterday := time.Now().UTC().Truncate(24*time.Hour).AddDate(0, 0, -1)
 	from := yesterday.AddDate(0, 0, -34) // before the history starts: days without scans too
@@ -511,6 +513,52 @@ func TestTrendsOnS(t *testing.T) {
 				near(t, v, fromRollup.Rows[i][k], fmt.Sprint(i, k))
 			}
 		}
+
+		// A new scan of yesterday: the refresh rebuilds only yesterday's month, and
+		// the price trend (from the rollup) shows it, as the raw scans do.
+		c := a1.Competitors[0].ID
+		require.NoError(t, s.Grid.W.Conn.Exec(ctx, `INSERT INTO offers (account_id, product_id, competitor_id, scanned_at, price, load_id)
+			SELECT 1, ?, ?, toDateTime(?), 99999.5, 'trend-test'`, all1[0], uint32(c), yesterday.Add(23*time.Hour).Unix()))
+		require.NoError(t, s.Grid.W.RefreshTrendRollups(ctx, map[uint32]engine.Settings{1: a1.Settings}))
+		r2, err := s.Grid.W.TrendRollup(ctx, 1)
+		require.NoError(t, err)
+		assert.Equal(t, r.FirstDay, r2.FirstDay, "an incremental build keeps the first day")
+		js = `{"report_name":"price_trend",` + rdates + `}`
+		usesRollup(js)
+		after, err := s.Rows(ctx, a1, trendOf(t, js))
+		require.NoError(t, err)
+		rawAfter, err := s.Rows(ctx, a1, trendOf(t, strings.Replace(js, `{`, `{"search":"`+h.products[all1[0]].id[:2]+`",`, 1)))
+		require.NoError(t, err)
+		require.Equal(t, len(rawAfter.Rows), len(after.Rows))
+		for i := range rawAfter.Rows {
+			for k, v := range rawAfter.Rows[i] {
+				near(t, v, after.Rows[i][k], fmt.Sprint(i, k))
+			}
+		}
+		lastRow := after.Rows[len(after.Rows)-1]
+		assert.Greater(t, lastRow[engine.ValueKey(c)].(float64), 99999.5/float64(lastRow[engine.ProductsKey(c)].(uint64)), "the new scan is in yesterday's line")
+	})
+	t.Run("saved and shared trend reports", func(t *testing.T) {
+		var uid int64
+		require.NoError(t, db.QueryRow(ctx, `SELECT user_id FROM memberships WHERE account_id = 1 ORDER BY user_id LIMIT 1`).Scan(&uid))
+		st := store.New(db)
+		actor := store.Actor{UserID: uid, AccountID: 1}
+		rep, err := st.CreateReport(ctx, actor, store.ReportFields{ReportName: "Margin by week", ReportType: "margin_trend", ReportPath: "/trend/margin_trend",
+			Dates: json.RawMessage(`{"from":"2026-01-01","to":"2026-01-31"}`)})
+		require.NoError(t, err)
+		link, err := st.CreateShareLink(ctx, actor, "trend-share-token-1", rep.ID, json.RawMessage(`{"report_type":"competitiveness_metrics"}`))
+		require.NoError(t, err)
+		assert.Equal(t, "/trend/margin_trend/share/trend-share-token-1", link.URL)
+		cols, err := s.Columns(ctx, a1, engine.TrendPrice, fmt.Sprint(rep.ID), false)
+		require.NoError(t, err)
+		assert.Equal(t, "My margin %", cols.Columns[1].HeaderName, "the saved report's own type")
+		cols, err = s.Columns(ctx, a1, engine.TrendPrice, "trend-share-token-1", true)
+		require.NoError(t, err)
+		assert.Equal(t, "category", cols.Columns[1].Field, "the share link's condition's type")
+		_, err = s.Columns(ctx, a2, engine.TrendPrice, fmt.Sprint(rep.ID), false)
+		assert.ErrorContains(t, err, "This report does not exist.", "account 2 cannot open account 1's report")
+		_, err = s.Columns(ctx, a2, engine.TrendPrice, "trend-share-token-1", true)
+		assert.ErrorContains(t, err, "This share report is no longer available")
 	})
 	t.Run("account 2 sees only its own history", func(t *testing.T) {
 		rows := check(t, a2, engine.TrendPrice, `{"report_name":"price_trend",`+dates+`}`, accountScope(h, 2), compIDs(a2), one)

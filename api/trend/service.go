@@ -37,6 +37,21 @@ func (s *Service) CustomFieldLine(ctx context.Context, a engine.Account, t engin
 	return s.run(ctx, plan)
 }
 
+// Columns are a trend report's columns; a saved report id or share-link id (ref)
+// must be one of the account's, and a trend report's own type wins.
+func (s *Service) Columns(ctx context.Context, a engine.Account, r engine.TrendReport, ref string, share bool) (grid.Columns, error) {
+	if ref != "" {
+		rt, err := s.Grid.ReportType(ctx, a, ref, share)
+		if err != nil {
+			return grid.Columns{}, err
+		}
+		if tr, err := engine.ParseTrendReport(rt); err == nil {
+			r = tr
+		}
+	}
+	return columns(a, r), nil
+}
+
 func (s *Service) run(ctx context.Context, plan engine.TrendPlan) (Rows, error) {
 	res, err := s.Grid.W.Query(ctx, plan.Statement)
 	if err != nil {

@@ -15,10 +15,13 @@
 -- Per weight kind k: w_k = sum of weights, wx_k = sum w.x, wmp_k = sum w.my price
 -- over the priced pairs; over the comparable ones (x > 0, my price > 0): cw_k the
 -- weights, chi_k / clo_k / csim_k the weights in each bucket, cpi_k sum w.(m/x).100.
--- Built per account into trend_rollup_build and swapped in with REPLACE PARTITION
--- (readers see the old rollup or the new one); trend_rollup_builds records what
--- each build covers and with which settings, so the compiler uses a rollup only
--- where it is exact.
+-- Partitioned by account and month. The refresh after a load rebuilds only the
+-- months from the earliest month whose scans or business metrics changed since the
+-- last build (a scan carries into the days after it) to yesterday, into
+-- trend_rollup_build, and swaps them in with REPLACE PARTITION; a change of the
+-- catalogue (weights, categories, prices), of the settings or of the competitors
+-- rebuilds everything. trend_rollup_builds records what each build covers and with
+-- which settings, so the compiler uses a rollup only where it is exact.
 
 -- +goose NO TRANSACTION
 -- +goose Up
@@ -36,7 +39,7 @@ CREATE TABLE trend_rollup (
     w_pv Float64, wx_pv Float64, wmp_pv Float64, cw_pv Float64, chi_pv Float64, clo_pv Float64, csim_pv Float64, cpi_pv Float64,
     build_id        UInt64
 ) ENGINE = MergeTree
-PARTITION BY account_id
+PARTITION BY (account_id, toYYYYMM(date))
 ORDER BY (account_id, super_category, category, date, competitor_id);
 
 CREATE TABLE trend_rollup_build AS trend_rollup;
