@@ -96,8 +96,13 @@ func (tc *trendCompiler) perCompetitor() (num, den, counts string) {
 // trends). Margin's customerValue comes from the business metrics alone, joined
 // by day.
 func (tc *trendCompiler) competitorLines() (TrendPlan, error) {
-	b := &builder{}
 	rs := []dayRange{{tc.from, tc.to}}
+	if tc.t.Report == TrendPrice && len(tc.k.comps) == len(tc.k.a.Competitors) {
+		if tree, ok := tc.rollupScope(rs); ok {
+			return tc.rollupPriceLines(tree, rs)
+		}
+	}
+	b := &builder{}
 	priced, err := pricedPairDays(b, tc.k.a, tc.k.comps, tc.scope, rs)
 	if err != nil {
 		return TrendPlan{}, err
@@ -180,7 +185,6 @@ func (tc *trendCompiler) keyMetrics() (TrendPlan, error) {
 // weighted share of comparable pairs in the chosen bucket (or the price index),
 // over the report range and the aligned compare-to range.
 func (tc *trendCompiler) competitiveness() (TrendPlan, error) {
-	b := &builder{}
 	ct := tc.t.CompareTo
 	if ct == CompareNone {
 		ct = DefaultCompetitivenessComp
@@ -191,6 +195,14 @@ func (tc *trendCompiler) competitiveness() (TrendPlan, error) {
 	}
 	tc.scope.groupBy = level
 	rs := tc.ranges(ct)
+	if (level == LevelSuperCategory || level == LevelCategory) && tc.rollupSettingsMatch() {
+		if tree, ok := tc.rollupScope(rs); ok {
+			p, err := tc.rollupCompetitiveness(tree, rs, level)
+			p.CompareFrom, p.GroupField = rs[1].from, level.groupField()
+			return p, err
+		}
+	}
+	b := &builder{}
 	priced, err := pricedPairDays(b, tc.k.a, tc.k.comps, tc.scope, rs)
 	if err != nil {
 		return TrendPlan{}, err

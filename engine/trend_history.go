@@ -27,6 +27,7 @@ type trendScope struct {
 	k         *compiler
 	productID string
 	groupBy   GroupLevel
+	lo, hi    string // a rollup build chunk's product_id range [lo, hi) ("": open)
 }
 
 // where prints the scope's predicate over product_snapshot.
@@ -40,6 +41,12 @@ func (s trendScope) where(b *builder) (string, error) {
 	}
 	if s.productID != "" {
 		w += " AND " + ColProductID + " = " + b.bind(s.productID)
+	}
+	if s.lo != "" {
+		w += " AND " + ColProductID + " >= " + b.bind(s.lo)
+	}
+	if s.hi != "" {
+		w += " AND " + ColProductID + " < " + b.bind(s.hi)
 	}
 	return w, nil
 }

@@ -467,6 +467,13 @@ func (s *Service) ReportColumns(ctx context.Context, a engine.Account, ref strin
 	return engine.Columns(a, rt)
 }
 
+// ReportType is the report type a getColumnsDef reportId names: a predefined
+// report href, a saved report's type, or with share a share link's (404 when the
+// account has no such report or link).
+func (s *Service) ReportType(ctx context.Context, a engine.Account, ref string, share bool) (string, error) {
+	return s.reportType(ctx, a, ref, share)
+}
+
 func (s *Service) reportType(ctx context.Context, a engine.Account, ref string, share bool) (string, error) {
 	if ref == "" {
 		return "", nil

@@ -70,7 +70,7 @@ func (h *handlers) columnsDef(c echo.Context, in ColumnsRequest) (grid.Columns, 
 	if err != nil {
 		return grid.Columns{}, err
 	}
-	return columns(a, in.report), nil
+	return h.s.Columns(c.Request().Context(), a, in.report, in.ref, in.IsShareLink)
 }
 
 func (h *handlers) lowerCfList(c echo.Context, _ struct{}) (CustomFieldList, error) {

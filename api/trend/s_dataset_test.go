@@ -7,9 +7,11 @@ import (
 	"io"
 	"math"
 	"sort"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -18,6 +20,7 @@ import (
 	"pricelens/deploy/testenv"
 	"pricelens/engine"
 	"pricelens/ingest/demo"
+	"pricelens/store"
 )
 
 // The trend reports on the generator's S data set, compared with a plain Go
@@ -50,7 +53,7 @@ type history struct {
 	accounts map[uint32]map[string]bool   // account → its product ids
 }
 
-func loadHistory(t *testing.T) (history, *Service, engine.Account, engine.Account) {
+func loadHistory(t *testing.T) (history, *Service, engine.Account, engine.Account, *pgxpool.Pool) {
 	t.Helper()
 	w, _ := testenv.ClickHouse(t)
 	db, _ := testenv.Postgres(t)
@@ -112,7 +115,7 @@ func loadHistory(t *testing.T) (history, *Service, engine.Account, engine.Accoun
 	require.NoError(t, err)
 	a2, err := s.Grid.Account(ctx, session.Principal{AccountID: 2})
 	require.NoError(t, err)
-	return h, s, a1, a2
+	return h, s, a1, a2, db
 }
 
 // price is the carried price of (p, c) on day d (DESIGN §8), or false.
@@ -242,7 +245,12 @@ func near(t *testing.T, want, got any, msg string) {
 		assert.Equal(t, want, got, msg)
 		return
 	}
-	w, g := want.(float64), got.(float64)
+	w, ok1 := want.(float64)
+	g, ok2 := got.(float64)
+	if !ok1 || !ok2 {
+		assert.Equal(t, want, got, msg)
+		return
+	}
 	assert.True(t, math.Abs(w-g) <= 1e-6*math.Max(1, math.Abs(w)), "%s: want %v, got %v", msg, w, g)
 }
 
@@ -264,7 +272,7 @@ func compIDs(a engine.Account) []int64 {
 }
 
 func TestTrendsOnS(t *testing.T) {
-	h, s, a1, a2 := loadHistory(t)
+	h, s, a1, a2, db := loadHistory(t)
 	ctx := context.Background()
 	yesterday := time.Now().UTC().Truncate(24*time.Hour).AddDate(0, 0, -1)
 	from := yesterday.AddDate(0, 0, -34) // before the history starts: days without scans too
@@ -273,11 +281,12 @@ func TestTrendsOnS(t *testing.T) {
 	one := func(string) float64 { return 1 }
 	revenue := func(pid string) float64 { return h.products[pid].revenue }
 
-	check := func(t *testing.T, a engine.Account, report engine.TrendReport, js string, scope []string, comps []int64, weight func(string) float64) []map[string]any {
+	checkFrom := func(t *testing.T, from time.Time, a engine.Account, report engine.TrendReport, js string, scope []string, comps []int64, weight func(string) float64) []map[string]any {
 		t.Helper()
 		rows, err := s.Rows(ctx, a, trendOf(t, js))
 		require.NoError(t, err)
-		require.Len(t, rows.Rows, 35, "a row per day")
+		days := int(yesterday.Sub(from).Hours()/24) + 1
+		require.Len(t, rows.Rows, days, "a row per day")
 		nonNull := 0
 		for i, row := range rows.Rows {
 			d := from.AddDate(0, 0, i)
@@ -290,8 +299,12 @@ func TestTrendsOnS(t *testing.T) {
 				}
 			}
 		}
-		require.Greater(t, nonNull, 35, "the report has data")
+		require.Greater(t, nonNull, days, "the report has data")
 		return rows.Rows
+	}
+	check := func(t *testing.T, a engine.Account, report engine.TrendReport, js string, scope []string, comps []int64, weight func(string) float64) []map[string]any {
+		t.Helper()
+		return checkFrom(t, from, a, report, js, scope, comps, weight)
 	}
 
 	t.Run("price_trend all products and competitors", func(t *testing.T) {
@@ -455,6 +468,97 @@ func TestTrendsOnS(t *testing.T) {
 		var e *engine.Error
 		require.ErrorAs(t, err, &e)
 		assert.Equal(t, "customField", e.Field)
+	})
+	t.Run("the rollup: price trend and competitiveness metrics of the common scopes", func(t *testing.T) {
+		r, err := s.Grid.W.TrendRollup(ctx, 1)
+		require.NoError(t, err)
+		require.NotNil(t, r, "the load's refresh built the rollup")
+		assert.Equal(t, yesterday, r.LastDay)
+		rfrom := r.FirstDay.AddDate(0, 0, 3)
+		rdates := fmt.Sprintf(`"dates":{"from":%q,"to":%q}`, rfrom.Format("2006-01-02"), yesterday.Format("2006-01-02"))
+		usesRollup := func(js string) {
+			a := a1
+			a.TrendRollup = r
+			p, err := engine.CompileTrend(a, trendOf(t, js))
+			require.NoError(t, err)
+			require.Contains(t, p.SQL, "FROM trend_rollup WHERE", js)
+		}
+		js := `{"report_name":"price_trend","weightBy":"revenue_30d",` + rdates + `}`
+		usesRollup(js)
+		checkFrom(t, rfrom, a1, engine.TrendPrice, js, all1, compIDs(a1), revenue)
+		sup, cat := h.products[all1[0]].sup, h.products[all1[0]].cat
+		var inCat []string
+		for _, pid := range all1 {
+			if h.products[pid].sup == sup && h.products[pid].cat == cat {
+				inCat = append(inCat, pid)
+			}
+		}
+		js = fmt.Sprintf(`{"report_name":"price_trend","filters":{"category_tree":{"paths":[[%q,%q]]}},%s}`, sup, cat, rdates)
+		usesRollup(js)
+		checkFrom(t, rfrom, a1, engine.TrendPrice, js, inCat, compIDs(a1), one)
+		// Competitiveness over a competitor subset, by super category, from the rollup
+		// and from the raw scans (a search that matches every product forces them).
+		sub := []int64{a1.Competitors[2].ID, a1.Competitors[5].ID}
+		js = fmt.Sprintf(`{"report_name":"competitiveness_metrics","group":"super_category","comparisonValues":"%%Similar Bucket","competitorId":[%d,%d],%s}`, sub[0], sub[1],
+			fmt.Sprintf(`"dates":{"from":%q,"to":%q}`, yesterday.AddDate(0, 0, -9).Format("2006-01-02"), yesterday.Format("2006-01-02")))
+		usesRollup(js)
+		fromRollup, err := s.Rows(ctx, a1, trendOf(t, js))
+		require.NoError(t, err)
+		raw, err := s.Rows(ctx, a1, trendOf(t, strings.Replace(js, `{`, `{"search":"`+h.products[all1[0]].id[:2]+`",`, 1)))
+		require.NoError(t, err)
+		require.Equal(t, len(raw.Rows), len(fromRollup.Rows))
+		require.NotEmpty(t, raw.Rows)
+		for i := range raw.Rows {
+			for k, v := range raw.Rows[i] {
+				near(t, v, fromRollup.Rows[i][k], fmt.Sprint(i, k))
+			}
+		}
+
+		// A new scan of yesterday: the refresh rebuilds only yesterday's month, and
+		// the price trend (from the rollup) shows it, as the raw scans do.
+		c := a1.Competitors[0].ID
+		require.NoError(t, s.Grid.W.Conn.Exec(ctx, `INSERT INTO offers (account_id, product_id, competitor_id, scanned_at, price, load_id)
+			SELECT 1, ?, ?, toDateTime(?), 99999.5, 'trend-test'`, all1[0], uint32(c), yesterday.Add(23*time.Hour).Unix()))
+		require.NoError(t, s.Grid.W.RefreshTrendRollups(ctx, map[uint32]engine.Settings{1: a1.Settings}))
+		r2, err := s.Grid.W.TrendRollup(ctx, 1)
+		require.NoError(t, err)
+		assert.Equal(t, r.FirstDay, r2.FirstDay, "an incremental build keeps the first day")
+		js = `{"report_name":"price_trend",` + rdates + `}`
+		usesRollup(js)
+		after, err := s.Rows(ctx, a1, trendOf(t, js))
+		require.NoError(t, err)
+		rawAfter, err := s.Rows(ctx, a1, trendOf(t, strings.Replace(js, `{`, `{"search":"`+h.products[all1[0]].id[:2]+`",`, 1)))
+		require.NoError(t, err)
+		require.Equal(t, len(rawAfter.Rows), len(after.Rows))
+		for i := range rawAfter.Rows {
+			for k, v := range rawAfter.Rows[i] {
+				near(t, v, after.Rows[i][k], fmt.Sprint(i, k))
+			}
+		}
+		lastRow := after.Rows[len(after.Rows)-1]
+		assert.Greater(t, lastRow[engine.ValueKey(c)].(float64), 99999.5/float64(lastRow[engine.ProductsKey(c)].(uint64)), "the new scan is in yesterday's line")
+	})
+	t.Run("saved and shared trend reports", func(t *testing.T) {
+		var uid int64
+		require.NoError(t, db.QueryRow(ctx, `SELECT user_id FROM memberships WHERE account_id = 1 ORDER BY user_id LIMIT 1`).Scan(&uid))
+		st := store.New(db)
+		actor := store.Actor{UserID: uid, AccountID: 1}
+		rep, err := st.CreateReport(ctx, actor, store.ReportFields{ReportName: "Margin by week", ReportType: "margin_trend", ReportPath: "/trend/margin_trend",
+			Dates: json.RawMessage(`{"from":"2026-01-01","to":"2026-01-31"}`)})
+		require.NoError(t, err)
+		link, err := st.CreateShareLink(ctx, actor, "trend-share-token-1", rep.ID, json.RawMessage(`{"report_type":"competitiveness_metrics"}`))
+		require.NoError(t, err)
+		assert.Equal(t, "/trend/margin_trend/share/trend-share-token-1", link.URL)
+		cols, err := s.Columns(ctx, a1, engine.TrendPrice, fmt.Sprint(rep.ID), false)
+		require.NoError(t, err)
+		assert.Equal(t, "My margin %", cols.Columns[1].HeaderName, "the saved report's own type")
+		cols, err = s.Columns(ctx, a1, engine.TrendPrice, "trend-share-token-1", true)
+		require.NoError(t, err)
+		assert.Equal(t, "category", cols.Columns[1].Field, "the share link's condition's type")
+		_, err = s.Columns(ctx, a2, engine.TrendPrice, fmt.Sprint(rep.ID), false)
+		assert.ErrorContains(t, err, "This report does not exist.", "account 2 cannot open account 1's report")
+		_, err = s.Columns(ctx, a2, engine.TrendPrice, "trend-share-token-1", true)
+		assert.ErrorContains(t, err, "This share report is no longer available")
 	})
 	t.Run("account 2 sees only its own history", func(t *testing.T) {
 		rows := check(t, a2, engine.TrendPrice, `{"report_name":"price_trend",`+dates+`}`, accountScope(h, 2), compIDs(a2), one)

@@ -13,8 +13,14 @@ type Service struct{ Grid *grid.Service }
 // NewService returns a trend service beside the tabular one.
 func NewService(g *grid.Service) *Service { return &Service{Grid: g} }
 
-// Rows compiles and runs a trend and shapes its rows.
+// Rows compiles and runs a trend and shapes its rows. The account's trend rollup
+// is read with every request (one small read): it changes with every load.
 func (s *Service) Rows(ctx context.Context, a engine.Account, t engine.Trend) (Rows, error) {
+	r, err := s.Grid.W.TrendRollup(ctx, a.AccountID)
+	if err != nil {
+		return Rows{}, err
+	}
+	a.TrendRollup = r
 	plan, err := engine.CompileTrend(a, t)
 	if err != nil {
 		return Rows{}, err
@@ -29,6 +35,21 @@ func (s *Service) CustomFieldLine(ctx context.Context, a engine.Account, t engin
 		return Rows{}, err
 	}
 	return s.run(ctx, plan)
+}
+
+// Columns are a trend report's columns; a saved report id or share-link id (ref)
+// must be one of the account's, and a trend report's own type wins.
+func (s *Service) Columns(ctx context.Context, a engine.Account, r engine.TrendReport, ref string, share bool) (grid.Columns, error) {
+	if ref != "" {
+		rt, err := s.Grid.ReportType(ctx, a, ref, share)
+		if err != nil {
+			return grid.Columns{}, err
+		}
+		if tr, err := engine.ParseTrendReport(rt); err == nil {
+			r = tr
+		}
+	}
+	return columns(a, r), nil
 }
 
 func (s *Service) run(ctx context.Context, plan engine.TrendPlan) (Rows, error) {

@@ -58,18 +58,34 @@ type Count struct {
 
 // ColumnsRequest is getColumnsDef's {"reportId", "tableName", "isShareLink"}:
 // tableName is the trend report (price_trend, ..., PDP_price_trend); reportId a
-// saved report id or, with isShareLink, a share-link id (both optional).
+// saved report id or, with isShareLink, a share-link id (optional; a saved or
+// shared trend report's own type wins over tableName).
 type ColumnsRequest struct {
 	ReportID    json.RawMessage    `json:"reportId"`
 	TableName   string             `json:"tableName" required:"true"`
 	IsShareLink bool               `json:"isShareLink"`
 	report      engine.TrendReport `json:"-"`
+	ref         string
 }
 
-// Validate reads the table name.
+// Validate reads the table name and the report id (a string or a number).
 func (r *ColumnsRequest) Validate() (err error) {
-	r.report, err = engine.ParseTrendReport(r.TableName)
-	return err
+	if r.report, err = engine.ParseTrendReport(r.TableName); err != nil {
+		return err
+	}
+	t := bytes.TrimSpace(r.ReportID)
+	if len(t) == 0 || string(t) == "null" {
+		return nil
+	}
+	if json.Unmarshal(t, &r.ref) == nil {
+		return nil
+	}
+	var n json.Number
+	if json.Unmarshal(t, &n) != nil {
+		return httperr.BadRequest("reportId", "reportId must be a saved report id or a share-link id")
+	}
+	r.ref = n.String()
+	return nil
 }
 
 // CustomField is one custom field a trend can add as a line.
