@@ -211,6 +211,18 @@ export const trendSteps = [
       const table = page.getByRole('region', { name: 'Price trend table' });
       await table.locator(rows).first().waitFor();
       assert.equal(await table.locator(rows).count(), 10);
+
+      // Its share link opens the same report at /trend/{name}/share/{id}.
+      const link = await page.evaluate(async (reportId) => {
+        const csrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('pricelens_csrf='))?.split('=')[1] ?? '');
+        const r = await fetch('/api/saveReport/insertSaveReportForCopyLink', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': csrf }, body: JSON.stringify({ reportId }) });
+        return { status: r.status, body: await r.json() };
+      }, id);
+      assert.equal(link.status, 200, JSON.stringify(link.body));
+      const b = await trendAnswer(page, () => page.goto(stack.base + '/trend/price_trend/share/' + link.body.id));
+      assert.deepEqual(b.request.dates, { from: saved.from, to: saved.to });
+      await page.getByRole('navigation', { name: 'Breadcrumb' }).getByText('E2E price trend').waitFor();
+      await page.getByRole('region', { name: 'Price trend table' }).locator(rows).first().waitFor();
     },
   },
   {
