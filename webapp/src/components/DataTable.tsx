@@ -1,22 +1,14 @@
 import { useMemo } from 'react';
-import { AgGridReact, type CustomCellRendererProps } from 'ag-grid-react';
+import { AgGridReact } from 'ag-grid-react';
 import { ClientSideRowModelModule, ModuleRegistry, type ColDef } from 'ag-grid-community';
 import { formatValue } from '../lib/format';
 import { gridTheme } from './gridTheme';
+import { UrlCell } from './UrlCell';
 
 ModuleRegistry.registerModules([ClientSideRowModelModule]);
 
 /** A column of a DataTable: the API's column definition fields it reads (spec §3). */
 export type TableColumn = { field: string; headerName: string; format_type?: string };
-
-function UrlCell(p: CustomCellRendererProps) {
-  if (!p.value) return null;
-  return (
-    <a href={String(p.value)} target="_blank" rel="noreferrer noopener">
-      link
-    </a>
-  );
-}
 
 /**
  * DataTable is an ag-grid table of rows already in the browser (the trend table,

@@ -4,14 +4,7 @@ import { getCompetitorTips, getProductTip } from './api/tooltips';
 import { formatValue } from './columns';
 import { Link } from '../../lib/router';
 
-export function UrlCell(p: CustomCellRendererProps) {
-  if (!p.value) return null;
-  return (
-    <a href={String(p.value)} target="_blank" rel="noreferrer noopener">
-      link
-    </a>
-  );
-}
+export { UrlCell } from '../../components/UrlCell';
 
 /** The name cell links to the product page (/new/product/{id}); group rows have no product id. */
 export function ProductNameCell(p: CustomCellRendererProps) {
