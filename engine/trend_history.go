@@ -15,10 +15,11 @@ import (
 // to the day's end. A last scan of the day that did not find the product (NULL
 // price) ends the carry: no value until the next scan.
 //
-// 18.16 has no window functions, so the "next scan day" of each scan day comes
-// from the pair's sorted array of scan days (arrayPopFront); each scan day then
-// expands into the days it covers, [s, min(next − 1, s + S − 1)] ∩ the range, so
-// the work is one row per covered day, not one per (scan, day) pair.
+// 18.16 has no window functions, so the last scan of each day and the "next scan
+// day" of each scan day come from the pair's scans sorted into arrays
+// (arrayPopFront shifts them by one); each scan day then expands into the days
+// it covers, [s, min(next − 1, s + S − 1)] ∩ the range, so the work is one row
+// per covered day, not one per (scan, day) pair.
 
 // trendScope is the product scope of a trend: the grid condition's where over the
 // snapshot (tenancy, category access, filters, search) plus its selected rows and,
@@ -134,16 +135,20 @@ func pairDays(b *builder, a Account, comps []Competitor, scope trendScope, rs []
 	}
 	first, end := dateLit(all.from.AddDate(0, 0, 1-a.Settings.StalenessDays)), dateLit(all.to.AddDate(0, 0, 1))
 	rf, rt := dateLit(all.from), dateLit(all.to)
-	scans := "SELECT " + ColProductID + ", " + ColCompetitorID + ", toDate(scanned_at) AS day, argMax(ifNull(price, nan), scanned_at) AS p" +
+	// Per pair: its scans sorted by time, then the last one of each day (where
+	// the next scan's day differs). One aggregation over (product, competitor)
+	// rather than one over (product, competitor, day) and another per pair: 4-10x
+	// less work (S, 1.75M scans).
+	perPair := "SELECT " + ColProductID + ", " + ColCompetitorID + ", sd, sp, arrayPushBack(arrayPopFront(sd), toDate('2105-12-31')) AS sn FROM (" +
+		"SELECT " + ColProductID + ", " + ColCompetitorID + ", arraySort(groupArray(scanned_at)) AS ts, arraySort((x, y) -> y, groupArray(ifNull(price, nan)), groupArray(scanned_at)) AS ps," +
+		" arrayMap(t -> toDate(t), ts) AS ds, arrayPushBack(arrayPopFront(ds), toDate('2105-12-31')) AS dn," +
+		" arrayFilter((x, y) -> x != y, ds, dn) AS sd, arrayFilter((p, x, y) -> x != y, ps, ds, dn) AS sp" +
 		" FROM " + b.table(TableOffers) +
 		" WHERE " + ColAccountID + " = " + acc +
 		" AND scanned_at >= toDateTime(" + first + ") AND scanned_at < toDateTime(" + end + ")" +
 		" AND " + ColCompetitorID + " IN " + cset +
 		" AND " + ColProductID + " IN (" + ids + ")" +
-		" GROUP BY " + ColProductID + ", " + ColCompetitorID + ", day"
-	perPair := "SELECT " + ColProductID + ", " + ColCompetitorID + ", arraySort(groupArray(day)) AS sd, arraySort((x, y) -> y, groupArray(p), groupArray(day)) AS sp," +
-		" arrayPushBack(arrayPopFront(sd), toDate('2105-12-31')) AS sn" +
-		" FROM (" + scans + ") GROUP BY " + ColProductID + ", " + ColCompetitorID
+		" GROUP BY " + ColProductID + ", " + ColCompetitorID + ")"
 	// lo/hi: the first and last day scan day s covers inside the range.
 	lo := "greatest(s, " + rf + ")"
 	hi := "least(least(nx - 1, s + " + staleness + " - 1), " + rt + ")"

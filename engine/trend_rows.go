@@ -140,6 +140,15 @@ func (p TrendPlan) Rows(columns []string, rows [][]any) []map[string]any {
 
 func (p TrendPlan) days() int { return int(p.To.Sub(p.From).Hours()/24) + 1 }
 
+// DayRows is the number of rows of a plan that answers a row per day (every
+// report but competitiveness metrics), known without running it.
+func (p TrendPlan) DayRows() (int, bool) {
+	if p.shape == shapeCompetitiveness {
+		return 0, false
+	}
+	return p.days(), true
+}
+
 func (p TrendPlan) competitorLine(row map[string]any, res trendResult, ok bool) {
 	scale := 1.0
 	if p.Report == TrendMargin {

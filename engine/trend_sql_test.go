@@ -17,9 +17,11 @@ import (
 // and the 29 days before it, one per pair and day (the last), expanded into the
 // days each covers.
 const trendPairs = `SELECT product_id, competitor_id, px, arrayJoin(arrayMap(i -> greatest(s, toDate('{FROM}')) + i, range(toUInt64(greatest(toInt64(least(least(nx - 1, s + 30 - 1), toDate('2025-12-31'))) - toInt64(greatest(s, toDate('{FROM}'))) + 1, 0))))) AS d` +
-	` FROM (SELECT product_id, competitor_id, arraySort(groupArray(day)) AS sd, arraySort((x, y) -> y, groupArray(p), groupArray(day)) AS sp, arrayPushBack(arrayPopFront(sd), toDate('2105-12-31')) AS sn` +
-	` FROM (SELECT product_id, competitor_id, toDate(scanned_at) AS day, argMax(ifNull(price, nan), scanned_at) AS p FROM offers WHERE account_id = ? AND scanned_at >= toDateTime(toDate('{FIRST}')) AND scanned_at < toDateTime(toDate('2026-01-01')) AND competitor_id IN ? AND product_id IN (SELECT product_id FROM product_snapshot WHERE {WHERE}) GROUP BY product_id, competitor_id, day)` +
-	` GROUP BY product_id, competitor_id) ARRAY JOIN sd AS s, sp AS px, sn AS nx WHERE NOT isNaN(px)`
+	` FROM (SELECT product_id, competitor_id, sd, sp, arrayPushBack(arrayPopFront(sd), toDate('2105-12-31')) AS sn FROM (` +
+	`SELECT product_id, competitor_id, arraySort(groupArray(scanned_at)) AS ts, arraySort((x, y) -> y, groupArray(ifNull(price, nan)), groupArray(scanned_at)) AS ps,` +
+	` arrayMap(t -> toDate(t), ts) AS ds, arrayPushBack(arrayPopFront(ds), toDate('2105-12-31')) AS dn, arrayFilter((x, y) -> x != y, ds, dn) AS sd, arrayFilter((p, x, y) -> x != y, ps, ds, dn) AS sp` +
+	` FROM offers WHERE account_id = ? AND scanned_at >= toDateTime(toDate('{FIRST}')) AND scanned_at < toDateTime(toDate('2026-01-01')) AND competitor_id IN ? AND product_id IN (SELECT product_id FROM product_snapshot WHERE {WHERE})` +
+	` GROUP BY product_id, competitor_id)) ARRAY JOIN sd AS s, sp AS px, sn AS nx WHERE NOT isNaN(px)`
 
 const trendDaily = `SELECT product_id, date AS d, argMax(my_price, updated_at) AS dmp, argMax(units_sold, updated_at) AS units, argMax(cost, updated_at) AS dcost, argMax(revenue, updated_at) AS revenue, toUInt8(1) AS hd FROM product_daily WHERE account_id = ? AND {DATES} AND product_id IN (SELECT product_id FROM product_snapshot WHERE {WHERE}) GROUP BY product_id, date`
 

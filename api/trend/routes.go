@@ -61,8 +61,8 @@ func (h *handlers) countOfRow(c echo.Context, in DataRequest) (Count, error) {
 	if err != nil {
 		return Count{}, err
 	}
-	rows, err := h.s.Rows(c.Request().Context(), a, in.trend)
-	return Count{Count: rows.LastRow}, err
+	n, err := h.s.Count(c.Request().Context(), a, in.trend)
+	return Count{Count: n}, err
 }
 
 func (h *handlers) columnsDef(c echo.Context, in ColumnsRequest) (grid.Columns, error) {

@@ -287,6 +287,9 @@ func TestTrendsOnS(t *testing.T) {
 		require.NoError(t, err)
 		days := int(yesterday.Sub(from).Hours()/24) + 1
 		require.Len(t, rows.Rows, days, "a row per day")
+		n, err := s.Count(ctx, a, trendOf(t, js))
+		require.NoError(t, err)
+		require.Equal(t, days, n, "getCountOfRow")
 		nonNull := 0
 		for i, row := range rows.Rows {
 			d := from.AddDate(0, 0, i)
@@ -307,7 +310,7 @@ func TestTrendsOnS(t *testing.T) {
 		return checkFrom(t, from, a, report, js, scope, comps, weight)
 	}
 
-	t.Run("price_trend all products and competitors", func(t *testing.T) {
+	t.Run("price_trend all products and competitors (the rollup)", func(t *testing.T) {
 		check(t, a1, engine.TrendPrice, `{"report_name":"price_trend",`+dates+`}`, all1, compIDs(a1), one)
 	})
 	t.Run("price_trend competitor subset weighted by revenue over selected rows", func(t *testing.T) {
@@ -324,20 +327,31 @@ func TestTrendsOnS(t *testing.T) {
 		check(t, a1, engine.TrendPrice, fmt.Sprintf(`{"report_name":"price_trend",%s,"competitorId":[%d,%d],"weightBy":"revenue_30d","selected_rows":%s}`,
 			dates, sub[0], sub[1], ids), sel, sub, revenue)
 	})
-	t.Run("staleness limit of 3 days", func(t *testing.T) {
+	// The raw-scan reports below run over one super category (a quarter of the
+	// products): the same code as over all of them, a quarter of the work on a
+	// busy machine.
+	sup := h.products[all1[0]].sup
+	var inSup []string
+	for _, pid := range all1 {
+		if h.products[pid].sup == sup {
+			inSup = append(inSup, pid)
+		}
+	}
+	bySup := fmt.Sprintf(`"filters":{"category_tree":{"paths":[[%q]]}},`, sup)
+	t.Run("staleness limit of 3 days (the raw scans: the rollup holds another staleness)", func(t *testing.T) {
 		a := a1
 		a.Settings.StalenessDays = 3
-		check(t, a, engine.TrendPrice, `{"report_name":"price_trend",`+dates+`}`, all1, compIDs(a1), one)
+		check(t, a, engine.TrendPrice, `{"report_name":"price_trend",`+bySup+dates+`}`, inSup, compIDs(a1), one)
 	})
 	t.Run("PDP of one product", func(t *testing.T) {
 		pid := all1[17]
 		check(t, a1, engine.TrendPDP, fmt.Sprintf(`{"report_name":"PDP_price_trend","product_id":%q,%s}`, pid, dates), []string{pid}, compIDs(a1), one)
 	})
 	t.Run("price_vs_market_trend", func(t *testing.T) {
-		check(t, a1, engine.TrendPriceVsMarket, `{"report_name":"price_vs_market_trend",`+dates+`}`, all1, compIDs(a1), one)
+		check(t, a1, engine.TrendPriceVsMarket, `{"report_name":"price_vs_market_trend",`+bySup+dates+`}`, inSup, compIDs(a1), one)
 	})
 	t.Run("margin_trend", func(t *testing.T) {
-		check(t, a1, engine.TrendMargin, `{"report_name":"margin_trend",`+dates+`}`, all1, compIDs(a1), one)
+		check(t, a1, engine.TrendMargin, `{"report_name":"margin_trend",`+bySup+dates+`}`, inSup, compIDs(a1), one)
 	})
 	t.Run("key_business_metrics with previous_period", func(t *testing.T) {
 		rows, err := s.Rows(ctx, a1, trendOf(t, `{"report_name":"key_business_metrics","compareTo":"previous_period",`+dates+`}`))
@@ -441,19 +455,22 @@ func TestTrendsOnS(t *testing.T) {
 				}
 			}
 			assert.Equal(t, n, len(rows.Rows), "a row per day and group with comparable pairs")
+			count, err := s.Count(ctx, a1, trendOf(t, js))
+			require.NoError(t, err)
+			assert.Equal(t, n, count, "getCountOfRow")
 			assert.Greater(t, n, 35)
 		}
 	})
 	t.Run("custom-field line", func(t *testing.T) {
 		sub := []int64{a1.Competitors[0].ID, a1.Competitors[3].ID}
-		js := fmt.Sprintf(`{"report_name":"price_trend","competitorId":[%d,%d],%s}`, sub[0], sub[1], dates)
+		js := fmt.Sprintf(`{"report_name":"price_trend","competitorId":[%d,%d],%s%s}`, sub[0], sub[1], bySup, dates)
 		rows, err := s.CustomFieldLine(ctx, a1, trendOf(t, js), "revenue_30d")
 		require.NoError(t, err)
 		require.Len(t, rows.Rows, 35)
 		for i, r := range rows.Rows {
 			d := from.AddDate(0, 0, i)
 			var sm sums
-			for _, pid := range all1 {
+			for _, pid := range inSup {
 				for _, c := range sub {
 					if _, ok := h.price(pid, c, d, a1.Settings.StalenessDays); ok {
 						sm.add(revenue(pid), 1)

@@ -28,6 +28,20 @@ func (s *Service) Rows(ctx context.Context, a engine.Account, t engine.Trend) (R
 	return s.run(ctx, plan)
 }
 
+// Count is how many rows Rows answers: the days of the range, or for
+// competitiveness metrics the (day, group) rows, which only running it tells.
+func (s *Service) Count(ctx context.Context, a engine.Account, t engine.Trend) (int, error) {
+	plan, err := engine.CompileTrend(a, t)
+	if err != nil {
+		return 0, err
+	}
+	if n, ok := plan.DayRows(); ok {
+		return n, nil
+	}
+	rows, err := s.Rows(ctx, a, t)
+	return rows.LastRow, err
+}
+
 // CustomFieldLine compiles and runs an extra custom-field line.
 func (s *Service) CustomFieldLine(ctx context.Context, a engine.Account, t engine.Trend, field string) (Rows, error) {
 	plan, err := engine.CompileTrendCustomField(a, t, field)
