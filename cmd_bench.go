@@ -38,8 +38,9 @@ func runBench(ctx context.Context, args []string) error {
 	runs := fs.Int("runs", 20, "measured runs per query class (after 2 warm-up runs)")
 	skipPG := fs.Bool("skip-postgres", false, "do not load or time PostgreSQL")
 	accountFlag := fs.Int64("account", 0, "account id (default: the account with the most products)")
+	only := fs.String("only", "", "run only these classes: grid or trend (default: both)")
 	if err := fs.Parse(args); err != nil {
-		return usagef("%v (usage: bench [--runs N] [--account ID] [--skip-postgres])", err)
+		return usagef("%v (usage: bench [--runs N] [--account ID] [--skip-postgres] [--only grid|trend])", err)
 	}
 	c, err := config.Load()
 	if err != nil {
@@ -86,7 +87,7 @@ func runBench(ctx context.Context, args []string) error {
 	if len(a.Competitors) < 3 {
 		return fmt.Errorf("account %d has %d competitors; the bench needs at least 3", accountID, len(a.Competitors))
 	}
-	if !a.TotalsExact() {
+	if *only != "trend" && !a.TotalsExact() {
 		// Built before the totals existed, with other settings, or an offer has gone
 		// stale since: the state right after a load is the one to measure.
 		fmt.Printf("the snapshot's stored totals are not exact now: rebuilding account %d first, as a load does…\n", accountID)
@@ -111,6 +112,7 @@ func runBench(ctx context.Context, args []string) error {
 	for _, r := range grid.Routes(svc) {
 		g.Add(r.Method, r.Path, r.Handler.Func())
 	}
+	ts := addTrendRoutes(g, svc)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return err
@@ -123,7 +125,10 @@ func runBench(ctx context.Context, args []string) error {
 
 	c3 := a.Competitors[2].ID
 	classes := benchClasses(a, c3)
-	if db != nil {
+	if *only == "trend" {
+		classes = nil
+	}
+	if db != nil && classes != nil {
 		if err := loadPostgresCopy(ctx, w, db, a); err != nil {
 			return err
 		}
@@ -168,7 +173,10 @@ func runBench(ctx context.Context, args []string) error {
 			ms(pg.p50), ms(pg.p95), ratio(api.p50, ch.p50), ratio(api.p95, ch.p95), ratioText(pg.p50, ch.p50), cl.target)
 		tw.Flush()
 	}
-	return nil
+	if *only == "grid" {
+		return nil
+	}
+	return benchTrends(ctx, tw, *runs, client, base, w, ts, a)
 }
 
 type benchClass struct {

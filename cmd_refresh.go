@@ -10,11 +10,16 @@ import (
 	"pricelens/store"
 )
 
-// runRefresh rebuilds the report snapshot of the given accounts (every account
-// when none is given): what a load does at its end, for when something else the
-// snapshot depends on changed, such as an account's metric settings.
+// runRefresh rebuilds the report snapshot and the trend rollup of the given
+// accounts (every account when none is given): what a load does at its end, for
+// when something else they depend on changed, such as an account's metric
+// settings. With --trends first, only the trend rollup.
 func runRefresh(ctx context.Context, args []string) error {
 	var ids []uint32
+	trendsOnly := len(args) > 0 && args[0] == "--trends"
+	if trendsOnly {
+		args = args[1:]
+	}
 	for _, a := range args {
 		id, err := strconv.ParseUint(a, 10, 32)
 		if err != nil || id == 0 {
@@ -36,6 +41,13 @@ func runRefresh(ctx context.Context, args []string) error {
 		return err
 	}
 	t0 := time.Now()
+	if trendsOnly {
+		if err := d.W.RefreshTrendRollups(ctx, settings); err != nil {
+			return err
+		}
+		fmt.Printf("rebuilt the trend rollup of %d account(s) in %.1fs\n", len(settings), time.Since(t0).Seconds())
+		return nil
+	}
 	if err := d.W.RefreshSnapshots(ctx, settings); err != nil {
 		return err
 	}

@@ -39,7 +39,7 @@ var commands = map[string]command{
 	"bench-export": {"measure the export at L: rows/s and bytes/s beside clickhouse-client, RSS, first progress (make bench-export)", runBenchExport},
 	"bench":        {"measure the grid at L: API, raw ClickHouse, PostgreSQL (make bench)", runBench},
 	"bench-pricer": {"measure the dynamic pricer at L: a run of 50 rules, the results grid, the preview (make bench-pricer)", runBenchPricer},
-	"refresh":      {"rebuild the report snapshot of accounts (all when none given)", runRefresh},
+	"refresh":      {"rebuild the report snapshot and trend rollup of accounts (all when none given; --trends: the rollup only)", runRefresh},
 	"ingest":       {"load data files: ingest scans|products|metrics FILE... (Parquet, CSV, Arrow)", runIngest},
 	"contract":     {"write the webapp's copy of the API contract (openapi.json, permissions) into DIR (webapp/src/api)", runContract},
 	"load":         {"the load generator of make load: --sessions N --duration D against --url (loopback)", runLoad},

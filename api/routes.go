@@ -11,6 +11,7 @@ import (
 	"pricelens/api/httperr"
 	"pricelens/api/pricer"
 	"pricelens/api/route"
+	"pricelens/api/trend"
 	"pricelens/api/upload"
 	"pricelens/api/widgets"
 )
@@ -31,6 +32,7 @@ func Routes(d Deps) ([]route.Route, *access.Service) {
 	routes = append(routes, grid.Routes(grid.NewService(d.Warehouse, d.DB))...)
 	routes = append(routes, grid.InsightRoutes(&grid.Insights{S: grid.NewService(d.Warehouse, d.DB)})...)
 	routes = append(routes, widgets.Routes(d.Config.PublicURL)...)
+	routes = append(routes, trend.Routes(trend.NewService(grid.NewService(d.Warehouse, d.DB)))...)
 	routes = append(routes, upload.Routes(d.Warehouse, d.DB)...)
 	routes = append(routes, grid.ExportRoutes(grid.NewExports(grid.NewService(d.Warehouse, d.DB), d.Config.DataDir))...)
 	routes = append(routes, drops.Routes(drops.New(grid.NewService(d.Warehouse, d.DB)), d.Config.DropRoot)...)

@@ -58,6 +58,9 @@ type Account struct {
 	// Totals describes the snapshot's stored all-competitor totals (nil: none);
 	// the compiler uses them only while exact (totals.go).
 	Totals *Totals
+	// TrendRollup describes the account's current trend rollup (nil: none); the
+	// trend compiler reads it only where it is exact (trend_rollup.go).
+	TrendRollup *TrendRollup
 }
 
 // normalize drops configuration the compiler cannot trust and sorts competitors by id.

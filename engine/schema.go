@@ -19,13 +19,17 @@ const (
 	TableProductSnapshotBuild Table = "product_snapshot_build" // built, then swapped into product_snapshot
 	TableSnapshotBuilds       Table = "snapshot_builds"        // facts of each snapshot build (totals.go)
 	TablePricerResults        Table = "pricer_results"         // the dynamic pricer's per-product results, by result set
+	TableTrendRollup          Table = "trend_rollup"           // daily trend sums per category and competitor (trend_rollup.go)
+	TableTrendRollupBuild     Table = "trend_rollup_build"     // built, then swapped into trend_rollup
+	TableTrendRollupBuilds    Table = "trend_rollup_builds"    // what each rollup build covers
 )
 
 // Valid reports whether t is one of the schema's tables.
 func (t Table) Valid() bool {
 	switch t {
 	case TableProducts, TableOffers, TableLatestOffers, TableOfferDaily, TableProductDaily,
-		TableProductLabels, TableProductSnapshot, TableProductSnapshotBuild, TableSnapshotBuilds, TablePricerResults:
+		TableProductLabels, TableProductSnapshot, TableProductSnapshotBuild, TableSnapshotBuilds, TablePricerResults,
+		TableTrendRollup, TableTrendRollupBuild, TableTrendRollupBuilds:
 		return true
 	}
 	return false

@@ -132,9 +132,14 @@ func (r snapshotChunkRange) cond() (string, []any) {
 // snapshotRanges splits an account's products into ranges of about snapshotChunk
 // ids: every snapshotChunk-th id in key order is a boundary.
 func (w *Warehouse) snapshotRanges(ctx context.Context, account uint32) ([]snapshotChunkRange, error) {
+	return w.productRanges(ctx, account, snapshotChunk)
+}
+
+// productRanges splits an account's products into ranges of about size ids.
+func (w *Warehouse) productRanges(ctx context.Context, account uint32, size int) ([]snapshotChunkRange, error) {
 	rows, err := w.Conn.Query(ctx, `SELECT product_id FROM (
 		SELECT product_id FROM `+engine.TableProducts.String()+` WHERE account_id = ? ORDER BY product_id)
-		WHERE rowNumberInAllBlocks() % ? = 0 AND rowNumberInAllBlocks() > 0`, account, uint64(snapshotChunk))
+		WHERE rowNumberInAllBlocks() % ? = 0 AND rowNumberInAllBlocks() > 0`, account, uint64(size))
 	if err != nil {
 		return nil, err
 	}
@@ -197,6 +202,9 @@ func (w *Warehouse) RefreshSnapshots(ctx context.Context, accounts map[uint32]en
 	for _, id := range ids {
 		if err := w.refreshAccount(ctx, id, accounts[id]); err != nil {
 			return fmt.Errorf("snapshot of account %d: %w", id, err)
+		}
+		if err := w.refreshTrendRollup(ctx, id, accounts[id], time.Now()); err != nil {
+			return fmt.Errorf("trend rollup of account %d: %w", id, err)
 		}
 	}
 	return nil

@@ -130,8 +130,18 @@ func (h *handlers) tooltipData(c echo.Context, in ProductRequest) (Tooltip, erro
 	return toTooltip(a, row), nil
 }
 
+// offers loads the caller's account and one product's competitor offers.
+func (h *handlers) offers(c echo.Context, in ProductRequest) (engine.Account, map[string]any, error) {
+	a, err := h.account(c)
+	if err != nil {
+		return a, nil, err
+	}
+	row, err := h.s.CompetitorOffers(c.Request().Context(), a, in.id)
+	return a, row, err
+}
+
 func (h *handlers) competitorTooltip(c echo.Context, in ProductRequest) (CompetitorTooltip, error) {
-	a, row, err := h.product(c, in)
+	a, row, err := h.offers(c, in)
 	if err != nil {
 		return CompetitorTooltip{}, err
 	}
@@ -140,7 +150,7 @@ func (h *handlers) competitorTooltip(c echo.Context, in ProductRequest) (Competi
 }
 
 func (h *handlers) competitorData(c echo.Context, in ProductRequest) (CompetitorRows, error) {
-	a, row, err := h.product(c, in)
+	a, row, err := h.offers(c, in)
 	if err != nil {
 		return CompetitorRows{}, err
 	}

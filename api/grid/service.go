@@ -327,6 +327,29 @@ func (s *Service) Product(ctx context.Context, a engine.Account, id string) (map
 	if err != nil {
 		return nil, err
 	}
+	row, err := s.productRow(ctx, plan)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.fillLabels(ctx, a, []map[string]any{row}); err != nil {
+		return nil, err
+	}
+	row["currency_symbol"] = a.Settings.CurrencySymbol
+	return row, nil
+}
+
+// CompetitorOffers is one product's row with only its competitor offers (the
+// per-competitor keys of every competitor of the account).
+func (s *Service) CompetitorOffers(ctx context.Context, a engine.Account, id string) (map[string]any, error) {
+	plan, err := engine.CompileCompetitorOffers(a, id)
+	if err != nil {
+		return nil, err
+	}
+	return s.productRow(ctx, plan)
+}
+
+// productRow runs a one-product plan; a product the account does not have is a 404.
+func (s *Service) productRow(ctx context.Context, plan engine.Plan) (map[string]any, error) {
 	res, err := s.W.Query(ctx, plan.Statement)
 	if err != nil {
 		return nil, err
@@ -336,10 +359,6 @@ func (s *Service) Product(ctx context.Context, a engine.Account, id string) (map
 		return nil, httperr.NotFound("This product does not exist in this account.")
 	}
 	plan.Expand(rows[0])
-	if err := s.fillLabels(ctx, a, rows); err != nil {
-		return nil, err
-	}
-	rows[0]["currency_symbol"] = a.Settings.CurrencySymbol
 	return rows[0], nil
 }
 
@@ -429,6 +448,13 @@ func (s *Service) ReportColumns(ctx context.Context, a engine.Account, ref strin
 		return nil, err
 	}
 	return engine.Columns(a, rt)
+}
+
+// ReportType is the report type a getColumnsDef reportId names: a predefined
+// report href, a saved report's type, or with share a share link's (404 when the
+// account has no such report or link).
+func (s *Service) ReportType(ctx context.Context, a engine.Account, ref string, share bool) (string, error) {
+	return s.reportType(ctx, a, ref, share)
 }
 
 func (s *Service) reportType(ctx context.Context, a engine.Account, ref string, share bool) (string, error) {

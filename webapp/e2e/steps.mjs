@@ -7,6 +7,7 @@ import { exportSteps } from './exports.steps.mjs';
 import { adminSteps } from './admin.steps.mjs';
 import { insightsSteps } from './insights.steps.mjs';
 import { pricerSteps } from './pricer.steps.mjs';
+import { trendSteps } from './trends.steps.mjs';
 
 const ADMIN = 'admin@pricelens.local';
 const ANALYST = 'analyst@pricelens.local';
@@ -789,9 +790,6 @@ export const steps = [
   {
     name: 'other screens keep their layout and empty states',
     async run({ page, stack }) {
-      await page.goto(stack.base + '/trend/price_trend');
-      await page.getByRole('heading', { name: 'Price trend' }).waitFor();
-      await page.getByText('No data to display').waitFor();
       await page.goto(stack.base + '/new/manage/users');
       await page.getByRole('heading', { name: 'Manage users' }).waitFor();
       await page.getByRole('gridcell', { name: 'analyst@pricelens.local', exact: true }).waitFor();
@@ -803,6 +801,7 @@ export const steps = [
       await page.getByRole('heading', { name: 'Saved reports' }).waitFor();
     },
   },
+  ...trendSteps,
   {
     name: 'offline: the no internet connection dialog',
     async run({ page, browser, allowed }) {

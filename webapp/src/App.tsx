@@ -18,8 +18,10 @@ import { SavedReports } from './features/saved/SavedReports';
 import { Alerts } from './features/saved/Alerts';
 import { AccountSettings } from './features/settings/AccountSettings';
 import { TrendScreen, TREND_REPORTS } from './features/trend/TrendScreen';
-import { InsightsList, InsightDetail, AnalyticsDemo } from './features/insights/Insights';
+import { InsightsList, InsightDetail } from './features/insights/Insights';
+import { KeyMetricsPerformance } from './features/trend/KeyMetricsPerformance';
 import { NewShell } from './features/admin/NewShell';
+import { ProductPage } from './features/product/ProductPage';
 import { forgetPrefetched, prefetchReport } from './features/tabular/prefetch';
 import type { PricerPageName } from './features/pricer/PricerPage';
 
@@ -106,19 +108,20 @@ const routes: Route[] = [
   { pattern: '/pricing/reports', resource: Resource.Reports, view: PermName.ViewReport, render: () => <ReportIndex /> },
   { pattern: '/pricing/type/:id', resource: Resource.Reports, view: PermName.ViewReport, render: (p) => <TabularReport key={'t' + p.id} id={p.id} share={false} /> },
   { pattern: '/pricing/share/:id', resource: Resource.Reports, view: PermName.ViewReport, render: (p) => <TabularReport key={'s' + p.id} id={p.id} share={true} /> },
-  { pattern: '/trend/:name', resource: Resource.Reports, view: PermName.ViewReport, render: (p) => <TrendScreen name={p.name} /> },
-  { pattern: '/trend/:name/type/:id', resource: Resource.Reports, view: PermName.ViewReport, render: (p) => <TrendScreen name={p.name} /> },
-  { pattern: '/trend/:name/share/:id', resource: Resource.Reports, view: PermName.ViewReport, render: (p) => <TrendScreen name={p.name} /> },
+  { pattern: '/trend/:name', resource: Resource.Reports, view: PermName.ViewReport, render: (p) => <TrendScreen key={p.name} name={p.name} /> },
+  { pattern: '/trend/:name/type/:id', resource: Resource.Reports, view: PermName.ViewReport, render: (p) => <TrendScreen key={'t' + p.id} name={p.name} id={p.id} /> },
+  { pattern: '/trend/:name/share/:id', resource: Resource.Reports, view: PermName.ViewReport, render: (p) => <TrendScreen key={'s' + p.id} name={p.name} id={p.id} share /> },
   { pattern: '/saved_reports', resource: Resource.Reports, view: PermName.ViewReport, render: () => <SavedReports /> },
   { pattern: '/alerts', resource: Resource.LabelsAndAlerts, render: () => <Alerts /> },
   { pattern: '/settings', resource: Resource.ApplicationSettings, render: () => <AccountSettings /> },
   { pattern: '/insights', render: () => <InsightsList /> },
-  { pattern: '/insights/analytics', render: () => <AnalyticsDemo /> },
+  { pattern: '/insights/analytics', render: () => <KeyMetricsPerformance /> },
   { pattern: '/insights/:id', render: (p) => <InsightDetail id={p.id} /> },
   { pattern: '/new/repricing/dynamic_pricer', resource: Resource.DynamicPricer, render: () => pricer('dynamic_pricer') },
   { pattern: '/new/repricing/results', resource: Resource.DynamicPricer, render: () => pricer('results') },
   { pattern: '/new/repricing/simulation_results', resource: Resource.DynamicPricer, render: () => pricer('simulation_results') },
   { pattern: '/new/repricing/audit_log', resource: Resource.DynamicPricer, render: () => pricer('audit_log') },
+  { pattern: '/new/product/:id', resource: Resource.Reports, view: PermName.ViewReport, render: (p) => <ProductPage key={p.id} id={p.id} /> },
   { pattern: '/new/:a/:b', render: (p) => <NewShell parts={[p.a, p.b]} /> },
   { pattern: '/new/:a/:b/:c', render: (p) => <NewShell parts={[p.a, p.b, p.c]} /> },
   { pattern: '/system', render: () => <SystemPage /> },

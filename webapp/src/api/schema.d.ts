@@ -1605,6 +1605,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/trend/exportDataInClientSide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The trend table as header names and cells, for the browser's CSV */
+        post: operations["post_trend_exportDataInClientSide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trend/getColumnsDef": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A trend report's table columns */
+        post: operations["post_trend_getColumnsDef"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trend/getConditionsData": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A trend report's rows: one per day (and group), ascending */
+        post: operations["post_trend_getConditionsData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trend/getCountOfRow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** How many rows a trend condition answers */
+        post: operations["post_trend_getCountOfRow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trend/getLowerCfData": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An extra line: the weighted mean of a custom field per day */
+        post: operations["post_trend_getLowerCfData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trend/getLowerCfList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The custom fields a trend can add as extra lines */
+        get: operations["get_trend_getLowerCfList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/upload/upload": {
         parameters: {
             query?: never;
@@ -2937,6 +3039,49 @@ export interface components {
             id?: number;
             rule_id?: string;
             user?: string;
+        };
+        TrendColumnsRequest: {
+            isShareLink?: boolean;
+            reportId?: unknown;
+            tableName: string;
+        };
+        TrendCount: {
+            count: number;
+        };
+        TrendCustomField: {
+            display_name: string;
+            logical_name: string;
+        };
+        TrendCustomFieldList: {
+            customFields: components["schemas"]["TrendCustomField"][] | null;
+            maxLines: number;
+        };
+        TrendDataRequest: {
+            data: unknown;
+        };
+        TrendExportRequest: {
+            pivotColumns: components["schemas"]["TrendPivotColumn"][] | null;
+            rowData: ({
+                [key: string]: null | boolean | number | string | unknown[] | Record<string, never>;
+            } | null)[] | null;
+        };
+        TrendExportTable: {
+            columns: string[] | null;
+            data: ((null | boolean | number | string | unknown[] | Record<string, never>)[] | null)[] | null;
+        };
+        TrendLowerCfRequest: {
+            condition: unknown;
+            customField: string;
+        };
+        TrendPivotColumn: {
+            field: string;
+            headerName?: string;
+        };
+        TrendRows: {
+            lastRow: number;
+            rows: ({
+                [key: string]: null | boolean | number | string | unknown[] | Record<string, never>;
+            } | null)[] | null;
         };
         WidgetsEmbed: {
             key: string;
@@ -6094,6 +6239,200 @@ export interface operations {
                 };
                 content: {
                     "image/*": unknown;
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_trend_exportDataInClientSide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TrendExportRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrendExportTable"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_trend_getColumnsDef: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TrendColumnsRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GridColumns"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_trend_getConditionsData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TrendDataRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrendRows"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_trend_getCountOfRow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TrendDataRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrendCount"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_trend_getLowerCfData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TrendLowerCfRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrendRows"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    get_trend_getLowerCfList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrendCustomFieldList"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */

@@ -28,15 +28,6 @@ export function NewShell({ parts }: { parts: string[] }) {
   const { account } = useSession();
   const key = parts.slice(0, 2).join('/');
   if (key === 'home/dashboard') return <HomeDashboard />;
-  if (parts[0] === 'product' && parts.length === 2) {
-    return (
-      <div className="page">
-        <Breadcrumb items={[{ label: 'Product' }, { label: parts[1] }]} />
-        <h1>Product {parts[1]}</h1>
-        <div className="empty-state">No data to display</div>
-      </div>
-    );
-  }
   const page = PAGES[key];
   if (!page || parts.length > 2) return <NotFound />;
   // Without read permission on the page's area: the permission-denied page (reporting §6, §8).

@@ -110,28 +110,3 @@ export function InsightDetail({ id }: { id: string }) {
     </div>
   );
 }
-
-/** /insights/analytics: the layout of the performance page; no sample numbers are drawn. */
-export function AnalyticsDemo() {
-  return (
-    <div className="page">
-      <Breadcrumb items={[{ label: 'Insights', to: '/insights' }, { label: 'Key business metrics - performance' }]} />
-      <h1>Key business metrics - performance</h1>
-      <div className="toolbar">
-        <div className="segmented" role="group" aria-label="Date range">
-          {['1 week', '1 month', '3 months', '1 year'].map((p) => (
-            <button key={p}>{p}</button>
-          ))}
-        </div>
-        <label>
-          Compare to{' '}
-          <select>
-            <option>Previous period</option>
-            <option>Same period last year</option>
-          </select>
-        </label>
-      </div>
-      <div className="notice">This report needs business metrics data and configuration. Contact support to set it up for your account.</div>
-    </div>
-  );
-}

@@ -11,7 +11,7 @@ import { colIdOf, type GridMode } from './columns';
 import { buildCondition, rowCountOf, rowIdOf, type ScreenState } from './condition';
 import { filterChips } from './chips';
 import { BrandFilter, CategoryFilter, RadioFilter } from './filters';
-import { ImageCell, UrlCell } from './cells';
+import { ImageCell, ProductNameCell, UrlCell } from './cells';
 import { GraphView } from './GraphView';
 import { useTabular } from './store';
 import { GROUP_COLUMNS, takePrefetched } from './initial';
@@ -53,7 +53,7 @@ const SIDE_BAR = {
     { id: 'filters', labelDefault: 'Filters', labelKey: 'filters', iconKey: 'filter', toolPanel: 'agFiltersToolPanel' },
   ],
 };
-const COMPONENTS = { radioFilter: RadioFilter, categoryFilter: CategoryFilter, brandFilter: BrandFilter, urlCell: UrlCell, imageCell: ImageCell };
+const COMPONENTS = { radioFilter: RadioFilter, categoryFilter: CategoryFilter, brandFilter: BrandFilter, urlCell: UrlCell, imageCell: ImageCell, productNameCell: ProductNameCell };
 const getRowId = (p: GetRowIdParams) => {
   const groups = p.api.getRowGroupColumns();
   return rowIdOf(p.data, p.parentKeys, p.level < groups.length ? groups[p.level]?.getColDef().field : undefined);

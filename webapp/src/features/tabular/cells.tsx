@@ -3,14 +3,15 @@ import { thumbnailURL } from '../../lib/images';
 import type { CustomCellRendererProps, CustomTooltipProps } from 'ag-grid-react';
 import { getCompetitorTips, getProductTip } from './api/tooltips';
 import { formatValue } from './columns';
+import { Link } from '../../lib/router';
 
-export function UrlCell(p: CustomCellRendererProps) {
-  if (!p.value) return null;
-  return (
-    <a href={String(p.value)} target="_blank" rel="noreferrer noopener">
-      link
-    </a>
-  );
+export { UrlCell } from '../../components/UrlCell';
+
+/** The name cell links to the product page (/new/product/{id}); group rows have no product id. */
+export function ProductNameCell(p: CustomCellRendererProps) {
+  const id = (p.data as Row | undefined)?.id;
+  if (id === undefined || id === null || id === '') return <>{p.valueFormatted ?? p.value}</>;
+  return <Link to={'/new/product/' + encodeURIComponent(String(id))}>{String(p.valueFormatted ?? p.value ?? '')}</Link>;
 }
 
 /** Thumbnails are capped at 145 px (spec §9); a broken image hides itself (§8). */
@@ -103,6 +104,9 @@ function ProductTooltip({ productId }: { productId: unknown }) {
                   Open product page
                 </a>
               ) : null}
+              <div>
+                <Link to={'/new/product/' + encodeURIComponent(String(productId))}>Product details</Link>
+              </div>
             </div>
             {t.image && <img className="thumb" src={thumbnailURL(t.image)} alt="" onError={hideOnError} />}
           </div>
