@@ -51,6 +51,9 @@ func runRefresh(ctx context.Context, args []string) error {
 	if err := d.W.RefreshSnapshots(ctx, settings); err != nil {
 		return err
 	}
-	fmt.Printf("rebuilt the report snapshot of %d account(s) in %.1fs\n", len(settings), time.Since(t0).Seconds())
+	if err := d.W.RefreshTrendRollups(ctx, settings); err != nil {
+		return err
+	}
+	fmt.Printf("rebuilt the report snapshot and trend rollup of %d account(s) in %.1fs\n", len(settings), time.Since(t0).Seconds())
 	return nil
 }
