@@ -10,10 +10,11 @@ import (
 	"pricelens/store"
 )
 
-// runRefresh rebuilds the report snapshot and the trend rollup of the given
-// accounts (every account when none is given): what a load does at its end, for
-// when something else they depend on changed, such as an account's metric
-// settings. With --trends first, only the trend rollup.
+// runRefresh rebuilds the report snapshot (what a load does at its end) and brings
+// the trend rollup up to date (what the refresh_trend_rollups job does) for the
+// given accounts (every account when none is given), for when something else
+// they depend on changed, such as an account's metric settings. With --trends
+// first, only the trend rollup.
 func runRefresh(ctx context.Context, args []string) error {
 	var ids []uint32
 	trendsOnly := len(args) > 0 && args[0] == "--trends"
@@ -51,6 +52,9 @@ func runRefresh(ctx context.Context, args []string) error {
 	if err := d.W.RefreshSnapshots(ctx, settings); err != nil {
 		return err
 	}
-	fmt.Printf("rebuilt the report snapshot of %d account(s) in %.1fs\n", len(settings), time.Since(t0).Seconds())
+	if err := d.W.RefreshTrendRollups(ctx, settings); err != nil {
+		return err
+	}
+	fmt.Printf("rebuilt the report snapshot and trend rollup of %d account(s) in %.1fs\n", len(settings), time.Since(t0).Seconds())
 	return nil
 }

@@ -17,6 +17,7 @@ import (
 
 // TrendRollup is what one rollup build covers (trend_rollup_builds).
 type TrendRollup struct {
+	BuiltAt           time.Time // when the build started: a load after it makes the rollup stale
 	FirstDay, LastDay time.Time
 	Staleness         int
 	Parity            float64

@@ -90,11 +90,13 @@ func Start(ctx context.Context, d Deps) (*Workers, error) {
 	river.AddWorker(workers, alerts)
 	river.AddWorker(workers, &evaluateAlert{deps: d})
 	river.AddWorker(workers, &runPricer{deps: d})
+	trendRollups := &refreshTrendRollups{deps: d}
+	river.AddWorker(workers, trendRollups)
 	client, err := river.NewClient(riverpgxv5.New(d.DB), &river.Config{
 		Logger:          d.Log,
 		Queues:          map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: 10}},
 		Workers:         workers,
-		PeriodicJobs:    []*river.PeriodicJob{mirror.periodic(), expire.periodic(), dropTick.periodic(), stalled.periodic(), alerts.periodic(), schedule.periodic()},
+		PeriodicJobs:    []*river.PeriodicJob{mirror.periodic(), expire.periodic(), dropTick.periodic(), stalled.periodic(), alerts.periodic(), schedule.periodic(), trendRollups.periodic()},
 		SoftStopTimeout: stopTimeout,
 	})
 	if err != nil {

@@ -203,9 +203,6 @@ func (w *Warehouse) RefreshSnapshots(ctx context.Context, accounts map[uint32]en
 		if err := w.refreshAccount(ctx, id, accounts[id]); err != nil {
 			return fmt.Errorf("snapshot of account %d: %w", id, err)
 		}
-		if err := w.refreshTrendRollup(ctx, id, accounts[id], time.Now()); err != nil {
-			return fmt.Errorf("trend rollup of account %d: %w", id, err)
-		}
 	}
 	return nil
 }

@@ -36,11 +36,11 @@ type rollupBuild struct {
 // or from the month after the previous build's last day, are rebuilt; a new
 // catalogue (products written since), other settings or competitors, or no
 // previous build rebuild the whole history (up to 3 years back). The months are
-// built chunk by chunk of products into trend_rollup_build, the build row written,
-// and each month swapped into trend_rollup with REPLACE PARTITION. An account
+// built chunk by chunk of products into trend_rollup_build, each month swapped
+// into trend_rollup with REPLACE PARTITION, then the build row written. An account
 // without scans gets no rollup (its trends read the raw scans, which are empty).
-// The refresh after a load calls it after the snapshot, whose products (weights,
-// categories) it reads.
+// It reads the snapshot's products (weights, categories): call it after the
+// snapshot's refresh.
 func (w *Warehouse) refreshTrendRollup(ctx context.Context, id uint32, settings engine.Settings, now time.Time) error {
 	if settings.StalenessDays <= 0 {
 		settings.StalenessDays = engine.DefaultSettings().StalenessDays
@@ -65,8 +65,8 @@ func (w *Warehouse) refreshTrendRollup(ctx context.Context, id uint32, settings 
 	if len(ids) == 0 || first.After(last) {
 		return w.dropAccountPartitions(ctx, engine.TableTrendRollup, id)
 	}
-	from, err := w.rollupStart(ctx, id, settings, ids, first, last)
-	if err != nil {
+	from, work, err := w.rollupStart(ctx, id, settings, ids, first, last)
+	if err != nil || !work {
 		return err
 	}
 	comps := make([]engine.Competitor, len(ids))
@@ -142,15 +142,16 @@ func (w *Warehouse) dropAccountPartitions(ctx context.Context, t engine.Table, i
 }
 
 // rollupStart is the first day the refresh must rebuild (see refreshTrendRollup):
-// first for a full build, else the first day of the earliest changed month.
-func (w *Warehouse) rollupStart(ctx context.Context, id uint32, s engine.Settings, comps []uint32, first, last time.Time) (time.Time, error) {
+// first for a full build, else the first day of the earliest changed month; work
+// is false when nothing changed since the previous build and it reaches last.
+func (w *Warehouse) rollupStart(ctx context.Context, id uint32, s engine.Settings, comps []uint32, first, last time.Time) (_ time.Time, work bool, _ error) {
 	prev, err := w.lastRollupBuild(ctx, id)
 	if err != nil || prev == nil {
-		return first, err
+		return first, true, err
 	}
 	if prev.staleness != uint32(s.StalenessDays) || prev.parity != s.Parity || prev.lower != s.Lower || prev.upper != s.Upper ||
 		!slices.Equal(prev.comps, comps) || first.Before(prev.firstDay) {
-		return first, nil
+		return first, true, nil
 	}
 	// Parts written since the previous build started (a merge rewrites a part too:
 	// that rebuilds more than needed, never less). Partition ids of offers and
@@ -160,37 +161,40 @@ func (w *Warehouse) rollupStart(ctx context.Context, id uint32, s engine.Setting
 		AND table IN (?, ?, ?) AND modification_time >= toDateTime(?)`,
 		engine.TableOffers.String(), engine.TableProductDaily.String(), engine.TableProducts.String(), uint32(prev.builtAt.Unix()))
 	if err != nil {
-		return first, err
+		return first, true, err
 	}
 	defer rows.Close()
 	start := prev.lastDay.AddDate(0, 0, 1)
 	for rows.Next() {
 		var table, partition string
 		if err := rows.Scan(&table, &partition); err != nil {
-			return first, err
+			return first, true, err
 		}
 		if table == engine.TableProducts.String() {
-			return first, nil
+			return first, true, nil
 		}
 		changed = append(changed, partition)
 		m, err := time.Parse("200601", partition)
 		if err != nil {
-			return first, nil
+			return first, true, nil
 		}
 		if m.Before(start) {
 			start = m
 		}
 	}
 	if err := rows.Err(); err != nil {
-		return first, err
+		return first, true, err
 	}
 	if start.Before(first) {
 		start = first
 	}
-	if start.After(last) {
-		start = last // nothing changed and no new day: rebuild yesterday's month anyway
+	if len(changed) == 0 && start.After(last) {
+		return start, false, nil // nothing changed, no new day
 	}
-	return time.Date(start.Year(), start.Month(), 1, 0, 0, 0, 0, time.UTC), nil
+	if start.After(last) {
+		start = last
+	}
+	return time.Date(start.Year(), start.Month(), 1, 0, 0, 0, 0, time.UTC), true, nil
 }
 
 // lastRollupBuild is the account's newest rollup build (nil: none).
@@ -212,9 +216,10 @@ func (w *Warehouse) lastRollupBuild(ctx context.Context, id uint32) (*rollupBuil
 	return &b, nil
 }
 
-// RefreshTrendRollups rebuilds the trend rollup of the given accounts (with their
-// metric settings) without touching their snapshots: for `pricelens refresh
-// --trends` and the benchmark.
+// RefreshTrendRollups brings the trend rollup of the given accounts (with their
+// metric settings) up to date (refreshTrendRollup): `pricelens refresh`, the seed
+// and the refresh_trend_rollups job call it. Loads do not: a rollup older than the
+// account's last load is not read (api/trend), so a load never waits for it.
 func (w *Warehouse) RefreshTrendRollups(ctx context.Context, accounts map[uint32]engine.Settings) error {
 	snapshotMu.Lock()
 	defer snapshotMu.Unlock()
@@ -229,7 +234,7 @@ func (w *Warehouse) RefreshTrendRollups(ctx context.Context, accounts map[uint32
 
 // TrendRollup reads what the account's current trend rollup covers (nil: none).
 func (w *Warehouse) TrendRollup(ctx context.Context, id uint32) (*engine.TrendRollup, error) {
-	res, err := w.Query(ctx, SQL(`SELECT toString(first_day), toString(last_day), staleness, parity, lower, upper, competitors
+	res, err := w.Query(ctx, SQL(`SELECT toString(first_day), toString(last_day), staleness, parity, lower, upper, competitors, toUInt64(built_at)
 		FROM `+engine.TableTrendRollupBuilds.String()+` WHERE account_id = ? ORDER BY build_id DESC LIMIT 1`, id))
 	if err != nil || len(res.Rows) == 0 {
 		return nil, err
@@ -247,5 +252,7 @@ func (w *Warehouse) TrendRollup(ctx context.Context, id uint32) (*engine.TrendRo
 	for _, c := range ids {
 		out.Competitors = append(out.Competitors, int64(c))
 	}
+	at, _ := r[7].(uint64)
+	out.BuiltAt = time.Unix(int64(at), 0).UTC()
 	return out, nil
 }

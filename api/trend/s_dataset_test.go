@@ -554,6 +554,25 @@ func TestTrendsOnS(t *testing.T) {
 		}
 		lastRow := after.Rows[len(after.Rows)-1]
 		assert.Greater(t, lastRow[engine.ValueKey(c)].(float64), 99999.5/float64(lastRow[engine.ProductsKey(c)].(uint64)), "the new scan is in yesterday's line")
+
+		// A load of account 1 after the build: its trends read the raw scans until
+		// the rollup is rebuilt; account 2's rollup still serves.
+		withRollup, err := s.withRollup(ctx, a1)
+		require.NoError(t, err)
+		require.NotNil(t, withRollup.TrendRollup)
+		_, err = db.Exec(ctx, `INSERT INTO ingest_loads (id, kind, format, file_name, file_bytes, status, accounts, finished_at)
+			VALUES ('trend-test-load', 'scans', 'csv', 'scans.csv', 10, 'done', '{1}', now())`)
+		require.NoError(t, err)
+		withRollup, err = s.withRollup(ctx, a1)
+		require.NoError(t, err)
+		assert.Nil(t, withRollup.TrendRollup, "a load since the build")
+		withRollup, err = s.withRollup(ctx, a2)
+		require.NoError(t, err)
+		assert.NotNil(t, withRollup.TrendRollup, "another account's load")
+		require.NoError(t, s.Grid.W.RefreshTrendRollups(ctx, map[uint32]engine.Settings{1: a1.Settings}))
+		withRollup, err = s.withRollup(ctx, a1)
+		require.NoError(t, err)
+		assert.NotNil(t, withRollup.TrendRollup, "rebuilt after the load")
 	})
 	t.Run("saved and shared trend reports", func(t *testing.T) {
 		var uid int64

@@ -5,6 +5,7 @@ import (
 
 	"pricelens/api/grid"
 	"pricelens/engine"
+	"pricelens/store"
 )
 
 // Service runs trend plans for accounts on the tabular service's warehouse.
@@ -13,19 +14,35 @@ type Service struct{ Grid *grid.Service }
 // NewService returns a trend service beside the tabular one.
 func NewService(g *grid.Service) *Service { return &Service{Grid: g} }
 
-// Rows compiles and runs a trend and shapes its rows. The account's trend rollup
-// is read with every request (one small read): it changes with every load.
+// Rows compiles and runs a trend and shapes its rows.
 func (s *Service) Rows(ctx context.Context, a engine.Account, t engine.Trend) (Rows, error) {
-	r, err := s.Grid.W.TrendRollup(ctx, a.AccountID)
+	a, err := s.withRollup(ctx, a)
 	if err != nil {
 		return Rows{}, err
 	}
-	a.TrendRollup = r
 	plan, err := engine.CompileTrend(a, t)
 	if err != nil {
 		return Rows{}, err
 	}
 	return s.run(ctx, plan)
+}
+
+// withRollup gives the account its current trend rollup, read with every request
+// (two small reads), unless a load may have changed the facts since it was built:
+// then the compiler reads the raw scans, so a trend shows a load as soon as the
+// load returns (the rollup catches up in the background, jobs
+// refresh_trend_rollups).
+func (s *Service) withRollup(ctx context.Context, a engine.Account) (engine.Account, error) {
+	r, err := s.Grid.W.TrendRollup(ctx, a.AccountID)
+	if err != nil || r == nil || s.Grid.DB == nil {
+		return a, err
+	}
+	stale, err := store.New(s.Grid.DB).LoadedSince(ctx, int64(a.AccountID), r.BuiltAt)
+	if err != nil || stale {
+		return a, err
+	}
+	a.TrendRollup = r
+	return a, nil
 }
 
 // Count is how many rows Rows answers: the days of the range, or for
