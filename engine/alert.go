@@ -60,6 +60,10 @@ func CompilePriceChanges(a Account, c Condition, q PriceChanges) (rows, count St
 	from := at(q.From)
 	since := at(q.From.Add(-time.Duration(k.a.Settings.StalenessDays) * 24 * time.Hour))
 	// Arguments bind in the order the SQL names them: the builder's "?" are positional.
+	flaggedOut := ""
+	if nf := k.e.notFlaggedPair(); nf != "" {
+		flaggedOut = " AND " + nf
+	}
 	changes := func(b *builder) (string, error) {
 		sql := "SELECT " + ColProductID + ", " + ColCompetitorID +
 			", argMaxIf(assumeNotNull(price), scanned_at, scanned_at <= " + from + ") AS old_price" +
@@ -67,7 +71,7 @@ func CompilePriceChanges(a Account, c Condition, q PriceChanges) (rows, count St
 			" FROM " + b.table(TableOffers) +
 			" WHERE " + ColAccountID + " = " + b.bind(k.a.AccountID) +
 			" AND " + ColCompetitorID + " IN " + b.bindUintSet(comps) +
-			" AND scanned_at > " + since + " AND scanned_at <= " + at(q.To) + " AND price IS NOT NULL" +
+			" AND scanned_at > " + since + " AND scanned_at <= " + at(q.To) + " AND price IS NOT NULL" + flaggedOut +
 			" AND " + ColProductID + " IN (SELECT " + ColProductID + " FROM " + b.table(TableProductSnapshot) + " WHERE "
 		w, err := k.where(b)
 		if err != nil {
@@ -82,7 +86,7 @@ func CompilePriceChanges(a Account, c Condition, q PriceChanges) (rows, count St
 			" HAVING countIf(scanned_at <= " + from + ") > 0 AND countIf(scanned_at > " + from + ") > 0" +
 			" AND old_price != new_price", nil
 	}
-	b := &builder{}
+	b := k.builder()
 	inner, err := changes(b)
 	if err != nil {
 		return rows, count, err
@@ -96,7 +100,7 @@ func CompilePriceChanges(a Account, c Condition, q PriceChanges) (rows, count St
 	if err != nil {
 		return rows, count, err
 	}
-	cb := &builder{}
+	cb := k.builder()
 	if inner, err = changes(cb); err != nil {
 		return rows, count, err
 	}

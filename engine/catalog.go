@@ -58,6 +58,9 @@ type Account struct {
 	// Totals describes the snapshot's stored all-competitor totals (nil: none);
 	// the compiler uses them only while exact (totals.go).
 	Totals *Totals
+	// Flagged are the open match feedback flags: competitor id → the product ids
+	// whose offer from that competitor is a wrong match (flags.go).
+	Flagged map[int64][]string
 }
 
 // normalize drops configuration the compiler cannot trust and sorts competitors by id.

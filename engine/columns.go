@@ -65,7 +65,7 @@ type exprs struct {
 
 func newExprs(a Account) exprs {
 	cut := staleCutoff(a.Settings, a.Now)
-	return exprs{a: a, cutoff: "toDateTime(" + IntLit(cut) + ")", totals: a.Totals.exact(a.Settings, cut)}
+	return exprs{a: a, cutoff: "toDateTime(" + IntLit(cut) + ")", totals: a.Totals.exact(a.Settings, cut) && len(a.flaggedComps()) == 0}
 }
 
 // staleCutoff is the unix time before which an offer no longer counts.
@@ -104,6 +104,9 @@ func (e exprs) at(arr string, c int64) string {
 		// No slot: arr[0] is an error on 18.16 ("Array indices is 1-based"); an
 		// index past the end gives the default value, which the guards (idx = 0) hide.
 		i = "4294967295"
+	}
+	if f := e.isFlagged(c); arr == "c_delta" && f != "" {
+		return "if(" + f + ", nan, c_delta[" + i + "])"
 	}
 	return arr + "[" + i + "]"
 }
@@ -179,7 +182,7 @@ func (e exprs) ld() string   { return "(d_ - (" + floatLit(e.a.Settings.Parity) 
 // columns), so my_price / x is written 1 + d / 100.
 func (e exprs) packed() string {
 	return "arraySum((d_, t_) -> if(" + e.lcmp() + ", 1 + if(" + e.ld() + " < -(" + floatLit(e.a.Settings.Lower) + "), 1000, 0) + if(" +
-		e.ld() + " > " + floatLit(e.a.Settings.Upper) + ", 1000000, 0), 0), c_delta, c_seen)"
+		e.ld() + " > " + floatLit(e.a.Settings.Upper) + ", 1000000, 0), 0), " + e.deltas() + ", c_seen)"
 }
 
 // The all-competitor sums as lambdas over the snapshot's arrays: the fallback of
@@ -191,13 +194,13 @@ func (e exprs) allSimilar() string {
 	return "toUInt64(" + e.packed() + " % 1000 - intDiv(" + e.packed() + ", 1000) % 1000 - intDiv(" + e.packed() + ", 1000000))"
 }
 func (e exprs) allLowerDelta() string {
-	return "arraySum((d_, t_) -> if(t_ >= " + e.cutoff + " AND " + e.ld() + " < -(" + floatLit(e.a.Settings.Lower) + "), d_, 0), c_delta, c_seen)"
+	return "arraySum((d_, t_) -> if(t_ >= " + e.cutoff + " AND " + e.ld() + " < -(" + floatLit(e.a.Settings.Lower) + "), d_, 0), " + e.deltas() + ", c_seen)"
 }
 func (e exprs) allPrice() string {
-	return "arraySum((x_, d_, t_) -> if(" + e.lcmp() + ", x_, 0), c_price, c_delta, c_seen)"
+	return "arraySum((x_, d_, t_) -> if(" + e.lcmp() + ", x_, 0), c_price, " + e.deltas() + ", c_seen)"
 }
 func (e exprs) allRatio() string {
-	return "arraySum((d_, t_) -> if(" + e.lcmp() + ", 1 + d_ / 100, 0), c_delta, c_seen)"
+	return "arraySum((d_, t_) -> if(" + e.lcmp() + ", 1 + d_ / 100, 0), " + e.deltas() + ", c_seen)"
 }
 
 func (e exprs) nCmp(cs []Competitor) string {

@@ -36,7 +36,7 @@ func CompileExport(a Account, c Condition, sel Selection) (rows, count Plan, err
 	if err != nil {
 		return rows, count, err
 	}
-	b := &builder{}
+	b := k.builder()
 	selCols, names, x := k.rowSelect(b, cols)
 	w, err := k.exportWhere(b, sel)
 	if err != nil {
@@ -48,7 +48,7 @@ func CompileExport(a Account, c Condition, sel Selection) (rows, count Plan, err
 		return rows, count, err
 	}
 	rows = Plan{Statement: st, Shape: ShapeRows, Columns: names, Competitors: k.comps, Report: k.rep, expand: x}
-	cb := &builder{}
+	cb := k.builder()
 	if w, err = k.exportWhere(cb, sel); err != nil {
 		return rows, count, err
 	}

@@ -234,10 +234,10 @@ func Rows() []Grant {
 
 // defaultCodes is which codes each role holds (under every action of the code) in an
 // account whose grants were never edited: admin everything; analyst reports, labels,
-// alerts, schedules and trending but not users, permissions or settings; viewer read-only.
+// alerts, schedules, match feedback and trending but not users, permissions or settings; viewer read-only.
 var defaultCodes = map[string][]Code{
 	Analyst: {CreateReport, ViewReport, EditReport, DeleteReport, UploadLabelFSNFile, EditLabel, EditAlerts,
-		ScheduleReports, AdvancedTrendingCode, FiltersCompetitorPrice},
+		ScheduleReports, ManageReviewMatches, AdvancedTrendingCode, FiltersCompetitorPrice},
 	Viewer: {ViewReport, AdvancedTrendingCode, FiltersCompetitorPrice},
 }
 

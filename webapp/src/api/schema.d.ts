@@ -579,6 +579,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/match_feedback/exportCsv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The wrong-match flags as CSV for the data team (?status= open by default, resolved, or all) */
+        get: operations["get_match_feedback_exportCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/match_feedback/flagMatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Flags a competitor offer as a wrong match: left out of every comparison until resolved */
+        post: operations["post_match_feedback_flagMatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/match_feedback/getFlags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's wrong-match flags, open first */
+        get: operations["get_match_feedback_getFlags"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/match_feedback/resolveMatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks a wrong-match flag resolved by the data team */
+        post: operations["post_match_feedback_resolveMatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/match_feedback/unflagMatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Takes a wrong-match flag back */
+        post: operations["post_match_feedback_unflagMatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -1628,6 +1713,16 @@ export interface components {
         AppstateEmbedOut: {
             embed: components["schemas"]["AppstateEmbed"];
         };
+        AppstateFlagIn: {
+            /** Format: int64 */
+            competitorId: number;
+            competitorProductId?: string;
+            productId: string;
+            reason?: string;
+        };
+        AppstateFlagsOut: {
+            flags: components["schemas"]["StoreMatchFlag"][] | null;
+        };
         AppstateLabel: {
             color: string;
             /** Format: int64 */
@@ -1665,6 +1760,11 @@ export interface components {
         };
         AppstateLabelsOut: {
             labels: components["schemas"]["AppstateLabel"][] | null;
+        };
+        AppstateMatchIn: {
+            /** Format: int64 */
+            competitorId: number;
+            productId: string;
         };
         AppstateNewReportOut: {
             /** Format: int64 */
@@ -2196,6 +2296,22 @@ export interface components {
             id?: number;
             name?: string;
             sso_user_read_only?: boolean;
+        };
+        StoreMatchFlag: {
+            /** Format: int64 */
+            competitor_id?: number;
+            competitor_name?: string;
+            competitor_product_id?: string;
+            /** Format: date-time */
+            flagged_at?: string;
+            flagged_by?: string;
+            product_id?: string;
+            product_name?: string;
+            reason?: string;
+            /** Format: date-time */
+            resolved_at?: string | null;
+            resolved_by?: string;
+            status?: string;
         };
         StoreRole: {
             id: number;
@@ -3255,6 +3371,165 @@ export interface operations {
                 };
                 content: {
                     "application/json": Record<string, never>;
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    get_match_feedback_exportCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_match_feedback_flagMatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AppstateFlagIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteDone"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    get_match_feedback_getFlags: {
+        parameters: {
+            query?: {
+                status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppstateFlagsOut"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_match_feedback_resolveMatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AppstateMatchIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteDone"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_match_feedback_unflagMatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AppstateMatchIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteDone"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
