@@ -12,19 +12,18 @@ import (
 // MatchFlag is an analyst's report that a competitor's offer is not the same
 // product as the account's (match feedback). Open flags are part of the account's
 // catalog (Catalog.Flagged), so the grid leaves the pair out of every comparison
-// from the next request on.
+// from the next request on. It is also the answer of getFlags, field for field.
 type MatchFlag struct {
-	ProductID           string     `json:"product_id"`
-	ProductName         string     `json:"product_name"` // filled by the API from the catalogue
-	CompetitorID        int64      `json:"competitor_id"`
-	CompetitorName      string     `json:"competitor_name"`
-	CompetitorProductID string     `json:"competitor_product_id"`
-	Reason              string     `json:"reason"`
-	Status              string     `json:"status"` // open or resolved
-	FlaggedBy           string     `json:"flagged_by"`
-	FlaggedAt           time.Time  `json:"flagged_at"`
-	ResolvedBy          string     `json:"resolved_by"`
-	ResolvedAt          *time.Time `json:"resolved_at"`
+	ProductID           string     `json:"product_id" openapi:"always"`
+	CompetitorID        int64      `json:"competitor_id" openapi:"always"`
+	CompetitorName      string     `json:"competitor_name" openapi:"always"`
+	CompetitorProductID string     `json:"competitor_product_id" openapi:"always"`
+	Reason              string     `json:"reason" openapi:"always"`
+	Status              string     `json:"status" openapi:"always"` // open or resolved
+	FlaggedBy           string     `json:"flagged_by" openapi:"always"`
+	FlaggedAt           time.Time  `json:"flagged_at" openapi:"always"`
+	ResolvedBy          string     `json:"resolved_by" openapi:"always"`
+	ResolvedAt          *time.Time `json:"resolved_at" openapi:"always"`
 }
 
 // Match flag statuses.

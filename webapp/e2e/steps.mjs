@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { psql } from './harness.mjs';
 import { exportSteps } from './exports.steps.mjs';
 import { adminSteps } from './admin.steps.mjs';
+import { reportsSteps } from './reports.steps.mjs';
 
 const ADMIN = 'admin@pricelens.local';
 const ANALYST = 'analyst@pricelens.local';
@@ -908,4 +909,5 @@ export const steps = [
   },
   ...exportSteps,
   ...adminSteps,
+  ...reportsSteps,
 ];

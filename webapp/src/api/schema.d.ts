@@ -2299,19 +2299,18 @@ export interface components {
         };
         StoreMatchFlag: {
             /** Format: int64 */
-            competitor_id?: number;
-            competitor_name?: string;
-            competitor_product_id?: string;
+            competitor_id: number;
+            competitor_name: string;
+            competitor_product_id: string;
             /** Format: date-time */
-            flagged_at?: string;
-            flagged_by?: string;
-            product_id?: string;
-            product_name?: string;
-            reason?: string;
+            flagged_at: string;
+            flagged_by: string;
+            product_id: string;
+            reason: string;
             /** Format: date-time */
             resolved_at?: string | null;
-            resolved_by?: string;
-            status?: string;
+            resolved_by: string;
+            status: string;
         };
         StoreRole: {
             id: number;
