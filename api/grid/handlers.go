@@ -36,6 +36,10 @@ func Routes(s *Service) []route.Route {
 		R(G, "/competitor/getColumnsDef", "The competitor grid's column definitions", route.Query(h.competitorColumns)),
 		R(P, "/filters/getBrandsList", "One page of the brand filter's brands, with a search", route.JSON(h.brands)),
 		R(G, "/filters/getCategoryDropDownList", "The category filter's tree with product counts", route.Query(h.categories)),
+		R(P, "/assortment/getConditionsData", "One block of an assortment report: coverage of my catalogue at each competitor", route.JSON(h.assortmentData)),
+		R(P, "/assortment/getCountOfRow", "How many rows an assortment report's condition matches", route.JSON(h.assortmentCount)),
+		R(P, "/assortment/getColumnsDef", "An assortment report's column definitions", route.JSON(h.assortmentColumns)),
+		R(P, "/assortment/getNameTooltipData", "The product tooltip of an assortment report's name cell", route.JSON(h.tooltipData)),
 	}
 }
 
