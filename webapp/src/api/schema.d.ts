@@ -1143,6 +1143,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tabular/getColumnDefRealTime": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The real-time view's column definitions */
+        post: operations["post_tabular_getColumnDefRealTime"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tabular/getColumnsDef": {
         parameters: {
             query?: never;
@@ -1171,6 +1188,23 @@ export interface paths {
         put?: never;
         /** One block of grid rows (products or groups) for a condition */
         post: operations["post_tabular_getConditionsData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tabular/getConditionsDataForRealTime": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One block (100) of the latest scans of the chosen competitors, newest first */
+        post: operations["post_tabular_getConditionsDataForRealTime"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1279,6 +1313,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tabular/getRealTimeTabularCount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** How many latest scans the chosen competitors have */
+        post: operations["post_tabular_getRealTimeTabularCount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tabular/getTooltipData": {
         parameters: {
             query?: never;
@@ -1307,6 +1358,23 @@ export interface paths {
         put?: never;
         /** An export's state, read once by the Exporting report dialog before it polls */
         post: operations["post_tabular_initialExportProcess"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tabular/pricing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Each competitor's latest scan and its scans of the last 24 hours */
+        get: operations["get_tabular_pricing"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2223,6 +2291,15 @@ export interface components {
             lastRow: number;
             rows: components["schemas"]["GridCompetitorRow"][] | null;
         };
+        GridCompetitorScans: {
+            /** Format: int64 */
+            id: number;
+            /** Format: date-time */
+            last_scan?: string | null;
+            name: string;
+            offers: number;
+            scans_last_day: number;
+        };
         GridCompetitorTooltip: {
             competitors: components["schemas"]["GridCompetitorRow"][] | null;
             id: string;
@@ -2282,8 +2359,15 @@ export interface components {
             productId?: unknown;
             product_id?: unknown;
         };
+        GridRealTimeRequest: {
+            competitorsId?: (number | string | null)[] | null;
+            offset?: number;
+        };
         GridReportNameRequest: {
             reportName: string;
+        };
+        GridScanSummary: {
+            competitors: components["schemas"]["GridCompetitorScans"][] | null;
         };
         GridSearchRequest: {
             condition?: unknown;
@@ -4610,6 +4694,39 @@ export interface operations {
             };
         };
     };
+    post_tabular_getColumnDefRealTime: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["GridRealTimeRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GridColumns"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
     post_tabular_getColumnsDef: {
         parameters: {
             query?: never;
@@ -4653,6 +4770,39 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["GridConditionRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GridBlock"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_tabular_getConditionsDataForRealTime: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["GridRealTimeRequest"];
             };
         };
         responses: {
@@ -4866,6 +5016,39 @@ export interface operations {
             };
         };
     };
+    post_tabular_getRealTimeTabularCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["GridRealTimeRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GridCount"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
     post_tabular_getTooltipData: {
         parameters: {
             query?: never;
@@ -4919,6 +5102,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GridExportStatus"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    get_tabular_pricing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GridScanSummary"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
