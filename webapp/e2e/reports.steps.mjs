@@ -10,7 +10,55 @@ const ANALYST = 'analyst@pricelens.local';
 /** rowOf is the grid row of a product (by its Product ID cell). */
 const rowOf = (page, id) => page.locator('.ag-row').filter({ has: page.locator('[col-id="id"]', { hasText: id }) });
 
+/** cells answers the texts of a column's cells on the rendered rows. */
+const cells = (page, col) => page.$$eval(`.ag-row [col-id="${col}"]`, (els) => els.map((e) => e.textContent.trim()));
+
 export const reportsSteps = [
+  {
+    name: 'assortment report: coverage of my catalogue at each competitor',
+    async run({ page, stack }) {
+      await signInTo(page, stack, ANALYST, '/pricing/reports');
+      await page.getByRole('link', { name: 'Assortment by competitor' }).click();
+      await page.getByRole('heading', { name: 'Assortment by competitor' }).waitFor();
+      await page.locator('.ag-row [col-id="found"]').first().waitFor();
+      const competitors = await cells(page, 'competitor');
+      const account = psql(stack, `SELECT m.account_id FROM memberships m JOIN users u ON u.id = m.user_id WHERE u.email = '${ANALYST}' ORDER BY m.account_id LIMIT 1`);
+      assert.equal(competitors.length, Number(psql(stack, `SELECT count(*) FROM competitors WHERE account_id = ${account}`)), 'a row per competitor: ' + competitors.join(','));
+      const products = (await cells(page, 'products')).map((t) => Number(t.replace(/,/g, '')));
+      const found = (await cells(page, 'found')).map((t) => Number(t.replace(/,/g, '')));
+      assert.ok(found.every((f, i) => f >= 0 && f <= products[i]) && found.some((f) => f > 0), 'found within the catalogue: ' + found.join(','));
+      // By brand: a row per (brand, competitor), sortable by coverage.
+      await page.goto(stack.base + '/pricing/assortment/assortment_by_brand');
+      await page.locator('.ag-row [col-id="brand"]').first().waitFor();
+      await page.locator('.ag-header-cell[col-id="coverage"] .ag-header-cell-label').click();
+      await page.waitForFunction(() => {
+        const v = [...document.querySelectorAll('.ag-row [col-id="coverage"]')].map((e) => parseFloat(e.textContent));
+        return v.length > 1 && v.every((x, i) => i === 0 || v[i - 1] <= x);
+      });
+    },
+  },
+  {
+    name: 'real-time view: the latest scans of a chosen competitor',
+    async run({ page, stack }) {
+      await signInTo(page, stack, ANALYST, '/pricing/real_time');
+      await page.getByRole('heading', { name: 'Real-time view' }).waitFor();
+      await page.locator('.ag-row [col-id="competitor"]').first().waitFor();
+      await page.getByRole('status').filter({ hasText: 'latest scans' }).waitFor();
+      const all = Number((await page.getByRole('status').filter({ hasText: 'latest scans' }).textContent()).split(' ')[0]);
+      const box = page.getByRole('group', { name: 'Competitors' }).locator('label').first();
+      const name = (await box.textContent()).trim().replace(/ \(\d+ in the last 24 h\)$/, '');
+      await box.locator('input').check();
+      await page.waitForFunction(
+        (name) => {
+          const v = [...document.querySelectorAll('.ag-row [col-id="competitor"]')].map((e) => e.textContent.trim());
+          return v.length > 0 && v.every((x) => x === name);
+        },
+        name,
+      );
+      const one = Number((await page.getByRole('status').filter({ hasText: 'latest scans' }).textContent()).split(' ')[0]);
+      assert.ok(one > 0 && one < all, `one competitor's scans (${one}) are fewer than all (${all})`);
+    },
+  },
   {
     name: 'match feedback: flag a wrong match and see it leave the buckets',
     async run({ page, stack, allowed }) {

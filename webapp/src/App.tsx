@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { matchPath, navigate, RouterProvider, useLocation } from './lib/router';
 import { setGlobalErrorHandler } from './lib/api';
 import { useUI } from './store/ui';
@@ -21,6 +21,10 @@ import { TrendScreen, TREND_REPORTS } from './features/trend/TrendScreen';
 import { InsightsList, InsightDetail, AnalyticsDemo } from './features/insights/Insights';
 import { NewShell } from './features/admin/NewShell';
 import { forgetPrefetched, prefetchReport } from './features/tabular/prefetch';
+
+// The assortment reports and the real-time view carry ag-grid too: loaded when opened.
+const AssortmentReport = lazy(() => import('./features/tabular/GridReport').then((m) => ({ default: m.AssortmentReport })));
+const RealTimeView = lazy(() => import('./features/tabular/GridReport').then((m) => ({ default: m.RealTimeView })));
 
 // The tabular screen carries ag-grid: load it on demand so sign-in stays light,
 // but start at once when the address is a report, in parallel with the session calls.
@@ -94,6 +98,26 @@ const routes: Route[] = [
   { pattern: '/pricing', resource: Resource.Reports, view: PermName.ViewReport, render: () => <ReportIndex /> },
   { pattern: '/pricing/reports', resource: Resource.Reports, view: PermName.ViewReport, render: () => <ReportIndex /> },
   { pattern: '/pricing/type/:id', resource: Resource.Reports, view: PermName.ViewReport, render: (p) => <TabularReport key={'t' + p.id} id={p.id} share={false} /> },
+  {
+    pattern: '/pricing/assortment/:type',
+    resource: Resource.Reports,
+    view: PermName.ViewReport,
+    render: (p) => (
+      <Suspense fallback={<div className="page-loading">Loading...</div>}>
+        <AssortmentReport type={p.type} />
+      </Suspense>
+    ),
+  },
+  {
+    pattern: '/pricing/real_time',
+    resource: Resource.Reports,
+    view: PermName.ViewReport,
+    render: () => (
+      <Suspense fallback={<div className="page-loading">Loading...</div>}>
+        <RealTimeView />
+      </Suspense>
+    ),
+  },
   { pattern: '/pricing/share/:id', resource: Resource.Reports, view: PermName.ViewReport, render: (p) => <TabularReport key={'s' + p.id} id={p.id} share={true} /> },
   { pattern: '/trend/:name', resource: Resource.Reports, view: PermName.ViewReport, render: (p) => <TrendScreen name={p.name} /> },
   { pattern: '/trend/:name/type/:id', resource: Resource.Reports, view: PermName.ViewReport, render: (p) => <TrendScreen name={p.name} /> },
