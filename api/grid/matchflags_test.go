@@ -31,7 +31,8 @@ func matchFeedbackRoutes(s *Service) []route.Route {
 
 // A flagged match leaves the buckets of every report on the next request — the
 // product row's bucket and counts, the competitor's bucket filter, the group rows'
-// per-competitor shares, the competitiveness snapshot, the market price — and
+// per-competitor shares, the competitiveness snapshot, the market price, the
+// assortment's found count, the real-time view's bucket — and
 // comes back when the flag is taken back or resolved. Another account can neither
 // flag this account's competitor nor see its flags, and its reports do not change.
 func TestMatchFeedbackLeavesEveryComparison(t *testing.T) {
@@ -55,6 +56,8 @@ func TestMatchFeedbackLeavesEveryComparison(t *testing.T) {
 		compared, inBucket float64
 		brandCompared11    float64
 		snapshotCompared11 float64
+		assortmentFound11  float64
+		realTimeBucket     any
 		market             any
 	}
 	look := func() view {
@@ -81,6 +84,24 @@ func TestMatchFeedbackLeavesEveryComparison(t *testing.T) {
 				v.snapshotCompared11 = c["products_compared"].(float64)
 			}
 		}
+		code, out = call(e, "POST", "/api/assortment/getConditionsData", `{"tableName":"assortment","data":{"startRow":0,"limit":10,"competitorId":[11]}}`)
+		require.Equal(t, 200, code, out)
+		v.assortmentFound11 = out["rows"].([]any)[0].(map[string]any)["found"].(float64)
+		for offset := 0; v.realTimeBucket == nil; offset += 100 {
+			code, out = call(e, "POST", "/api/tabular/getConditionsDataForRealTime", fmt.Sprintf(`{"competitorsId":[11],"offset":%d}`, offset))
+			require.Equal(t, 200, code, out)
+			for _, x := range out["rows"].([]any) {
+				if x := x.(map[string]any); x["product_id"] == p.id {
+					v.realTimeBucket = x["bucket"]
+					if v.realTimeBucket == nil {
+						v.realTimeBucket = "none"
+					}
+				}
+			}
+			if out["lastRow"].(float64) >= 0 {
+				break
+			}
+		}
 		return v
 	}
 	before := look()
@@ -97,6 +118,9 @@ func TestMatchFeedbackLeavesEveryComparison(t *testing.T) {
 	assert.Equal(t, before.inBucket-1, flagged.inBucket)
 	assert.Equal(t, before.brandCompared11-1, flagged.brandCompared11)
 	assert.Equal(t, before.snapshotCompared11-1, flagged.snapshotCompared11)
+	assert.Equal(t, before.assortmentFound11-1, flagged.assortmentFound11, "a flagged match is not found in the assortment")
+	assert.Equal(t, bucket, before.realTimeBucket)
+	assert.Equal(t, "none", flagged.realTimeBucket, "the real-time view shows the scan without a bucket")
 	if before.compared == 1 {
 		assert.Nil(t, flagged.market, "the market price had only this pair")
 	}
