@@ -60,27 +60,47 @@ func realTime(a Account, competitors []int64, offset int, countOnly bool) (Plan,
 		lits = []string{"0"}
 	}
 	cmp := "(pt >= " + k.e.cutoff + " AND NOT isNaN(pd))"
-	sel := "count()"
+	sel := ""
 	if !countOnly { // the names bind before the predicate, in the order the SQL names them
 		sel = "concat(product_id, '@', toString(pc)) AS id, product_id, name, my_price AS price, toInt64(pc) AS competitor_id, " +
 			"transform(toUInt64(pc), " + b.bind(ids) + ", " + b.bind(names) + ", '') AS competitor, pn AS competitor_name, " +
 			"if(isNaN(px), NULL, px) AS competitor_price, if(" + cmp + ", pd, NULL) AS price_delta, " +
 			k.e.bucket(cmp, "(pd - ("+floatLit(k.a.Settings.Parity)+"))") + " AS bucket, pis AS in_stock, pos AS on_sale, pu AS URL, pt AS seen_at"
 	}
-	w, err := k.where(b)
+	in := " WHERE pc IN (" + strings.Join(lits, ", ") + ")"
+	snap := b.table(TableProductSnapshot)
+	// pairs are the chosen competitors' (product, competitor, scan time) under the
+	// condition's predicate, from the competitor ids and scan times alone (the
+	// string arrays are most of the bytes). A count counts them; a block takes its
+	// page of them by scan time, then reads everything else for those pairs only.
+	pairs := func() (string, error) {
+		w, err := k.where(b)
+		return "SELECT product_id, pc, pt FROM (SELECT product_id, comp_ids, c_seen FROM " + snap + " WHERE " + w + ") ARRAY JOIN comp_ids AS pc, c_seen AS pt" + in, err
+	}
+	order := " ORDER BY pt DESC, product_id ASC, pc ASC"
+	if countOnly {
+		all, err := pairs()
+		if err != nil {
+			return Plan{}, err
+		}
+		st, err := b.statement("SELECT count() FROM (" + all + ")")
+		return Plan{Statement: st, Shape: ShapeCount, Competitors: k.comps}, err
+	}
+	// Arguments bind in the order the SQL names them: the page's pairs twice.
+	sql := "SELECT " + sel + " FROM (SELECT product_id, name, my_price, comp_ids, c_price, " + k.e.deltas() + " AS fd_arr, c_seen, c_in_stock, c_on_sale, c_name, c_url FROM " +
+		snap + " WHERE " + ColAccountID + " = " + b.bind(k.a.AccountID) + " AND " + ColProductID + " IN (SELECT product_id FROM ("
+	page, err := pairs()
 	if err != nil {
 		return Plan{}, err
 	}
-	in := " WHERE pc IN (" + strings.Join(lits, ", ") + ")"
-	// A count reads the competitor ids only (the string arrays are most of the bytes).
-	sql := "SELECT count() FROM (SELECT comp_ids FROM " + b.table(TableProductSnapshot) + " WHERE " + w + ") ARRAY JOIN comp_ids AS pc" + in
-	shape := ShapeCount
-	if !countOnly {
-		sql = "SELECT " + sel + " FROM (SELECT product_id, name, my_price, comp_ids, c_price, " + k.e.deltas() + " AS fd_arr, c_seen, c_in_stock, c_on_sale, c_name, c_url FROM " +
-			b.table(TableProductSnapshot) + " WHERE " + w + ") ARRAY JOIN comp_ids AS pc, c_price AS px, fd_arr AS pd, c_seen AS pt, c_in_stock AS pis, c_on_sale AS pos, c_name AS pn, c_url AS pu" +
-			in + " ORDER BY pt DESC, product_id ASC, pc ASC" + limitOffset(RealTimeBlock+1, offset)
-		shape = ShapeRows
+	sql += page + order + limitOffset(RealTimeBlock+1, offset) + ")))" +
+		" ARRAY JOIN comp_ids AS pc, c_price AS px, fd_arr AS pd, c_seen AS pt, c_in_stock AS pis, c_on_sale AS pos, c_name AS pn, c_url AS pu" +
+		" WHERE (product_id, pc) IN (SELECT product_id, pc FROM ("
+	if page, err = pairs(); err != nil {
+		return Plan{}, err
 	}
+	sql += page + order + limitOffset(RealTimeBlock+1, offset) + "))" + order
+	shape := ShapeRows
 	st, err := b.statement(sql)
 	return Plan{Statement: st, Shape: shape, StartRow: offset, Limit: RealTimeBlock, Competitors: k.comps}, err
 }
