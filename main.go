@@ -38,6 +38,7 @@ var commands = map[string]command{
 	"stack":        {"the private local servers: up, down, status", runStack},
 	"bench-export": {"measure the export at L: rows/s and bytes/s beside clickhouse-client, RSS, first progress (make bench-export)", runBenchExport},
 	"bench":        {"measure the grid at L: API, raw ClickHouse, PostgreSQL (make bench)", runBench},
+	"bench-pricer": {"measure the dynamic pricer at L: a run of 50 rules, the results grid, the preview (make bench-pricer)", runBenchPricer},
 	"refresh":      {"rebuild the report snapshot of accounts (all when none given)", runRefresh},
 	"ingest":       {"load data files: ingest scans|products|metrics FILE... (Parquet, CSV, Arrow)", runIngest},
 	"contract":     {"write the webapp's copy of the API contract (openapi.json, permissions) into DIR (webapp/src/api)", runContract},

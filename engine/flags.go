@@ -86,6 +86,10 @@ func (e exprs) notFlaggedPair() string {
 	return "NOT (" + strings.Join(ors, " OR ") + ")"
 }
 
-// builder starts a statement of this compile: it carries the flag sets, which the
-// statement sends when its SQL reads them.
-func (k *compiler) builder() *builder { return &builder{extern: k.a.flagSets()} }
+// newBuilder starts a statement for account a: it carries the account's flag sets,
+// which the statement sends when its SQL reads them. Every statement whose SQL may
+// compare prices (exprs) starts here.
+func newBuilder(a Account) *builder { return &builder{extern: a.flagSets()} }
+
+// builder is newBuilder for this compile's account.
+func (k *compiler) builder() *builder { return newBuilder(k.a) }

@@ -18,13 +18,14 @@ const (
 	TableProductSnapshot      Table = "product_snapshot"
 	TableProductSnapshotBuild Table = "product_snapshot_build" // built, then swapped into product_snapshot
 	TableSnapshotBuilds       Table = "snapshot_builds"        // facts of each snapshot build (totals.go)
+	TablePricerResults        Table = "pricer_results"         // the dynamic pricer's per-product results, by result set
 )
 
 // Valid reports whether t is one of the schema's tables.
 func (t Table) Valid() bool {
 	switch t {
 	case TableProducts, TableOffers, TableLatestOffers, TableOfferDaily, TableProductDaily,
-		TableProductLabels, TableProductSnapshot, TableProductSnapshotBuild, TableSnapshotBuilds:
+		TableProductLabels, TableProductSnapshot, TableProductSnapshotBuild, TableSnapshotBuilds, TablePricerResults:
 		return true
 	}
 	return false
@@ -54,6 +55,7 @@ const (
 	ColRevenue30d    = "revenue_30d" // the numeric custom fields (CustomField.LogicalName)
 	ColUnits30d      = "units_30d"
 	ColPageViews30d  = "page_views_30d"
+	ColMRP           = "mrp" // the product's maximum retail price (0: unknown)
 )
 
 // customFieldColumn reports whether a custom field may name this products column:

@@ -89,6 +89,7 @@ func Start(ctx context.Context, d Deps) (*Workers, error) {
 	alerts := &enqueueAlerts{deps: d}
 	river.AddWorker(workers, alerts)
 	river.AddWorker(workers, &evaluateAlert{deps: d})
+	river.AddWorker(workers, &runPricer{deps: d})
 	client, err := river.NewClient(riverpgxv5.New(d.DB), &river.Config{
 		Logger:          d.Log,
 		Queues:          map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: 10}},

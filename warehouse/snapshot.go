@@ -65,11 +65,11 @@ const totalsCols = "t_cmp, t_l, t_s, t_h, t_ld, t_ratio, t_price, t_fresh_min, t
 
 var snapshotSelect = `
 INSERT INTO ` + engine.TableProductSnapshotBuild.String() + ` (account_id, product_id, name, brand, mfgr_prod_id, super_category, category,
-    vertical, my_price, cost, currency, url, img_url, in_stock, revenue_30d, units_30d, page_views_30d, search_text,
+    vertical, my_price, cost, currency, url, img_url, in_stock, revenue_30d, units_30d, page_views_30d, mrp, search_text,
     slot_ids, comp_ids, c_price, c_delta, c_seen, c_in_stock, c_on_sale, c_name, c_brand, c_mfgr, c_url, c_img, c_prod_id, built_at,
     ` + priceSlotCols + `, ` + totalsCols + `)
 SELECT account_id, product_id, name, brand, mfgr_prod_id, super_category, category,
-    vertical, my_price, cost, currency, url, img_url, in_stock, revenue_30d, units_30d, page_views_30d,
+    vertical, my_price, cost, currency, url, img_url, in_stock, revenue_30d, units_30d, page_views_30d, mrp,
     lowerUTF8(concat(name, '\n', brand, '\n', mfgr_prod_id, '\n', product_id)),
     L, comp_ids, c_price,
     arrayMap((x, m) -> if(x > 0 AND m > 0, (m - x) / x * 100, nan), c_price, arrayResize(emptyArrayFloat64(), length(c_price), my_price)) AS c_delta,
@@ -77,7 +77,7 @@ SELECT account_id, product_id, name, brand, mfgr_prod_id, super_category, catego
     ` + priceSlotExprs + `, %[5]s, %[6]d
 FROM (
     SELECT account_id, product_id, name, brand, mfgr_prod_id, super_category, category, vertical, my_price, cost,
-        currency, url, img_url, in_stock, revenue_30d, units_30d, page_views_30d, L, length(L) AS n,
+        currency, url, img_url, in_stock, revenue_30d, units_30d, page_views_30d, mrp, L, length(L) AS n,
         if(notEmpty(d_comp), d_comp, arrayResize(emptyArrayUInt32(), n)) AS comp_ids,
         if(notEmpty(d_price), d_price, arrayResize(emptyArrayFloat64(), n, nan)) AS c_price,
         if(notEmpty(d_seen), d_seen, arrayResize(emptyArrayDateTime(), n)) AS c_seen,
@@ -91,7 +91,7 @@ FROM (
         if(notEmpty(d_pid), d_pid, arrayResize(emptyArrayString(), n)) AS c_prod_id
     FROM (
         SELECT account_id, product_id, name, brand, mfgr_prod_id, super_category, category, vertical, my_price, cost,
-               currency, url, img_url, in_stock, revenue_30d, units_30d, page_views_30d, %[2]s AS L
+               currency, url, img_url, in_stock, revenue_30d, units_30d, page_views_30d, mrp, %[2]s AS L
         FROM ` + engine.TableProducts.String() + ` FINAL
         WHERE account_id = %[1]s AND %[4]s
     ) ANY LEFT JOIN (

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"pricelens/api/appstate"
+	"pricelens/api/signed"
 )
 
 func TestAlerts(t *testing.T) {
@@ -248,7 +249,7 @@ func TestCustomReportsAndEmbedToken(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, tok, u.Query().Get("embed_token"))
 	assert.True(t, strings.HasPrefix(emb["embed_url"].(string), "https://bi.example/dash/7?"))
-	key := []byte("a-test-secret-of-some-length")
+	key := signed.Keys{Current: []byte("a-test-secret-of-some-length")}
 	cl, err := appstate.VerifyEmbed(key, tok, time.Now())
 	require.NoError(t, err)
 	assert.Equal(t, rid, cl.ReportID)
@@ -257,6 +258,6 @@ func TestCustomReportsAndEmbedToken(t *testing.T) {
 	assert.Error(t, err, "the token is short-lived")
 	_, err = appstate.VerifyEmbed(key, tok[:len(tok)-2]+"xx", time.Now())
 	assert.Error(t, err, "a tampered token does not verify")
-	_, err = appstate.VerifyEmbed([]byte("another key entirely"), tok, time.Now())
+	_, err = appstate.VerifyEmbed(signed.Keys{Current: []byte("another key entirely")}, tok, time.Now())
 	assert.Error(t, err)
 }

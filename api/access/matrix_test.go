@@ -26,10 +26,11 @@ var (
 		"POST /system/addRole", "POST /system/renameRole",
 		"POST /upload/upload",
 		"POST /account/setTimezone", "GET /export/getSchedules", "POST /export/addSchedule", "POST /export/removeSchedule",
+		"POST /custom_reports", "PATCH /custom_reports/:id", "DELETE /custom_reports/:id",
 	}
 	viewerAlsoDenied = []string{
 		"POST /saveReport/insertSaveReport", "POST /saveReport/updateSaveReport", "POST /saveReport/removeSaveReport",
-		"POST /saveReport/insertSaveReportForCopyLink", "POST /saveReport/updateScheduledReport",
+		"POST /saveReport/insertSaveReportForCopyLink", "POST /saveReport/updateScheduledReport", "POST /saveReport/saveRemovedShareAs",
 		"POST /saveReport/removeScheduledReport", "GET /saveReport/getUsersEmailForScheduledReport",
 		"POST /scenarios", "PUT /scenarios/reorder", "PUT /scenarios/associate", "PATCH /scenarios/:id", "DELETE /scenarios/:id",
 		"POST /labels/insertNewLabels", "POST /labels/insertNewLabelsForProduct", "POST /labels/insertProductLabels",
@@ -37,6 +38,8 @@ var (
 		"POST /labels/addAlert", "POST /labels/removeAlert", "GET /labels/getAllAlerts",
 		"POST /match_feedback/flagMatch", "POST /match_feedback/unflagMatch", "POST /match_feedback/resolveMatch",
 		"GET /match_feedback/getFlags", "GET /match_feedback/exportCsv",
+		"POST /rules/addRule", "POST /rules/removeRule", "POST /rules/updateStatus", "POST /rules/reorder",
+		"POST /rules/runRulebase", "POST /rules/saveGuardrails",
 	}
 )
 
@@ -103,6 +106,18 @@ func TestAuthorizationMatrix(t *testing.T) {
 			key := r.method + " " + r.path
 			path := fmt.Sprintf("/api%s?account_id=%d", strings.ReplaceAll(r.path, ":id", "999999"), acc)
 
+			if r.need.IsToken() {
+				// A token route takes no session and no account_id: the token of
+				// GET /api/token names the account (an unassigned caller gets none,
+				// the row of /token above), and every role may read the insights.
+				st, body := out.call(r.method, path, obj{})
+				assert.Equal(t, 401, st, "%s with a session and no token as %s", key, role)
+				st, body = in.call("GET", fmt.Sprintf("/api/token?account_id=%d", acc), nil)
+				require.Equal(t, 200, st, "%v", body)
+				st, body = in.callWith(r.method, "/api"+r.path, nil, map[string]string{"Authorization": "Bearer " + body["token"].(string)})
+				assert.NotContains(t, []int{401, 403, 440}, st, "%s as %s with a token must be allowed (%v)", key, role, body)
+				continue
+			}
 			// account_id names an account the caller is not assigned to: 403 on every route.
 			st, body := out.call(r.method, path, obj{})
 			assert.Equal(t, 403, st, "%s as unassigned %s", key, role)

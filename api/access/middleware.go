@@ -74,6 +74,14 @@ func (s *Service) Middleware(table *route.Table) echo.MiddlewareFunc {
 			if need.IsPublic() {
 				return next(c)
 			}
+			if need.IsToken() {
+				p, err := s.tokenPrincipal(c)
+				if err != nil {
+					return err
+				}
+				session.Set(c, p)
+				return next(c)
+			}
 			p, sid, err := s.authenticate(c)
 			if err != nil {
 				return err

@@ -44,6 +44,8 @@ func (s *Service) AccessRoutes() []route.Route {
 		{Method: P, Path: "/account/setTimezone", Access: route.Perm(authz.ManageAppSettings, authz.Update),
 			Summary: "Set the account's time zone (an IANA name), whose days scheduled reports and price alerts keep",
 			Handler: route.JSON(s.setTimezone)},
+		{Method: G, Path: "/token", Access: inAccount, Summary: "A 10-minute signed bearer token for the caller in the selected account (the insights panel and widgets send it)",
+			Handler: route.Query(s.apiToken)},
 		{Method: G, Path: "/users/getUserPermissions", Access: inAccount, Summary: "The permissions the user's role holds in the account",
 			Handler: route.Query(s.accessControl)},
 		{Method: G, Path: "/system/getAccessControl", Access: inAccount, Summary: "The permissions the user's role holds in the account",

@@ -31,6 +31,8 @@ func Routes(s *Service) []route.Route {
 		R(P, "/tabular/searchInReport", "The search box's suggestions: the first 30 matching products and their count", route.JSON(h.searchInReport)),
 		R(P, "/tabular/getTooltipData", "The product tooltip", route.JSON(h.tooltipData)),
 		R(P, "/tabular/getProductDetailsById", "One product's full row", route.JSON(h.productDetails)),
+		R(G, "/tooltip/getImg", "A product or offer image of the account, scaled to the 145 px thumbnail (?i=address&siteId=competitor)",
+			route.Raw[struct{}, struct{}](NewImageProxy(s, false).Get, "image/*")),
 		R(P, "/tooltip/getCompetitorData", "The competitor-versus-my-price tooltip of a product", route.JSON(h.competitorTooltip)),
 		R(P, "/competitor/getData", "The competitor grid of a product: a row per competitor offer", route.JSON(h.competitorData)),
 		R(G, "/competitor/getColumnsDef", "The competitor grid's column definitions", route.Query(h.competitorColumns)),

@@ -67,9 +67,12 @@ type Config struct {
 	SessionIdle time.Duration
 	// OIDC configures single sign-on; an empty issuer turns it off.
 	OIDC OIDC
-	// EmbedSecret signs embed tokens (PRICELENS_EMBED_SECRET, at least 16 bytes);
-	// empty means a random key per process.
+	// EmbedSecret signs embed tokens and the API's bearer tokens (GET /api/token)
+	// (PRICELENS_EMBED_SECRET, at least 16 bytes); empty means a random key per process.
 	EmbedSecret string
+	// EmbedSecretPrevious (PRICELENS_EMBED_SECRET_PREVIOUS) still verifies tokens
+	// signed before a rotation, for as long as they live (README "Tokens").
+	EmbedSecretPrevious string
 	// SMTP is the mail server the send_mail job hands mails to; by default the
 	// local stack's Mailpit, which keeps every mail for the browser and tests.
 	SMTP SMTP
@@ -176,6 +179,10 @@ func Load() (Config, error) {
 	c.EmbedSecret = os.Getenv("PRICELENS_EMBED_SECRET")
 	if c.EmbedSecret != "" && len(c.EmbedSecret) < 16 {
 		return c, fmt.Errorf("PRICELENS_EMBED_SECRET must have at least 16 characters")
+	}
+	c.EmbedSecretPrevious = os.Getenv("PRICELENS_EMBED_SECRET_PREVIOUS")
+	if c.EmbedSecretPrevious != "" && (len(c.EmbedSecretPrevious) < 16 || c.EmbedSecret == "") {
+		return c, fmt.Errorf("PRICELENS_EMBED_SECRET_PREVIOUS must have at least 16 characters, and PRICELENS_EMBED_SECRET must be set beside it")
 	}
 	if c.HTTPMaxConnections, err = positive("PRICELENS_HTTP_MAX_CONNECTIONS", 1024); err != nil {
 		return c, fmt.Errorf("PRICELENS_HTTP_MAX_CONNECTIONS must be a positive whole number")

@@ -234,12 +234,17 @@ func Rows() []Grant {
 
 // defaultCodes is which codes each role holds (under every action of the code) in an
 // account whose grants were never edited: admin everything; analyst reports, labels,
-// alerts, schedules, match feedback and trending but not users, permissions or settings; viewer read-only.
+// alerts, schedules, match feedback, trending and the pricer's rules but not users,
+// permissions or settings; viewer read-only.
 var defaultCodes = map[string][]Code{
-	Analyst: {CreateReport, ViewReport, EditReport, DeleteReport, UploadLabelFSNFile, EditLabel, EditAlerts,
-		ScheduleReports, ManageReviewMatches, AdvancedTrendingCode, FiltersCompetitorPrice},
+	Analyst: {CreateReport, ViewReport, EditReport, DeleteReport, TopBottomRules, MiddleRules, ChangeRulesOrder,
+		UploadLabelFSNFile, EditLabel, EditAlerts, ScheduleReports, ManageReviewMatches, AdvancedTrendingCode, FiltersCompetitorPrice},
 	Viewer: {ViewReport, AdvancedTrendingCode, FiltersCompetitorPrice},
 }
+
+// defaultReads are codes a role holds under read:any only: a viewer reads the
+// pricer's rules and results but cannot change or run them.
+var defaultReads = map[string][]Code{Viewer: {TopBottomRules, MiddleRules}}
 
 // DefaultGrants returns the grants of an account that has none of its own.
 func DefaultGrants() []Grant {
@@ -249,6 +254,11 @@ func DefaultGrants() []Grant {
 		for _, role := range []string{Analyst, Viewer} {
 			for _, c := range defaultCodes[role] {
 				if c == row.Code {
+					out = append(out, Grant{role, row.Resource, row.Action, row.Code})
+				}
+			}
+			for _, c := range defaultReads[role] {
+				if c == row.Code && row.Action == Read {
 					out = append(out, Grant{role, row.Resource, row.Action, row.Code})
 				}
 			}

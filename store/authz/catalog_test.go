@@ -46,15 +46,22 @@ func TestDefaultRoles(t *testing.T) {
 	for _, p := range Permissions {
 		assert.True(t, can(Admin, p.Code), "admin holds %s", p.Name)
 	}
-	for _, c := range []Code{CreateReport, ViewReport, EditReport, DeleteReport, EditLabel, EditAlerts, ScheduleReports} {
+	for _, c := range []Code{CreateReport, ViewReport, EditReport, DeleteReport, EditLabel, EditAlerts, ScheduleReports,
+		TopBottomRules, MiddleRules, ChangeRulesOrder} {
 		assert.True(t, can(Analyst, c), "analyst holds %d", c)
 	}
 	for _, c := range []Code{ManageUsersCode, ManagePermissionToRole, ManageAppSettings, EditCILabel} {
 		assert.False(t, can(Analyst, c), "analyst lacks %d", c)
 	}
 	for _, p := range Permissions {
-		want := p.Code == ViewReport || p.Code == AdvancedTrendingCode || p.Code == FiltersCompetitorPrice
+		want := p.Code == ViewReport || p.Code == AdvancedTrendingCode || p.Code == FiltersCompetitorPrice ||
+			p.Code == TopBottomRules || p.Code == MiddleRules
 		assert.Equal(t, want, can(Viewer, p.Code), "viewer and %s", p.Name)
+	}
+	for _, c := range []Code{TopBottomRules, MiddleRules} {
+		ok, err := a.Allowed(ctx, 1, Viewer, DynamicPricer, Update, c)
+		require.NoError(t, err)
+		assert.False(t, ok, "a viewer reads the rules but does not change or run them")
 	}
 	ok, err := a.Allowed(ctx, 1, Viewer, Reports, Create, 0)
 	require.NoError(t, err)
@@ -66,6 +73,7 @@ func TestDefaultRoles(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, map[string]map[string][]string{
 		"1": {"read:any": {"view report", "filters competitor price"}},
+		"2": {"read:any": {"edit/read top-bottom rules", "edit/read middle rules"}},
 		"9": {"read:any": {"advanced trending"}},
 	}, m)
 }

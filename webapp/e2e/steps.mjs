@@ -6,6 +6,7 @@ import { psql } from './harness.mjs';
 import { exportSteps } from './exports.steps.mjs';
 import { adminSteps } from './admin.steps.mjs';
 import { reportsSteps } from './reports.steps.mjs';
+import { insightsSteps } from './insights.steps.mjs';
 
 const ADMIN = 'admin@pricelens.local';
 const ANALYST = 'analyst@pricelens.local';
@@ -372,8 +373,9 @@ export const steps = [
     name: 'hover tooltips on name and competitor price',
     async run({ page, allowed }) {
       // The seeded image addresses (https://img.<shop host>/...) do not resolve on this
-      // offline machine; the tooltip hides a broken image (spec §8), Chrome still logs it.
-      allowed.push(/net::ERR_NAME_NOT_RESOLVED/);
+      // offline machine: the image proxy answers 502 and the tooltip hides a broken
+      // image (spec §8), Chrome still logs it.
+      allowed.push(/net::ERR_NAME_NOT_RESOLVED|status of 502/);
       const name = page.locator('.ag-row[row-index="0"] [col-id="name"]');
       await name.hover();
       const tip = page.getByRole('tooltip').filter({ hasText: 'Manufacturer number' }).last();
@@ -910,4 +912,5 @@ export const steps = [
   ...exportSteps,
   ...adminSteps,
   ...reportsSteps,
+  ...insightsSteps,
 ];

@@ -62,8 +62,10 @@ if (typeof window !== 'undefined') {
   if (m) {
     void loadTabular();
     // A predefined report's columns, first block and count go out with the session calls;
-    // not when the address selects another account first (setAccount must come before).
-    if (m[1] === 'type' && !new URLSearchParams(window.location.search).has('account_id')) prefetchReport(decodeURIComponent(m[2]));
+    // not when the address selects another account first (setAccount must come before),
+    // nor for a pricing insight's products (?insight=: another condition than the prefetched one).
+    const q = new URLSearchParams(window.location.search);
+    if (m[1] === 'type' && !q.has('account_id') && !q.has('insight')) prefetchReport(decodeURIComponent(m[2]));
   }
 }
 

@@ -249,7 +249,8 @@ export interface paths {
         /** The account's custom (embedded BI) reports */
         get: operations["get_custom_reports"];
         put?: never;
-        post?: never;
+        /** An administrator adds a custom report (name, report or dashboard, embed address) */
+        post: operations["post_custom_reports"];
         delete?: never;
         options?: never;
         head?: never;
@@ -267,10 +268,12 @@ export interface paths {
         get: operations["get_custom_reports_id"];
         put?: never;
         post?: never;
-        delete?: never;
+        /** An administrator removes a custom report */
+        delete: operations["delete_custom_reports_id"];
         options?: never;
         head?: never;
-        patch?: never;
+        /** An administrator changes a custom report */
+        patch: operations["patch_custom_reports_id"];
         trace?: never;
     };
     "/custom_reports/{id}/embed": {
@@ -384,6 +387,23 @@ export interface paths {
         };
         /** Each database's version and row counts; 503 names the one that is down */
         get: operations["get_health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/insights/cards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The insight cards of /insights: titles, summaries and highlight tiles from the account's data */
+        get: operations["get_insights_cards"];
         put?: never;
         post?: never;
         delete?: never;
@@ -749,6 +769,329 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/repricing/getColumnsDef": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The results grid's column definitions */
+        get: operations["get_repricing_getColumnsDef"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repricing/getConditionsData": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One block of a run's results (run: latest, simulation or a run id), each row with its explanation */
+        post: operations["post_repricing_getConditionsData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repricing/getCountOfRow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** How many results match a condition, and with calculatePendingRow how many are pending */
+        post: operations["post_repricing_getCountOfRow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/addRule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Creates a rule (no groupId) or replaces rule groupId */
+        post: operations["post_rules_addRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/getAllRules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The rules of the sections the caller may read, in run order */
+        get: operations["get_rules_getAllRules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/getAuditLog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The rules audit log, newest first: who, when, what, before and after */
+        get: operations["get_rules_getAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/getGuardrails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's guardrails */
+        get: operations["get_rules_getGuardrails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/getRuleData": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One rule */
+        post: operations["post_rules_getRuleData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/isRunProcess": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether a run is under way, and the latest run's state */
+        get: operations["get_rules_isRunProcess"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/prepareSourceSelectBox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The rule dialog's source menu, the account's competitors and the aggregates */
+        get: operations["get_rules_prepareSourceSelectBox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A rule's live preview over its scope: products matched, changed, and the distribution of changes */
+        post: operations["post_rules_preview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/refreshRulesList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The rules matching filterParams (section, rule_type, status, search) */
+        post: operations["post_rules_refreshRulesList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/removeRule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deletes a rule */
+        post: operations["post_rules_removeRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/reorder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Puts the rules of one list in a new order */
+        post: operations["post_rules_reorder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/reprice_matrix_types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The kinds of matrix profile */
+        get: operations["get_rules_reprice_matrix_types"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/runRulebase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Runs the active rules (or simulates them) as a background job; one run at a time per account */
+        post: operations["post_rules_runRulebase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/saveGuardrails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets the account's guardrails, or copies a matrix profile's */
+        post: operations["post_rules_saveGuardrails"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/targets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The sections the caller may read with their rule types, and what the caller may change */
+        get: operations["get_rules_targets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/updateStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Activates or deactivates a rule */
+        post: operations["post_rules_updateStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/saveReport/getAllSaveReports": {
         parameters: {
             query?: never;
@@ -862,6 +1205,23 @@ export interface paths {
         put?: never;
         /** Stops mailing a saved report */
         post: operations["post_saveReport_removeScheduledReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/saveReport/saveRemovedShareAs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Save As on a shared report its owner removed: its saved state as a new report of the caller */
+        post: operations["post_saveReport_saveRemovedShareAs"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1398,6 +1758,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A 10-minute signed bearer token for the caller in the selected account (the insights panel and widgets send it) */
+        get: operations["get_token"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/token/embed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The embeddable widgets: each key with the address of its script */
+        get: operations["get_token_embed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tooltip/getCompetitorData": {
         parameters: {
             query?: never;
@@ -1409,6 +1803,23 @@ export interface paths {
         put?: never;
         /** The competitor-versus-my-price tooltip of a product */
         post: operations["post_tooltip_getCompetitorData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tooltip/getImg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A product or offer image of the account, scaled to the 145 px thumbnail (?i=address&siteId=competitor) */
+        get: operations["get_tooltip_getImg"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1568,6 +1979,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/insights/pricing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The pricing insights panel's numbers (changes at competitors, alerts to review, price raise/reduction candidates, out of stock at competitors) and the report of each */
+        get: operations["get_v1_insights_pricing"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/site_reprice_matrix_profiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The matrix profiles: named guardrail presets */
+        get: operations["get_v1_site_reprice_matrix_profiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/widgets/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A widget's script (<key>.js) or the widgets' stylesheet (widgets.css) */
+        get: operations["get_widgets_file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1594,7 +2056,7 @@ export interface components {
             role_id: number;
             role_types: components["schemas"]["StoreRole"][] | null;
             settings: {
-                [key: string]: unknown;
+                [key: string]: null | boolean | number | string | unknown[] | Record<string, never>;
             } | null;
             site_id: string;
             status_format: unknown;
@@ -1644,7 +2106,7 @@ export interface components {
             password: string;
         };
         AccessIsAuthRequest: {
-            site_id?: unknown;
+            site_id?: null | boolean | number | string | unknown[] | Record<string, never>;
         };
         AccessLoginConfig: {
             home_path: string;
@@ -1663,7 +2125,7 @@ export interface components {
         };
         AccessMemberChange: {
             categories?: (number | string | null)[] | null;
-            role?: unknown;
+            role?: null | boolean | number | string | unknown[] | Record<string, never>;
             /** @description an id, as a JSON number or a numeric string */
             user_id: number | string | null;
         };
@@ -1676,7 +2138,7 @@ export interface components {
         AccessNewMember: {
             categories?: (number | string | null)[] | null;
             email: string;
-            user_role?: unknown;
+            user_role?: null | boolean | number | string | unknown[] | Record<string, never>;
         };
         AccessNewPassword: {
             password: string;
@@ -1742,6 +2204,11 @@ export interface components {
         };
         AccessTimezoneIn: {
             timezone: string;
+        };
+        AccessTokenOut: {
+            /** Format: date-time */
+            expires_at: string;
+            token: string;
         };
         AccessUser: {
             email: string;
@@ -1833,6 +2300,11 @@ export interface components {
             id: number;
             name: string;
             report_type: number;
+        };
+        AppstateCustomReportIn: {
+            embed_url?: string | null;
+            name?: string | null;
+            report_type?: number | null;
         };
         AppstateCustomReportOut: {
             report: components["schemas"]["AppstateCustomReport"];
@@ -2125,6 +2597,12 @@ export interface components {
             emails: (string | number)[] | string | null;
             url: string;
         };
+        AppstateShareSaveAsIn: {
+            /** Format: int64 */
+            folder_id?: number;
+            report_name: string;
+            shareId: string;
+        };
         AppstateUnlabelIn: {
             /** @description an id, as a JSON number or a numeric string */
             labelId?: number | string | null;
@@ -2204,6 +2682,34 @@ export interface components {
             root: string;
             schedules: components["schemas"]["DropsSchedule"][] | null;
         };
+        EngineGuardrails: {
+            /** Format: double */
+            auto_approve_pct: number;
+            matrix_profile: string;
+            /** Format: double */
+            max_change_pct?: number | null;
+            /** Format: double */
+            min_margin_pct?: number | null;
+            rounding_endings?: number[] | null;
+        };
+        EngineRuleAdjust: {
+            /** Format: double */
+            amount?: number;
+            /** Format: double */
+            percent?: number;
+        };
+        EngineRuleSource: {
+            aggregate?: string;
+            /** Format: double */
+            amount?: number;
+            competitors?: number[] | null;
+            in_stock_only?: boolean;
+            kind: string;
+        };
+        EngineSourceOption: {
+            id: string;
+            name: string;
+        };
         GridAssortmentColumnsRequest: {
             tableName: string;
         };
@@ -2214,7 +2720,7 @@ export interface components {
         GridBlock: {
             lastRow: number;
             rows: ({
-                [key: string]: unknown;
+                [key: string]: null | boolean | number | string | unknown[] | Record<string, never>;
             } | null)[] | null;
         };
         GridBrandPage: {
@@ -2251,7 +2757,7 @@ export interface components {
             filter_type: string;
             format_type: string;
             graphMode: boolean;
-            groupModeParams: unknown;
+            groupModeParams: null | boolean | number | string | unknown[] | Record<string, never>;
             headerName: string;
             is_bool: boolean;
             radioValues?: string[] | null;
@@ -2342,16 +2848,53 @@ export interface components {
         GridGraph: {
             height: number;
             rows: ({
-                [key: string]: unknown;
+                [key: string]: null | boolean | number | string | unknown[] | Record<string, never>;
             } | null)[] | null;
         };
         GridGraphRequest: {
             condition: unknown;
             groupsArray?: unknown[] | null;
         };
+        GridHighlight: {
+            /** Format: double */
+            diff?: number | null;
+            field: string;
+            id: string;
+            image?: components["schemas"]["GridHighlightImage"];
+            /** Format: double */
+            number: number;
+        };
+        GridHighlightImage: {
+            h: number;
+            src: string;
+            w: number;
+        } | null;
+        GridInsight: {
+            highlights: components["schemas"]["GridHighlight"][] | null;
+            key: string;
+            link: string;
+            metric: string;
+            summary: string;
+            title: string;
+        };
+        GridInsightCards: {
+            insights: components["schemas"]["GridInsight"][] | null;
+        };
+        GridPricingInsights: {
+            alert_reports_to_review: number;
+            candidates_source: string;
+            changes_at_competitor_last_day?: number | null;
+            changes_at_competitor_last_week?: number | null;
+            links: {
+                [key: string]: string;
+            } | null;
+            num_products_for_price_down: number;
+            num_products_for_price_up: number;
+            num_products_out_of_stock_at_comp: number;
+        };
         GridProductDetails: {
             product: {
-                [key: string]: unknown;
+                [key: string]: null | boolean | number | string | unknown[] | Record<string, never>;
             } | null;
         };
         GridProductRequest: {
@@ -2366,6 +2909,25 @@ export interface components {
         GridReportNameRequest: {
             reportName: string;
         };
+        GridResultsBlock: {
+            lastRow: number;
+            rows: ({
+                [key: string]: null | boolean | number | string | unknown[] | Record<string, never>;
+            } | null)[] | null;
+            /** Format: int64 */
+            run_id?: number | null;
+        };
+        GridResultsCount: {
+            count: number;
+            pending?: number | null;
+        };
+        GridResultsCountRequest: {
+            calculatePendingRow?: boolean;
+            conditionData: unknown;
+        };
+        GridResultsRequest: {
+            data: unknown;
+        };
         GridScanSummary: {
             competitors: components["schemas"]["GridCompetitorScans"][] | null;
         };
@@ -2377,7 +2939,7 @@ export interface components {
         GridSearchResult: {
             count: number;
             rows: ({
-                [key: string]: unknown;
+                [key: string]: null | boolean | number | string | unknown[] | Record<string, never>;
             } | null)[] | null;
         };
         GridTooltip: {
@@ -2391,6 +2953,7 @@ export interface components {
             last_scanned?: string | null;
             link?: string | null;
             mfgr_prod_id?: string | null;
+            on_sale?: number | null;
             /** Format: double */
             price?: number | null;
         };
@@ -2429,6 +2992,154 @@ export interface components {
             rowsPerSecond?: number;
             /** Format: double */
             seconds?: number;
+        };
+        PricerAuditOut: {
+            lastRow: number;
+            rows: components["schemas"]["StoreRuleAuditEntry"][] | null;
+        };
+        PricerBucket: {
+            count: number;
+            /** Format: double */
+            from?: number | null;
+            /** Format: double */
+            to?: number | null;
+        };
+        PricerCompetitor: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
+        PricerFilterParams: {
+            rule_type?: string;
+            search?: string;
+            section?: string;
+            status?: string;
+        };
+        PricerGroupIDOut: {
+            /** Format: int64 */
+            groupId: number;
+        };
+        PricerGuardrailsIn: {
+            /** Format: double */
+            auto_approve_pct?: number;
+            matrix_profile?: string;
+            /** Format: double */
+            max_change_pct?: number | null;
+            /** Format: double */
+            min_margin_pct?: number | null;
+            rounding_endings?: number[] | null;
+        };
+        PricerGuardrailsOut: {
+            guardrails: components["schemas"]["EngineGuardrails"];
+        };
+        PricerMatrixProfile: {
+            guardrails: components["schemas"]["EngineGuardrails"];
+            id: string;
+            name: string;
+            type: string;
+        };
+        PricerMatrixProfiles: {
+            profiles: components["schemas"]["PricerMatrixProfile"][] | null;
+        };
+        PricerMatrixType: {
+            description: string;
+            id: string;
+            name: string;
+        };
+        PricerMatrixTypes: {
+            types: components["schemas"]["PricerMatrixType"][] | null;
+        };
+        PricerPreviewIn: {
+            adjust?: components["schemas"]["EngineRuleAdjust"];
+            /** @description an id, as a JSON number or a numeric string */
+            groupId?: number | string | null;
+            name: string;
+            rule_type: string;
+            scope?: unknown;
+            section: string;
+            source: components["schemas"]["EngineRuleSource"];
+            status?: string;
+        };
+        PricerPreviewOut: {
+            changed: number;
+            decided: number;
+            distribution: components["schemas"]["PricerBucket"][] | null;
+            matched: number;
+        };
+        PricerRefreshIn: {
+            filterParams?: components["schemas"]["PricerFilterParams"];
+        };
+        PricerReorderIn: {
+            order: (number | string | null)[] | null;
+            rule_type?: string;
+            section: string;
+        };
+        PricerRuleID: {
+            /** @description an id, as a JSON number or a numeric string */
+            groupId: number | string | null;
+        };
+        PricerRuleIn: {
+            adjust?: components["schemas"]["EngineRuleAdjust"];
+            /** @description an id, as a JSON number or a numeric string */
+            groupId?: number | string | null;
+            name: string;
+            rule_type: string;
+            scope?: unknown;
+            section: string;
+            source: components["schemas"]["EngineRuleSource"];
+            status?: string;
+        };
+        PricerRuleOut: {
+            rule: components["schemas"]["StoreRule"];
+        };
+        PricerRules: {
+            rules: components["schemas"]["StoreRule"][] | null;
+        };
+        PricerRunIn: {
+            isSimulation?: boolean;
+        };
+        PricerRunOut: {
+            created: boolean;
+            /** Format: int64 */
+            run_id: number;
+        };
+        PricerRunState: {
+            /** Format: int64 */
+            auto_approved: number;
+            /** Format: int64 */
+            changed: number;
+            error?: string;
+            finished_at?: string | null;
+            is_simulation: boolean;
+            /** Format: int64 */
+            pending: number;
+            /** Format: int64 */
+            products: number;
+            /** Format: int64 */
+            run_id?: number | null;
+            running: boolean;
+            status: string;
+        };
+        PricerSourceBox: {
+            aggregates: string[] | null;
+            competitors: components["schemas"]["PricerCompetitor"][] | null;
+            sources: components["schemas"]["EngineSourceOption"][] | null;
+        };
+        PricerStatusIn: {
+            /** @description an id, as a JSON number or a numeric string */
+            groupId: number | string | null;
+            status: string;
+        };
+        PricerTarget: {
+            can_edit: boolean;
+            name: string;
+            rule_types: string[] | null;
+            section: string;
+        };
+        PricerTargets: {
+            can_reorder: boolean;
+            can_run: boolean;
+            targets: components["schemas"]["PricerTarget"][] | null;
         };
         RouteDone: {
             message: string;
@@ -2474,6 +3185,36 @@ export interface components {
         StoreRole: {
             id: number;
             name: string;
+        };
+        StoreRule: {
+            adjust?: components["schemas"]["EngineRuleAdjust"];
+            /** Format: int64 */
+            groupId?: number;
+            name?: string;
+            order?: number;
+            rule_type?: string;
+            scope?: unknown;
+            section?: string;
+            source?: components["schemas"]["EngineRuleSource"];
+            status?: string;
+            /** Format: date-time */
+            updated_at?: string;
+            updated_by?: string;
+        };
+        StoreRuleAuditEntry: {
+            action?: string;
+            after?: null | boolean | number | string | unknown[] | Record<string, never>;
+            /** Format: date-time */
+            at?: string;
+            before?: null | boolean | number | string | unknown[] | Record<string, never>;
+            /** Format: int64 */
+            id?: number;
+            rule_id?: string;
+            user?: string;
+        };
+        WidgetsEmbed: {
+            key: string;
+            url: string;
         };
     };
     responses: never;
@@ -2955,6 +3696,39 @@ export interface operations {
             };
         };
     };
+    post_custom_reports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AppstateCustomReportIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppstateCustomReportOut"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
     get_custom_reports_id: {
         parameters: {
             query?: never;
@@ -2965,6 +3739,72 @@ export interface operations {
             cookie?: never;
         };
         requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppstateCustomReportOut"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    delete_custom_reports_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteOK"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    patch_custom_reports_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AppstateCustomReportIn"];
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -3190,6 +4030,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiHealth"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    get_insights_cards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GridInsightCards"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -3862,6 +4731,607 @@ export interface operations {
             };
         };
     };
+    get_repricing_getColumnsDef: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GridColumns"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_repricing_getConditionsData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["GridResultsRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GridResultsBlock"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_repricing_getCountOfRow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["GridResultsCountRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GridResultsCount"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_rules_addRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PricerRuleIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricerGroupIDOut"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    get_rules_getAllRules: {
+        parameters: {
+            query?: {
+                section?: string;
+                rule_type?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricerRules"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    get_rules_getAuditLog: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricerAuditOut"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    get_rules_getGuardrails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricerGuardrailsOut"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_rules_getRuleData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PricerRuleID"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricerRuleOut"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    get_rules_isRunProcess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricerRunState"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    get_rules_prepareSourceSelectBox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricerSourceBox"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_rules_preview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PricerPreviewIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricerPreviewOut"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_rules_refreshRulesList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PricerRefreshIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricerRules"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_rules_removeRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PricerRuleID"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteOK"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_rules_reorder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PricerReorderIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteOK"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    get_rules_reprice_matrix_types: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricerMatrixTypes"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_rules_runRulebase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PricerRunIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricerRunOut"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_rules_saveGuardrails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PricerGuardrailsIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricerGuardrailsOut"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    get_rules_targets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricerTargets"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_rules_updateStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PricerStatusIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteOK"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
     get_saveReport_getAllSaveReports: {
         parameters: {
             query?: never;
@@ -4072,6 +5542,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AppstateReportOut"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_saveReport_saveRemovedShareAs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AppstateShareSaveAsIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppstateNewReportOut"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -5177,6 +6680,64 @@ export interface operations {
             };
         };
     };
+    get_token: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessTokenOut"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    get_token_embed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WidgetsEmbed"][] | null;
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
     post_tooltip_getCompetitorData: {
         parameters: {
             query?: never;
@@ -5197,6 +6758,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GridCompetitorTooltip"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    get_tooltip_getImg: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": unknown;
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -5486,6 +7076,95 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RouteOK"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    get_v1_insights_pricing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GridPricingInsights"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    get_v1_site_reprice_matrix_profiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricerMatrixProfiles"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    get_widgets_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/javascript": unknown;
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */

@@ -2,6 +2,8 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { AgGridReact } from 'ag-grid-react';
 import type { ColDef, ColumnRowGroupChangedEvent, GetRowIdParams, GridApi, GridReadyEvent, IServerSideDatasource, IServerSideGetRowsParams } from 'ag-grid-community';
 import { useSession } from '../../lib/session';
+import { Link, useLocation } from '../../lib/router';
+import { insightLabel } from '../../lib/insights';
 import { PermName } from '../../api/permissions.gen';
 import { NotFound } from '../../components/ErrorPage';
 import { registerGridModules, gridTheme } from './agGrid';
@@ -61,11 +63,13 @@ const LOCALE_TEXT = { applyFilter: 'Apply Filter', clearFilter: 'Clear Filter', 
 /** The report screen (spec §2, §4) of a predefined report, a saved report or a share link. */
 export default function TabularReport({ id, share }: { id: string; share: boolean }) {
   const { account, can } = useSession();
-  const { state, report } = useReport(id, share);
+  const q = useLocation().search.get('insight');
+  const insight = insightLabel(q) ? (q as string) : undefined;
+  const { state, report } = useReport(id, share, insight);
   if (state === 'notfound') return <NotFound />;
-  if (state === 'unavailable') return <ShareUnavailable canCreate={can(PermName.CreateReport)} />;
+  if (state === 'unavailable') return <ShareUnavailable canCreate={can(PermName.CreateReport)} shareId={id} />;
   if (state === 'loading' || !report) return <div className="page-loading">Loading...</div>;
-  return <ReportScreen key={report.saved?.id ?? report.reportType} report={report} share={share} currency={String(account.settings.currency_symbol ?? '$')} />;
+  return <ReportScreen key={(report.saved?.id ?? report.reportType) + (insight ? '?' + insight : '')} report={report} share={share} currency={String(account.settings.currency_symbol ?? '$')} />;
 }
 
 function ReportScreen({ report, share, currency }: { report: LoadedReport; share: boolean; currency: string }) {
@@ -200,6 +204,11 @@ function ReportScreen({ report, share, currency }: { report: LoadedReport; share
         onPickLabel={(l) => void assignLabel(l)}
         onAddLabel={() => setDialog('label')}
       />
+      {report.screen.insight ? (
+        <div className="notice insight-notice" role="status">
+          Pricing insight: {insightLabel(report.screen.insight)} · <Link to={window.location.pathname}>Show all products</Link>
+        </div>
+      ) : null}
       <FilterChipBar
         chips={chips}
         onRemove={(colId) => {

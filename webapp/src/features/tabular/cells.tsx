@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { thumbnailURL } from '../../lib/images';
 import type { CustomCellRendererProps, CustomTooltipProps } from 'ag-grid-react';
 import { getCompetitorTips, getProductTip } from './api/tooltips';
 import { formatValue } from './columns';
@@ -98,6 +99,7 @@ function ProductTooltip({ productId }: { productId: unknown }) {
               {field('Brand', t.brand)}
               {field('Manufacturer number', t.mfgr_prod_id)}
               {field('Availability', stock(t.availability))}
+              {field('On sale', yesNo(t.on_sale))}
               {field('Last scanned', t.last_scanned ? formatValue('date', t.last_scanned) : undefined)}
               {field('Category', t.category)}
               {t.link ? (
@@ -106,7 +108,7 @@ function ProductTooltip({ productId }: { productId: unknown }) {
                 </a>
               ) : null}
             </div>
-            {t.image && <img className="thumb" src={t.image} alt="" onError={hideOnError} />}
+            {t.image && <img className="thumb" src={thumbnailURL(t.image)} alt="" onError={hideOnError} />}
           </div>
         </>
       )}
@@ -171,7 +173,7 @@ function CompetitorTooltip({ productId, competitorId, onFlagged }: { productId: 
                 </div>
               )}
             </div>
-            {c.img_url && <img className="thumb" src={c.img_url} alt="" onError={hideOnError} />}
+            {c.img_url && <img className="thumb" src={thumbnailURL(c.img_url, competitorId)} alt="" onError={hideOnError} />}
           </div>
         </>
       )}
