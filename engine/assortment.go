@@ -117,7 +117,7 @@ func CompileAssortmentRows(a Account, c Condition, kind AssortmentKind) (Plan, e
 	if kind == AssortmentProducts {
 		return CompileRows(a, AssortmentProductsCondition(a, c))
 	}
-	return compileAssortment(a, c, kind, false)
+	return compileAssortment(a, c, kind, assortRows)
 }
 
 // CompileAssortmentCount compiles assortment/getCountOfRow.
@@ -125,7 +125,7 @@ func CompileAssortmentCount(a Account, c Condition, kind AssortmentKind) (Plan, 
 	if kind == AssortmentProducts {
 		return CompileCount(a, AssortmentProductsCondition(a, c))
 	}
-	return compileAssortment(a, c, kind, true)
+	return compileAssortment(a, c, kind, assortCount)
 }
 
 // AssortmentProductsCondition is the product grid's condition of assortment_products:
@@ -151,10 +151,51 @@ var assortmentSortable = func() map[string]string {
 	return m
 }()
 
+// assortMode is what compileAssortment compiles: a block, its count, or an export's rows.
+type assortMode int
+
+const (
+	assortRows assortMode = iota
+	assortCount
+	assortExport
+)
+
+// exportAssortment compiles every row of an assortment report for a CSV export
+// (its columns in order, its sort); assortment_products exports as the product grid.
+func exportAssortment(a Account, c Condition, sel Selection, kind AssortmentKind) (Export, error) {
+	if kind == AssortmentProducts {
+		return CompileExport(a, AssortmentProductsCondition(a, c), sel)
+	}
+	c.StartRow, c.Limit = 0, 0
+	p, err := compileAssortment(a, c, kind, assortExport)
+	if err != nil {
+		return Export{}, err
+	}
+	cnt, err := compileAssortment(a, c, kind, assortCount)
+	if err != nil {
+		return Export{}, err
+	}
+	cols, _ := AssortmentColumns(a, kind)
+	header, formats := exportHeader(cols)
+	return Export{Statement: p.Statement, Header: header, Formats: formats, Count: cnt.Statement}, nil
+}
+
+// exportHeader is the file's header and number formats of columns exported as they are.
+func exportHeader(cols []Column) (header, formats []string) {
+	header, formats = make([]string, len(cols)), make([]string, len(cols))
+	for i, col := range cols {
+		header[i] = col.Header
+		if numeric(col.Format) {
+			formats[i] = col.Format
+		}
+	}
+	return header, formats
+}
+
 // compileAssortment: one row per (group, selected competitor) by ARRAY JOIN of
 // the snapshot's dense arrays (slot_ids lists every competitor with offers on
 // every row, so products a competitor lacks count as not found).
-func compileAssortment(a Account, c Condition, kind AssortmentKind, countOnly bool) (Plan, error) {
+func compileAssortment(a Account, c Condition, kind AssortmentKind, mode assortMode) (Plan, error) {
 	sorts := c.Sort
 	c.ReportType, c.Group, c.GroupIDs, c.Sort, c.VisibleColumns = "", nil, nil, nil, nil
 	k, err := newCompiler(a, c)
@@ -211,16 +252,26 @@ func compileAssortment(a Account, c Condition, kind AssortmentKind, countOnly bo
 		" ARRAY JOIN slot_ids AS sc, comp_ids AS pc, c_price AS px, c_in_stock AS pis, c_on_sale AS pos, c_seen AS pt, " + joins +
 		" WHERE sc IN (" + strings.Join(lits, ", ") + ")) GROUP BY group_key, sc"
 	sql := inner + " ORDER BY " + strings.Join(order, ", ") + limitOffset(k.c.Limit+1, k.c.StartRow)
-	if countOnly {
-		sql = "SELECT count() FROM (" + inner + ")"
+	shape := ShapeRows
+	switch mode {
+	case assortCount:
+		sql, shape = "SELECT count() FROM ("+inner+")", ShapeCount
+	case assortExport: // every row, each column a cell of the file (export_format.go)
+		cols, _ := AssortmentColumns(a, kind)
+		cells := make([]cell, len(cols))
+		for i, col := range cols {
+			operand := "`" + col.ID + "`"
+			if col.ID == "brand" || col.ID == "category" {
+				operand = "group_key"
+			}
+			cells[i] = cell{col.Format, operand}
+		}
+		out, _ := formatCells(cells, nil)
+		sql = "SELECT " + strings.Join(out, ", ") + " FROM (" + inner + ") ORDER BY " + strings.Join(order, ", ")
 	}
 	st, err := b.statement(sql)
 	if err != nil {
 		return Plan{}, err
-	}
-	shape := ShapeRows
-	if countOnly {
-		shape = ShapeCount
 	}
 	field := ""
 	if l := kind.level(); l != "" {

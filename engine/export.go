@@ -33,9 +33,17 @@ type Export struct {
 // with their labels joined in the same query; at a group level (group mode, or a
 // report of group rows) they are the level's group rows with their per-competitor
 // metrics. The competitiveness snapshot is refused with a message that says so.
+// The assortment reports and the real-time view (report_type real_time, with its
+// competitorId) export their own rows (assortment.go, realtime.go).
 func CompileExport(a Account, c Condition, sel Selection) (Export, error) {
 	if len(sel.Toggled) > MaxSelected {
 		return Export{}, bad("toggledNodes", "has %d ids; at most %d are allowed", len(sel.Toggled), MaxSelected)
+	}
+	if kind, err := ParseAssortment(c.ReportType); err == nil {
+		return exportAssortment(a, c, sel, kind)
+	}
+	if c.ReportType == RealTimeReport {
+		return exportRealTime(a, c)
 	}
 	c.StartRow, c.Limit = 0, 0
 	k, err := newCompiler(a, c)

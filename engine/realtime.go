@@ -12,6 +12,9 @@ import (
 // the account's tenancy and the user's category access; a flagged match shows
 // with no delta and no bucket (flags.go).
 
+// RealTimeReport is the real-time view's report type in an export's condition.
+const RealTimeReport = "real_time"
+
 // RealTimeBlock is the rows of one real-time block (the server block size, spec §9).
 const RealTimeBlock = 100
 
@@ -39,8 +42,33 @@ func RealTimeColumns() []Column {
 	}
 }
 
+// realTimeMode is what realTime compiles: a block, the count, or an export's rows.
+type realTimeMode int
+
+const (
+	realTimeBlock realTimeMode = iota
+	realTimeCount
+	realTimeExport
+)
+
+// exportRealTime compiles every scan of the condition's competitors (competitorId)
+// for a CSV export, newest first, with the view's columns.
+func exportRealTime(a Account, c Condition) (Export, error) {
+	p, err := realTime(a, c.CompetitorIDs, 0, realTimeExport)
+	if err != nil {
+		return Export{}, err
+	}
+	cnt, err := realTime(a, c.CompetitorIDs, 0, realTimeCount)
+	if err != nil {
+		return Export{}, err
+	}
+	cols := RealTimeColumns()
+	header, formats := exportHeader(cols)
+	return Export{Statement: p.Statement, Header: header, Formats: formats, Count: cnt.Statement}, nil
+}
+
 // realTime compiles the scans of the chosen competitors (none: all of the account's).
-func realTime(a Account, competitors []int64, offset int, countOnly bool) (Plan, error) {
+func realTime(a Account, competitors []int64, offset int, mode realTimeMode) (Plan, error) {
 	if offset < 0 || offset > MaxRealTimeOffset {
 		return Plan{}, bad("offset", "must be 0 to %d", MaxRealTimeOffset)
 	}
@@ -61,7 +89,7 @@ func realTime(a Account, competitors []int64, offset int, countOnly bool) (Plan,
 	}
 	cmp := "(pt >= " + k.e.cutoff + " AND NOT isNaN(pd))"
 	sel := ""
-	if !countOnly { // the names bind before the predicate, in the order the SQL names them
+	if mode != realTimeCount { // the names bind before the predicate, in the order the SQL names them
 		sel = "concat(product_id, '@', toString(pc)) AS id, product_id, name, my_price AS price, toInt64(pc) AS competitor_id, " +
 			"transform(toUInt64(pc), " + b.bind(ids) + ", " + b.bind(names) + ", '') AS competitor, pn AS competitor_name, " +
 			"if(isNaN(px), NULL, px) AS competitor_price, if(" + cmp + ", pd, NULL) AS price_delta, " +
@@ -69,6 +97,23 @@ func realTime(a Account, competitors []int64, offset int, countOnly bool) (Plan,
 	}
 	in := " WHERE pc IN (" + strings.Join(lits, ", ") + ")"
 	snap := b.table(TableProductSnapshot)
+	order := " ORDER BY pt DESC, product_id ASC, pc ASC"
+	if mode == realTimeExport { // every scan, each column a cell of the file (export_format.go)
+		w, err := k.where(b)
+		if err != nil {
+			return Plan{}, err
+		}
+		cols := RealTimeColumns()
+		cells := make([]cell, len(cols))
+		for i, col := range cols {
+			cells[i] = cell{col.Format, col.ID}
+		}
+		out, _ := formatCells(cells, nil)
+		st, err := b.statement("SELECT " + strings.Join(out, ", ") + " FROM (SELECT " + sel + ", pc, product_id AS pid FROM (SELECT product_id, name, my_price, comp_ids, c_price, " +
+			k.e.deltas() + " AS fd_arr, c_seen, c_in_stock, c_on_sale, c_name, c_url FROM " + snap + " WHERE " + w + ") ARRAY JOIN comp_ids AS pc, c_price AS px, fd_arr AS pd, " +
+			"c_seen AS pt, c_in_stock AS pis, c_on_sale AS pos, c_name AS pn, c_url AS pu" + in + ") ORDER BY seen_at DESC, pid ASC, pc ASC")
+		return Plan{Statement: st, Shape: ShapeRows, Competitors: k.comps}, err
+	}
 	// pairs are the chosen competitors' (product, competitor, scan time) under the
 	// condition's predicate, from the competitor ids and scan times alone (the
 	// string arrays are most of the bytes). A count counts them; a block takes its
@@ -77,8 +122,7 @@ func realTime(a Account, competitors []int64, offset int, countOnly bool) (Plan,
 		w, err := k.where(b)
 		return "SELECT product_id, pc, pt FROM (SELECT product_id, comp_ids, c_seen FROM " + snap + " WHERE " + w + ") ARRAY JOIN comp_ids AS pc, c_seen AS pt" + in, err
 	}
-	order := " ORDER BY pt DESC, product_id ASC, pc ASC"
-	if countOnly {
+	if mode == realTimeCount {
 		all, err := pairs()
 		if err != nil {
 			return Plan{}, err
@@ -107,12 +151,12 @@ func realTime(a Account, competitors []int64, offset int, countOnly bool) (Plan,
 
 // CompileRealTime compiles one block of getConditionsDataForRealTime.
 func CompileRealTime(a Account, competitors []int64, offset int) (Plan, error) {
-	return realTime(a, competitors, offset, false)
+	return realTime(a, competitors, offset, realTimeBlock)
 }
 
 // CompileRealTimeCount compiles getRealTimeTabularCount.
 func CompileRealTimeCount(a Account, competitors []int64) (Plan, error) {
-	return realTime(a, competitors, 0, true)
+	return realTime(a, competitors, 0, realTimeCount)
 }
 
 // CompileScanSummary compiles GET /tabular/pricing: per competitor of the

@@ -118,3 +118,37 @@ func (h *handlers) assortmentColumns(c echo.Context, in AssortmentColumnsRequest
 	}
 	return toColumns(a, cols), nil
 }
+
+// startAssortmentExport is assortment/exportDataToCsv: an export (export.go) of
+// the report's condition, its report type set to the report.
+func (h *exportHandlers) startAssortmentExport(c echo.Context, in AssortmentRequest) (ExportStarted, error) {
+	return h.startAs(c, in.Data, map[string]any{"report_type": string(in.kind)})
+}
+
+// startRealTimeExport is tabular/exportDataToCsvRealTime: every latest scan of the chosen competitors.
+func (h *exportHandlers) startRealTimeExport(c echo.Context, in RealTimeRequest) (ExportStarted, error) {
+	return h.startAs(c, json.RawMessage(`{}`), map[string]any{"report_type": engine.RealTimeReport, "competitorId": in.CompetitorsID.Int64s()})
+}
+
+// startAs starts an export of condition with keys set over it.
+func (h *exportHandlers) startAs(c echo.Context, condition json.RawMessage, keys map[string]any) (ExportStarted, error) {
+	obj, err := conditionObject(condition)
+	if err != nil {
+		return ExportStarted{}, err
+	}
+	m := map[string]any{}
+	if err := json.Unmarshal(obj, &m); err != nil {
+		return ExportStarted{}, httperr.BadRequest("data", "The condition must be a JSON object.")
+	}
+	for k, v := range keys {
+		m[k] = v
+	}
+	req := ExportRequest{}
+	if req.Condition, err = json.Marshal(m); err != nil {
+		return ExportStarted{}, err
+	}
+	if err := req.Validate(); err != nil {
+		return ExportStarted{}, err
+	}
+	return h.start(c, req)
+}

@@ -103,6 +103,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/assortment/exportDataToCsv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a CSV export of an assortment report's rows */
+        post: operations["post_assortment_exportDataToCsv"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/assortment/getColumnsDef": {
         parameters: {
             query?: never;
@@ -1497,6 +1514,23 @@ export interface paths {
         put?: never;
         /** Start a CSV export of a grid condition's rows; answers the export's name */
         post: operations["post_tabular_exportDataToCsv"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tabular/exportDataToCsvRealTime": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a CSV export of the real-time view's scans of the chosen competitors */
+        post: operations["post_tabular_exportDataToCsvRealTime"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3394,6 +3428,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AccessTimezone"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_assortment_exportDataToCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["GridAssortmentRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GridExportStarted"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -6174,6 +6241,39 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["GridExportRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GridExportStarted"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_tabular_exportDataToCsvRealTime: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["GridRealTimeRequest"];
             };
         };
         responses: {
