@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { AgGridReact } from 'ag-grid-react';
 import type { ColDef, IServerSideDatasource, IServerSideGetRowsParams } from 'ag-grid-community';
 import { useSession } from '../../lib/session';
@@ -8,7 +8,19 @@ import { toColDefs, type ApiColumn } from './columns';
 import { buildCondition, rowCountOf, type Condition, type SsrmRequest } from './condition';
 import { GridTooltip, ImageCell, UrlCell } from './cells';
 import { BLOCK_LOAD_DEBOUNCE_MS, PAGE_SIZES } from './TabularReport';
-import { getAssortmentColumns, getAssortmentData, getRealTimeColumns, getRealTimeCount, getRealTimeData, getScanSummary, type CompetitorScans, type GridBlock } from './api/assortment';
+import { ExportDialog } from './ExportDialog';
+import {
+  getAssortmentColumns,
+  getAssortmentData,
+  getRealTimeColumns,
+  getRealTimeCount,
+  getRealTimeData,
+  getScanSummary,
+  startAssortmentExport,
+  startRealTimeExport,
+  type CompetitorScans,
+  type GridBlock,
+} from './api/assortment';
 
 registerGridModules();
 
@@ -21,10 +33,20 @@ const LOCALE_TEXT = { applyFilter: 'Apply Filter', clearFilter: 'Clear Filter', 
  * reports, the real-time view): the tabular screen's column definitions, condition, tooltips and
  * cells, paged like it (blocks of 100, pages of 30), without its modes, labels or saving.
  */
-function GridReport(p: { title: string; columns: () => Promise<ApiColumn[]>; block: (c: Condition) => Promise<GridBlock>; sortable: boolean; reportType: string }) {
+function GridReport(p: {
+  title: string;
+  columns: () => Promise<ApiColumn[]>;
+  block: (c: Condition) => Promise<GridBlock>;
+  startExport: (c: Condition) => Promise<{ exportReportName: string }>;
+  sortable: boolean;
+  reportType: string;
+}) {
   const { account } = useSession();
   const [cols, setCols] = useState<ApiColumn[] | null>(null);
-  const { columns, block, sortable, reportType } = p;
+  const [exporting, setExporting] = useState(false);
+  // The condition of the last block: the export takes the grid's sort and filters from it.
+  const last = useRef<Condition | null>(null);
+  const { columns, block, sortable, reportType, startExport } = p;
   useEffect(() => {
     let live = true;
     columns().then((c) => live && setCols(c), () => live && setCols([]));
@@ -46,6 +68,7 @@ function GridReport(p: { title: string; columns: () => Promise<ApiColumn[]>; blo
     () => ({
       getRows: (params: IServerSideGetRowsParams) => {
         const condition = buildCondition(params.request as SsrmRequest, { reportType, search: '', weightBy: 'product', competitorIds: [], visibleColumns: [] });
+        last.current = condition;
         block(condition).then(
           (b) => params.success({ rowData: b.rows, rowCount: rowCountOf(b.lastRow) }),
           () => params.fail(),
@@ -55,6 +78,18 @@ function GridReport(p: { title: string; columns: () => Promise<ApiColumn[]>; blo
     [block, reportType],
   );
   return (
+    <>
+      <div className="toolbar">
+        <button onClick={() => setExporting(true)} disabled={!cols}>
+          Export
+        </button>
+      </div>
+      {exporting && (
+        <ExportDialog
+          start={() => startExport({ ...(last.current ?? buildCondition({ rowGroupCols: [], valueCols: [], groupKeys: [], filterModel: null, sortModel: [] }, { reportType, search: '', weightBy: 'product', competitorIds: [], visibleColumns: [] })), startRow: 0, limit: 0 })}
+          onClose={() => setExporting(false)}
+        />
+      )}
     <div className="grid-wrap">
       {cols && (
         <AgGridReact
@@ -78,6 +113,7 @@ function GridReport(p: { title: string; columns: () => Promise<ApiColumn[]>; blo
         />
       )}
     </div>
+    </>
   );
 }
 
@@ -94,11 +130,12 @@ export function AssortmentReport({ type }: { type: string }) {
   const title = ASSORTMENT_REPORTS[type] ?? type;
   const columns = useCallback(() => getAssortmentColumns(type), [type]);
   const block = useCallback((c: Condition) => getAssortmentData(type, c), [type]);
+  const startExport = useCallback((c: Condition) => startAssortmentExport(type, c), [type]);
   return (
     <div className="page tabular">
       <Breadcrumb items={[{ label: 'Reports', to: '/pricing/reports' }, { label: title }]} />
       <h1>{title}</h1>
-      <GridReport key={type} title={title} columns={columns} block={block} sortable reportType={type} />
+      <GridReport key={type} title={title} columns={columns} block={block} startExport={startExport} sortable reportType={type} />
     </div>
   );
 }
@@ -116,6 +153,7 @@ export function RealTimeView() {
   }, [chosen]);
   const columns = useCallback(() => getRealTimeColumns(chosen), [chosen]);
   const block = useCallback((c: Condition) => getRealTimeData(chosen, c.startRow), [chosen]);
+  const startExport = useCallback(() => startRealTimeExport(chosen), [chosen]);
   const toggle = (id: number) => setChosen((cs) => (cs.includes(id) ? cs.filter((x) => x !== id) : [...cs, id].sort((a, b) => a - b)));
   return (
     <div className="page tabular">
@@ -132,7 +170,7 @@ export function RealTimeView() {
       <div className="row-count" role="status">
         {count === undefined ? '' : count + ' latest scans'}
       </div>
-      <GridReport key={chosen.join(',')} title="Real-time view" columns={columns} block={block} sortable={false} reportType="real_time" />
+      <GridReport key={chosen.join(',')} title="Real-time view" columns={columns} block={block} startExport={startExport} sortable={false} reportType="real_time" />
     </div>
   );
 }

@@ -11,6 +11,8 @@ type RealTimeData = Route<'/tabular/getConditionsDataForRealTime', 'post'>;
 type RealTimeColumns = Route<'/tabular/getColumnDefRealTime', 'post'>;
 type RealTimeCount = Route<'/tabular/getRealTimeTabularCount', 'post'>;
 type ScanSummary = Route<'/tabular/pricing', 'get'>;
+type AssortmentExport = Route<'/assortment/exportDataToCsv', 'post'>;
+type RealTimeExport = Route<'/tabular/exportDataToCsvRealTime', 'post'>;
 
 export type GridBlock = { lastRow: number; rows: Record<string, unknown>[] };
 export type CompetitorScans = NonNullable<ScanSummary['answer']['competitors']>[number];
@@ -34,3 +36,7 @@ export const getRealTimeCount = (competitorsId: number[]) =>
 
 /** getScanSummary lists each competitor with its latest scan (GET /tabular/pricing). */
 export const getScanSummary = (): Promise<CompetitorScans[]> => api.get<ScanSummary>('/tabular/pricing').then((r) => r.competitors ?? []);
+
+export const startAssortmentExport = (tableName: string, data: Condition) => api.post<AssortmentExport>('/assortment/exportDataToCsv', { tableName, data });
+
+export const startRealTimeExport = (competitorsId: number[]) => api.post<RealTimeExport>('/tabular/exportDataToCsvRealTime', { competitorsId });
