@@ -49,8 +49,8 @@ func (a Account) flagSets() []Set {
 
 // isFlagged is the SQL truth "product_id's match to competitor c is flagged"; "" when c has no flags.
 func (e exprs) isFlagged(c int64) string {
-	if len(e.a.Flagged[c]) == 0 {
-		return ""
+	if _, ok := e.a.competitor(c); !ok || len(e.a.Flagged[c]) == 0 {
+		return "" // flagSets sends sets for the account's competitors only
 	}
 	return ColProductID + " IN (SELECT v FROM " + flagSetName(c) + ")"
 }
