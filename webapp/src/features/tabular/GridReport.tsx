@@ -26,6 +26,7 @@ registerGridModules();
 
 const DEFAULT_COL_DEF: ColDef = { filter: true, floatingFilter: false };
 const COMPONENTS = { urlCell: UrlCell, imageCell: ImageCell };
+const NO_REQUEST: SsrmRequest = { rowGroupCols: [], valueCols: [], groupKeys: [], filterModel: null, sortModel: [] };
 const LOCALE_TEXT = { applyFilter: 'Apply Filter', clearFilter: 'Clear Filter', noRowsToShow: 'no row showing' };
 
 /**
@@ -34,11 +35,12 @@ const LOCALE_TEXT = { applyFilter: 'Apply Filter', clearFilter: 'Clear Filter', 
  * cells, paged like it (blocks of 100, pages of 30), without its modes, labels or saving.
  */
 function GridReport(p: {
-  title: string;
   columns: () => Promise<ApiColumn[]>;
   block: (c: Condition) => Promise<GridBlock>;
   startExport: (c: Condition) => Promise<{ exportReportName: string }>;
+  /** sortable and filterable: the columns' own sort and filter menus (the server's conditions allow them). */
   sortable: boolean;
+  filterable: boolean;
   reportType: string;
 }) {
   const { account } = useSession();
@@ -46,7 +48,8 @@ function GridReport(p: {
   const [exporting, setExporting] = useState(false);
   // The condition of the last block: the export takes the grid's sort and filters from it.
   const last = useRef<Condition | null>(null);
-  const { columns, block, sortable, reportType, startExport } = p;
+  const { columns, block, sortable, filterable, reportType, startExport } = p;
+  const screen = useMemo(() => ({ reportType, search: '', weightBy: 'product', competitorIds: [], visibleColumns: [] }), [reportType]);
   useEffect(() => {
     let live = true;
     columns().then((c) => live && setCols(c), () => live && setCols([]));
@@ -59,15 +62,16 @@ function GridReport(p: {
       (cols ?? []).map((c, i) => {
         const d = toColDefs([c], { mode: 'table', currency: String(account.settings.currency_symbol ?? '$') })[0];
         if (d.tooltipComponentParams) d.tooltipComponent = GridTooltip;
-        if (!sortable) Object.assign(d, { sortable: false, filter: false });
+        if (!sortable) d.sortable = false;
+        if (!filterable) d.filter = false;
         return { ...d, hide: false, pinned: i === 0 ? ('left' as const) : undefined };
       }),
-    [cols, account, sortable],
+    [cols, account, sortable, filterable],
   );
   const datasource = useMemo<IServerSideDatasource>(
     () => ({
       getRows: (params: IServerSideGetRowsParams) => {
-        const condition = buildCondition(params.request as SsrmRequest, { reportType, search: '', weightBy: 'product', competitorIds: [], visibleColumns: [] });
+        const condition = buildCondition(params.request as SsrmRequest, screen);
         last.current = condition;
         block(condition).then(
           (b) => params.success({ rowData: b.rows, rowCount: rowCountOf(b.lastRow) }),
@@ -75,7 +79,7 @@ function GridReport(p: {
         );
       },
     }),
-    [block, reportType],
+    [block, screen],
   );
   return (
     <>
@@ -86,7 +90,7 @@ function GridReport(p: {
       </div>
       {exporting && (
         <ExportDialog
-          start={() => startExport({ ...(last.current ?? buildCondition({ rowGroupCols: [], valueCols: [], groupKeys: [], filterModel: null, sortModel: [] }, { reportType, search: '', weightBy: 'product', competitorIds: [], visibleColumns: [] })), startRow: 0, limit: 0 })}
+          start={() => startExport(last.current ?? buildCondition(NO_REQUEST, screen))}
           onClose={() => setExporting(false)}
         />
       )}
@@ -135,7 +139,7 @@ export function AssortmentReport({ type }: { type: string }) {
     <div className="page tabular">
       <Breadcrumb items={[{ label: 'Reports', to: '/pricing/reports' }, { label: title }]} />
       <h1>{title}</h1>
-      <GridReport key={type} title={title} columns={columns} block={block} startExport={startExport} sortable reportType={type} />
+      <GridReport key={type} columns={columns} block={block} startExport={startExport} sortable filterable={type === 'assortment_products'} reportType={type} />
     </div>
   );
 }
@@ -170,7 +174,7 @@ export function RealTimeView() {
       <div className="row-count" role="status">
         {count === undefined ? '' : count + ' latest scans'}
       </div>
-      <GridReport key={chosen.join(',')} title="Real-time view" columns={columns} block={block} startExport={startExport} sortable={false} reportType="real_time" />
+      <GridReport key={chosen.join(',')} columns={columns} block={block} startExport={startExport} sortable={false} filterable={false} reportType="real_time" />
     </div>
   );
 }
