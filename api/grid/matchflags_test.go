@@ -2,7 +2,9 @@ package grid
 
 import (
 	"context"
+	"encoding/csv"
 	"fmt"
+	"net/http/httptest"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -26,6 +28,7 @@ func matchFeedbackRoutes(s *Service) []route.Route {
 		{Method: "POST", Path: "/match_feedback/unflagMatch", Handler: appstate.JSON(h.UnflagMatch)},
 		{Method: "POST", Path: "/match_feedback/resolveMatch", Handler: appstate.JSON(h.ResolveMatch)},
 		{Method: "GET", Path: "/match_feedback/getFlags", Handler: appstate.Query(h.MatchFlags)},
+		{Method: "GET", Path: "/match_feedback/exportCsv", Handler: route.Raw[struct{}, struct{}](h.ExportMatchFlags, "text/csv")},
 	}
 }
 
@@ -133,6 +136,24 @@ func TestMatchFeedbackLeavesEveryComparison(t *testing.T) {
 	assert.Equal(t, "Alpha", fl[0].(map[string]any)["competitor_name"])
 	assert.Equal(t, "ana@example.com", fl[0].(map[string]any)["flagged_by"])
 	assert.Equal(t, "open", fl[0].(map[string]any)["status"])
+
+	// The data team's file: the open flags, a formula-looking text neutralised.
+	code, out = call(e, "POST", "/api/match_feedback/flagMatch", `{"productId":"P0002","competitorId":12,"reason":"=HYPERLINK(\"x\")"}`)
+	require.Equal(t, 200, code, out)
+	req := httptest.NewRequest("GET", "/api/match_feedback/exportCsv", nil)
+	rec := httptest.NewRecorder()
+	e.ServeHTTP(rec, req)
+	require.Equal(t, 200, rec.Code, rec.Body.String())
+	assert.Contains(t, rec.Header().Get("Content-Disposition"), "match_feedback.csv")
+	recs, err := csv.NewReader(rec.Body).ReadAll()
+	require.NoError(t, err)
+	require.Len(t, recs, 3)
+	assert.Equal(t, []string{"product_id", "competitor_id", "competitor", "competitor_product_id", "reason", "status", "flagged_by", "flagged_at", "resolved_by", "resolved_at"}, recs[0])
+	byProduct := map[string][]string{recs[1][0]: recs[1], recs[2][0]: recs[2]}
+	assert.Equal(t, []string{p.id, "11", "Alpha", "X-1", "different model", "open", "ana@example.com"}, byProduct[p.id][:7])
+	assert.Equal(t, `'=HYPERLINK("x")`, byProduct["P0002"][4])
+	code, out = call(e, "POST", "/api/match_feedback/unflagMatch", `{"productId":"P0002","competitorId":12}`)
+	require.Equal(t, 200, code, out)
 
 	// Another account: not its competitor, not its flags, its reports unchanged.
 	other, _ := serverWith(t, &session.Principal{UserID: 2, AccountID: 2}, matchFeedbackRoutes)
