@@ -16,8 +16,8 @@ import (
 // with no snapshot rebuild. Every comparison reads the delta through exprs.at
 // ("c_delta") or exprs.deltas(), which hide flagged pairs; the flagged product ids
 // travel as external sets (one per competitor, named by flagSetName), so however
-// many flags an account has they are data, never query text. While an account has
-// flags the snapshot's stored totals are not used (they were built without them).
+// many flags an account has they are data, never query text. The snapshot's stored
+// all-competitor totals counted the flagged pairs: exprs.lam takes their terms out.
 
 // flagSetName names the external set of the products whose match to competitor c is flagged.
 func flagSetName(c int64) string { return "_flagged_" + IntLit(c) }

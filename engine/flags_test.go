@@ -17,7 +17,8 @@ func flaggedAccount() Account {
 // A flagged match is no comparison: the per-competitor delta reads NaN for the
 // flagged products (so cmp, buckets and market price drop the pair), the product
 // ids travel as the external set _flagged_9 (never in the SQL text), and the
-// stored all-competitor totals give way to the lambdas over the masked arrays.
+// stored all-competitor totals lose the flagged pairs' terms (or, without them,
+// the lambdas read the masked arrays).
 func TestFlaggedMatchSQL(t *testing.T) {
 	c, err := ParseCondition([]byte(`{"filters":{"bucket@9":{"filterType":"radio","value":"I am lower"}}}`))
 	require.NoError(t, err)
@@ -29,10 +30,20 @@ func TestFlaggedMatchSQL(t *testing.T) {
 	assert.Equal(t, []Set{{Name: "_flagged_9", Type: "String", Values: []any{"p1", "x'); DROP TABLE products; --"}}}, p.Sets)
 	assert.NotContains(t, p.SQL, "DROP")
 
-	// All competitors: the lambdas read the masked array; no stored totals.
+	// All competitors, with the snapshot's stored totals: the flagged pairs' terms
+	// (unmasked) are taken out of them, one scalar term per flagged competitor.
 	c, err = ParseCondition([]byte(`{"report_type":"my_products_at_competitors"}`))
 	require.NoError(t, err)
 	p, err = CompileCount(flaggedAccount(), c)
+	require.NoError(t, err)
+	assert.Equal(t, "SELECT count() FROM product_snapshot WHERE account_id = ? AND (toUInt64(t_cmp) - (if(product_id IN (SELECT v FROM _flagged_9), "+
+		"toUInt32((2 > 0 AND NOT isNaN(c_delta[2]) AND c_seen[2] >= toDateTime(1764633600))), 0))) > 0", p.SQL)
+	assert.Len(t, p.Sets, 1)
+
+	// Without usable totals: the lambdas read the masked array.
+	noTotals := flaggedAccount()
+	noTotals.Totals = nil
+	p, err = CompileCount(noTotals, c)
 	require.NoError(t, err)
 	masked := "arrayMap((d_, c_, g0_) -> if((c_ = 9 AND g0_), nan, d_), c_delta, comp_ids, " +
 		"arrayResize(emptyArrayUInt8(), length(c_delta), toUInt8(product_id IN (SELECT v FROM _flagged_9))))"
