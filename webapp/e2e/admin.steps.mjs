@@ -15,9 +15,11 @@ export async function signInTo(page, stack, email, next) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(stack.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  const chooser = page.getByLabel('Choose an account');
+  // The chooser shows disabled while the accounts load, and a user of one account
+  // goes on without it: wait for an enabled chooser or the page itself.
+  const chooser = page.locator('select[aria-label="Choose an account"]:enabled');
   await Promise.race([chooser.waitFor(), page.waitForURL((u) => u.pathname === next)]);
-  if (await chooser.count()) {
+  if (new URL(page.url()).pathname !== next && (await chooser.count())) {
     await chooser.selectOption({ index: 1 });
     await page.getByRole('button', { name: 'Continue' }).click();
   }

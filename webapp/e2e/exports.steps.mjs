@@ -76,14 +76,15 @@ export const exportSteps = [
   {
     name: 'account settings are for administrators only',
     async run({ page, stack }) {
-      // Still the analyst: no menu entry, and the address shows the not-found page.
+      // Still the analyst: no menu entry, and the address shows the permission-denied page.
       await page.goto(stack.base + '/pricing/reports');
       await page.getByRole('link', { name: 'All my products', exact: true }).waitFor();
       await page.locator('.topbar > .menu .menu-button').click();
       await page.getByRole('menu').getByText('Switch Business').waitFor();
       assert.equal(await page.getByRole('menu').getByText('Account settings').count(), 0);
       await page.goto(stack.base + '/settings');
-      await page.getByRole('heading', { name: 'This Page Could Not Be Found' }).waitFor();
+      await page.getByRole('heading', { name: 'Permission denied' }).waitFor();
+      await page.getByText('Feature is locked for this user').waitFor();
     },
   },
   {
