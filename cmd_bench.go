@@ -100,26 +100,11 @@ func runBench(ctx context.Context, args []string) error {
 			return err
 		}
 	}
-	// The API: the grid routes in-process on a free port, behind a fixed principal
-	// (the bench measures the grid, not sign-in).
-	e := echo.New()
-	e.HideBanner, e.HidePort = true, true
-	e.HTTPErrorHandler = func(err error, c echo.Context) { _ = c.JSON(500, map[string]any{"error": err.Error()}) }
-	g := e.Group("/api", func(next echo.HandlerFunc) echo.HandlerFunc {
-		return func(c echo.Context) error { session.Set(c, p); return next(c) }
-	})
-	for _, r := range grid.Routes(svc) {
-		g.Add(r.Method, r.Path, r.Handler.Func())
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	base, client, stop, err := gridServer(svc, p)
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{Handler: e, ErrorLog: slog.NewLogLogger(slog.NewTextHandler(io.Discard, nil), slog.LevelError)}
-	go func() { _ = srv.Serve(ln) }()
-	defer srv.Close()
-	base := "http://" + ln.Addr().String() + "/api"
-	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 2}}
+	defer stop()
 
 	c3 := a.Competitors[2].ID
 	classes := benchClasses(a, c3)
@@ -169,6 +154,29 @@ func runBench(ctx context.Context, args []string) error {
 		tw.Flush()
 	}
 	return nil
+}
+
+// gridServer serves the grid routes in-process on a free port, behind a fixed
+// principal (the benches measure the grid, not sign-in): the API's base URL, a
+// client for it, and the function that stops it.
+func gridServer(svc *grid.Service, p session.Principal) (string, *http.Client, func(), error) {
+	e := echo.New()
+	e.HideBanner, e.HidePort = true, true
+	e.HTTPErrorHandler = func(err error, c echo.Context) { _ = c.JSON(500, map[string]any{"error": err.Error()}) }
+	g := e.Group("/api", func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error { session.Set(c, p); return next(c) }
+	})
+	for _, r := range grid.Routes(svc) {
+		g.Add(r.Method, r.Path, r.Handler.Func())
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", nil, nil, err
+	}
+	srv := &http.Server{Handler: e, ErrorLog: slog.NewLogLogger(slog.NewTextHandler(io.Discard, nil), slog.LevelError)}
+	go func() { _ = srv.Serve(ln) }()
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 2}}
+	return "http://" + ln.Addr().String() + "/api", client, func() { _ = srv.Close() }, nil
 }
 
 type benchClass struct {

@@ -7,12 +7,15 @@ import (
 	"time"
 
 	"pricelens/deploy/config"
+	"pricelens/ingest"
 	"pricelens/store"
+	"pricelens/warehouse"
 )
 
-// runRefresh rebuilds the report snapshot of the given accounts (every account
-// when none is given): what a load does at its end, for when something else the
-// snapshot depends on changed, such as an account's metric settings.
+// runRefresh runs every post-load refresh step (ingest.RefreshSteps) for the given
+// accounts (every account when none is given) with everything changed: the report
+// snapshot is rebuilt in full. For when something else the derived tables depend on
+// changed, such as an account's metric settings.
 func runRefresh(ctx context.Context, args []string) error {
 	var ids []uint32
 	for _, a := range args {
@@ -35,8 +38,12 @@ func runRefresh(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
+	accounts := make([]uint32, 0, len(settings))
+	for id := range settings {
+		accounts = append(accounts, id)
+	}
 	t0 := time.Now()
-	if err := d.W.RefreshSnapshots(ctx, settings); err != nil {
+	if err := ingest.Refresh(ctx, d.W, d.DB, warehouse.Everything(accounts...)); err != nil {
 		return err
 	}
 	fmt.Printf("rebuilt the report snapshot of %d account(s) in %.1fs\n", len(settings), time.Since(t0).Seconds())

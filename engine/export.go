@@ -42,7 +42,7 @@ func CompileExport(a Account, c Condition, sel Selection) (rows, count Plan, err
 	if err != nil {
 		return rows, count, err
 	}
-	st, err := b.statement("SELECT " + strings.Join(selCols, ", ") + " FROM " + b.table(TableProductSnapshot) +
+	st, err := b.statement("SELECT " + strings.Join(selCols, ", ") + " FROM " + b.snapshotTable(k.a) +
 		" WHERE " + w + " ORDER BY " + order)
 	if err != nil {
 		return rows, count, err
@@ -52,7 +52,7 @@ func CompileExport(a Account, c Condition, sel Selection) (rows, count Plan, err
 	if w, err = k.exportWhere(cb, sel); err != nil {
 		return rows, count, err
 	}
-	cst, err := cb.statement("SELECT count() FROM " + cb.table(TableProductSnapshot) + " WHERE " + w)
+	cst, err := cb.statement("SELECT count() FROM " + cb.snapshotTable(k.a) + " WHERE " + w)
 	return rows, Plan{Statement: cst, Shape: ShapeCount, Report: k.rep}, err
 }
 

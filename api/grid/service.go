@@ -76,36 +76,43 @@ func (s *Service) account(ctx context.Context, p session.Principal, withMeta boo
 	if !withMeta {
 		return a, nil
 	}
-	slots, totals, err := s.snapshotMeta(ctx, a.AccountID)
+	slots, totals, delta, err := s.snapshotMeta(ctx, a.AccountID)
 	if err != nil {
 		return a, err
 	}
-	a.Slots, a.Totals = slots, totals
+	a.Slots, a.Totals, a.SnapshotDelta = slots, totals, delta
 	return a, nil
 }
 
 // snapshotMeta reads what the compiler needs to know about the account's current
 // snapshot, in one small read: the competitors' positions in its arrays and the
-// facts of its build (the stored totals' settings and scan-time bounds).
-func (s *Service) snapshotMeta(ctx context.Context, accountID uint32) (map[int64]int, *engine.Totals, error) {
-	res, err := s.W.Query(ctx, warehouse.SQL(`SELECT slot_ids, found, fresh_min, stale_max, parity, lower, upper
-		FROM (SELECT account_id, build_id, slot_ids FROM product_snapshot WHERE account_id = ? LIMIT 1)
+// facts of its build (the stored totals' settings and scan-time bounds), and the
+// newest build of its delta (0: none). With a delta, its build's facts hold for the
+// base rows too (warehouse.RefreshSnapshot writes them so).
+func (s *Service) snapshotMeta(ctx context.Context, accountID uint32) (map[int64]int, *engine.Totals, uint64, error) {
+	res, err := s.W.Query(ctx, warehouse.SQL(`SELECT slot_ids, found, fresh_min, stale_max, parity, lower, upper, delta
+		FROM (SELECT account_id, build_id, slot_ids, delta FROM (
+				SELECT account_id, build_id, slot_ids, build_id AS delta, 1 AS o FROM product_snapshot_delta WHERE account_id = ? ORDER BY build_id DESC LIMIT 1
+				UNION ALL
+				SELECT account_id, build_id, slot_ids, toUInt64(0) AS delta, 0 AS o FROM product_snapshot WHERE account_id = ? LIMIT 1)
+			ORDER BY o DESC LIMIT 1)
 		ANY LEFT JOIN (SELECT account_id, build_id, build_id AS found, fresh_min, stale_max, parity, lower, upper
-			FROM snapshot_builds WHERE account_id = ?) USING account_id, build_id`, accountID, accountID))
+			FROM snapshot_builds WHERE account_id = ?) USING account_id, build_id`, accountID, accountID, accountID))
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, 0, err
 	}
 	out := map[int64]int{}
 	if len(res.Rows) == 0 {
-		return out, nil, nil
+		return out, nil, 0, nil
 	}
 	r := res.Rows[0]
 	ids, _ := r[0].([]uint32)
 	for i, id := range ids {
 		out[int64(id)] = i + 1
 	}
+	delta, _ := r[7].(uint64)
 	if b, _ := r[1].(uint64); b == 0 {
-		return out, nil, nil // built before the totals existed, or no build row
+		return out, nil, delta, nil // built before the totals existed, or no build row
 	}
 	// Query gives unsigned integers as uint64 (warehouse.Query).
 	fresh, _ := r[2].(uint64)
@@ -114,7 +121,7 @@ func (s *Service) snapshotMeta(ctx context.Context, accountID uint32) (map[int64
 	t.Parity, _ = r[4].(float64)
 	t.Lower, _ = r[5].(float64)
 	t.Upper, _ = r[6].(float64)
-	return out, t, nil
+	return out, t, delta, nil
 }
 
 // Block is one answer of getConditionsData.
