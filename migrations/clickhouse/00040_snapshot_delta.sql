@@ -24,6 +24,9 @@
 -- +goose Up
 ALTER TABLE product_snapshot ADD COLUMN pno UInt64 DEFAULT cityHash64(product_id);
 ALTER TABLE product_snapshot_build ADD COLUMN pno UInt64 DEFAULT cityHash64(product_id);
+-- Rows built before this migration would compute pno on every read; write it once (a
+-- mutation of this one column: ~1 s for 1M rows, the other columns are not rewritten).
+ALTER TABLE product_snapshot UPDATE pno = cityHash64(product_id) WHERE 1;
 CREATE TABLE product_snapshot_delta AS product_snapshot;
 
 -- +goose Down
