@@ -3,6 +3,7 @@ package ingest
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
@@ -53,13 +54,37 @@ func refreshSnapshot(ctx context.Context, w *warehouse.Warehouse, db *pgxpool.Po
 		return err
 	}
 	for _, id := range ids {
-		s, ok := settings[id]
-		if !ok {
-			continue // no such account in PostgreSQL: nothing of it is reported
-		}
-		if _, err := w.RefreshSnapshot(ctx, id, s, ch.Accounts[id].Products); err != nil {
+		if err := withAccountLock(ctx, db, id, func() error {
+			_, err := w.RefreshSnapshot(ctx, id, settings[id], ch.Accounts[id].Products)
+			return err
+		}); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// snapshotLockClass is the first key of the PostgreSQL advisory lock that
+// serialises an account's snapshot refreshes across processes (a CLI load and an
+// upload to the server): they build in the same partition of product_snapshot_build.
+const snapshotLockClass = 0x736e6170 // "snap"
+
+// withAccountLock runs f holding the account's snapshot lock.
+func withAccountLock(ctx context.Context, db *pgxpool.Pool, account uint32, f func() error) error {
+	conn, err := db.Acquire(ctx)
+	if err != nil {
+		return fmt.Errorf("postgres: %w", err)
+	}
+	defer conn.Release()
+	if _, err := conn.Exec(ctx, "SELECT pg_advisory_lock($1, $2)", int32(snapshotLockClass), int32(account)); err != nil {
+		return fmt.Errorf("postgres: %w", err)
+	}
+	defer func() {
+		uctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		if _, err := conn.Exec(uctx, "SELECT pg_advisory_unlock($1, $2)", int32(snapshotLockClass), int32(account)); err != nil {
+			_ = conn.Conn().Close(uctx) // the lock dies with the session
+		}
+	}()
+	return f()
 }

@@ -292,9 +292,14 @@ func (w *Warehouse) refreshDelta(ctx context.Context, id uint32, settings engine
 	}
 	var baseRows, baseBuild uint64
 	var slots []uint32
-	if err := w.Conn.QueryRow(ctx, "SELECT count(), any(build_id), any(slot_ids) FROM "+engine.TableProductSnapshot.String()+
-		" WHERE account_id = ?", id).Scan(&baseRows, &baseBuild, &slots); err != nil {
+	if err := w.Conn.QueryRow(ctx, "SELECT count() FROM "+engine.TableProductSnapshot.String()+" WHERE account_id = ?", id).Scan(&baseRows); err != nil {
 		return "", err
+	}
+	if baseRows > 0 {
+		if err := w.Conn.QueryRow(ctx, "SELECT build_id, slot_ids FROM "+engine.TableProductSnapshot.String()+" WHERE account_id = ? LIMIT 1", id).
+			Scan(&baseBuild, &slots); err != nil {
+			return "", err
+		}
 	}
 	var deltaRows uint64
 	if err := w.Conn.QueryRow(ctx, "SELECT count() FROM "+engine.TableProductSnapshotDelta.String()+" WHERE account_id = ?", id).Scan(&deltaRows); err != nil {
@@ -384,18 +389,18 @@ func (w *Warehouse) refreshDelta(ctx context.Context, id uint32, settings engine
 		Scan(&rows, &freshMin, &staleMax); err != nil {
 		return "", err
 	}
+	swap := "ALTER TABLE " + delta + " REPLACE PARTITION " + part + " FROM " + buildTable
 	if rows == 0 {
+		// Nothing of the account in the delta (the changed products have no catalogue row).
 		freshMin, staleMax = base.freshMin, base.staleMax
+		swap = "ALTER TABLE " + delta + " DROP PARTITION " + part
 	}
 	if err := w.Conn.Exec(ctx, `INSERT INTO `+engine.TableSnapshotBuilds.String()+` (account_id, build_id, built_at, fresh_min, stale_max, parity, lower, upper)
 		SELECT ?, ?, now(), ?, ?, ?, ?, ?`, id, build, min(freshMin, base.freshMin), max(staleMax, base.staleMax),
 		settings.Parity, settings.Lower, settings.Upper); err != nil {
 		return "", err
 	}
-	for _, q := range []string{
-		"ALTER TABLE " + delta + " REPLACE PARTITION " + part + " FROM " + buildTable,
-		"ALTER TABLE " + buildTable + " DROP PARTITION " + part,
-	} {
+	for _, q := range []string{swap, "ALTER TABLE " + buildTable + " DROP PARTITION " + part} {
 		if err := w.Conn.Exec(ctx, q); err != nil {
 			return "", err
 		}

@@ -123,6 +123,12 @@ func TestRefreshSnapshotDelta(t *testing.T) {
 	var n uint64
 	require.NoError(t, w.Conn.QueryRow(ctx, "SELECT count() FROM product_snapshot_delta").Scan(&n))
 	assert.Zero(t, n, "the full rebuild emptied the delta")
+
+	// Scans of a product the catalogue does not have: nothing to show, nothing changes.
+	r, err = w.RefreshSnapshot(ctx, 7, engine.DefaultSettings(), []string{"NOT-IN-CATALOGUE"})
+	require.NoError(t, err)
+	assert.False(t, r.Full, r.Reason)
+	assert.Equal(t, prices(100, map[int]float64{0: 400, 2: 200, 5: 300, 7: 300}), visible(t, w, 7))
 }
 
 // TestRefreshSnapshotDeltaInterrupted: a refresh stopped between its build and its
