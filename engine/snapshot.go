@@ -22,21 +22,22 @@ func (b *builder) snapshotTable(a Account) string {
 }
 
 // snapshotVisible is the predicate (with its leading AND) that keeps one row per
-// product out of base and delta: the delta's rows up to the build the reader was
-// told of, and the base rows of products the delta has no row for. pno is
-// cityHash64(product_id); the refresh takes the delta path only when no two products
-// of the account share one. A delta swapped for a newer one after the reader read
-// SnapshotDelta keeps the rows of older builds it carried over, and hides nothing
-// else: the reader sees one consistent state, each product from one build. Numbers
-// are printed as literals (uint32 and uint64 ids, never text).
+// product out of base and delta: of the delta's rows up to the build the reader was
+// told of, each product's newest (a refresh adds its rows beside the earlier ones
+// instead of copying those), and the base rows of products the delta has no row for.
+// pno is cityHash64(product_id); the refresh takes the delta path only when no two
+// products of the account share one. A delta swapped for a newer one after the
+// reader read SnapshotDelta still holds the rows up to that build: the reader sees
+// one consistent state, each product from one build. Numbers are printed as
+// literals (uint32 and uint64 ids, never text).
 func (b *builder) snapshotVisible(a Account) string {
 	if a.SnapshotDelta == 0 {
 		return ""
 	}
 	delta := b.table(TableProductSnapshotDelta)
-	upTo := " AND build_id <= " + uintLit(a.SnapshotDelta)
-	return " AND (_table = '" + delta + "'" + upTo + " OR _table = '" + b.table(TableProductSnapshot) + "' AND pno NOT IN (SELECT pno FROM " +
-		delta + " WHERE " + ColAccountID + " = " + IntLit(int64(a.AccountID)) + upTo + "))"
+	rows := " FROM " + delta + " WHERE " + ColAccountID + " = " + IntLit(int64(a.AccountID)) + " AND build_id <= " + uintLit(a.SnapshotDelta)
+	return " AND (_table = '" + delta + "' AND (pno, build_id) IN (SELECT pno, max(build_id)" + rows + " GROUP BY pno) OR _table = '" +
+		b.table(TableProductSnapshot) + "' AND pno NOT IN (SELECT pno" + rows + "))"
 }
 
 // uintLit writes an unsigned number literal.

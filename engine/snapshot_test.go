@@ -12,7 +12,8 @@ import (
 // together and keeps one row per product (both phases of a block, counts, groups);
 // without one, the SQL names product_snapshot alone, as before.
 func TestSnapshotDeltaSQL(t *testing.T) {
-	const visible = " AND (_table = 'product_snapshot_delta' AND build_id <= 42 OR _table = 'product_snapshot' AND pno NOT IN " +
+	const visible = " AND (_table = 'product_snapshot_delta' AND (pno, build_id) IN (SELECT pno, max(build_id) FROM product_snapshot_delta " +
+		"WHERE account_id = 7 AND build_id <= 42 GROUP BY pno) OR _table = 'product_snapshot' AND pno NOT IN " +
 		"(SELECT pno FROM product_snapshot_delta WHERE account_id = 7 AND build_id <= 42))"
 	const live = "merge(currentDatabase(), '^product_snapshot(_delta)?$')"
 	a := testAccount()

@@ -359,10 +359,12 @@ func (w *Warehouse) refreshDelta(ctx context.Context, id uint32, settings engine
 	if err := w.Conn.Exec(ctx, "ALTER TABLE "+buildTable+" DROP PARTITION "+part); err != nil {
 		return "", err
 	}
-	// The delta's rows of other products stay (with their own build ids).
-	if err := w.Conn.Exec(cctx, "INSERT INTO "+buildTable+" SELECT * FROM "+delta+
-		" WHERE account_id = ? AND product_id NOT IN (SELECT v FROM touched)", id); err != nil {
-		return "", err
+	// The delta's earlier rows stay, with their own build ids (hard links, no copy):
+	// readers take each product's newest (engine/snapshot.go).
+	if deltaRows > 0 {
+		if err := w.Conn.Exec(ctx, "ALTER TABLE "+buildTable+" ATTACH PARTITION "+part+" FROM "+delta); err != nil {
+			return "", err
+		}
 	}
 	// The changed products, in ranges of deltaRange sorted ids (snapshotParallel at a
 	// time): each query reads only its range of products and latest_offers, so no

@@ -1,20 +1,19 @@
 -- Refresh only what a load touched (README "Freshness"). A full rebuild of a 1M-product
 -- account takes ~46 s: most of it reads every latest offer and writes 4 GB of arrays.
 -- After a load, only the products it touched are rebuilt, into product_snapshot_delta:
--- the account's partition there holds the newest row of every product refreshed since
--- the last full build, and is swapped as a whole (REPLACE PARTITION), so readers see one
--- refresh or the next, never half of one.
+-- the account's partition there holds the rows of every refresh since the last full
+-- build (each product's newest is the one shown), and is swapped as a whole (REPLACE
+-- PARTITION), so readers see one refresh or the next, never half of one.
 --
 -- Readers: an account without delta rows reads product_snapshot exactly as before. With
 -- a delta (build id D, read with the snapshot's facts), the engine reads both tables
--- through merge(currentDatabase(), '^product_snapshot(_delta)?$') and keeps a base row
--- only when the delta has no row of that product: `_table = 'product_snapshot_delta' AND build_id = D OR
--- _table = 'product_snapshot' AND pno NOT IN (SELECT pno FROM product_snapshot_delta
--- WHERE account_id = A AND build_id = D)`. pno is cityHash64(product_id): comparing
--- UInt64 instead of product ids costs a fraction of a string set; the refresh checks
--- that no two of the account's products share one before it takes the delta path.
--- A delta row names its build, so a reader that read D just before the delta was
--- swapped for another sees no D row and no exclusion: the base alone, consistent.
+-- through merge(currentDatabase(), '^product_snapshot(_delta)?$') and keeps each
+-- product's newest delta row up to D, and a base row only when the delta has no row of
+-- that product (engine/snapshot.go). pno is cityHash64(product_id): comparing UInt64
+-- instead of product ids costs a fraction of a string set; the refresh checks that
+-- no two of the account's products share one before it takes the delta path. Delta
+-- rows name their build, so a reader that read D just before a swap still sees the
+-- state of D, consistent.
 --
 -- A column added to product_snapshot must be added to product_snapshot_build and
 -- product_snapshot_delta too. (The merge() table function, not a Merge table: a Merge
