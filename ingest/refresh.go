@@ -64,6 +64,19 @@ func refreshSnapshot(ctx context.Context, w *warehouse.Warehouse, db *pgxpool.Po
 	return nil
 }
 
+// RebuildSnapshot rebuilds one account's report snapshot in full (which empties
+// its delta), with its metric settings, under its refresh lock.
+func RebuildSnapshot(ctx context.Context, w *warehouse.Warehouse, db *pgxpool.Pool, account uint32) error {
+	settings, err := store.MetricSettings(ctx, db, account)
+	if err != nil {
+		return err
+	}
+	return withAccountLock(ctx, db, account, func() error {
+		_, err := w.RefreshSnapshot(ctx, account, settings[account], nil)
+		return err
+	})
+}
+
 // snapshotLockClass is the first key of the PostgreSQL advisory lock that
 // serialises an account's snapshot refreshes across processes (a CLI load and an
 // upload to the server): they build in the same partition of product_snapshot_build.

@@ -89,11 +89,13 @@ func Start(ctx context.Context, d Deps) (*Workers, error) {
 	alerts := &enqueueAlerts{deps: d}
 	river.AddWorker(workers, alerts)
 	river.AddWorker(workers, &evaluateAlert{deps: d})
+	fold := &foldSnapshotDeltas{deps: d, after: foldAfter}
+	river.AddWorker(workers, fold)
 	client, err := river.NewClient(riverpgxv5.New(d.DB), &river.Config{
 		Logger:          d.Log,
 		Queues:          map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: 10}},
 		Workers:         workers,
-		PeriodicJobs:    []*river.PeriodicJob{mirror.periodic(), expire.periodic(), dropTick.periodic(), stalled.periodic(), alerts.periodic(), schedule.periodic()},
+		PeriodicJobs:    []*river.PeriodicJob{mirror.periodic(), expire.periodic(), dropTick.periodic(), stalled.periodic(), alerts.periodic(), schedule.periodic(), fold.periodic()},
 		SoftStopTimeout: stopTimeout,
 	})
 	if err != nil {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -178,21 +177,21 @@ func (w *Warehouse) snapshotRanges(ctx context.Context, account uint32) ([]snaps
 }
 
 // competitorList is the account's sorted competitor ids as a ClickHouse array
-// literal (formatted from integers, never from user text), and its length.
-func (w *Warehouse) competitorList(ctx context.Context, account uint32) (string, int, error) {
+// literal (formatted from integers, never from user text), and the ids.
+func (w *Warehouse) competitorList(ctx context.Context, account uint32) (string, []uint32, error) {
 	var ids []uint32
 	if err := w.Conn.QueryRow(ctx,
 		"SELECT arraySort(groupUniqArray(competitor_id)) FROM "+engine.TableLatestOffers.String()+" WHERE account_id = ?", account).Scan(&ids); err != nil {
-		return "", 0, err
+		return "", nil, err
 	}
 	if len(ids) == 0 {
-		return "emptyArrayUInt32()", 0, nil
+		return "emptyArrayUInt32()", nil, nil
 	}
 	parts := make([]string, len(ids))
 	for i, id := range ids {
 		parts[i] = engine.IntLit(int64(id))
 	}
-	return "CAST([" + strings.Join(parts, ",") + "] AS Array(UInt32))", len(ids), nil
+	return "CAST([" + strings.Join(parts, ",") + "] AS Array(UInt32))", ids, nil
 }
 
 // RefreshSnapshots rebuilds the per-product report snapshot (migration 00010:
@@ -235,8 +234,8 @@ func longRunning(ctx context.Context) context.Context {
 
 // DeltaShare is the largest share of an account's products the delta may hold
 // after a refresh; a load that would take it past this rebuilds the whole account
-// (which empties the delta). Reads of an account with a delta pay for a set of its
-// products' hashes, and a delta refresh copies the delta's earlier rows.
+// (which empties the delta). Reads of an account with a delta pay for sets of its
+// products' hashes (and jobs' fold_snapshot_deltas empties it once loads pause).
 const DeltaShare = 0.2
 
 // SnapshotRefresh says what RefreshSnapshot did.
@@ -253,7 +252,7 @@ type SnapshotRefresh struct {
 //
 // The delta path rebuilds the products' rows from products and latest_offers
 // exactly as a full build would, with the same competitor slots and the build's
-// settings, carries the delta's other rows over, records the build's facts (its
+// settings, keeps the delta's earlier rows (hard links), records the build's facts (its
 // scan-time bounds widened by the base build's, so the stored totals are used only
 // while exact for every visible row) and swaps the account's delta partition in one
 // REPLACE PARTITION: readers see all of this refresh or none of it.
@@ -318,11 +317,12 @@ func (w *Warehouse) refreshDelta(ctx context.Context, id uint32, settings engine
 	if base == nil || base.parity != settings.Parity || base.lower != settings.Lower || base.upper != settings.Upper {
 		return "the account's metric settings differ from the last full build's", nil
 	}
-	list, n, err := w.competitorList(ctx, id)
+	list, comps, err := w.competitorList(ctx, id)
 	if err != nil {
 		return "", err
 	}
-	if !slices.Equal(competitorIDs(list), slots) {
+	n := len(comps)
+	if !slices.Equal(comps, slots) {
 		return "the account's competitor list changed", nil
 	}
 	sorted := slices.Clone(products)
@@ -456,20 +456,6 @@ func anySlice(s []string) []any {
 	return out
 }
 
-// competitorIDs parses competitorList's literal back into ids.
-func competitorIDs(list string) []uint32 {
-	inner := strings.TrimSuffix(strings.TrimPrefix(list, "CAST(["), "] AS Array(UInt32))")
-	if inner == list || inner == "" {
-		return nil
-	}
-	var out []uint32
-	for _, p := range strings.Split(inner, ",") {
-		v, _ := strconv.ParseUint(p, 10, 32)
-		out = append(out, uint32(v))
-	}
-	return out
-}
-
 // runParallel runs fn(0..n-1), snapshotParallel at a time, and returns the first error.
 func (w *Warehouse) runParallel(ctx context.Context, n int, fn func(context.Context, int) error) error {
 	work := make(chan int)
@@ -513,10 +499,11 @@ func (w *Warehouse) refreshAccount(ctx context.Context, id uint32, settings engi
 	start := time.Now()
 	totals := strings.Join(engine.SnapshotTotals(settings, start), ",\n    ")
 	build := uint64(start.UnixNano())
-	list, n, err := w.competitorList(ctx, id)
+	list, comps, err := w.competitorList(ctx, id)
 	if err != nil {
 		return err
 	}
+	n := len(comps)
 	ranges, err := w.snapshotRanges(ctx, id)
 	if err != nil {
 		return err
