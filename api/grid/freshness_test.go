@@ -103,10 +103,18 @@ func TestLoadShowsItsProductsOnly(t *testing.T) {
 	require.ErrorIs(t, err, ingest.ErrAlreadyLoaded)
 	assert.Equal(t, want, grid(acc1))
 
-	// A catalogue load touches its products too.
-	require.NoError(t, load(ingest.Products, acc1, "price.csv", "product_id,name,my_price", "P11,Product 11,77"))
-	want["P11"] = cell{77, 111, 211}
+	// A catalogue load touches its products too, and may add one.
+	require.NoError(t, load(ingest.Products, acc1, "price.csv", "product_id,name,my_price", "P11,Product 11,77", "P20,Product 20,60"))
+	want["P11"], want["P20"] = cell{77, 111, 211}, cell{mine: 60}
 	assert.Equal(t, want, grid(acc1))
+	// The count alone (the request that needs no competitor facts) sees the same.
+	cheap, err := engine.ParseCondition([]byte(`{"filters":{"price":{"filterType":"number","type":"lessThan","filter":80}}}`))
+	require.NoError(t, err)
+	a1, err := s.AccountFor(ctx, session.Principal{UserID: 1, AccountID: acc1}, cheap, true)
+	require.NoError(t, err)
+	n, err := s.Count(ctx, a1, cheap)
+	require.NoError(t, err)
+	assert.EqualValues(t, 2, n, "P11 and P20 are under 80 now")
 
 	// Account 2's scans of a product id account 1 also has: account 1's rows stay as they were.
 	snapshotOf := func(account int64) []string {

@@ -72,9 +72,12 @@ func (s *Service) account(ctx context.Context, p session.Principal, withMeta boo
 	a.Categories = append([]string(nil), p.Categories...)
 	a.Now = now
 	// The slots and totals change with every rebuild: read them with every request
-	// that needs them (one small read, a few ms), never from the cache.
+	// that needs them (one small read, a few ms), never from the cache. Whether the
+	// snapshot has a delta every read must know (engine/snapshot.go).
 	if !withMeta {
-		return a, nil
+		var err error
+		a.SnapshotDelta, err = s.W.Count(ctx, warehouse.SQL("SELECT max(build_id) FROM product_snapshot_delta WHERE account_id = ?", a.AccountID))
+		return a, err
 	}
 	slots, totals, delta, err := s.snapshotMeta(ctx, a.AccountID)
 	if err != nil {
