@@ -271,6 +271,12 @@ func (w *Warehouse) RefreshSnapshot(ctx context.Context, id uint32, settings eng
 	return SnapshotRefresh{Full: true, Reason: reason}, nil
 }
 
+// SnapshotDelta is the newest build id of the account's snapshot delta (0: none),
+// what every read of the snapshot must know (engine.Account.SnapshotDelta).
+func (w *Warehouse) SnapshotDelta(ctx context.Context, account uint32) (uint64, error) {
+	return w.Count(ctx, SQL("SELECT max(build_id) FROM "+engine.TableProductSnapshotDelta.String()+" WHERE account_id = ?", account))
+}
+
 // buildFacts is a snapshot build's row of snapshot_builds.
 type buildFacts struct {
 	id                   uint64

@@ -76,7 +76,7 @@ func (s *Service) account(ctx context.Context, p session.Principal, withMeta boo
 	// snapshot has a delta every read must know (engine/snapshot.go).
 	if !withMeta {
 		var err error
-		a.SnapshotDelta, err = s.W.Count(ctx, warehouse.SQL("SELECT max(build_id) FROM product_snapshot_delta WHERE account_id = ?", a.AccountID))
+		a.SnapshotDelta, err = s.W.SnapshotDelta(ctx, a.AccountID)
 		return a, err
 	}
 	slots, totals, delta, err := s.snapshotMeta(ctx, a.AccountID)
