@@ -86,6 +86,13 @@ bench: stack
 	$(BENCH_ENV) $(BIN) seed --size L --seed 1 --if-empty
 	$(BENCH_ENV) $(BIN) bench --runs 20
 
+# bench-pricer: the dynamic pricer at L (issue 15): 50 rules over bench_l's million
+# products, run end to end, the results grid and the rule preview. Its own databases
+# (bench_pricer) read bench_l through views; run make bench first to load L.
+.PHONY: bench-pricer
+bench-pricer: stack
+	PRICELENS_CLICKHOUSE_DB=bench_pricer PRICELENS_POSTGRES_URL='postgres://pricelens:pricelens@127.0.0.1:15432/bench_pricer?sslmode=disable' $(BIN) bench-pricer --from bench_l
+
 # bench-export: "all my products" at L with the default columns through the export
 # code (100k and 1M rows): rows/s and bytes/s beside clickhouse-client writing the
 # same SQL as CSV, peak RSS growth, time to the first progress update. Not part of `make test`.

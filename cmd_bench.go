@@ -22,6 +22,7 @@ import (
 
 	"pricelens/api/grid"
 	"pricelens/api/session"
+	"pricelens/api/trend"
 	"pricelens/deploy/config"
 	"pricelens/engine"
 	"pricelens/store"
@@ -38,8 +39,9 @@ func runBench(ctx context.Context, args []string) error {
 	runs := fs.Int("runs", 20, "measured runs per query class (after 2 warm-up runs)")
 	skipPG := fs.Bool("skip-postgres", false, "do not load or time PostgreSQL")
 	accountFlag := fs.Int64("account", 0, "account id (default: the account with the most products)")
+	only := fs.String("only", "", "run only these classes: grid or trend (default: both)")
 	if err := fs.Parse(args); err != nil {
-		return usagef("%v (usage: bench [--runs N] [--account ID] [--skip-postgres])", err)
+		return usagef("%v (usage: bench [--runs N] [--account ID] [--skip-postgres] [--only grid|trend])", err)
 	}
 	c, err := config.Load()
 	if err != nil {
@@ -86,7 +88,7 @@ func runBench(ctx context.Context, args []string) error {
 	if len(a.Competitors) < 3 {
 		return fmt.Errorf("account %d has %d competitors; the bench needs at least 3", accountID, len(a.Competitors))
 	}
-	if !a.TotalsExact() {
+	if *only != "trend" && !a.TotalsExact() {
 		// Built before the totals existed, with other settings, or an offer has gone
 		// stale since: the state right after a load is the one to measure.
 		fmt.Printf("the snapshot's stored totals are not exact now: rebuilding account %d first, as a load does…\n", accountID)
@@ -100,7 +102,9 @@ func runBench(ctx context.Context, args []string) error {
 			return err
 		}
 	}
-	base, client, stop, err := gridServer(svc, p)
+	// The API: the grid and trend routes in-process (the trend bench needs its service).
+	var ts *trend.Service
+	base, client, stop, err := gridServer(svc, p, func(g *echo.Group) { ts = addTrendRoutes(g, svc) })
 	if err != nil {
 		return err
 	}
@@ -108,7 +112,10 @@ func runBench(ctx context.Context, args []string) error {
 
 	c3 := a.Competitors[2].ID
 	classes := benchClasses(a, c3)
-	if db != nil {
+	if *only == "trend" {
+		classes = nil
+	}
+	if db != nil && classes != nil {
 		if err := loadPostgresCopy(ctx, w, db, a); err != nil {
 			return err
 		}
@@ -153,13 +160,16 @@ func runBench(ctx context.Context, args []string) error {
 			ms(pg.p50), ms(pg.p95), ratio(api.p50, ch.p50), ratio(api.p95, ch.p95), ratioText(pg.p50, ch.p50), cl.target)
 		tw.Flush()
 	}
-	return nil
+	if *only == "grid" {
+		return nil
+	}
+	return benchTrends(ctx, tw, *runs, client, base, w, ts, a)
 }
 
 // gridServer serves the grid routes in-process on a free port, behind a fixed
 // principal (the benches measure the grid, not sign-in): the API's base URL, a
-// client for it, and the function that stops it.
-func gridServer(svc *grid.Service, p session.Principal) (string, *http.Client, func(), error) {
+// client for it, and the function that stops it. extra adds more routes to /api.
+func gridServer(svc *grid.Service, p session.Principal, extra ...func(*echo.Group)) (string, *http.Client, func(), error) {
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = func(err error, c echo.Context) { _ = c.JSON(500, map[string]any{"error": err.Error()}) }
@@ -168,6 +178,9 @@ func gridServer(svc *grid.Service, p session.Principal) (string, *http.Client, f
 	})
 	for _, r := range grid.Routes(svc) {
 		g.Add(r.Method, r.Path, r.Handler.Func())
+	}
+	for _, add := range extra {
+		add(g)
 	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

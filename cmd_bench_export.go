@@ -23,14 +23,15 @@ import (
 	"pricelens/api/session"
 	"pricelens/deploy/config"
 	"pricelens/engine"
+	"pricelens/warehouse"
 )
 
 // runBenchExport is `pricelens bench-export` (make bench-export, issue 13): the
 // export of "all my products" with the default columns, through the export code
-// (grid.CompileExport, grid.ExportRows, grid.CSVWriter: what the export_csv job and
-// the CSV drops run) into a file, for each row count asked; beside it,
-// clickhouse-client writing the same SQL (read back from system.processes while
-// the export runs) as CSV into a file. It prints rows/s and bytes/s of both and
+// (grid.CompileExport, the count, grid.WriteCSV: what the export_csv job and the
+// CSV drops run) into a file, for each row count asked (the first n rows: LIMIT n);
+// beside it, clickhouse-client writing the same SQL (its arguments bound as the
+// HTTP request sends them) as CSV into a file. It prints rows/s and bytes/s of both and
 // their ratio (goal ≥ 0.8), the process's peak RSS growth during the export (goal
 // ≤ 150 MB whatever the row count) and the time to the first progress update
 // (goal ≤ 1 s). It uses the databases of the environment (make bench-export
@@ -43,7 +44,8 @@ func runBenchExport(ctx context.Context, args []string) error {
 	dirFlag := fs.String("dir", "", "where the files are written (default $PRICELENS_DATA_DIR/bench-export; removed after)")
 	skipClient := fs.Bool("skip-client", false, "do not run the clickhouse-client comparison")
 	cpuProfile := fs.String("cpuprofile", "", "write a Go CPU profile of the exports to this file")
-	const use = "bench-export [--rows 100000,1000000] [--account ID] [--dir DIR] [--skip-client] [--cpuprofile FILE]"
+	printSQL := fs.Bool("sql", false, "print the export's SQL (its arguments bound) and stop")
+	const use = "bench-export [--rows 100000,1000000] [--account ID] [--dir DIR] [--skip-client] [--cpuprofile FILE] [--sql]"
 	if err := fs.Parse(args); err != nil {
 		return usagef("%v (usage: %s)", err, use)
 	}
@@ -93,10 +95,15 @@ func runBenchExport(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	if len(e.Rows.Statement.Sets) > 0 {
+	if len(e.Sets) > 0 {
 		return errors.New("the export's SQL sends external sets, which clickhouse-client cannot be given")
 	}
-	fmt.Printf("columns (%d): %s\n", len(e.Header()), strings.Join(e.Header(), ", "))
+	if *printSQL {
+		sql, err := warehouse.Render(e.Statement)
+		fmt.Println(sql)
+		return err
+	}
+	fmt.Printf("columns (%d): %s\n", len(e.Header), strings.Join(e.Header, ", "))
 	if *cpuProfile != "" {
 		pf, err := os.Create(*cpuProfile)
 		if err != nil {
@@ -115,12 +122,16 @@ func runBenchExport(ctx context.Context, args []string) error {
 		}
 		fmt.Printf("\nexport of %d rows through the export code: %d rows, %.1f MiB in %.2fs = %.0f rows/s, %.1f MiB/s\n",
 			n, r.rows, mib(r.bytes), r.secs, float64(r.rows)/r.secs, mib(r.bytes)/r.secs)
-		fmt.Printf("  first progress after %s (goal ≤ 1s); peak RSS growth %.0f MiB (goal ≤ 150 MiB; RSS %.0f → %.0f MiB)\n",
-			r.firstProgress.Round(time.Millisecond), mib(r.rssPeak-r.rssBefore), mib(r.rssBefore), mib(r.rssPeak))
-		if *skipClient || r.sql == "" {
+		fmt.Printf("  counted after %s; first rows after %s (goal ≤ 1s); peak RSS growth %.0f MiB (goal ≤ 150 MiB; RSS %.0f → %.0f MiB)\n",
+			r.counted.Round(time.Millisecond), r.firstProgress.Round(time.Millisecond), mib(r.rssPeak-r.rssBefore), mib(r.rssBefore), mib(r.rssPeak))
+		if *skipClient {
 			continue
 		}
-		cr, cb, csecs, err := benchClientCSV(ctx, c, r.sql+" LIMIT "+strconv.FormatInt(n, 10), filepath.Join(dir, "client.csv"))
+		sql, err := warehouse.Render(limited(e, n).Statement)
+		if err != nil {
+			return err
+		}
+		cr, cb, csecs, err := benchClientCSV(ctx, c, sql, filepath.Join(dir, "client.csv"))
 		if err != nil {
 			return err
 		}
@@ -135,15 +146,19 @@ func runBenchExport(ctx context.Context, args []string) error {
 type benchExportResult struct {
 	rows, bytes        int64
 	secs               float64
-	firstProgress      time.Duration
+	counted            time.Duration // the count done: the job records running with a total
+	firstProgress      time.Duration // the first rows written: the job records rows_done
 	rssBefore, rssPeak int64
-	sql                string // the rows' SQL as the server received it
 }
 
-var errBenchEnough = errors.New("enough rows")
+// limited is e with its first n rows only.
+func limited(e grid.ExportPlan, n int64) grid.ExportPlan {
+	e.SQL += " LIMIT " + strconv.FormatInt(n, 10)
+	return e
+}
 
 // benchExportOnce exports the first n rows of e into a file as the export job does
-// (count, then the rows a batch at a time), sampling the process's RSS.
+// (count, then the rows), sampling the process's RSS.
 func benchExportOnce(ctx context.Context, svc *grid.Service, e grid.ExportPlan, n int64, dir string) (benchExportResult, error) {
 	var r benchExportResult
 	runtime.GC()
@@ -173,38 +188,19 @@ func benchExportOnce(ctx context.Context, svc *grid.Service, e grid.ExportPlan, 
 		return r, err
 	}
 	defer func() { _ = os.Remove(path) }()
-	queryID := fmt.Sprintf("bench-export-%d", time.Now().UnixNano())
-	sqlSeen := make(chan string, 1)
-	go func() { sqlSeen <- serverQueryText(ctx, svc, queryID, done) }()
 	t0 := time.Now()
-	if _, err := svc.W.Count(ctx, e.Count.Statement); err != nil { // as the job does, for its percent
+	if _, err := svc.W.Count(ctx, e.Count); err != nil { // as the job does, for its percent
 		return r, err
 	}
+	r.counted = time.Since(t0)
 	cw := &drops.CountingWriter{W: f}
-	w, err := grid.NewCSVWriter(cw, e.Header())
-	if err != nil {
-		return r, err
-	}
-	err = svc.ExportRows(ctx, queryID, e, func(records [][]string) error {
-		if r.rows == 0 {
+	r.rows, err = svc.WriteCSV(ctx, fmt.Sprintf("bench-export-%d", time.Now().UnixNano()), limited(e, n), cw, func(rows int64) error {
+		if r.firstProgress == 0 && rows > 0 {
 			r.firstProgress = time.Since(t0)
-		}
-		if left := n - r.rows; int64(len(records)) > left {
-			records = records[:left]
-		}
-		if err := w.Write(records); err != nil {
-			return err
-		}
-		r.rows += int64(len(records))
-		if r.rows >= n {
-			return errBenchEnough
 		}
 		return nil
 	})
-	if err != nil && !errors.Is(err, errBenchEnough) {
-		return r, err
-	}
-	if err := w.Flush(); err != nil {
+	if err != nil {
 		return r, err
 	}
 	if err := f.Close(); err != nil {
@@ -213,28 +209,8 @@ func benchExportOnce(ctx context.Context, svc *grid.Service, e grid.ExportPlan, 
 	r.secs = time.Since(t0).Seconds()
 	close(done)
 	<-sampled
-	r.sql = <-sqlSeen
 	r.rssPeak, r.bytes = peak.Load(), cw.N
 	return r, nil
-}
-
-// serverQueryText is the text of query queryID as the server received it (its
-// arguments bound), read from system.processes while it runs; "" if it was not seen
-// before done.
-func serverQueryText(ctx context.Context, svc *grid.Service, queryID string, done <-chan struct{}) string {
-	for {
-		var q string
-		if err := svc.W.Conn.QueryRow(ctx, "SELECT query FROM system.processes WHERE query_id = ?", queryID).Scan(&q); err == nil {
-			return q
-		}
-		select {
-		case <-done:
-			return ""
-		case <-ctx.Done():
-			return ""
-		case <-time.After(time.Millisecond):
-		}
-	}
 }
 
 // benchClientCSV runs query with clickhouse-client into file as CSV with a header.

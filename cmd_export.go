@@ -141,10 +141,14 @@ func runExportSchedule(ctx context.Context, args []string) error {
 			return err
 		}
 		tw := tabwriter.NewWriter(os.Stdout, 0, 4, 2, ' ', 0)
-		fmt.Fprintln(tw, "ID\tACCOUNT\tREPORT\tCRON\tFORMAT\tDIRECTORY\tNEXT (UTC)")
+		fmt.Fprintln(tw, "ID\tACCOUNT\tREPORT\tCRON\tFORMAT\tDIRECTORY\tNEXT (UTC)\tLAST RUN")
 		for _, sc := range list {
-			fmt.Fprintf(tw, "%d\t%d\t%d %s\t%s\t%s\t%s\t%s\n", sc.ID, sc.AccountID, sc.ReportID, sc.ReportName,
-				sc.Cron, sc.Format, sc.Directory, sc.NextDue.UTC().Format("2006-01-02 15:04"))
+			last := "never"
+			if sc.Last.At != nil {
+				last = sc.Last.Status + " " + sc.Last.At.UTC().Format("2006-01-02 15:04")
+			}
+			fmt.Fprintf(tw, "%d\t%d\t%d %s\t%s\t%s\t%s\t%s\t%s\n", sc.ID, sc.AccountID, sc.ReportID, sc.ReportName,
+				sc.Cron, sc.Format, sc.Directory, sc.NextDue.UTC().Format("2006-01-02 15:04"), last)
 		}
 		return tw.Flush()
 	case "remove":

@@ -12,12 +12,18 @@ import (
 	"pricelens/warehouse"
 )
 
-// runRefresh runs every post-load refresh step (ingest.RefreshSteps) for the given
-// accounts (every account when none is given) with everything changed: the report
-// snapshot is rebuilt in full. For when something else the derived tables depend on
-// changed, such as an account's metric settings.
+// runRefresh runs every post-load refresh step (ingest.RefreshSteps) with
+// everything changed (the report snapshot is rebuilt in full) and brings the trend
+// rollup up to date (what the refresh_trend_rollups job does) for the given
+// accounts (every account when none is given), for when something else they
+// depend on changed, such as an account's metric settings. With --trends first,
+// only the trend rollup.
 func runRefresh(ctx context.Context, args []string) error {
 	var ids []uint32
+	trendsOnly := len(args) > 0 && args[0] == "--trends"
+	if trendsOnly {
+		args = args[1:]
+	}
 	for _, a := range args {
 		id, err := strconv.ParseUint(a, 10, 32)
 		if err != nil || id == 0 {
@@ -43,9 +49,19 @@ func runRefresh(ctx context.Context, args []string) error {
 		accounts = append(accounts, id)
 	}
 	t0 := time.Now()
+	if trendsOnly {
+		if err := d.W.RefreshTrendRollups(ctx, settings); err != nil {
+			return err
+		}
+		fmt.Printf("rebuilt the trend rollup of %d account(s) in %.1fs\n", len(settings), time.Since(t0).Seconds())
+		return nil
+	}
 	if err := ingest.Refresh(ctx, d.W, d.DB, warehouse.Everything(accounts...)); err != nil {
 		return err
 	}
-	fmt.Printf("rebuilt the report snapshot of %d account(s) in %.1fs\n", len(settings), time.Since(t0).Seconds())
+	if err := d.W.RefreshTrendRollups(ctx, settings); err != nil {
+		return err
+	}
+	fmt.Printf("rebuilt the report snapshot and trend rollup of %d account(s) in %.1fs\n", len(settings), time.Since(t0).Seconds())
 	return nil
 }

@@ -6,10 +6,14 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"pricelens/api/access"
+	"pricelens/api/drops"
 	"pricelens/api/grid"
 	"pricelens/api/httperr"
+	"pricelens/api/pricer"
 	"pricelens/api/route"
+	"pricelens/api/trend"
 	"pricelens/api/upload"
+	"pricelens/api/widgets"
 )
 
 // Version is the API's version in the OpenAPI document.
@@ -26,8 +30,14 @@ func Routes(d Deps) ([]route.Route, *access.Service) {
 	}
 	routes = append(routes, access.Routes(s, app)...)
 	routes = append(routes, grid.Routes(grid.NewService(d.Warehouse, d.DB))...)
+	routes = append(routes, grid.InsightRoutes(&grid.Insights{S: grid.NewService(d.Warehouse, d.DB)})...)
+	routes = append(routes, widgets.Routes(d.Config.PublicURL)...)
+	routes = append(routes, trend.Routes(trend.NewService(grid.NewService(d.Warehouse, d.DB)))...)
 	routes = append(routes, upload.Routes(d.Warehouse, d.DB)...)
 	routes = append(routes, grid.ExportRoutes(grid.NewExports(grid.NewService(d.Warehouse, d.DB), d.Config.DataDir))...)
+	routes = append(routes, drops.Routes(drops.New(grid.NewService(d.Warehouse, d.DB)), d.Config.DropRoot)...)
+	routes = append(routes, pricer.Routes(pricer.New(d.DB, d.Warehouse, s))...)
+	routes = append(routes, grid.RepricingRoutes(grid.NewService(d.Warehouse, d.DB))...)
 	return routes, s
 }
 

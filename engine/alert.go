@@ -13,8 +13,11 @@ import (
 // left out on both sides, so a product new at a competitor is not a change.
 type PriceChanges struct {
 	Competitors []int64
-	From, To    time.Time
-	Limit       int // rows listed; the count says how many changed in all
+	// Label, when not 0, restricts the products to those carrying this label of
+	// the account (an alert that watches a label).
+	Label    uint64
+	From, To time.Time
+	Limit    int // rows listed; the count says how many changed in all
 }
 
 // MaxAlertRows bounds PriceChanges.Limit: an alert mail lists at most this many.
@@ -49,28 +52,18 @@ func CompilePriceChanges(a Account, c Condition, q PriceChanges) (rows, count St
 		}
 		comps[i] = uint64(id)
 	}
-	// The times are the job's, not the request's: written as numbers (IntLit).
-	at := func(t time.Time) string { return "toDateTime(" + IntLit(t.Unix()) + ")" }
-	from := at(q.From)
-	since := at(q.From.Add(-time.Duration(k.a.Settings.StalenessDays) * 24 * time.Hour))
-	// Arguments bind in the order the SQL names them: the builder's "?" are positional.
+	if q.Label != 0 && !k.a.hasLabel(q.Label) {
+		return rows, count, bad("label_id", "%d is not a label of this account", q.Label)
+	}
 	changes := func(b *builder) (string, error) {
-		sql := "SELECT " + ColProductID + ", " + ColCompetitorID +
-			", argMaxIf(assumeNotNull(price), scanned_at, scanned_at <= " + from + ") AS old_price" +
-			", argMaxIf(assumeNotNull(price), scanned_at, scanned_at > " + from + ") AS new_price" +
-			" FROM " + b.table(TableOffers) +
-			" WHERE " + ColAccountID + " = " + b.bind(k.a.AccountID) +
-			" AND " + ColCompetitorID + " IN " + b.bindUintSet(comps) +
-			" AND scanned_at > " + since + " AND scanned_at <= " + at(q.To) + " AND price IS NOT NULL" +
-			" AND " + ColProductID + " IN (SELECT " + ColProductID + " FROM " + b.snapshotTable(k.a) + " WHERE "
-		w, err := k.where(b)
-		if err != nil {
-			return "", err
-		}
-		return sql + w + ")" +
-			" GROUP BY " + ColProductID + ", " + ColCompetitorID +
-			" HAVING countIf(scanned_at <= " + from + ") > 0 AND countIf(scanned_at > " + from + ") > 0" +
-			" AND old_price != new_price", nil
+		return b.priceChangePairs(k.a, comps, q.From, q.To, func(b *builder) (string, error) {
+			w, err := k.where(b)
+			if q.Label != 0 {
+				w += " AND " + ColProductID + " IN (SELECT " + ColProductID + " FROM " + b.labelsSubquery(k.a) +
+					" WHERE label_id = " + b.bind(q.Label) + ")"
+			}
+			return ColProductID + " IN (SELECT " + ColProductID + " FROM " + b.snapshotTable(k.a) + " WHERE " + w + ")", err
+		})
 	}
 	b := &builder{}
 	inner, err := changes(b)
@@ -92,4 +85,34 @@ func CompilePriceChanges(a Account, c Condition, q PriceChanges) (rows, count St
 	}
 	count, err = cb.statement("SELECT count() FROM (" + inner + ")")
 	return rows, count, err
+}
+
+// priceChangePairs is the subquery of the (product, competitor) pairs of the
+// competitors comps whose price changed in (from, to] (PriceChanges): columns
+// product_id, competitor_id, old_price, new_price. restrict (nil: none) adds a
+// predicate on the offers, e.g. the products of a report. Alerts and the insights
+// panel count changes with this one definition.
+func (b *builder) priceChangePairs(a Account, comps []uint64, from, to time.Time, restrict func(*builder) (string, error)) (string, error) {
+	// The times are the job's or the clock's, not the request's: written as numbers (IntLit).
+	at := func(t time.Time) string { return "toDateTime(" + IntLit(t.Unix()) + ")" }
+	f := at(from)
+	since := at(from.Add(-time.Duration(a.Settings.StalenessDays) * 24 * time.Hour))
+	// Arguments bind in the order the SQL names them: the builder's "?" are positional.
+	sql := "SELECT " + ColProductID + ", " + ColCompetitorID +
+		", argMaxIf(assumeNotNull(price), scanned_at, scanned_at <= " + f + ") AS old_price" +
+		", argMaxIf(assumeNotNull(price), scanned_at, scanned_at > " + f + ") AS new_price" +
+		" FROM " + b.table(TableOffers) +
+		" WHERE " + ColAccountID + " = " + b.bind(a.AccountID) +
+		" AND " + ColCompetitorID + " IN " + b.bindUintSet(comps) +
+		" AND scanned_at > " + since + " AND scanned_at <= " + at(to) + " AND price IS NOT NULL"
+	if restrict != nil {
+		r, err := restrict(b)
+		if err != nil {
+			return "", err
+		}
+		sql += " AND " + r
+	}
+	return sql + " GROUP BY " + ColProductID + ", " + ColCompetitorID +
+		" HAVING countIf(scanned_at <= " + f + ") > 0 AND countIf(scanned_at > " + f + ") > 0" +
+		" AND old_price != new_price", nil
 }

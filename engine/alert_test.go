@@ -54,6 +54,7 @@ func TestCompilePriceChanges(t *testing.T) {
 		{"no competitor", PriceChanges{From: q.From, To: to, Limit: 5}, "competitorsIds"},
 		{"empty period", PriceChanges{Competitors: []int64{11}, From: to, To: to, Limit: 5}, "period"},
 		{"no rows", PriceChanges{Competitors: []int64{11}, From: q.From, To: to}, "limit"},
+		{"another account's label", PriceChanges{Competitors: []int64{11}, Label: 99, From: q.From, To: to, Limit: 5}, "label_id"},
 	} {
 		_, _, err := CompilePriceChanges(a, Condition{}, tc.q)
 		var e *Error
@@ -62,4 +63,27 @@ func TestCompilePriceChanges(t *testing.T) {
 	}
 	_, _, err = CompilePriceChanges(Account{}, Condition{}, q)
 	assert.Error(t, err, "no account, no query")
+}
+
+// An alert on a label (no report): the same evaluation over the products that
+// carry the label now, the label id bound.
+func TestCompilePriceChangesOfALabel(t *testing.T) {
+	a := Account{AccountID: 7, Settings: DefaultSettings(), Competitors: []Competitor{{ID: 11, Name: "Alpha"}},
+		Labels: []Label{{ID: 5, Name: "Summer"}}}
+	to := time.Date(2026, 11, 23, 6, 0, 0, 0, time.UTC)
+	_, count, err := CompilePriceChanges(a, Condition{}, PriceChanges{Competitors: []int64{11}, Label: 5,
+		From: to.Add(-24 * time.Hour), To: to, Limit: 10})
+	require.NoError(t, err)
+	assert.Equal(t, "SELECT count() FROM (SELECT product_id, competitor_id, "+
+		"argMaxIf(assumeNotNull(price), scanned_at, scanned_at <= toDateTime(1795327200)) AS old_price, "+
+		"argMaxIf(assumeNotNull(price), scanned_at, scanned_at > toDateTime(1795327200)) AS new_price "+
+		"FROM offers WHERE account_id = ? AND competitor_id IN ? "+
+		"AND scanned_at > toDateTime(1792735200) AND scanned_at <= toDateTime(1795413600) AND price IS NOT NULL "+
+		"AND product_id IN (SELECT product_id FROM product_snapshot WHERE account_id = ? "+
+		"AND product_id IN (SELECT product_id FROM (SELECT product_id, label_id FROM (SELECT product_id, label_id, argMax(assigned, version) AS assigned_now "+
+		"FROM product_labels WHERE account_id = ? GROUP BY product_id, label_id) WHERE assigned_now = 1) WHERE label_id = ?)) "+
+		"GROUP BY product_id, competitor_id "+
+		"HAVING countIf(scanned_at <= toDateTime(1795327200)) > 0 AND countIf(scanned_at > toDateTime(1795327200)) > 0 "+
+		"AND old_price != new_price)", count.SQL)
+	assert.Equal(t, []any{uint32(7), clickhouse.GroupSet{Value: []any{uint64(11)}}, uint32(7), uint32(7), uint64(5)}, count.Args)
 }

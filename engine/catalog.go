@@ -62,6 +62,9 @@ type Account struct {
 	// product_snapshot_delta (0: none). With a delta the compiler reads the base and
 	// the delta together, each product from one of them (snapshot.go).
 	SnapshotDelta uint64
+	// TrendRollup describes the account's current trend rollup (nil: none); the
+	// trend compiler reads it only where it is exact (trend_rollup.go).
+	TrendRollup *TrendRollup
 }
 
 // normalize drops configuration the compiler cannot trust and sorts competitors by id.
@@ -96,6 +99,15 @@ func (a Account) competitor(id int64) (Competitor, bool) {
 		}
 	}
 	return Competitor{}, false
+}
+
+func (a Account) hasLabel(id uint64) bool {
+	for _, l := range a.Labels {
+		if l.ID == id {
+			return true
+		}
+	}
+	return false
 }
 
 func (a Account) customField(name string) (CustomField, bool) {

@@ -227,10 +227,19 @@ func (k *compiler) where(b *builder) (string, error) {
 	if f != "" {
 		preds = append(preds, f)
 	}
-	if s := strings.TrimSpace(k.c.Search); s != "" {
-		preds = append(preds, "position(search_text, lowerUTF8("+b.bind(s)+")) > 0")
+	if s := searchPredicate(b, k.c.Search); s != "" {
+		preds = append(preds, s)
 	}
 	return strings.Join(preds, " AND "), nil
+}
+
+// searchPredicate is the free-text search over name, brand, manufacturer number and
+// product id (the snapshot's search_text); "" when there is no search.
+func searchPredicate(b *builder, search string) string {
+	if s := strings.TrimSpace(search); s != "" {
+		return "position(" + ColSearchText + ", lowerUTF8(" + b.bind(s) + ")) > 0"
+	}
+	return ""
 }
 
 // constraintExpr names the constraint a product breaks (the constraints report):
@@ -328,7 +337,24 @@ func (k *compiler) tableColumns() ([]Column, error) {
 
 // orderBy compiles the sort model of table mode with the unique tie-breaker.
 func (k *compiler) orderBy() (string, error) {
-	var parts []string
+	keys, err := k.orderKeys()
+	if err != nil {
+		return "", err
+	}
+	parts := make([]string, 0, len(keys)+1)
+	for _, o := range keys {
+		parts = append(parts, o.expr+" "+o.dir+" NULLS LAST")
+	}
+	parts = append(parts, ColProductID+" ASC")
+	return strings.Join(parts, ", "), nil
+}
+
+// orderKey is one sort column of table mode: its expression and direction.
+type orderKey struct{ expr, dir string }
+
+// orderKeys are the sort model's columns of table mode (without the tie-breaker).
+func (k *compiler) orderKeys() ([]orderKey, error) {
+	var keys []orderKey
 	for i, s := range k.c.Sort {
 		if k.groupRowKey(s.ColID) {
 			continue // a sort on a group row's column orders the groups, not their products
@@ -338,13 +364,12 @@ func (k *compiler) orderBy() (string, error) {
 			if s.ColID == "constraint" && k.rep.Kind == ReportConstraints {
 				col = Column{Expr: constraintExpr(k)}
 			} else {
-				return "", bad(fmt.Sprintf("sort[%d].colId", i), "%q is not a sortable column of this report", clip(s.ColID))
+				return nil, bad(fmt.Sprintf("sort[%d].colId", i), "%q is not a sortable column of this report", clip(s.ColID))
 			}
 		}
-		parts = append(parts, col.Expr+" "+s.Sort.sql()+" NULLS LAST")
+		keys = append(keys, orderKey{col.Expr, s.Sort.sql()})
 	}
-	parts = append(parts, ColProductID+" ASC")
-	return strings.Join(parts, ", "), nil
+	return keys, nil
 }
 
 // CompileRows compiles one block of getConditionsData.

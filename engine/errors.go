@@ -22,7 +22,10 @@
 // Files: condition.go (the condition, its limits, Validate), filtermodel.go
 // (ag-grid's filter JSON → typed filters), filters.go (the typed filters),
 // predicate.go (typed filter + catalog column → SQL), columns.go and catalog.go
-// (the catalog), compile.go, group.go, lists.go (the plans).
+// (the catalog), compile.go, group.go, lists.go (the plans); the trend reports:
+// trend.go (the request), trend_compile.go (the plans per report),
+// trend_history.go (carry-forward from the raw scans), trend_rollup.go (the daily
+// rollup), trend_rows.go (rows and columns).
 package engine
 
 import "fmt"

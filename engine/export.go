@@ -1,6 +1,9 @@
 package engine
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // Selection is a grid selection sent with a condition (DESIGN §5): with All, every
 // row the condition matches minus Toggled; otherwise only the Toggled ids. The
@@ -10,50 +13,153 @@ type Selection struct {
 	Toggled []string
 }
 
-// CompileExport compiles every product row of a condition for a CSV export: the
-// same columns, filters, search, group path and sort as CompileRows, narrowed to
-// the selection, without paging (the warehouse streams the result); and the count
-// of those rows, for the export's progress. Group rows and the competitiveness
-// snapshot are not exported yet: they are refused with a message that says what
-// to do.
-func CompileExport(a Account, c Condition, sel Selection) (rows, count Plan, err error) {
+// Export is a compiled CSV export (DESIGN §9): a SELECT whose columns are the
+// file's, in Header's order and the grid's row order, streamed to the file. A
+// column with a Formats entry (currency, percent, number) is the value as a
+// Float64 (NaN for none), formatted on the way; any other is its cell as the grid
+// shows it, a String (export_format.go). Count counts its rows, for the export's
+// progress.
+type Export struct {
+	Statement
+	Header  []string
+	Formats []string
+	Count   Statement
+}
+
+// CompileExport compiles every row of a condition for a CSV export: the visible
+// columns in grid order (the level's default columns when it names none), the same
+// filters, search, group path and sort as a block of getConditionsData, without
+// paging. At a product level the rows are the products, narrowed to the selection,
+// with their labels joined in the same query; at a group level (group mode, or a
+// report of group rows) they are the level's group rows with their per-competitor
+// metrics. The competitiveness snapshot is refused with a message that says so.
+func CompileExport(a Account, c Condition, sel Selection) (Export, error) {
 	if len(sel.Toggled) > MaxSelected {
-		return rows, count, bad("toggledNodes", "has %d ids; at most %d are allowed", len(sel.Toggled), MaxSelected)
+		return Export{}, bad("toggledNodes", "has %d ids; at most %d are allowed", len(sel.Toggled), MaxSelected)
 	}
 	c.StartRow, c.Limit = 0, 0
 	k, err := newCompiler(a, c)
 	if err != nil {
-		return rows, count, err
+		return Export{}, err
 	}
-	if k.rep.Kind == ReportCompetitivenessSnapshot || len(k.levels) > len(k.c.GroupIDs) {
-		return rows, count, bad("condition", "Only product rows can be exported for now: switch to table mode or open a group")
+	if k.rep.Kind == ReportCompetitivenessSnapshot {
+		return Export{}, bad("condition", "The competitiveness metrics snapshot cannot be exported yet: export a report of product or group rows")
 	}
-	cols, err := k.tableColumns()
+	if len(k.levels) > len(k.c.GroupIDs) {
+		return k.exportGroups()
+	}
+	return k.exportProducts(sel)
+}
+
+// exportColumns are the file's column ids: the visible ones without repeats, or
+// the catalog's defaults.
+func exportColumns(visible []string, catalog []Column) []string {
+	if len(visible) == 0 {
+		for _, col := range catalog {
+			if col.Default {
+				visible = append(visible, col.ID)
+			}
+		}
+	}
+	var out []string
+	seen := map[string]bool{}
+	for _, id := range visible {
+		if !seen[id] {
+			seen[id] = true
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// exportProducts: SELECT cells FROM (SELECT product_id, values __v<i>, sort keys
+// __s<j> FROM snapshot WHERE …) [ANY LEFT JOIN labels USING product_id] ORDER BY
+// __s<j> …, product_id. Values and sort keys are computed in the inner query, the
+// cells from them in the outer one, whose order applies after the join.
+func (k *compiler) exportProducts(sel Selection) (Export, error) {
+	keys, err := k.orderKeys()
 	if err != nil {
-		return rows, count, err
-	}
-	order, err := k.orderBy()
-	if err != nil {
-		return rows, count, err
+		return Export{}, err
 	}
 	b := &builder{}
-	selCols, names, x := k.rowSelect(b, cols)
+	sym := func() string { return b.bind(k.a.Settings.CurrencySymbol) }
+	inner := []string{ColProductID}
+	var cells []cell
+	var header []string
+	labels := false
+	for i, id := range exportColumns(k.c.VisibleColumns, k.cat.cols) {
+		v := "__v" + strconv.Itoa(i)
+		col, ok := k.cat.get(id)
+		switch {
+		case id == "labels" || id == "labelsNames":
+			header = append(header, "Labels")
+			if len(k.a.Labels) == 0 {
+				cells = append(cells, cell{format: cellEmpty})
+				continue
+			}
+			cells = append(cells, cell{"text", "__labels"})
+			labels = true
+		case id == "currency_symbol":
+			header = append(header, "Currency")
+			cells = append(cells, cell{format: cellSymbol})
+		case id == "constraint":
+			header = append(header, "Constraint")
+			if k.rep.Kind != ReportConstraints {
+				cells = append(cells, cell{format: cellEmpty})
+				continue
+			}
+			inner = append(inner, constraintExpr(k)+" AS "+v)
+			cells = append(cells, cell{"text", v})
+		case ok && col.Expr != "":
+			header = append(header, col.Header)
+			inner = append(inner, col.Expr+" AS "+v)
+			cells = append(cells, cell{col.Format, v})
+		default: // a group row's column (checked by newCompiler): products have no value
+			header = append(header, id)
+			cells = append(cells, cell{format: cellEmpty})
+		}
+	}
+	out, formats := formatCells(cells, sym)
+	order := make([]string, 0, len(keys)+1)
+	for j, o := range keys {
+		s := "__s" + strconv.Itoa(j)
+		inner = append(inner, o.expr+" AS "+s)
+		order = append(order, s+" "+o.dir+" NULLS LAST")
+	}
+	order = append(order, ColProductID+" ASC")
 	w, err := k.exportWhere(b, sel)
 	if err != nil {
-		return rows, count, err
+		return Export{}, err
 	}
-	st, err := b.statement("SELECT " + strings.Join(selCols, ", ") + " FROM " + b.snapshotTable(k.a) +
-		" WHERE " + w + " ORDER BY " + order)
+	sql := "SELECT " + strings.Join(out, ", ") + " FROM (SELECT " + strings.Join(inner, ", ") + " FROM " +
+		b.snapshotTable(k.a) + " WHERE " + w + ")"
+	if labels {
+		sql += " ANY LEFT JOIN " + k.labelNames(b) + " USING " + ColProductID
+	}
+	st, err := b.statement(sql + " ORDER BY " + strings.Join(order, ", "))
 	if err != nil {
-		return rows, count, err
+		return Export{}, err
 	}
-	rows = Plan{Statement: st, Shape: ShapeRows, Columns: names, Competitors: k.comps, Report: k.rep, expand: x}
 	cb := &builder{}
 	if w, err = k.exportWhere(cb, sel); err != nil {
-		return rows, count, err
+		return Export{}, err
 	}
 	cst, err := cb.statement("SELECT count() FROM " + cb.snapshotTable(k.a) + " WHERE " + w)
-	return rows, Plan{Statement: cst, Shape: ShapeCount, Report: k.rep}, err
+	return Export{Statement: st, Header: header, Formats: formats, Count: cst}, err
+}
+
+// labelNames is the subquery of each labeled product's label names, as the grid's
+// labels cell shows them (labelsNames): the account's labels in id order, joined
+// with commas.
+func (k *compiler) labelNames(b *builder) string {
+	ids := make([]uint64, len(k.a.Labels))
+	names := make([]string, len(k.a.Labels))
+	for i, l := range k.a.Labels {
+		ids[i], names[i] = l.ID, l.Name
+	}
+	return "(SELECT " + ColProductID + ", arrayStringConcat(arrayFilter(n_ -> n_ != '', arrayMap(l_ -> transform(l_, " +
+		b.bind(ids) + ", " + b.bind(names) + ", ''), arraySort(groupArray(label_id)))), ',') AS __labels FROM " +
+		b.labelsSubquery(k.a) + " GROUP BY " + ColProductID + ")"
 }
 
 // exportWhere is the rows' predicate: the condition's (tenancy included), its
@@ -73,4 +179,86 @@ func (k *compiler) exportWhere(b *builder, sel Selection) (string, error) {
 		w += " AND " + ColProductID + " IN " + b.bindSet(sel.Toggled)
 	}
 	return w, nil
+}
+
+// exportGroups: SELECT cells FROM (the level's group rows) [ANY LEFT JOIN (their
+// per-competitor metrics, a column per shown competitor and metric) USING
+// group_key] ORDER BY the grid's group order. The cells are the group columns as
+// getColumnsDef describes them in group mode; the selection (of products) does not
+// apply to group rows.
+func (k *compiler) exportGroups() (Export, error) {
+	level := k.levels[len(k.c.GroupIDs)]
+	metrics := k.groupMetrics()
+	inGroups := map[string]bool{}
+	for _, m := range metrics {
+		inGroups[m.ID] = true
+	}
+	cat := newCatalog(k.groupColumns())
+	b := &builder{}
+	sym := func() string { return b.bind(k.a.Settings.CurrencySymbol) }
+	var cells []cell
+	var header, pivot []string
+	shown := map[int64]bool{}
+	for _, id := range exportColumns(k.c.VisibleColumns, cat.cols) {
+		if l, ok := levelOf(id); ok && l == level {
+			id = level.groupField() // the level's column, by its id or its field
+		}
+		col, ok := cat.get(id)
+		var operand string
+		switch {
+		case !ok: // a product column (checked by newCompiler): group rows have no value
+			if pc, ok := k.cat.get(id); ok {
+				id = pc.Header
+			}
+			header = append(header, id)
+			cells = append(cells, cell{format: cellEmpty})
+			continue
+		case id == level.groupField():
+			operand = "group_key"
+		case inGroups[id]:
+			operand = b.ident(id)
+		default: // a per-competitor metric: from the pivot of competitorPairRows
+			operand = b.ident("__p_" + id)
+			metric := id[:strings.LastIndexByte(id, '@')]
+			pivot = append(pivot, "anyIf("+b.ident(metric)+", competitor_id = "+IntLit(col.CompetitorID)+") AS "+operand)
+			shown[col.CompetitorID] = true
+		}
+		header = append(header, col.Header)
+		cells = append(cells, cell{col.Format, operand})
+	}
+	out, formats := formatCells(cells, sym)
+	groups, _, err := k.groupRows(b, level, metrics)
+	if err != nil {
+		return Export{}, err
+	}
+	sql := "SELECT " + strings.Join(out, ", ") + " FROM (" + groups + ")"
+	if len(pivot) > 0 {
+		pk := *k
+		pk.comps = nil
+		for _, c := range k.comps {
+			if shown[c.ID] {
+				pk.comps = append(pk.comps, c)
+			}
+		}
+		pairs, err := pk.competitorPairRows(b, level, nil)
+		if err != nil {
+			return Export{}, err
+		}
+		sql += " ANY LEFT JOIN (SELECT group_key, " + strings.Join(pivot, ", ") + " FROM (" + pairs + ") GROUP BY group_key) USING group_key"
+	}
+	order, err := k.groupOrder(b, level, metrics)
+	if err != nil {
+		return Export{}, err
+	}
+	st, err := b.statement(sql + " ORDER BY " + order)
+	if err != nil {
+		return Export{}, err
+	}
+	cb := &builder{}
+	counted, _, err := k.groupRows(cb, level, metrics)
+	if err != nil {
+		return Export{}, err
+	}
+	cst, err := cb.statement("SELECT count() FROM (" + counted + ")")
+	return Export{Statement: st, Header: header, Formats: formats, Count: cst}, err
 }

@@ -191,18 +191,10 @@ func (k *compiler) groups(countOnly bool, onlyKeys []string) (Plan, error) {
 	level := k.levels[len(k.c.GroupIDs)]
 	metrics := k.groupMetrics()
 	b := &builder{}
-	sel := []string{"gk AS group_key"}
-	names := []string{"group_key"}
-	for _, m := range metrics {
-		sel = append(sel, m.Expr+" AS "+b.ident(m.ID))
-		names = append(names, m.ID)
-	}
-	fields, aliases := k.productFields()
-	src, err := k.groupSource(b, level, fields, aliases)
+	sql, names, err := k.groupRows(b, level, metrics)
 	if err != nil {
 		return Plan{}, err
 	}
-	sql := "SELECT " + strings.Join(sel, ", ") + " FROM " + src + " GROUP BY group_key"
 	if len(onlyKeys) > 0 {
 		sql += " HAVING group_key IN " + b.bindSet(onlyKeys)
 	}
@@ -221,15 +213,43 @@ func (k *compiler) groups(countOnly bool, onlyKeys []string) (Plan, error) {
 		GroupField: level.groupField(), Columns: names, Competitors: k.comps, Report: k.rep}, nil
 }
 
+// groupRows is the SELECT of every group row of level (group_key and the metrics,
+// by their ids), unordered, and its column names.
+func (k *compiler) groupRows(b *builder, level GroupLevel, metrics []groupMetric) (string, []string, error) {
+	sel := []string{"gk AS group_key"}
+	names := []string{"group_key"}
+	for _, m := range metrics {
+		sel = append(sel, m.Expr+" AS "+b.ident(m.ID))
+		names = append(names, m.ID)
+	}
+	fields, aliases := k.productFields()
+	src, err := k.groupSource(b, level, fields, aliases)
+	if err != nil {
+		return "", nil, err
+	}
+	return "SELECT " + strings.Join(sel, ", ") + " FROM " + src + " GROUP BY group_key", names, nil
+}
+
 // competitorPairs compiles the per-competitor aggregates of the given groups: one
 // row per (group key, competitor) over the comparable pairs, by ARRAY JOIN of the
 // snapshot's arrays (one pass, simple expressions, instead of six expressions per
 // competitor). level "" aggregates all products in one group "all".
 func (k *compiler) competitorPairs(level GroupLevel, keys []string) (Plan, error) {
 	b := &builder{}
-	src, err := k.groupSource(b, level, []string{k.weight() + " AS w", "comp_ids", "c_delta", "c_seen"}, []string{"w", "comp_ids", "c_delta", "c_seen"})
+	sql, err := k.competitorPairRows(b, level, keys)
 	if err != nil {
 		return Plan{}, err
+	}
+	st, err := b.statement(sql)
+	return Plan{Statement: st, Shape: ShapePerCompetitor, Competitors: k.comps, Report: k.rep}, err
+}
+
+// competitorPairRows is the SELECT of competitorPairs: a row per (group_key,
+// competitor_id) with the per-competitor metrics by their ids (without @c).
+func (k *compiler) competitorPairRows(b *builder, level GroupLevel, keys []string) (string, error) {
+	src, err := k.groupSource(b, level, []string{k.weight() + " AS w", "comp_ids", "c_delta", "c_seen"}, []string{"w", "comp_ids", "c_delta", "c_seen"})
+	if err != nil {
+		return "", err
 	}
 	cmp := "(pt >= " + k.e.cutoff + " AND NOT isNaN(pd))"
 	dd := "(pd - (" + floatLit(k.a.Settings.Parity) + "))"
@@ -256,9 +276,7 @@ func (k *compiler) competitorPairs(level GroupLevel, keys []string) (Plan, error
 	if keys != nil {
 		sql += " AND gk IN " + b.bindSet(keys)
 	}
-	sql += " GROUP BY group_key, competitor_id"
-	st, err := b.statement(sql)
-	return Plan{Statement: st, Shape: ShapePerCompetitor, Competitors: k.comps, Report: k.rep}, err
+	return sql + " GROUP BY group_key, competitor_id", nil
 }
 
 // CompileGroupCompetitors compiles the @c keys of the given group rows of the

@@ -52,13 +52,36 @@ func CompileCategoryTree(a Account) (Plan, error) {
 	return Plan{Statement: st, Shape: ShapeRows}, err
 }
 
-// CompileProduct compiles one product's full row (tooltips, product details, the
-// competitor grid), by id, inside the account and the user's categories.
+// CompileProduct compiles one product's full row (tooltips, product details), by
+// id, inside the account and the user's categories.
 func CompileProduct(a Account, productID string, competitorIDs []int64) (Plan, error) {
+	return compileProduct(a, productID, Condition{CompetitorIDs: competitorIDs})
+}
+
+// offerKinds are the per-competitor keys of a competitor offer (the product page's
+// competitors table and the competitor-versus-my-price tooltip).
+var offerKinds = []string{"Name", "Price", "price_delta", "bucket", "URL", "img_URL", "prod_id", "canonical_mfgr_display", "mfgr_prod_id", "in_stock", "on_sale", "seen_at"}
+
+// CompileCompetitorOffers compiles one product's competitor offers: the product's
+// id, name, image, brand and my price, and the per-competitor keys of every
+// competitor of the account (only the snapshot arrays those keys need are read).
+func CompileCompetitorOffers(a Account, productID string) (Plan, error) {
+	var keys []string
+	for _, c := range a.Competitors {
+		for _, kind := range offerKinds {
+			keys = append(keys, kind+"@"+IntLit(c.ID))
+		}
+	}
+	return compileProduct(a, productID, Condition{VisibleColumns: keys})
+}
+
+// compileProduct compiles the row of one product for c's columns (all of them when
+// c names none).
+func compileProduct(a Account, productID string, c Condition) (Plan, error) {
 	if productID == "" || len(productID) > MaxTextLen {
 		return Plan{}, bad("productId", "needs a product id")
 	}
-	k, err := newCompiler(a, Condition{CompetitorIDs: competitorIDs})
+	k, err := newCompiler(a, c)
 	if err != nil {
 		return Plan{}, err
 	}

@@ -22,6 +22,18 @@ func (b *builder) filters(a Account, cat catalog, fs map[string]Filter) (string,
 			preds = append(preds, b.categoryTree(tree))
 			continue
 		}
+		if id == InsightFilterKey {
+			r, ok := f.(RadioFilter)
+			if !ok {
+				return "", bad(field, "needs a radio filter whose value is an insight (%s)", strings.Join(InsightKeys, ", "))
+			}
+			p, err := b.insightPredicate(a, field, r.Value)
+			if err != nil {
+				return "", err
+			}
+			preds = append(preds, p)
+			continue
+		}
 		col, ok := cat.get(id)
 		if !ok {
 			return "", bad(field, "is not a column of this report")

@@ -19,14 +19,18 @@ const (
 	TableProductSnapshotBuild Table = "product_snapshot_build" // built, then swapped into product_snapshot
 	TableSnapshotBuilds       Table = "snapshot_builds"        // facts of each snapshot build (totals.go)
 	TableProductSnapshotDelta Table = "product_snapshot_delta" // products refreshed since the last full build
+	TablePricerResults        Table = "pricer_results"         // the dynamic pricer's per-product results, by result set
+	TableTrendRollup          Table = "trend_rollup"           // daily trend sums per category and competitor (trend_rollup.go)
+	TableTrendRollupBuild     Table = "trend_rollup_build"     // built, then swapped into trend_rollup
+	TableTrendRollupBuilds    Table = "trend_rollup_builds"    // what each rollup build covers
 )
 
 // Valid reports whether t is one of the schema's tables.
 func (t Table) Valid() bool {
 	switch t {
 	case TableProducts, TableOffers, TableLatestOffers, TableOfferDaily, TableProductDaily,
-		TableProductLabels, TableProductSnapshot, TableProductSnapshotBuild, TableSnapshotBuilds,
-		TableProductSnapshotDelta:
+		TableProductLabels, TableProductSnapshot, TableProductSnapshotBuild, TableSnapshotBuilds, TablePricerResults,
+		TableTrendRollup, TableTrendRollupBuild, TableTrendRollupBuilds, TableProductSnapshotDelta:
 		return true
 	}
 	return false
@@ -61,6 +65,7 @@ const (
 	ColRevenue30d    = "revenue_30d" // the numeric custom fields (CustomField.LogicalName)
 	ColUnits30d      = "units_30d"
 	ColPageViews30d  = "page_views_30d"
+	ColMRP           = "mrp" // the product's maximum retail price (0: unknown)
 )
 
 // customFieldColumn reports whether a custom field may name this products column:

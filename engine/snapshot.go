@@ -3,7 +3,7 @@ package engine
 import "strconv"
 
 // A load refreshes only the products it touched: their new rows go to
-// product_snapshot_delta (migration 00040) and the account's base rows in
+// product_snapshot_delta (migration 00090) and the account's base rows in
 // product_snapshot stay as the last full build left them. A read of an account with
 // a delta (Account.SnapshotDelta, the delta's newest build id) reads both
 // (SnapshotLive) and keeps, per product, the delta's row when there is one, else the

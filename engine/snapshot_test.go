@@ -3,6 +3,7 @@ package engine
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -39,4 +40,55 @@ func TestSnapshotDeltaSQL(t *testing.T) {
 	count, err = CompileCount(a, c)
 	require.NoError(t, err)
 	assert.Equal(t, "SELECT count() FROM product_snapshot WHERE account_id = ?", count.SQL)
+}
+
+// TestSnapshotDeltaOtherReaders: the reads beside the grid's (insights, the pricer's
+// run and preview, trends and the trend rollup, the export, price changes, a
+// product's competitor offers) also read base and delta with the delta predicate
+// when the account has a delta, and never product_snapshot alone.
+func TestSnapshotDeltaOtherReaders(t *testing.T) {
+	const visible = " AND (_table = 'product_snapshot_delta' AND (pno, build_id) IN (SELECT pno, max(build_id) FROM product_snapshot_delta " +
+		"WHERE account_id = 7 AND build_id <= 42 GROUP BY pno) OR _table = 'product_snapshot' AND pno NOT IN " +
+		"(SELECT pno FROM product_snapshot_delta WHERE account_id = 7 AND build_id <= 42))"
+	const live = "merge(currentDatabase(), '^product_snapshot(_delta)?$')"
+	a := testAccount()
+	a.SnapshotDelta = 42
+	rule := Rule{ID: 1, Name: "r", Section: SectionMiddle, Type: RuleTarget, Active: true, Source: RuleSource{Kind: SourceMyPrice}}
+	tr, err := ParseTrend([]byte(`{"report_name":"competitiveness_metrics","dates":{"from":"2025-12-01","to":"2025-12-31"}}`))
+	require.NoError(t, err)
+	day := time.Date(2025, 12, 1, 0, 0, 0, 0, time.UTC)
+
+	sqls := map[string]func() (string, error){
+		"insights": func() (string, error) { st, err := CompileInsights(a, InsightKeys); return st.SQL, err },
+		"pricer run": func() (string, error) {
+			st, err := CompileRun(a, []Rule{rule}, Guardrails{}, 1)
+			return st.SQL, err
+		},
+		"pricer preview": func() (string, error) {
+			st, err := CompilePreview(a, nil, rule, Guardrails{})
+			return st.SQL, err
+		},
+		"trend": func() (string, error) { p, err := CompileTrend(a, tr); return p.SQL, err },
+		"trend rollup": func() (string, error) {
+			st, err := TrendRollupBuild(a, a.Competitors, day, day.AddDate(0, 0, 30), "", "", 1)
+			return st.SQL, err
+		},
+		"export": func() (string, error) {
+			e, err := CompileExport(a, Condition{}, Selection{})
+			return e.Statement.SQL + " " + e.Count.SQL, err
+		},
+		"price changes": func() (string, error) {
+			rows, count, err := CompilePriceChanges(a, Condition{}, PriceChanges{Competitors: []int64{3}, From: day, To: day.AddDate(0, 0, 1), Limit: 50})
+			return rows.SQL + " " + count.SQL, err
+		},
+		"competitor offers": func() (string, error) { p, err := CompileCompetitorOffers(a, "P1"); return p.SQL, err },
+	}
+	for name, compile := range sqls {
+		sql, err := compile()
+		require.NoError(t, err, name)
+		n := strings.Count(sql, live)
+		assert.Positive(t, n, "%s: %s", name, sql)
+		assert.Equal(t, n, strings.Count(sql, live+" WHERE account_id = ?"+visible), "%s: %s", name, sql)
+		assert.NotContains(t, sql, "FROM product_snapshot ", name)
+	}
 }

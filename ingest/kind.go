@@ -106,6 +106,7 @@ var contracts = map[Kind][]field{
 		{Name: "revenue_30d", Type: tNumber},
 		{Name: "units_30d", Type: tNumber},
 		{Name: "page_views_30d", Type: tNumber},
+		{Name: "mrp", Type: tNumber, Doc: "maximum retail price ≥ 0 (the pricer's MRP source), empty = 0 = unknown"},
 		{Name: "updated_at", Type: tTime, Default: nowDefault, Doc: "version time; the latest version of a product wins; default: the load's start"},
 	},
 	Metrics: {

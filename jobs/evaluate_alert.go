@@ -17,12 +17,13 @@ import (
 )
 
 // Price alerts (DESIGN §9): enqueue_alerts runs hourly and queues an
-// evaluate_alert job per alert and period (the UTC day of a daily alert, the ISO
-// week of a weekly one); each job reads the alert, compiles its price changes
-// (engine.CompilePriceChanges) over its report's products and competitors, runs
-// them on the warehouse, and when something changed queues one mail to the
-// alert's recipients (store.FinishAlert, which claims the period so that it mails
-// once). Nothing is sent when nothing changed.
+// evaluate_alert job per alert and period (the day of a daily alert, the ISO week
+// of a weekly one, both in the account's time zone); each job reads the alert,
+// compiles its price changes (engine.CompilePriceChanges) over its report's or
+// label's products and its competitors, runs them on the warehouse, and when
+// something changed queues one mail to the alert's recipients
+// (store.FinishAlert, which claims the period so that it mails once). Nothing is
+// sent when nothing changed.
 
 // enqueueAlertsEvery is how often alerts are looked at; a new alert is evaluated
 // within this long, and a day's or a week's evaluation happens in its first hour.
@@ -32,9 +33,10 @@ const enqueueAlertsEvery = time.Hour
 // the mail links to the report.
 const alertMailRows = 50
 
-// alertPeriod is the period an alert of frequency f is in at t (UTC).
-func alertPeriod(f int16, t time.Time) string {
-	t = t.UTC()
+// alertPeriod is the period an alert of frequency f is in at t in the account's
+// time zone loc: its local day, or its local ISO week.
+func alertPeriod(f int16, t time.Time, loc *time.Location) string {
+	t = t.In(loc)
 	if f == 1 {
 		y, w := t.ISOWeek()
 		return fmt.Sprintf("%d-W%02d", y, w)
@@ -54,14 +56,14 @@ func (w *enqueueAlerts) Work(ctx context.Context, _ *river.Job[kinds.EnqueueAler
 	if err != nil {
 		return err
 	}
-	now := time.Now()
+	now := w.deps.now()
 	tx, err := w.deps.DB.Begin(ctx)
 	if err != nil {
 		return err
 	}
 	defer func() { _ = tx.Rollback(ctx) }()
 	for _, a := range due {
-		if p := alertPeriod(a.Frequency, now); p != a.EvaluatedPeriod {
+		if p := alertPeriod(a.Frequency, now, store.Location(a.Timezone)); p != a.EvaluatedPeriod {
 			if err := kinds.InsertTx(ctx, tx, kinds.EvaluateAlert{AlertID: a.ID, Period: p}); err != nil {
 				return err
 			}
@@ -83,7 +85,7 @@ type evaluateAlert struct {
 }
 
 func (w *evaluateAlert) Work(ctx context.Context, job *river.Job[kinds.EvaluateAlert]) error {
-	sent, err := EvaluateAlert(ctx, w.deps, job.Args.AlertID, job.Args.Period, time.Now())
+	sent, err := EvaluateAlert(ctx, w.deps, job.Args.AlertID, job.Args.Period, w.deps.now())
 	if err == nil && sent {
 		w.deps.Log.Info("price alert mailed", "alert_id", job.Args.AlertID, "period", job.Args.Period)
 	}
@@ -91,9 +93,12 @@ func (w *evaluateAlert) Work(ctx context.Context, job *river.Job[kinds.EvaluateA
 }
 
 // EvaluateAlert evaluates an alert for period at now: the changes of the last
-// date-filter days up to now (since the alert's last mail, when it lists only
-// those). It queues the alert's mail when something changed and reports whether
-// it did; a removed alert (or report) is evaluated to nothing.
+// date-filter days (Last day, 7, 14 … days) before now's day, whole days of the
+// account's time zone, from local midnight to local midnight (since the alert's
+// last mail, when it lists only those and that is later). A daily alert,
+// evaluated once a local day, so reports each day's changes once: those of the
+// day before. It queues the alert's mail when something changed and reports
+// whether it did; a removed alert (or report, or label) is evaluated to nothing.
 func EvaluateAlert(ctx context.Context, d Deps, alertID int64, period string, now time.Time) (bool, error) {
 	if d.Warehouse == nil {
 		return false, errors.New("this process has no warehouse (jobs.Deps.Warehouse)")
@@ -110,7 +115,7 @@ func EvaluateAlert(ctx context.Context, d Deps, alertID int64, period string, no
 	if t.EvaluatedPeriod == period {
 		return false, nil
 	}
-	from := now.Add(-time.Duration(t.DateFilter) * 24 * time.Hour)
+	from, to := alertWindow(t.DateFilter, now, store.Location(t.Timezone))
 	if t.SinceLastNotice && t.LastNotifiedAt != nil && t.LastNotifiedAt.After(from) {
 		from = *t.LastNotifiedAt
 	}
@@ -129,8 +134,13 @@ func EvaluateAlert(ctx context.Context, d Deps, alertID int64, period string, no
 			return false, err
 		}
 	}
+	if !from.Before(to) {
+		// Its last mail already covered the whole window: nothing new to look at.
+		_, err := st.FinishAlert(ctx, t, period, to, nil)
+		return false, err
+	}
 	rowsSt, countSt, err := engine.CompilePriceChanges(a, cond, engine.PriceChanges{Competitors: t.CompetitorIDs,
-		From: from, To: now, Limit: alertMailRows})
+		Label: uint64(t.LabelID), From: from, To: to, Limit: alertMailRows})
 	if err != nil {
 		return false, err
 	}
@@ -140,10 +150,18 @@ func EvaluateAlert(ctx context.Context, d Deps, alertID int64, period string, no
 	}
 	var m *store.Mail
 	if total > 0 && len(t.Recipients) > 0 {
-		m = alertMail(t, d.PublicURL, a, from, now, int(total), changes)
+		m = alertMail(t, d.PublicURL, a, from, to, int(total), changes)
 	}
-	claimed, err := st.FinishAlert(ctx, t, period, now, m)
+	claimed, err := st.FinishAlert(ctx, t, period, to, m)
 	return claimed && m != nil, err
+}
+
+// alertWindow is the window of an alert with a date filter of days evaluated at
+// now: the days whole local days (in loc) before now's local day.
+func alertWindow(days int16, now time.Time, loc *time.Location) (from, to time.Time) {
+	l := now.In(loc)
+	to = time.Date(l.Year(), l.Month(), l.Day(), 0, 0, 0, 0, loc)
+	return to.AddDate(0, 0, -int(days)), to
 }
 
 // alertMail is the mail of an alert's changes: a text part with the changes as a
@@ -152,17 +170,21 @@ func EvaluateAlert(ctx context.Context, d Deps, alertID int64, period string, no
 func alertMail(t store.AlertTarget, publicURL string, a engine.Account, from, to time.Time, total int, changes []warehouse.PriceChange) *store.Mail {
 	link := strings.TrimRight(publicURL, "/") + "/pricing"
 	scope := "all your products"
-	if t.SavedReportID > 0 {
+	switch {
+	case t.SavedReportID > 0:
 		link += "/type/" + strconv.FormatInt(t.SavedReportID, 10)
 		scope = "the report “" + t.ReportName + "”"
+	case t.LabelID > 0:
+		scope = "the products labelled “" + t.WatchedLabel + "”"
 	}
 	plural := "s"
 	if total == 1 {
 		plural = ""
 	}
-	const stamp = "2006-01-02 15:04 UTC"
-	intro := fmt.Sprintf("Price alert “%s”: %d competitor price%s changed in %s between %s and %s.",
-		t.LabelName, total, plural, scope, from.UTC().Format(stamp), to.UTC().Format(stamp))
+	const stamp = "2006-01-02 15:04"
+	loc := store.Location(t.Timezone)
+	intro := fmt.Sprintf("Price alert “%s”: %d competitor price%s changed in %s between %s and %s (%s).",
+		t.LabelName, total, plural, scope, from.In(loc).Format(stamp), to.In(loc).Format(stamp), loc)
 	table := MailTable{Paragraph: 1, Header: []string{"Product", "Name", "Competitor", "Old price", "New price"}}
 	lines := []string{strings.Join(table.Header, " | ")}
 	names := map[int64]string{}

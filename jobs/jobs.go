@@ -91,11 +91,14 @@ func Start(ctx context.Context, d Deps) (*Workers, error) {
 	river.AddWorker(workers, &evaluateAlert{deps: d})
 	fold := &foldSnapshotDeltas{deps: d, after: foldAfter}
 	river.AddWorker(workers, fold)
+	river.AddWorker(workers, &runPricer{deps: d})
+	trendRollups := &refreshTrendRollups{deps: d}
+	river.AddWorker(workers, trendRollups)
 	client, err := river.NewClient(riverpgxv5.New(d.DB), &river.Config{
 		Logger:          d.Log,
 		Queues:          map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: 10}},
 		Workers:         workers,
-		PeriodicJobs:    []*river.PeriodicJob{mirror.periodic(), expire.periodic(), dropTick.periodic(), stalled.periodic(), alerts.periodic(), schedule.periodic(), fold.periodic()},
+		PeriodicJobs:    []*river.PeriodicJob{mirror.periodic(), expire.periodic(), dropTick.periodic(), stalled.periodic(), alerts.periodic(), schedule.periodic(), trendRollups.periodic(), fold.periodic()},
 		SoftStopTimeout: stopTimeout,
 	})
 	if err != nil {

@@ -43,6 +43,7 @@ type Competitor struct {
 // Membership is a user's role, categories and block flag in one account.
 type Membership struct {
 	Role       string
+	RoleID     int
 	Categories []string
 	Blocked    bool
 }
@@ -72,8 +73,10 @@ func (s *Store) UserAccounts(ctx context.Context, userID int64) ([]AccountRef, e
 // Membership returns a user's membership of an account; found is false when the
 // user is not assigned to it.
 func (s *Store) Membership(ctx context.Context, userID, accountID int64) (m Membership, found bool, err error) {
-	err = s.DB.QueryRow(ctx, `SELECT role, categories, blocked FROM memberships WHERE user_id = $1 AND account_id = $2`,
-		userID, accountID).Scan(&m.Role, &m.Categories, &m.Blocked)
+	err = s.DB.QueryRow(ctx, `SELECT m.role, r.id, m.categories, m.blocked FROM memberships m
+		JOIN account_roles r ON r.account_id = m.account_id AND r.name = m.role
+		WHERE m.user_id = $1 AND m.account_id = $2`,
+		userID, accountID).Scan(&m.Role, &m.RoleID, &m.Categories, &m.Blocked)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return m, false, nil
 	}
@@ -215,4 +218,42 @@ func ValidTimezone(name string) error {
 		return Invalid("timezone", fmt.Sprintf("%q is not a time zone: use an IANA name such as Europe/Berlin or UTC.", name))
 	}
 	return nil
+}
+
+// Location is the zone an account's "timezone" setting names; a setting that names
+// no zone (it is checked when written, but the zone database can change) is UTC.
+func Location(timezone string) *time.Location {
+	if ValidTimezone(timezone) != nil {
+		return time.UTC
+	}
+	loc, _ := time.LoadLocation(timezone)
+	return loc
+}
+
+// SetTimezone sets the account's "timezone" setting (an IANA zone name: scheduled
+// reports and price alerts keep its days) and answers the zone as stored.
+func (s *Store) SetTimezone(ctx context.Context, a Actor, timezone string) (string, error) {
+	if err := ValidTimezone(timezone); err != nil {
+		return "", err
+	}
+	err := s.inTx(ctx, func(tx pgx.Tx) error {
+		var before string
+		err := tx.QueryRow(ctx, `SELECT coalesce(settings->>'timezone', '') FROM accounts WHERE id = $1 FOR UPDATE`, a.AccountID).Scan(&before)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return NotFound("Account not found")
+		}
+		if err != nil || before == timezone {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `UPDATE accounts SET settings = coalesce(settings, '{}'::jsonb) || jsonb_build_object('timezone', $2::text)
+			WHERE id = $1`, a.AccountID, timezone); err != nil {
+			return err
+		}
+		return audit(ctx, tx, a, "update", "account_timezone", a.AccountID, map[string]any{"from": before, "to": timezone})
+	})
+	if err != nil {
+		return "", err
+	}
+	s.forgetCatalog(a.AccountID)
+	return timezone, nil
 }

@@ -10,13 +10,15 @@ import (
 )
 
 // Alert is a price alert: it watches competitors' prices over the products of a
-// saved report (SavedReportID, 0 for every product of the account) and mails the
+// saved report (SavedReportID) or of a label (LabelID), or every product of the
+// account when it has neither, and mails the
 // changes daily or weekly (Frequency 0 or 1) over the last DateFilter days, or
 // since its last mail when SinceLastNotice (jobs: evaluate_alert).
 type Alert struct {
 	ID              int64
 	SavedReportID   int64
-	LabelName       string
+	LabelID         int64  // the label it watches (0: none)
+	LabelName       string // the alert's own name (label_name on the wire)
 	Frequency       int16
 	DateFilter      int16
 	SinceLastNotice bool
@@ -30,12 +32,12 @@ type Alert struct {
 // day, 7, 14, 30, 60 and 180 days.
 var AlertDateFilters = []int16{1, 7, 14, 30, 60, 180}
 
-const alertCols = `id, coalesce(saved_report_id, 0), label_name, frequency, date_filter, since_last_notice,
+const alertCols = `id, coalesce(saved_report_id, 0), coalesce(label_id, 0), label_name, frequency, date_filter, since_last_notice,
 	competitor_ids, email_ids, user_ids, last_notified_at`
 
 func scanAlert(row pgx.Row) (Alert, error) {
 	var al Alert
-	err := row.Scan(&al.ID, &al.SavedReportID, &al.LabelName, &al.Frequency, &al.DateFilter, &al.SinceLastNotice,
+	err := row.Scan(&al.ID, &al.SavedReportID, &al.LabelID, &al.LabelName, &al.Frequency, &al.DateFilter, &al.SinceLastNotice,
 		&al.CompetitorIDs, &al.EmailIDs, &al.UserIDs, &al.LastNotifiedAt)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return al, NotFound("Alert not found")
@@ -57,14 +59,31 @@ func (s *Store) Alerts(ctx context.Context, accountID int64) ([]Alert, error) {
 }
 
 // SaveAlert creates an alert, or updates the account's alert al.ID when set. The
-// saved report it watches must be a live report of the account.
+// saved report it watches must be a live report of the account, the label a
+// label of the account; not both.
 func (s *Store) SaveAlert(ctx context.Context, a Actor, al Alert) (Alert, error) {
 	var out Alert
-	var report *int64
+	var report, label *int64
 	if al.SavedReportID > 0 {
 		report = &al.SavedReportID
 	}
+	if al.LabelID > 0 {
+		label = &al.LabelID
+	}
+	if report != nil && label != nil {
+		return out, Invalid("label_id", "An alert watches a report or a label, not both.")
+	}
 	err := s.inTx(ctx, func(tx pgx.Tx) error {
+		if label != nil {
+			var ok bool
+			if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM labels WHERE id = $1 AND account_id = $2)`,
+				*label, a.AccountID).Scan(&ok); err != nil {
+				return err
+			}
+			if !ok {
+				return NotFound("Label not found")
+			}
+		}
 		if report != nil {
 			var ok bool
 			if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM saved_reports WHERE id = $1 AND account_id = $2 AND removed_at IS NULL)`,
@@ -78,19 +97,20 @@ func (s *Store) SaveAlert(ctx context.Context, a Actor, al Alert) (Alert, error)
 		var err error
 		if al.ID > 0 {
 			out, err = scanAlert(tx.QueryRow(ctx, `UPDATE alerts SET saved_report_id = $3, label_name = $4, frequency = $5,
-				date_filter = $6, since_last_notice = $7, competitor_ids = $8, email_ids = $9, user_ids = $10
+				date_filter = $6, since_last_notice = $7, competitor_ids = $8, email_ids = $9, user_ids = $10, label_id = $11
 				WHERE id = $1 AND account_id = $2 RETURNING `+alertCols, al.ID, a.AccountID, report, al.LabelName, al.Frequency,
-				al.DateFilter, al.SinceLastNotice, al.CompetitorIDs, al.EmailIDs, al.UserIDs))
+				al.DateFilter, al.SinceLastNotice, al.CompetitorIDs, al.EmailIDs, al.UserIDs, label))
 		} else {
 			out, err = scanAlert(tx.QueryRow(ctx, `INSERT INTO alerts (account_id, saved_report_id, label_name, frequency,
-				date_filter, since_last_notice, competitor_ids, email_ids, user_ids, created_by)
-				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING `+alertCols, a.AccountID, report, al.LabelName,
-				al.Frequency, al.DateFilter, al.SinceLastNotice, al.CompetitorIDs, al.EmailIDs, al.UserIDs, a.UserID))
+				date_filter, since_last_notice, competitor_ids, email_ids, user_ids, created_by, label_id)
+				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING `+alertCols, a.AccountID, report, al.LabelName,
+				al.Frequency, al.DateFilter, al.SinceLastNotice, al.CompetitorIDs, al.EmailIDs, al.UserIDs, a.UserID, label))
 		}
 		if err != nil {
 			return err
 		}
-		return audit(ctx, tx, a, "save", "alert", out.ID, map[string]any{"label_name": al.LabelName, "saved_report_id": al.SavedReportID})
+		return audit(ctx, tx, a, "save", "alert", out.ID, map[string]any{"label_name": al.LabelName, "saved_report_id": al.SavedReportID,
+			"label_id": al.LabelID})
 	})
 	return out, err
 }
@@ -115,27 +135,32 @@ type AlertDue struct {
 	ID              int64
 	Frequency       int16
 	EvaluatedPeriod string
+	Timezone        string // the account's setting "timezone" ("" is UTC; see Location)
 }
 
 // AlertsDue lists every account's alerts, for the periodic job that queues their
 // evaluations.
 func (s *Store) AlertsDue(ctx context.Context) ([]AlertDue, error) {
-	rows, err := s.DB.Query(ctx, `SELECT id, frequency, evaluated_period FROM alerts ORDER BY id`)
+	rows, err := s.DB.Query(ctx, `SELECT al.id, al.frequency, al.evaluated_period, coalesce(a.settings->>'timezone', '')
+		FROM alerts al JOIN accounts a ON a.id = al.account_id ORDER BY al.id`)
 	if err != nil {
 		return nil, err
 	}
 	return pgx.CollectRows(rows, pgx.RowToStructByPos[AlertDue])
 }
 
-// AlertTarget is what evaluating an alert needs besides the alert: its account,
-// the category access of the user who made it, the saved report it watches and
-// the addresses it goes to (its external addresses and its users' e-mails).
+// AlertTarget is what evaluating an alert needs besides the alert: its account
+// and the account's time zone, the category access of the user who made it, the
+// saved report or label it watches and the addresses it goes to (its external
+// addresses and its users' e-mails).
 type AlertTarget struct {
 	Alert
 	AccountID       int64
+	Timezone        string // the account's setting "timezone" ("" is UTC; see Location)
 	EvaluatedPeriod string // the last period evaluated
 	Categories      []string
 	ReportName      string
+	WatchedLabel    string          // the name of the label it watches
 	Condition       json.RawMessage // the saved report's grid condition; {} without one
 	Recipients      []string
 }
@@ -146,15 +171,18 @@ type AlertTarget struct {
 func (s *Store) AlertTarget(ctx context.Context, id int64) (AlertTarget, error) {
 	var t AlertTarget
 	var removed bool
-	err := s.DB.QueryRow(ctx, `SELECT al.account_id, al.evaluated_period, coalesce(m.categories, '{}'), coalesce(r.report_name, ''),
+	err := s.DB.QueryRow(ctx, `SELECT al.account_id, coalesce(ac.settings->>'timezone', ''), al.evaluated_period,
+			coalesce(m.categories, '{}'), coalesce(r.report_name, ''), coalesce(l.name, ''),
 			coalesce(r.condition, '{}'::jsonb), r.removed_at IS NOT NULL,
 			array(SELECT DISTINCT e FROM (SELECT unnest(al.email_ids) AS e UNION
 				SELECT u.email FROM users u JOIN memberships um ON um.user_id = u.id AND um.account_id = al.account_id AND NOT um.blocked
 				WHERE u.id = ANY(al.user_ids)) x ORDER BY e)
-		FROM alerts al
+		FROM alerts al JOIN accounts ac ON ac.id = al.account_id
+		LEFT JOIN labels l ON l.id = al.label_id AND l.account_id = al.account_id
 		LEFT JOIN memberships m ON m.user_id = al.created_by AND m.account_id = al.account_id
 		LEFT JOIN saved_reports r ON r.id = al.saved_report_id AND r.account_id = al.account_id
-		WHERE al.id = $1`, id).Scan(&t.AccountID, &t.EvaluatedPeriod, &t.Categories, &t.ReportName, &t.Condition, &removed, &t.Recipients)
+		WHERE al.id = $1`, id).Scan(&t.AccountID, &t.Timezone, &t.EvaluatedPeriod, &t.Categories, &t.ReportName, &t.WatchedLabel,
+		&t.Condition, &removed, &t.Recipients)
 	if errors.Is(err, pgx.ErrNoRows) || removed {
 		return t, NotFound("Alert not found")
 	}

@@ -69,29 +69,68 @@ func (s *Store) FindDropReport(ctx context.Context, accountID int64, ref string)
 	return list[0], nil
 }
 
+// DropReportRef is a saved report an export schedule can take, with its owner
+// (a drop writes the rows its owner sees).
+type DropReportRef struct {
+	ID    int64
+	Name  string
+	Owner string // the owner's e-mail; "" when the owner is gone
+}
+
+// DropReportRefs lists the account's live saved reports, by name.
+func (s *Store) DropReportRefs(ctx context.Context, accountID int64) ([]DropReportRef, error) {
+	rows, err := s.DB.Query(ctx, `SELECT r.id, r.report_name, coalesce(u.email, '') FROM saved_reports r
+		LEFT JOIN users u ON u.id = r.user_id WHERE r.account_id = $1 AND r.removed_at IS NULL ORDER BY lower(r.report_name), r.id`, accountID)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowToStructByPos[DropReportRef])
+}
+
 // DropReportByID is the live saved report id of account accountID.
 func (s *Store) DropReportByID(ctx context.Context, accountID, id int64) (DropReport, error) {
 	return s.FindDropReport(ctx, accountID, strconv.FormatInt(id, 10))
 }
 
 // DropSchedule is an export schedule: report ReportID written as Format into
-// Directory on the cron expression Cron; NextDue is its next run.
+// Directory on the cron expression Cron; NextDue is its next run. The Last
+// fields are its last run (DropRun), zero before the first.
 type DropSchedule struct {
-	ID         int64     `json:"id"`
-	AccountID  int64     `json:"account_id"`
-	ReportID   int64     `json:"report_id"`
-	ReportName string    `json:"report_name"`
-	Cron       string    `json:"cron"`
-	Format     string    `json:"format"`
-	Directory  string    `json:"directory"`
-	NextDue    time.Time `json:"next_due"`
+	ID         int64
+	AccountID  int64
+	ReportID   int64
+	ReportName string
+	Cron       string
+	Format     string
+	Directory  string
+	NextDue    time.Time
+	Last       DropRun
 }
 
-const dropScheduleCols = `s.id, s.account_id, s.report_id, r.report_name, s.cron, s.format, s.directory, s.next_due`
+// DropRun is how an export schedule's run went: Due is the run's due time, At
+// when it started or ended, Status "running", "ok" or "failed" ("" never ran),
+// Error the failure's message and Manifest the manifest of the drop written.
+type DropRun struct {
+	Due, At  *time.Time
+	Status   string
+	Error    string
+	Manifest json.RawMessage
+}
+
+// Drop run statuses.
+const (
+	DropRunning = "running"
+	DropOK      = "ok"
+	DropFailed  = "failed"
+)
+
+const dropScheduleCols = `s.id, s.account_id, s.report_id, r.report_name, s.cron, s.format, s.directory, s.next_due,
+	s.last_due, s.last_run_at, s.last_status, s.last_error, s.last_manifest`
 
 func scanDropSchedule(row pgx.Row) (DropSchedule, error) {
 	var d DropSchedule
-	err := row.Scan(&d.ID, &d.AccountID, &d.ReportID, &d.ReportName, &d.Cron, &d.Format, &d.Directory, &d.NextDue)
+	err := row.Scan(&d.ID, &d.AccountID, &d.ReportID, &d.ReportName, &d.Cron, &d.Format, &d.Directory, &d.NextDue,
+		&d.Last.Due, &d.Last.At, &d.Last.Status, &d.Last.Error, &d.Last.Manifest)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return d, NotFound("Export schedule not found")
 	}
@@ -105,10 +144,10 @@ func (s *Store) AddDropSchedule(ctx context.Context, a Actor, d DropSchedule) (D
 	err := s.inTx(ctx, func(tx pgx.Tx) error {
 		var err error
 		d, err = scanDropSchedule(tx.QueryRow(ctx, `WITH s AS (
-			INSERT INTO drop_schedules (account_id, report_id, cron, format, directory, next_due)
-			SELECT account_id, id, $3, $4, $5, $6 FROM saved_reports WHERE id = $2 AND account_id = $1 AND removed_at IS NULL
+			INSERT INTO drop_schedules (account_id, report_id, cron, format, directory, next_due, created_by)
+			SELECT account_id, id, $3, $4, $5, $6, nullif($7::bigint, 0) FROM saved_reports WHERE id = $2 AND account_id = $1 AND removed_at IS NULL
 			RETURNING *) SELECT `+dropScheduleCols+` FROM s JOIN saved_reports r ON r.id = s.report_id`,
-			a.AccountID, d.ReportID, d.Cron, d.Format, d.Directory, d.NextDue))
+			a.AccountID, d.ReportID, d.Cron, d.Format, d.Directory, d.NextDue, a.UserID))
 		if err != nil {
 			var se *Error
 			if errors.As(err, &se) && se.Kind == KindNotFound {
@@ -158,6 +197,14 @@ func (s *Store) RemoveDropSchedule(ctx context.Context, a Actor, id int64) error
 		}
 		return audit(ctx, tx, a, "remove", "drop_schedule", id, nil)
 	})
+}
+
+// RecordDropRun records how the run of schedule id due at due went (the drop
+// job, at its start and its end). A schedule removed since records nothing.
+func (s *Store) RecordDropRun(ctx context.Context, id int64, run DropRun) error {
+	_, err := s.DB.Exec(ctx, `UPDATE drop_schedules SET last_due = $2, last_run_at = $3, last_status = $4,
+		last_error = $5, last_manifest = $6 WHERE id = $1`, id, run.Due, run.At, run.Status, run.Error, run.Manifest)
+	return err
 }
 
 // QueueDueDrops queues a drop job for each export schedule due at now (next_due

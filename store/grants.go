@@ -32,30 +32,29 @@ func (s *Store) AccountGrants(ctx context.Context, accountID int64) ([]authz.Gra
 	})
 }
 
-// SetGrant grants or revokes one (role, resource, action, code) in the account. The
-// first edit copies the defaults into the account's own rows, in the same transaction.
+// SetGrant grants or revokes one (resource, action, code) of one of the account's
+// roles, named by g.Role. The first edit copies the defaults into the account's own
+// rows, in the same transaction. A revoke that would leave nobody able to manage
+// permissions is refused (409).
 func (s *Store) SetGrant(ctx context.Context, a Actor, g authz.Grant, granted bool) error {
 	return s.inTx(ctx, func(tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, `INSERT INTO role_grants_accounts (account_id) VALUES ($1) ON CONFLICT DO NOTHING`, a.AccountID)
+		role, err := resolveRole(ctx, tx, a.AccountID, authz.RoleRef{Name: g.Role}, "roleName")
 		if err != nil {
 			return err
 		}
-		if tag.RowsAffected() == 1 {
-			for _, d := range authz.DefaultGrants() {
-				if _, err := tx.Exec(ctx, `INSERT INTO role_grants (account_id, role, resource, action, code) VALUES ($1, $2, $3, $4, $5)`,
-					a.AccountID, d.Role, int(d.Resource), string(d.Action), int(d.Code)); err != nil {
-					return err
-				}
-			}
-		} else if _, err := tx.Exec(ctx, `UPDATE role_grants_accounts SET updated_at = now() WHERE account_id = $1`, a.AccountID); err != nil {
+		g.Role = role.Name
+		if err := ownGrants(ctx, tx, a.AccountID); err != nil {
 			return err
 		}
 		if granted {
 			_, err = tx.Exec(ctx, `INSERT INTO role_grants (account_id, role, resource, action, code) VALUES ($1, $2, $3, $4, $5)
 				ON CONFLICT DO NOTHING`, a.AccountID, g.Role, int(g.Resource), string(g.Action), int(g.Code))
 		} else {
-			_, err = tx.Exec(ctx, `DELETE FROM role_grants WHERE account_id = $1 AND role = $2 AND resource = $3 AND action = $4 AND code = $5`,
-				a.AccountID, g.Role, int(g.Resource), string(g.Action), int(g.Code))
+			err = keepingPermissionAdmins(ctx, tx, a.AccountID, func() error {
+				_, err := tx.Exec(ctx, `DELETE FROM role_grants WHERE account_id = $1 AND role = $2 AND resource = $3 AND action = $4 AND code = $5`,
+					a.AccountID, g.Role, int(g.Resource), string(g.Action), int(g.Code))
+				return err
+			})
 		}
 		if err != nil {
 			return err

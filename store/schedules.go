@@ -34,15 +34,8 @@ func (r ScheduledReport) OnWeekday(d time.Weekday) bool {
 	return false
 }
 
-// Location is the account's time zone; a setting that names no zone (it is
-// checked when written, but the zone database can change) is UTC.
-func (r ScheduledReport) Location() *time.Location {
-	if ValidTimezone(r.Timezone) != nil {
-		return time.UTC
-	}
-	loc, _ := time.LoadLocation(r.Timezone)
-	return loc
-}
+// Location is the account's time zone (see Location).
+func (r ScheduledReport) Location() *time.Location { return Location(r.Timezone) }
 
 // scheduledCols read a live scheduled report whose owner is still an unblocked
 // member of its account (a report of someone who left is not mailed).

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/jackc/pgx/v5"
+
+	"pricelens/store/authz"
 )
 
 // User is a users row.
@@ -91,15 +93,16 @@ func (s *Store) SSOUser(ctx context.Context, subject, email string) (User, error
 
 // AccountUsers lists the users assigned to an account (blocked ones omitted).
 func (s *Store) AccountUsers(ctx context.Context, accountID int64) ([]AccountUser, error) {
-	rows, err := s.DB.Query(ctx, `SELECT u.id, u.email, CASE WHEN u.is_saml THEN 1 ELSE 0 END, m.role, m.categories
+	rows, err := s.DB.Query(ctx, `SELECT u.id, u.email, CASE WHEN u.is_saml THEN 1 ELSE 0 END, m.role, r.id, m.categories
 		FROM memberships m JOIN users u ON u.id = m.user_id
+		JOIN account_roles r ON r.account_id = m.account_id AND r.name = m.role
 		WHERE m.account_id = $1 AND NOT m.blocked ORDER BY lower(u.email)`, accountID)
 	if err != nil {
 		return nil, err
 	}
 	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (AccountUser, error) {
 		var u AccountUser
-		err := r.Scan(&u.ID, &u.Email, &u.IsSAML, &u.Role, &u.Categories)
+		err := r.Scan(&u.ID, &u.Email, &u.IsSAML, &u.Role, &u.RoleID, &u.Categories)
 		return u, err
 	})
 }
@@ -122,11 +125,17 @@ const inviteLife = "7 days"
 // AddInternalUser assigns the e-mail's user to the account, creating an internal user
 // without a password when none exists, and queues the invitation in the same
 // transaction. A blocked member added again is unblocked with the new role and categories.
-func (s *Store) AddInternalUser(ctx context.Context, a Actor, email, role string, categories []string, inv Invitation) (id int64, err error) {
+// The role is one of the account's (400 "Unknown role" otherwise).
+func (s *Store) AddInternalUser(ctx context.Context, a Actor, email string, ref authz.RoleRef, categories []string, inv Invitation) (id int64, err error) {
 	if categories == nil {
 		categories = []string{}
 	}
 	err = s.inTx(ctx, func(tx pgx.Tx) error {
+		r, err := resolveRole(ctx, tx, a.AccountID, ref, "user_role")
+		if err != nil {
+			return err
+		}
+		role := r.Name
 		u, err := scanUser(tx.QueryRow(ctx, `SELECT `+userCols+` FROM users WHERE lower(email) = lower($1) FOR UPDATE`, email))
 		var se *Error
 		created := false
@@ -165,7 +174,8 @@ func (s *Store) AddInternalUser(ctx context.Context, a Actor, email, role string
 	return id, err
 }
 
-// controls reports whether the actor is an unblocked administrator of every account
+// controls reports whether the actor is an unblocked administrator (a member of the
+// role with id authz.AdminRoleID, whatever its name) of every account
 // the target user belongs to (blocked memberships included): only then may the actor
 // change the user's password, e-mail or block state.
 func controls(ctx context.Context, tx pgx.Tx, actorID, targetID int64) (bool, error) {
@@ -174,8 +184,9 @@ func controls(ctx context.Context, tx pgx.Tx, actorID, targetID int64) (bool, er
 			SELECT 1 FROM memberships t
 			WHERE t.user_id = $2 AND NOT EXISTS (
 				SELECT 1 FROM memberships c
-				WHERE c.user_id = $1 AND c.account_id = t.account_id AND c.role = 'admin' AND NOT c.blocked))`,
-		actorID, targetID).Scan(&ok)
+				JOIN account_roles r ON r.account_id = c.account_id AND r.name = c.role AND r.id = $3
+				WHERE c.user_id = $1 AND c.account_id = t.account_id AND NOT c.blocked))`,
+		actorID, targetID, authz.AdminRoleID).Scan(&ok)
 	return ok, err
 }
 
@@ -241,7 +252,10 @@ func (s *Store) RemoveMember(ctx context.Context, a Actor, userID int64) error {
 		if userID == a.UserID {
 			return Conflict("You can't delete yourself")
 		}
-		if _, err := tx.Exec(ctx, `DELETE FROM memberships WHERE user_id = $1 AND account_id = $2`, userID, a.AccountID); err != nil {
+		if err := keepingPermissionAdmins(ctx, tx, a.AccountID, func() error {
+			_, err := tx.Exec(ctx, `DELETE FROM memberships WHERE user_id = $1 AND account_id = $2`, userID, a.AccountID)
+			return err
+		}); err != nil {
 			return err
 		}
 		if _, err := tx.Exec(ctx, `DELETE FROM sessions WHERE user_id = $1 AND account_id = $2`, userID, a.AccountID); err != nil {
@@ -266,7 +280,10 @@ func (s *Store) BlockMember(ctx context.Context, a Actor, userID int64) error {
 		if userID == a.UserID {
 			return Conflict("You can't block yourself")
 		}
-		if _, err := tx.Exec(ctx, `UPDATE memberships SET blocked = true WHERE user_id = $1 AND account_id = $2`, userID, a.AccountID); err != nil {
+		if err := keepingPermissionAdmins(ctx, tx, a.AccountID, func() error {
+			_, err := tx.Exec(ctx, `UPDATE memberships SET blocked = true WHERE user_id = $1 AND account_id = $2`, userID, a.AccountID)
+			return err
+		}); err != nil {
 			return err
 		}
 		if _, err := tx.Exec(ctx, `DELETE FROM sessions WHERE user_id = $1 AND account_id = $2`, userID, a.AccountID); err != nil {
@@ -296,17 +313,32 @@ func (s *Store) ResetMemberPassword(ctx context.Context, a Actor, userID int64, 
 	})
 }
 
-// UpdateMember changes a member's role and/or categories (nil leaves it unchanged).
-func (s *Store) UpdateMember(ctx context.Context, a Actor, userID int64, role *string, categories []string) error {
+// UpdateMember changes a member's role (one of the account's) and/or categories
+// (nil leaves either unchanged). Nobody changes their own role, and a change that
+// leaves nobody able to manage permissions is refused.
+func (s *Store) UpdateMember(ctx context.Context, a Actor, userID int64, ref *authz.RoleRef, categories []string) error {
 	return s.inTx(ctx, func(tx pgx.Tx) error {
 		if _, err := activeMember(ctx, tx, a.AccountID, userID); err != nil {
 			return err
 		}
-		if role != nil {
-			if userID == a.UserID && *role != "admin" {
+		var role *string
+		if ref != nil {
+			r, err := resolveRole(ctx, tx, a.AccountID, *ref, "role")
+			if err != nil {
+				return err
+			}
+			role = &r.Name
+			var current string
+			if err := tx.QueryRow(ctx, `SELECT role FROM memberships WHERE user_id = $1 AND account_id = $2`, userID, a.AccountID).Scan(&current); err != nil {
+				return err
+			}
+			if userID == a.UserID && current != r.Name {
 				return Conflict("You can't change your own role")
 			}
-			if _, err := tx.Exec(ctx, `UPDATE memberships SET role = $1 WHERE user_id = $2 AND account_id = $3`, *role, userID, a.AccountID); err != nil {
+			if err := keepingPermissionAdmins(ctx, tx, a.AccountID, func() error {
+				_, err := tx.Exec(ctx, `UPDATE memberships SET role = $1 WHERE user_id = $2 AND account_id = $3`, r.Name, userID, a.AccountID)
+				return err
+			}); err != nil {
 				return err
 			}
 		}

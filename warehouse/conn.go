@@ -1,5 +1,5 @@
 // Package warehouse is the ClickHouse side: the connection, execution of the
-// engine's plans, streaming of rows and CSV, and writing of facts.
+// engine's plans, streaming of export CSV over HTTP, and writing of facts.
 package warehouse
 
 import (
@@ -23,7 +23,7 @@ import (
 type Warehouse struct {
 	Conn     driver.Conn
 	Database string
-	// HTTPAddr is the HTTP interface, used only to stream CSV/Native exports.
+	// HTTPAddr is the HTTP interface, used only to stream exports as CSV (CSV).
 	HTTPAddr string
 	opts     *clickhouse.Options
 	maxExec  time.Duration

@@ -277,3 +277,9 @@ func plain(d any) any {
 	}
 	return rv.Interface()
 }
+
+// Kill stops the queries with this id on the server (KILL QUERY), wherever they
+// were started from; a query that already ended is no error.
+func (w *Warehouse) Kill(ctx context.Context, queryID string) error {
+	return w.Conn.Exec(ctx, "KILL QUERY WHERE query_id = ? ASYNC", queryID)
+}

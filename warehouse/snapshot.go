@@ -66,11 +66,11 @@ const totalsCols = "t_cmp, t_l, t_s, t_h, t_ld, t_ratio, t_price, t_fresh_min, t
 
 var snapshotSelect = `
 INSERT INTO ` + engine.TableProductSnapshotBuild.String() + ` (account_id, product_id, name, brand, mfgr_prod_id, super_category, category,
-    vertical, my_price, cost, currency, url, img_url, in_stock, revenue_30d, units_30d, page_views_30d, search_text,
+    vertical, my_price, cost, currency, url, img_url, in_stock, revenue_30d, units_30d, page_views_30d, mrp, search_text,
     slot_ids, comp_ids, c_price, c_delta, c_seen, c_in_stock, c_on_sale, c_name, c_brand, c_mfgr, c_url, c_img, c_prod_id, built_at,
     ` + priceSlotCols + `, ` + totalsCols + `)
 SELECT account_id, product_id, name, brand, mfgr_prod_id, super_category, category,
-    vertical, my_price, cost, currency, url, img_url, in_stock, revenue_30d, units_30d, page_views_30d,
+    vertical, my_price, cost, currency, url, img_url, in_stock, revenue_30d, units_30d, page_views_30d, mrp,
     lowerUTF8(concat(name, '\n', brand, '\n', mfgr_prod_id, '\n', product_id)),
     L, comp_ids, c_price,
     arrayMap((x, m) -> if(x > 0 AND m > 0, (m - x) / x * 100, nan), c_price, arrayResize(emptyArrayFloat64(), length(c_price), my_price)) AS c_delta,
@@ -78,7 +78,7 @@ SELECT account_id, product_id, name, brand, mfgr_prod_id, super_category, catego
     ` + priceSlotExprs + `, %[5]s, %[6]d
 FROM (
     SELECT account_id, product_id, name, brand, mfgr_prod_id, super_category, category, vertical, my_price, cost,
-        currency, url, img_url, in_stock, revenue_30d, units_30d, page_views_30d, L, length(L) AS n,
+        currency, url, img_url, in_stock, revenue_30d, units_30d, page_views_30d, mrp, L, length(L) AS n,
         if(notEmpty(d_comp), d_comp, arrayResize(emptyArrayUInt32(), n)) AS comp_ids,
         if(notEmpty(d_price), d_price, arrayResize(emptyArrayFloat64(), n, nan)) AS c_price,
         if(notEmpty(d_seen), d_seen, arrayResize(emptyArrayDateTime(), n)) AS c_seen,
@@ -92,7 +92,7 @@ FROM (
         if(notEmpty(d_pid), d_pid, arrayResize(emptyArrayString(), n)) AS c_prod_id
     FROM (
         SELECT account_id, product_id, name, brand, mfgr_prod_id, super_category, category, vertical, my_price, cost,
-               currency, url, img_url, in_stock, revenue_30d, units_30d, page_views_30d, %[2]s AS L
+               currency, url, img_url, in_stock, revenue_30d, units_30d, page_views_30d, mrp, %[2]s AS L
         FROM ` + engine.TableProducts.String() + ` FINAL
         WHERE account_id = %[1]s AND %[4]s
     ) ANY LEFT JOIN (
@@ -152,9 +152,14 @@ func (r snapshotChunkRange) cond() (string, []any) {
 // snapshotRanges splits an account's products into ranges of about snapshotChunk
 // ids: every snapshotChunk-th id in key order is a boundary.
 func (w *Warehouse) snapshotRanges(ctx context.Context, account uint32) ([]snapshotChunkRange, error) {
+	return w.productRanges(ctx, account, snapshotChunk)
+}
+
+// productRanges splits an account's products into ranges of about size ids.
+func (w *Warehouse) productRanges(ctx context.Context, account uint32, size int) ([]snapshotChunkRange, error) {
 	rows, err := w.Conn.Query(ctx, `SELECT product_id FROM (
 		SELECT product_id FROM `+engine.TableProducts.String()+` WHERE account_id = ? ORDER BY product_id)
-		WHERE rowNumberInAllBlocks() % ? = 0 AND rowNumberInAllBlocks() > 0`, account, uint64(snapshotChunk))
+		WHERE rowNumberInAllBlocks() % ? = 0 AND rowNumberInAllBlocks() > 0`, account, uint64(size))
 	if err != nil {
 		return nil, err
 	}
@@ -202,7 +207,7 @@ func (w *Warehouse) competitorList(ctx context.Context, account uint32) (string,
 // Each account is built into product_snapshot_build and swapped into
 // product_snapshot with REPLACE PARTITION (the partition key is account_id), which
 // is atomic for readers: they see the old snapshot or the new one, never a half.
-// The account's delta (migration 00040) is folded in without a mixed moment: the
+// The account's delta (migration 00090) is folded in without a mixed moment: the
 // build goes into the delta first (it then hides every base row), then into the
 // base, and only then is the delta dropped.
 func (w *Warehouse) RefreshSnapshots(ctx context.Context, accounts map[uint32]engine.Settings) error {
@@ -275,6 +280,46 @@ func (w *Warehouse) RefreshSnapshot(ctx context.Context, id uint32, settings eng
 // what every read of the snapshot must know (engine.Account.SnapshotDelta).
 func (w *Warehouse) SnapshotDelta(ctx context.Context, account uint32) (uint64, error) {
 	return w.Count(ctx, SQL("SELECT max(build_id) FROM "+engine.TableProductSnapshotDelta.String()+" WHERE account_id = ?", account))
+}
+
+// SnapshotMeta reads what the compiler needs to know about the account's current
+// snapshot, in one small read: the competitors' positions in its arrays, the facts
+// of its build (the stored totals' settings and scan-time bounds) and the newest
+// build of its delta (0: none). With a delta, its build's facts hold for the base
+// rows too (RefreshSnapshot writes them so).
+func (w *Warehouse) SnapshotMeta(ctx context.Context, accountID uint32) (map[int64]int, *engine.Totals, uint64, error) {
+	res, err := w.Query(ctx, SQL(`SELECT slot_ids, found, fresh_min, stale_max, parity, lower, upper, delta
+		FROM (SELECT account_id, build_id, slot_ids, delta FROM (
+				SELECT account_id, build_id, slot_ids, build_id AS delta, 1 AS o FROM product_snapshot_delta WHERE account_id = ? ORDER BY build_id DESC LIMIT 1
+				UNION ALL
+				SELECT account_id, build_id, slot_ids, toUInt64(0) AS delta, 0 AS o FROM product_snapshot WHERE account_id = ? LIMIT 1)
+			ORDER BY o DESC LIMIT 1)
+		ANY LEFT JOIN (SELECT account_id, build_id, build_id AS found, fresh_min, stale_max, parity, lower, upper
+			FROM snapshot_builds WHERE account_id = ?) USING account_id, build_id`, accountID, accountID, accountID))
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	out := map[int64]int{}
+	if len(res.Rows) == 0 {
+		return out, nil, 0, nil
+	}
+	r := res.Rows[0]
+	ids, _ := r[0].([]uint32)
+	for i, id := range ids {
+		out[int64(id)] = i + 1
+	}
+	delta, _ := r[7].(uint64)
+	if b, _ := r[1].(uint64); b == 0 {
+		return out, nil, delta, nil // built before the totals existed, or no build row
+	}
+	// Query gives unsigned integers as uint64.
+	fresh, _ := r[2].(uint64)
+	stale, _ := r[3].(uint64)
+	t := &engine.Totals{FreshMin: uint32(fresh), StaleMax: uint32(stale)}
+	t.Parity, _ = r[4].(float64)
+	t.Lower, _ = r[5].(float64)
+	t.Upper, _ = r[6].(float64)
+	return out, t, delta, nil
 }
 
 // buildFacts is a snapshot build's row of snapshot_builds.

@@ -172,3 +172,22 @@ func TestRefreshSnapshotDeltaFallsBack(t *testing.T) {
 	assert.True(t, r.Full)
 	assert.Contains(t, r.Reason, "settings")
 }
+
+// TestSnapshotTablesSameColumns: base, build and delta have the same columns in the
+// same order (mrp of migration 00070 included, pno of 00090): REPLACE and ATTACH
+// PARTITION between them and the readers' merge() need it.
+// (system.columns of 18.16 has no position: it lists a table's columns in order.)
+func TestSnapshotTablesSameColumns(t *testing.T) {
+	w, _ := testenv.ClickHouse(t)
+	columns := func(table engine.Table) []string {
+		cols, err := w.Strings(context.Background(), warehouse.SQL(`SELECT concat(name, ' ', type) FROM system.columns
+			WHERE database = currentDatabase() AND table = ?`, table.String()))
+		require.NoError(t, err)
+		return cols
+	}
+	base := columns(engine.TableProductSnapshot)
+	assert.Contains(t, base, "mrp Float64")
+	assert.Contains(t, base, "pno UInt64")
+	assert.Equal(t, base, columns(engine.TableProductSnapshotBuild))
+	assert.Equal(t, base, columns(engine.TableProductSnapshotDelta))
+}

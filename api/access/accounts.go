@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -12,7 +13,6 @@ import (
 	"pricelens/api/reqbody"
 	"pricelens/api/session"
 	"pricelens/store"
-	"pricelens/store/authz"
 )
 
 // defaultSettings are the account settings keys of api/CONTRACT.md with their
@@ -27,22 +27,7 @@ func defaultSettings() map[string]any {
 		"currency_symbol":              "$",
 		"offer_staleness_days":         30,
 		"timezone":                     "UTC",
-		"role_types":                   roleTypes(),
 	}
-}
-
-// RoleType is a role and its id (the ids ParseRole accepts).
-type RoleType struct {
-	ID   int    `json:"id" openapi:"always"`
-	Name string `json:"name" openapi:"always"`
-}
-
-func roleTypes() []RoleType {
-	out := make([]RoleType, len(authz.Roles))
-	for i, r := range authz.Roles {
-		out[i] = RoleType{i + 1, r}
-	}
-	return out
 }
 
 // Accounts are the accounts the signed-in user belongs to.
@@ -174,8 +159,9 @@ type AccountData struct {
 	CustomFields        json.RawMessage `json:"custom_fields" openapi:"always"`        // list
 	ComparisonValues    json.RawMessage `json:"comparison_values" openapi:"always"`    // list
 	UserPermissions     AccessMap       `json:"userPermissions" openapi:"always"`
-	// RoleTypes is settings.role_types ([{id, name}] unless the account overrides it).
-	RoleTypes            any               `json:"role_types" openapi:"always"`
+	// RoleTypes are the account's roles [{id, name}] (also settings.role_types): the
+	// account edits them in the permissions grid.
+	RoleTypes            []store.Role      `json:"role_types" openapi:"always"`
 	Role                 string            `json:"role" openapi:"always"`
 	RoleID               int               `json:"role_id" openapi:"always"`
 	Categories           []string          `json:"categories" openapi:"always"`             // the user's super categories; empty = all
@@ -221,10 +207,15 @@ func (s *Service) accountData(ctx context.Context, p session.Principal) (Account
 	if err != nil {
 		return AccountData{}, err
 	}
+	roles, err := s.Store.AccountRoles(ctx, p.AccountID)
+	if err != nil {
+		return AccountData{}, err
+	}
 	settings := defaultSettings()
 	for k, v := range a.Settings {
 		settings[k] = v
 	}
+	settings["role_types"] = roles
 	competitors := map[string]store.Competitor{}
 	for _, cp := range comps {
 		competitors[strconv.FormatInt(cp.ID, 10)] = cp
@@ -236,8 +227,8 @@ func (s *Service) accountData(ctx context.Context, p session.Principal) (Account
 		FieldFormat: rawOr(a.FieldFormat, "{}"), Labels: labels,
 		CustomFieldSelector: cfSel, CustomFields: rawOr(a.CustomFields, "[]"),
 		ComparisonValues: rawOr(a.ComparisonValues, "[]"),
-		UserPermissions:  perms, RoleTypes: settings["role_types"], Role: p.Role,
-		RoleID: authz.RoleID(p.Role), Categories: nonNil(p.Categories),
+		UserPermissions:  perms, RoleTypes: roles, Role: p.Role,
+		RoleID: p.RoleID, Categories: nonNil(p.Categories),
 		AppTablesNames: appTables,
 	}, nil
 }
@@ -263,4 +254,31 @@ func (s *Service) accessControl(c echo.Context, _ struct{}) (AccessMap, error) {
 		return nil, err
 	}
 	return s.Authz.AccessMap(c.Request().Context(), p.AccountID, p.Role)
+}
+
+// TimezoneIn is the body of setTimezone.
+type TimezoneIn struct {
+	Timezone string `json:"timezone" required:"true"` // an IANA zone name, such as Europe/Berlin or UTC
+}
+
+// Validate trims the name; the store checks it against the zone database.
+func (in *TimezoneIn) Validate() error {
+	in.Timezone = strings.TrimSpace(in.Timezone)
+	return nil
+}
+
+// Timezone is the answer of setTimezone: the account's zone now.
+type Timezone struct {
+	Timezone string `json:"timezone" openapi:"always"`
+}
+
+// setTimezone is POST /account/setTimezone {timezone}: the account's time zone,
+// whose days scheduled reports and price alerts keep.
+func (s *Service) setTimezone(c echo.Context, in TimezoneIn) (Timezone, error) {
+	p, err := session.Account(c)
+	if err != nil {
+		return Timezone{}, err
+	}
+	tz, err := s.Store.SetTimezone(c.Request().Context(), store.Actor{UserID: p.UserID, AccountID: p.AccountID}, in.Timezone)
+	return Timezone{Timezone: tz}, err
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"pricelens/api/appstate"
+	"pricelens/api/signed"
 )
 
 func TestAlerts(t *testing.T) {
@@ -158,6 +159,61 @@ func TestAlertOnASavedReport(t *testing.T) {
 	assert.Equal(t, 2, e.count(`SELECT count(*) FROM alerts WHERE account_id = $1`, acc), "refused requests change nothing")
 }
 
+// An alert on a label (no report): label_id names one of the account's labels;
+// another account's or an unknown label is a 404, a report and a label together a
+// 400, and none of them changes anything.
+func TestAlertOnALabel(t *testing.T) {
+	e := newEnv(t, nil)
+	acc := e.account("Acme")
+	other := e.account("Other")
+	e.user("ana@acme.test", "analyst", acc)
+	e.user("eve@other.test", "admin", other)
+	ana := e.login("ana@acme.test", acc)
+	var comp, label, theirs int64
+	require.NoError(t, e.db.QueryRow(t.Context(), `SELECT min(id) FROM competitors WHERE account_id = $1`, acc).Scan(&comp))
+	require.NoError(t, e.db.QueryRow(t.Context(), `INSERT INTO labels (account_id, name, color) VALUES ($1, 'Summer', 'ff0000') RETURNING id`, acc).Scan(&label))
+	require.NoError(t, e.db.QueryRow(t.Context(), `INSERT INTO labels (account_id, name, color) VALUES ($1, 'Theirs', 'ff0000') RETURNING id`, other).Scan(&theirs))
+	st, res := ana.call("POST", "/api/saveReport/insertSaveReport", obj{"report_name": "Lego", "report_type": "all_my_products"})
+	require.Equal(t, 200, st, "%v", res)
+	reportID := num(res["id"])
+	alert := func(set obj) obj {
+		b := obj{"label_id": label, "label_name": "Summer prices", "competitorsIds": []int64{comp}, "frequency": 0,
+			"email_ids": []string{"boss@acme.test"}}
+		for k, v := range set {
+			b[k] = v
+		}
+		return b
+	}
+	for _, tc := range []struct {
+		set    obj
+		status int
+		msg    string
+	}{
+		{obj{"label_id": theirs}, 404, "Label not found"},
+		{obj{"label_id": 987654}, 404, "Label not found"},
+		{obj{"label_id": "x"}, 400, "label_id must be a whole number"},
+		{obj{"label_id": -3}, 400, "label_id must be a label id"},
+		{obj{"saved_report_id": reportID}, 400, "An alert watches a report or a label, not both."},
+	} {
+		st, res := ana.call("POST", "/api/labels/addAlert", alert(tc.set))
+		assert.Equal(t, tc.status, st, "%v: %v", tc.set, res)
+		assert.Equal(t, tc.msg, errMsg(res), "%v", tc.set)
+	}
+	assert.Zero(t, e.count(`SELECT count(*) FROM alerts`))
+	assert.Zero(t, e.count(`SELECT count(*) FROM audit_log WHERE entity = 'alert'`))
+
+	st, res = ana.call("POST", "/api/labels/addAlert", alert(nil))
+	require.Equal(t, 200, st, "%v", res)
+	al := res["alert"].(obj)
+	assert.Equal(t, label, num(al["label_id"]))
+	assert.Zero(t, num(al["saved_report_id"]))
+	// Updated onto a report, it leaves the label.
+	st, res = ana.call("POST", "/api/labels/addAlert", alert(obj{"report_id": al["report_id"], "label_id": 0, "saved_report_id": reportID}))
+	require.Equal(t, 200, st, "%v", res)
+	assert.Zero(t, num(res["alert"].(obj)["label_id"]))
+	assert.Equal(t, reportID, num(res["alert"].(obj)["saved_report_id"]))
+}
+
 func TestCustomReportsAndEmbedToken(t *testing.T) {
 	t.Setenv("PRICELENS_EMBED_SECRET", "a-test-secret-of-some-length")
 	e := newEnv(t, nil)
@@ -193,7 +249,7 @@ func TestCustomReportsAndEmbedToken(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, tok, u.Query().Get("embed_token"))
 	assert.True(t, strings.HasPrefix(emb["embed_url"].(string), "https://bi.example/dash/7?"))
-	key := []byte("a-test-secret-of-some-length")
+	key := signed.Keys{Current: []byte("a-test-secret-of-some-length")}
 	cl, err := appstate.VerifyEmbed(key, tok, time.Now())
 	require.NoError(t, err)
 	assert.Equal(t, rid, cl.ReportID)
@@ -202,6 +258,6 @@ func TestCustomReportsAndEmbedToken(t *testing.T) {
 	assert.Error(t, err, "the token is short-lived")
 	_, err = appstate.VerifyEmbed(key, tok[:len(tok)-2]+"xx", time.Now())
 	assert.Error(t, err, "a tampered token does not verify")
-	_, err = appstate.VerifyEmbed([]byte("another key entirely"), tok, time.Now())
+	_, err = appstate.VerifyEmbed(signed.Keys{Current: []byte("another key entirely")}, tok, time.Now())
 	assert.Error(t, err)
 }

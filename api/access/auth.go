@@ -41,6 +41,8 @@ func toUser(id int64, email string, sso bool) User { return User{ID: id, Email: 
 type LoginConfig struct {
 	SSO      SSOButton `json:"sso" openapi:"always"`
 	Password bool      `json:"password" openapi:"always"`
+	// HomePath is where "/" leads on this deployment (PRICELENS_HOME_PAGE).
+	HomePath string `json:"home_path" openapi:"always"`
 }
 
 // SSOButton is the login page's single sign-on button.
@@ -52,7 +54,7 @@ type SSOButton struct {
 
 // loginConfig is GET /login/config.
 func (s *Service) loginConfig(echo.Context, struct{}) (LoginConfig, error) {
-	return LoginConfig{SSO: SSOButton{Enabled: s.oidc != nil, Text: s.Settings.OIDC.ButtonText, URL: "/api/login/sso"}, Password: true}, nil
+	return LoginConfig{SSO: SSOButton{Enabled: s.oidc != nil, Text: s.Settings.OIDC.ButtonText, URL: "/api/login/sso"}, Password: true, HomePath: s.Settings.HomePath}, nil
 }
 
 // SignIn is the body of POST /auth.

@@ -5,11 +5,13 @@
 package access
 
 import (
+	"crypto/rand"
 	"log/slog"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"pricelens/api/signed"
 	"pricelens/deploy/config"
 	"pricelens/store"
 	"pricelens/store/authz"
@@ -30,11 +32,12 @@ type Settings struct {
 	SessionLife time.Duration // absolute session life, 7 days
 	OIDC        config.OIDC
 	PublicURL   string // PRICELENS_PUBLIC_URL: the base of the links the access mails carry
+	HomePath    string // PRICELENS_HOME_PAGE: where "/" leads
 }
 
 // settingsOf picks the access layer's settings from the configuration.
 func settingsOf(c config.Config) Settings {
-	return Settings{IdleTimeout: c.SessionIdle, SessionLife: 7 * 24 * time.Hour, OIDC: c.OIDC, PublicURL: c.PublicURL}
+	return Settings{IdleTimeout: c.SessionIdle, SessionLife: 7 * 24 * time.Hour, OIDC: c.OIDC, PublicURL: c.PublicURL, HomePath: c.HomePath}
 }
 
 // Service holds what the access handlers and middleware share.
@@ -43,7 +46,9 @@ type Service struct {
 	Authz    *authz.Authorizer
 	Settings Settings
 	Log      *slog.Logger
-	oidc     *oidcClient
+	// Tokens sign and verify the API's bearer tokens and the embed tokens.
+	Tokens signed.Keys
+	oidc   *oidcClient
 }
 
 // NewService builds the access service over the deps.
@@ -53,9 +58,26 @@ func NewService(d Deps) *Service {
 	if log == nil {
 		log = slog.Default()
 	}
-	s := &Service{Store: st, Authz: authz.NewAuthorizer(st.AccountGrants), Settings: settingsOf(d.Config), Log: log}
+	s := &Service{Store: st, Authz: authz.NewAuthorizer(st.AccountGrants), Settings: settingsOf(d.Config), Log: log,
+		Tokens: tokenKeys(d.Config)}
 	if s.Settings.OIDC.Issuer != "" {
 		s.oidc = newOIDCClient(s.Settings.OIDC)
 	}
 	return s
+}
+
+// tokenKeys are PRICELENS_EMBED_SECRET (and, during a rotation,
+// PRICELENS_EMBED_SECRET_PREVIOUS), or a random key per process: tokens then stop
+// verifying after a restart, which their minutes-long life makes harmless.
+func tokenKeys(c config.Config) signed.Keys {
+	if c.EmbedSecret != "" {
+		k := signed.Keys{Current: []byte(c.EmbedSecret)}
+		if c.EmbedSecretPrevious != "" {
+			k.Previous = []byte(c.EmbedSecretPrevious)
+		}
+		return k
+	}
+	b := make([]byte, 32)
+	_, _ = rand.Read(b)
+	return signed.Keys{Current: b}
 }

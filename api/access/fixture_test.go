@@ -10,6 +10,7 @@ import (
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -69,6 +70,13 @@ func (e *env) count(sql string, args ...any) int {
 	return n
 }
 
+func (e *env) text(sql string, args ...any) string {
+	e.t.Helper()
+	var s string
+	require.NoError(e.t, e.db.QueryRow(context.Background(), sql, args...).Scan(&s), sql)
+	return s
+}
+
 func (e *env) account(name string) int64 {
 	e.t.Helper()
 	var id int64
@@ -76,6 +84,16 @@ func (e *env) account(name string) int64 {
 	for _, c := range []string{"Alpha Mart", "Beta Store"} {
 		e.exec(`INSERT INTO competitors (account_id, name) VALUES ($1, $2)`, id, c)
 	}
+	return id
+}
+
+// superCategory gives an account's super category name its id, as listing the
+// category tree does.
+func (e *env) superCategory(account int64, name string) int64 {
+	e.t.Helper()
+	var id int64
+	require.NoError(e.t, e.db.QueryRow(context.Background(), `INSERT INTO super_categories (account_id, name) VALUES ($1, $2)
+		ON CONFLICT (account_id, name) DO UPDATE SET name = EXCLUDED.name RETURNING id`, account, name).Scan(&id))
 	return id
 }
 
@@ -276,3 +294,5 @@ func (w teeWriter) Write(b []byte) (int, error) {
 
 // Unwrap lets http.ResponseController reach the connection (read deadlines).
 func (w teeWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+func itoa(id int64) string { return strconv.FormatInt(id, 10) }

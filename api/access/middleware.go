@@ -74,6 +74,14 @@ func (s *Service) Middleware(table *route.Table) echo.MiddlewareFunc {
 			if need.IsPublic() {
 				return next(c)
 			}
+			if need.IsToken() {
+				p, err := s.tokenPrincipal(c)
+				if err != nil {
+					return err
+				}
+				session.Set(c, p)
+				return next(c)
+			}
 			p, sid, err := s.authenticate(c)
 			if err != nil {
 				return err
@@ -183,7 +191,7 @@ func (s *Service) selectAccount(c echo.Context, p signedIn) (session.Principal, 
 	if !found || m.Blocked {
 		return pr, errNotAssigned()
 	}
-	pr.AccountID, pr.Role, pr.Categories = accountID, m.Role, m.Categories
+	pr.AccountID, pr.Role, pr.RoleID, pr.Categories = accountID, m.Role, m.RoleID, m.Categories
 	return pr, nil
 }
 

@@ -2,14 +2,17 @@ package access
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
-	"pricelens/api/route"
+	"strconv"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
 	"pricelens/api/httperr"
+	"pricelens/api/reqbody"
+	"pricelens/api/route"
 	"pricelens/api/session"
+	"pricelens/store"
 	"pricelens/store/authz"
 )
 
@@ -18,25 +21,38 @@ type PermissionColumns struct {
 	Columns []PermissionColumn `json:"columns" openapi:"always"`
 }
 
-// PermissionColumn is one ag-grid column: the row's resource, action and
-// permission (grouped), then a checkbox column per role.
+// PermissionColumn is one ag-grid column: the row's resource and action (grouped),
+// the permission, then a checkbox column per role of the account.
 type PermissionColumn struct {
 	ColID      string `json:"colId" openapi:"always"`
 	Field      string `json:"field" openapi:"always"`
 	HeaderName string `json:"headerName" openapi:"always"`
 	RowGroup   bool   `json:"rowGroup,omitempty"`
 	FormatType string `json:"format_type,omitempty"` // "checkbox" on the role columns
+	RoleID     int    `json:"roleId,omitempty"`      // on the role columns: the role's id (renameRole)
 }
 
+// roleField is the row key and column id of a role's checkbox: by id, so that no
+// role name can collide with the row's own keys and a rename keeps the column.
+func roleField(id int) string { return "role_" + strconv.Itoa(id) }
+
 // permissionColumns is GET /system/getPermissionColumnsDef.
-func (s *Service) permissionColumns(echo.Context, struct{}) (PermissionColumns, error) {
+func (s *Service) permissionColumns(c echo.Context, _ struct{}) (PermissionColumns, error) {
+	p, err := session.Account(c)
+	if err != nil {
+		return PermissionColumns{}, err
+	}
+	roles, err := s.Store.AccountRoles(c.Request().Context(), p.AccountID)
+	if err != nil {
+		return PermissionColumns{}, err
+	}
 	cols := []PermissionColumn{
 		{ColID: "resource", Field: "resource", HeaderName: "Resource", RowGroup: true},
 		{ColID: "action", Field: "action", HeaderName: "Action", RowGroup: true},
 		{ColID: "permission", Field: "permission", HeaderName: "Permission"},
 	}
-	for _, r := range authz.Roles {
-		cols = append(cols, PermissionColumn{ColID: r, Field: r, HeaderName: r, FormatType: "checkbox"})
+	for _, r := range roles {
+		cols = append(cols, PermissionColumn{ColID: roleField(r.ID), Field: roleField(r.ID), HeaderName: r.Name, FormatType: "checkbox", RoleID: r.ID})
 	}
 	return PermissionColumns{Columns: cols}, nil
 }
@@ -46,9 +62,9 @@ type PermissionRows struct {
 	Rows []PermissionRow `json:"rows" openapi:"always"`
 }
 
-// PermissionRow is one permission and, under each role's name (the grid's column
-// ids, authz.Roles), whether the account grants it to the role:
-// {"id", "resource_id", "resource", "action", "code", "permission", "admin": bool, ...}.
+// PermissionRow is one permission and, under each role's column field ("role_<id>"),
+// whether the account grants it to the role:
+// {"id", "resource_id", "resource", "action", "code", "permission", "role_1": bool, ...}.
 type PermissionRow struct {
 	ID         string          `json:"id" openapi:"always"` // the rowId updatePermission takes
 	ResourceID int             `json:"resource_id" openapi:"always"`
@@ -71,7 +87,7 @@ func (r PermissionRow) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	// {"id":...,"permission":"x"} + {"admin":true,...} → {"id":...,"permission":"x","admin":true,...}
+	// {"id":...,"permission":"x"} + {"role_1":true,...} → {"id":...,"permission":"x","role_1":true,...}
 	return append(append(bytes.TrimSuffix(b, []byte("}")), ','), roles[1:]...), nil
 }
 
@@ -81,7 +97,12 @@ func (s *Service) permissionData(c echo.Context, _ struct{}) (PermissionRows, er
 	if err != nil {
 		return PermissionRows{}, err
 	}
-	grants, err := s.Store.AccountGrants(c.Request().Context(), p.AccountID)
+	ctx := c.Request().Context()
+	roles, err := s.Store.AccountRoles(ctx, p.AccountID)
+	if err != nil {
+		return PermissionRows{}, err
+	}
+	grants, err := s.Store.AccountGrants(ctx, p.AccountID)
 	if err != nil {
 		return PermissionRows{}, err
 	}
@@ -94,8 +115,8 @@ func (s *Service) permissionData(c echo.Context, _ struct{}) (PermissionRows, er
 		perm, _ := authz.Lookup(row.Code)
 		r := PermissionRow{ID: row.RowID(), ResourceID: int(row.Resource), Resource: authz.ResourceNames[row.Resource],
 			Action: string(row.Action), Code: int(row.Code), Permission: perm.Name, Roles: map[string]bool{}}
-		for _, role := range authz.Roles {
-			r.Roles[role] = has[role+"|"+row.RowID()]
+		for _, role := range roles {
+			r.Roles[roleField(role.ID)] = has[role.Name+"|"+row.RowID()]
 		}
 		rows = append(rows, r)
 	}
@@ -103,7 +124,8 @@ func (s *Service) permissionData(c echo.Context, _ struct{}) (PermissionRows, er
 }
 
 // PermissionChange is the body of POST /system/updatePermission: tick or untick
-// one role's checkbox in one row. Validate resolves the row.
+// one role's checkbox in one row. Validate resolves the row; the store resolves the
+// role among the account's and refuses to leave nobody able to manage permissions.
 type PermissionChange struct {
 	RowID     string `json:"rowId" required:"true"`
 	RoleName  string `json:"roleName" required:"true"`
@@ -111,21 +133,17 @@ type PermissionChange struct {
 	grant     authz.Grant
 }
 
-// Validate checks the row, the role and the flag, and keeps the admin role able to
-// manage permissions (409).
+// Validate checks the row and the flag.
 func (in *PermissionChange) Validate() error {
 	res, act, code, ok := authz.ParseRowID(in.RowID)
 	if !ok {
 		return httperr.BadRequest("rowId", "Unknown permission row %q", in.RowID)
 	}
-	if authz.RoleID(in.RoleName) == 0 {
-		return httperr.BadRequest("roleName", "Unknown role %q", in.RoleName)
+	if strings.TrimSpace(in.RoleName) == "" {
+		return httperr.BadRequest("roleName", "roleName is required")
 	}
 	if in.IsChecked == nil {
 		return httperr.BadRequest("isChecked", "isChecked must be true or false")
-	}
-	if in.RoleName == authz.Admin && code == authz.ManagePermissionToRole && !*in.IsChecked {
-		return httperr.Conflict("The admin role must keep the permission to manage permissions")
 	}
 	in.grant = authz.Grant{Role: in.RoleName, Resource: res, Action: act, Code: code}
 	return nil
@@ -137,18 +155,60 @@ func (s *Service) updatePermission(c echo.Context, in PermissionChange) (route.O
 	if err != nil {
 		return route.OK{}, err
 	}
-	if err := s.setGrant(c.Request().Context(), p, in.grant, *in.IsChecked); err != nil {
+	if err := s.Store.SetGrant(c.Request().Context(), actor(p), in.grant, *in.IsChecked); err != nil {
 		return route.OK{}, err
 	}
+	s.Authz.Invalidate(p.AccountID)
 	return route.OK{OK: true}, nil
 }
 
-// setGrant grants or revokes one permission of a role in the principal's account
-// and drops the account's cached policy.
-func (s *Service) setGrant(ctx context.Context, p session.Principal, g authz.Grant, granted bool) error {
-	if err := s.Store.SetGrant(ctx, actor(p), g, granted); err != nil {
-		return err
+// NewRole is the body of POST /system/addRole.
+type NewRole struct {
+	RoleName string `json:"roleName" required:"true"`
+}
+
+// Validate leaves the name's checks to the store (one place for add and rename).
+func (in NewRole) Validate() error { return nil }
+
+// addRole is POST /system/addRole {roleName}: a new role of the account, holding no
+// permission yet; the answer is the role with its role-type id.
+func (s *Service) addRole(c echo.Context, in NewRole) (store.Role, error) {
+	p, err := session.Account(c)
+	if err != nil {
+		return store.Role{}, err
+	}
+	r, err := s.Store.AddRole(c.Request().Context(), actor(p), in.RoleName)
+	if err != nil {
+		return store.Role{}, err
 	}
 	s.Authz.Invalidate(p.AccountID)
+	return r, nil
+}
+
+// RoleRename is the body of POST /system/renameRole.
+type RoleRename struct {
+	RoleID   reqbody.ID `json:"roleId" required:"true"`
+	RoleName string     `json:"roleName" required:"true"`
+}
+
+// Validate requires the role id.
+func (in RoleRename) Validate() error {
+	if in.RoleID <= 0 {
+		return httperr.BadRequest("roleId", "roleId is required")
+	}
 	return nil
+}
+
+// renameRole is POST /system/renameRole {roleId, roleName}: its members and grants
+// keep the role under the new name.
+func (s *Service) renameRole(c echo.Context, in RoleRename) (route.OK, error) {
+	p, err := session.Account(c)
+	if err != nil {
+		return route.OK{}, err
+	}
+	if err := s.Store.RenameRole(c.Request().Context(), actor(p), int(in.RoleID), in.RoleName); err != nil {
+		return route.OK{}, err
+	}
+	s.Authz.Invalidate(p.AccountID)
+	return route.OK{OK: true}, nil
 }

@@ -1,12 +1,10 @@
 package access
 
 import (
-	"crypto/rand"
 	"net/http"
 
 	"pricelens/api/appstate"
 	"pricelens/api/route"
-	"pricelens/deploy/config"
 	"pricelens/store/authz"
 )
 
@@ -33,6 +31,8 @@ func AppRoutes(h *appstate.Handlers) []route.Route {
 			"The caller's saved reports in the account, without their grid state", appstate.Query(h.AllReports)),
 		R(P, "/saveReport/insertSaveReportForCopyLink", perm(authz.CreateReport, authz.Create),
 			"A share link of a saved report, or of an unsaved one (30 days)", appstate.JSON(h.CopyLink)),
+		R(P, "/saveReport/saveRemovedShareAs", perm(authz.CreateReport, authz.Create),
+			"Save As on a shared report its owner removed: its saved state as a new report of the caller", appstate.JSON(h.SaveRemovedShareAs)),
 		R(P, "/saveReport/updateScheduledReport", perm(authz.ScheduleReports, authz.Update),
 			"Sets the weekdays and recipients a saved report is mailed to", appstate.JSON(h.UpdateSchedule)),
 		R(P, "/saveReport/removeScheduledReport", perm(authz.ScheduleReports, authz.Delete),
@@ -70,20 +70,15 @@ func AppRoutes(h *appstate.Handlers) []route.Route {
 		R(G, "/custom_reports", perm(authz.AdvancedTrendingCode, authz.Read),
 			"The account's custom (embedded BI) reports", appstate.Query(h.CustomReports)),
 		R(G, "/custom_reports/:id", perm(authz.AdvancedTrendingCode, authz.Read), "One custom report", appstate.Query(h.CustomReport)),
+		R(P, "/custom_reports", perm(authz.ManageAppSettings, authz.Update),
+			"An administrator adds a custom report (name, report or dashboard, embed address)", appstate.JSON(h.CreateCustomReport)),
+		R(PATCH, "/custom_reports/:id", perm(authz.ManageAppSettings, authz.Update),
+			"An administrator changes a custom report", appstate.JSON(h.UpdateCustomReport)),
+		R(DEL, "/custom_reports/:id", perm(authz.ManageAppSettings, authz.Update),
+			"An administrator removes a custom report", appstate.Query(h.DeleteCustomReport)),
 		R(G, "/custom_reports/:id/embed", perm(authz.AdvancedTrendingCode, authz.Read),
 			"A 10-minute signed token and the embed address of a custom report", appstate.Query(h.CustomReportEmbed)),
 	}
-}
-
-// embedKey is PRICELENS_EMBED_SECRET, or a random key per process (tokens then
-// stop verifying after a restart, which their 10-minute life makes harmless).
-func embedKey(c config.Config) []byte {
-	if c.EmbedSecret != "" {
-		return []byte(c.EmbedSecret)
-	}
-	b := make([]byte, 32)
-	_, _ = rand.Read(b)
-	return b
 }
 
 // Routes are the routes of the access and app-state areas.
@@ -94,7 +89,7 @@ func Routes(s *Service, h *appstate.Handlers) []route.Route {
 // New builds the access service and the app-state handlers over the deps.
 func New(d Deps) (*Service, *appstate.Handlers) {
 	s := NewService(d)
-	h := &appstate.Handlers{Store: s.Store, Perms: s, EmbedKey: embedKey(d.Config), Log: s.Log, Resolve: selectionResolver(d),
+	h := &appstate.Handlers{Store: s.Store, Perms: s, EmbedKeys: s.Tokens, Log: s.Log, Resolve: selectionResolver(d),
 		PublicURL: d.Config.PublicURL}
 	return s, h
 }

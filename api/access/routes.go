@@ -41,6 +41,11 @@ func (s *Service) AccessRoutes() []route.Route {
 			Handler: route.Query(s.getAccountData)},
 		{Method: G, Path: "/account/refreshAccountData", Access: inAccount, Summary: "The same as getAccountData, read again",
 			Handler: route.Query(s.getAccountData)},
+		{Method: P, Path: "/account/setTimezone", Access: route.Perm(authz.ManageAppSettings, authz.Update),
+			Summary: "Set the account's time zone (an IANA name), whose days scheduled reports and price alerts keep",
+			Handler: route.JSON(s.setTimezone)},
+		{Method: G, Path: "/token", Access: inAccount, Summary: "A 10-minute signed bearer token for the caller in the selected account (the insights panel and widgets send it)",
+			Handler: route.Query(s.apiToken)},
 		{Method: G, Path: "/users/getUserPermissions", Access: inAccount, Summary: "The permissions the user's role holds in the account",
 			Handler: route.Query(s.accessControl)},
 		{Method: G, Path: "/system/getAccessControl", Access: inAccount, Summary: "The permissions the user's role holds in the account",
@@ -65,5 +70,9 @@ func (s *Service) AccessRoutes() []route.Route {
 			Handler: route.Query(s.permissionData)},
 		{Method: P, Path: "/system/updatePermission", Access: grid(authz.Update), Summary: "Grant or revoke one permission of one role in the account",
 			Handler: route.JSON(s.updatePermission)},
+		{Method: P, Path: "/system/addRole", Access: grid(authz.Update), Summary: "Add a role to the account (it holds no permission until ticked in the grid)",
+			Handler: route.JSON(s.addRole)},
+		{Method: P, Path: "/system/renameRole", Access: grid(authz.Update), Summary: "Rename one of the account's roles; its users and permissions stay with it",
+			Handler: route.JSON(s.renameRole)},
 	}
 }

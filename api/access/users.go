@@ -24,22 +24,15 @@ func hashPassword(pw string) (string, error) {
 	return string(h), err
 }
 
-// cleanCategories trims and de-duplicates super-category names (empty = all).
-func cleanCategories(in []string) ([]string, error) {
-	out := []string{}
-	seen := map[string]bool{}
-	for _, c := range in {
-		c = strings.TrimSpace(c)
-		if c == "" || seen[c] {
-			continue
+// validCategories checks super category ids (empty = all); the store resolves them
+// among the account's.
+func validCategories(field string, ids reqbody.IDs) error {
+	for _, id := range ids {
+		if id <= 0 {
+			return httperr.BadRequest(field, "Unknown category")
 		}
-		if len(c) > 200 {
-			return nil, httperr.BadRequest("categories", "A category name can't be longer than 200 characters.")
-		}
-		seen[c] = true
-		out = append(out, c)
 	}
-	return out, nil
+	return nil
 }
 
 // Members are the account's unblocked users.
@@ -54,11 +47,8 @@ type Member struct {
 	IsSAML     int      `json:"is_saml" openapi:"always"` // 1 for a single sign-on user, else 0
 	Role       string   `json:"role" openapi:"always"`
 	RoleID     int      `json:"role_id" openapi:"always"`
-	Categories []string `json:"categories" openapi:"always"` // super categories; empty = all
-}
-
-func toMember(u store.AccountUser) Member {
-	return Member{ID: u.ID, Email: u.Email, IsSAML: u.IsSAML, Role: u.Role, RoleID: authz.RoleID(u.Role), Categories: nonNil(u.Categories)}
+	Categories []int64  `json:"categories" openapi:"always"`     // super category ids; empty = all
+	Names      []string `json:"category_names" openapi:"always"` // their names, in the same order
 }
 
 // allAccountUsers is GET /users/getAllAccountUsers.
@@ -67,24 +57,37 @@ func (s *Service) allAccountUsers(c echo.Context, _ struct{}) (Members, error) {
 	if err != nil {
 		return Members{}, err
 	}
-	users, err := s.Store.AccountUsers(c.Request().Context(), p.AccountID)
+	ctx := c.Request().Context()
+	users, err := s.Store.AccountUsers(ctx, p.AccountID)
+	if err != nil {
+		return Members{}, err
+	}
+	var names []string
+	for _, u := range users {
+		names = append(names, u.Categories...)
+	}
+	ids, err := s.Store.SuperCategoryIDs(ctx, p.AccountID, names)
 	if err != nil {
 		return Members{}, err
 	}
 	out := Members{Users: make([]Member, len(users))}
 	for i, u := range users {
-		out.Users[i] = toMember(u)
+		m := Member{ID: u.ID, Email: u.Email, IsSAML: u.IsSAML, Role: u.Role, RoleID: u.RoleID, Categories: []int64{}, Names: nonNil(u.Categories)}
+		for _, n := range u.Categories {
+			m.Categories = append(m.Categories, ids[n])
+		}
+		out.Users[i] = m
 	}
 	return out, nil
 }
 
 // NewMember is the body of POST /users/addInternalUser. Validate normalises it:
-// the e-mail trimmed, the categories cleaned, the role resolved.
+// the e-mail trimmed, the role read; the store resolves role and categories.
 type NewMember struct {
-	Email      string          `json:"email" required:"true"`
-	Categories reqbody.Strings `json:"categories,omitempty"` // super categories; empty = all
-	Role       any             `json:"user_role,omitempty"`  // role id 1–3 or name; analyst when absent
-	role       string
+	Email      string      `json:"email" required:"true"`
+	Categories reqbody.IDs `json:"categories,omitempty"` // super category ids; empty = all
+	Role       any         `json:"user_role,omitempty"`  // role-type id or name; role type 2 when absent
+	role       authz.RoleRef
 }
 
 // Validate checks the e-mail, the role and the categories, in that order.
@@ -93,17 +96,15 @@ func (in *NewMember) Validate() error {
 		return err
 	}
 	in.Email = strings.TrimSpace(in.Email)
-	in.role = authz.Analyst // role type 2 by default
+	in.role = authz.RoleRef{ID: authz.DefaultRoleID}
 	if in.Role != nil && in.Role != "" {
-		r, ok := authz.ParseRole(in.Role)
+		r, ok := authz.ParseRoleRef(in.Role)
 		if !ok {
 			return httperr.BadRequest("user_role", "Unknown role")
 		}
 		in.role = r
 	}
-	cats, err := cleanCategories(in.Categories)
-	in.Categories = cats
-	return err
+	return validCategories("categories", in.Categories)
 }
 
 // addInternalUser is POST /users/addInternalUser {email, categories, user_role}.
@@ -123,11 +124,15 @@ func (s *Service) addInternalUser(c echo.Context, in NewMember) (route.Message, 
 // invite adds the address to the account, creating the user when it is new, and
 // queues the invitation mail.
 func (s *Service) invite(ctx context.Context, a store.Actor, in NewMember) error {
+	cats, err := s.Store.SuperCategoryNames(ctx, a.AccountID, in.Categories.Int64s(), "categories")
+	if err != nil {
+		return err
+	}
 	token := randomToken(32)
 	inv := store.Invitation{TokenHash: tokenHash(token), Mail: func(newUser bool) store.Mail {
 		return invitationMail(in.Email, newUser, s.setPasswordLink(token))
 	}}
-	_, err := s.Store.AddInternalUser(ctx, a, in.Email, in.role, in.Categories, inv)
+	_, err = s.Store.AddInternalUser(ctx, a, in.Email, in.role, cats, inv)
 	return err
 }
 
@@ -220,11 +225,10 @@ func (s *Service) newPassword(ctx context.Context, a store.Actor, userID int64) 
 // MemberChange is the body of POST /users/updateUser: a new role, new categories,
 // or both. Validate resolves them.
 type MemberChange struct {
-	UserID     reqbody.ID      `json:"user_id" required:"true"`
-	Role       any             `json:"role,omitempty"`       // role id 1–3 or name
-	Categories reqbody.Strings `json:"categories,omitempty"` // [] = all categories
-	role       *string         // nil: unchanged
-	categories []string        // nil: unchanged
+	UserID     reqbody.ID     `json:"user_id" required:"true"`
+	Role       any            `json:"role,omitempty"`       // role-type id or name
+	Categories reqbody.IDs    `json:"categories,omitempty"` // super category ids; [] = all categories
+	role       *authz.RoleRef // nil: unchanged
 }
 
 // Validate requires the user id and at least one valid change.
@@ -233,20 +237,16 @@ func (in *MemberChange) Validate() error {
 		return httperr.BadRequest("user_id", "user_id is required")
 	}
 	if in.Role != nil {
-		r, ok := authz.ParseRole(in.Role)
+		r, ok := authz.ParseRoleRef(in.Role)
 		if !ok {
 			return httperr.BadRequest("role", "Unknown role")
 		}
 		in.role = &r
 	}
-	if in.Categories != nil {
-		cats, err := cleanCategories(in.Categories)
-		if err != nil {
-			return err
-		}
-		in.categories = cats
+	if err := validCategories("categories", in.Categories); err != nil {
+		return err
 	}
-	if in.role == nil && in.categories == nil {
+	if in.role == nil && in.Categories == nil {
 		return httperr.BadRequest("role", "Send a role or categories to change")
 	}
 	return nil
@@ -258,7 +258,14 @@ func (s *Service) updateUser(c echo.Context, in MemberChange) (route.OK, error) 
 	if err != nil {
 		return route.OK{}, err
 	}
-	if err := s.Store.UpdateMember(c.Request().Context(), actor(p), int64(in.UserID), in.role, in.categories); err != nil {
+	ctx := c.Request().Context()
+	var cats []string // nil: unchanged
+	if in.Categories != nil {
+		if cats, err = s.Store.SuperCategoryNames(ctx, p.AccountID, in.Categories.Int64s(), "categories"); err != nil {
+			return route.OK{}, err
+		}
+	}
+	if err := s.Store.UpdateMember(ctx, actor(p), int64(in.UserID), in.role, cats); err != nil {
 		return route.OK{}, err
 	}
 	return route.OK{OK: true}, nil

@@ -19,12 +19,16 @@ func TestUserManagement(t *testing.T) {
 	outsider := e.user("outsider@other.test", "analyst", other)
 	sso := e.ssoUser("sso@acme.test", "analyst", acc)
 	admin := e.login("admin@acme.test", acc)
+	electronics, toys, books := e.superCategory(acc, "Electronics"), e.superCategory(acc, "Toys"), e.superCategory(acc, "Books")
+	theirs := e.superCategory(other, "Garden")
 
 	// Validation, with the specification's messages; nothing is written.
 	for body, msg := range map[string]string{
 		`{"email": ""}`:     "Email is required",
 		`{"email": "bob@"}`: "Please enter a valid email address",
-		`{"email": "bob@acme.test", "user_role": "god"}`: "Unknown role",
+		`{"email": "bob@acme.test", "user_role": "god"}`:                   "Unknown role",
+		`{"email": "bob@acme.test", "categories": [` + itoa(theirs) + `]}`: "Unknown category",
+		`{"email": "bob@acme.test", "categories": [0]}`:                    "Unknown category",
 	} {
 		st, res := admin.call("POST", "/api/users/addInternalUser", body)
 		assert.Equal(t, 400, st, body)
@@ -37,7 +41,7 @@ func TestUserManagement(t *testing.T) {
 
 	// A new address gets an invitation (a set-password link by mail), role type 2 by
 	// default; an address that already has a user gets the very same answer.
-	st, res = admin.call("POST", "/api/users/addInternalUser", obj{"email": "bob@acme.test", "categories": []string{"Electronics"}})
+	st, res = admin.call("POST", "/api/users/addInternalUser", obj{"email": "bob@acme.test", "categories": []int64{electronics}})
 	require.Equal(t, 200, st, "%v", res)
 	assert.Equal(t, obj{"message": "An invitation has been sent to bob@acme.test."}, res)
 	pw := "bobs own password"
@@ -62,7 +66,9 @@ func TestUserManagement(t *testing.T) {
 	require.Len(t, users, 4)
 	assert.Equal(t, "analyst", users["bob@acme.test"]["role"])
 	assert.Equal(t, float64(2), users["bob@acme.test"]["role_id"])
-	assert.Equal(t, []any{"Electronics"}, users["bob@acme.test"]["categories"])
+	assert.Equal(t, []any{float64(electronics)}, users["bob@acme.test"]["categories"], "super category ids")
+	assert.Equal(t, []any{"Electronics"}, users["bob@acme.test"]["category_names"])
+	assert.Equal(t, []any{}, users["admin@acme.test"]["categories"], "empty: all categories")
 	assert.Equal(t, float64(1), users["sso@acme.test"]["is_saml"])
 	assert.Equal(t, "viewer", users["outsider@other.test"]["role"])
 	bobID := num(users["bob@acme.test"]["id"])
@@ -70,8 +76,11 @@ func TestUserManagement(t *testing.T) {
 	// Role and categories; the change applies to the user's next request.
 	st, _ = admin.call("POST", "/api/users/updateUser", obj{"user_id": bobID, "role": 3})
 	require.Equal(t, 200, st)
-	st, _ = admin.call("POST", "/api/users/updateUser", obj{"user_id": bobID, "categories": []string{"Toys", "Books"}})
+	st, _ = admin.call("POST", "/api/users/updateUser", obj{"user_id": bobID, "categories": []any{toys, itoa(books)}})
 	require.Equal(t, 200, st)
+	st, res = admin.call("POST", "/api/users/updateUser", obj{"user_id": bobID, "categories": []int64{theirs}})
+	assert.Equal(t, 400, st, "another account's category")
+	assert.Equal(t, "Unknown category", errMsg(res))
 	assert.Equal(t, 1, e.count(`SELECT count(*) FROM memberships WHERE user_id = $1 AND role = 'viewer' AND categories = '{Toys,Books}'`, bobID))
 	st, _ = admin.call("POST", "/api/users/updateUser", obj{"user_id": bobID, "role": "owner"})
 	assert.Equal(t, 400, st)

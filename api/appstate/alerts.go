@@ -20,9 +20,10 @@ const fillAllFields = "*please fill all fields"
 // one's new fields. report_id is the alert's own id (spec: removeAlert
 // {report_id}); the saved report the alert watches is saved_report_id.
 type AlertIn struct {
-	ReportID      reqbody.ID  `json:"report_id"`       // the alert's id, to update it
-	SavedReportID reqbody.ID  `json:"saved_report_id"` // the saved report it watches; none: every product
-	LabelName     string      `json:"label_name" required:"true"`
+	ReportID      reqbody.ID  `json:"report_id"`                  // the alert's id, to update it
+	SavedReportID reqbody.ID  `json:"saved_report_id"`            // the saved report it watches
+	LabelID       reqbody.ID  `json:"label_id"`                   // or the label it watches; neither: every product
+	LabelName     string      `json:"label_name" required:"true"` // the alert's name
 	Competitors   reqbody.IDs `json:"competitorsIds" required:"true"`
 	Frequency     *reqbody.ID `json:"frequency" required:"true"` // 0 or 1
 	// DateFilter is the period in days (1, 7, 14, 30, 60 or 180); none: 1 for a
@@ -63,6 +64,9 @@ func (in *AlertIn) Validate() error {
 	if in.SavedReportID < 0 {
 		return httperr.BadRequest("saved_report_id", "saved_report_id must be a saved report id")
 	}
+	if in.LabelID < 0 {
+		return httperr.BadRequest("label_id", "label_id must be a label id")
+	}
 	emails, err := validRecipients("email_ids", in.EmailIDs)
 	if err != nil {
 		return err
@@ -85,10 +89,11 @@ func (in AlertRemoveIn) Validate() error {
 }
 
 // Alert is a price alert; report_id is its id, saved_report_id the saved report
-// it watches (0: every product).
+// it watches or label_id the label (both 0: every product).
 type Alert struct {
 	ReportID              int64      `json:"report_id" openapi:"always"`
 	SavedReportID         int64      `json:"saved_report_id" openapi:"always"`
+	LabelID               int64      `json:"label_id" openapi:"always"`
 	LabelName             string     `json:"label_name" openapi:"always"`
 	Frequency             int16      `json:"frequency" openapi:"always"`
 	DateFilter            int16      `json:"date_filter" openapi:"always"`
@@ -100,7 +105,7 @@ type Alert struct {
 }
 
 func toAlert(a store.Alert) Alert {
-	return Alert{ReportID: a.ID, SavedReportID: a.SavedReportID, LabelName: a.LabelName, Frequency: a.Frequency,
+	return Alert{ReportID: a.ID, SavedReportID: a.SavedReportID, LabelID: a.LabelID, LabelName: a.LabelName, Frequency: a.Frequency,
 		DateFilter: a.DateFilter, SinceLastNotification: a.SinceLastNotice, CompetitorIDs: a.CompetitorIDs,
 		EmailIDs: a.EmailIDs, UserIDs: a.UserIDs, LastNotifiedAt: a.LastNotifiedAt}
 }
@@ -131,7 +136,7 @@ func (h *Handlers) AddAlert(c echo.Context, p session.Principal, in AlertIn) (Al
 		return AlertOut{}, httperr.BadRequest("user_ids", "Some recipients are not users of this account.")
 	}
 	al, err := h.Store.SaveAlert(ctx, actor(p), store.Alert{ID: int64(in.ReportID), SavedReportID: int64(in.SavedReportID),
-		LabelName: in.LabelName, Frequency: int16(*in.Frequency), DateFilter: int16(*in.DateFilter),
+		LabelID: int64(in.LabelID), LabelName: in.LabelName, Frequency: int16(*in.Frequency), DateFilter: int16(*in.DateFilter),
 		SinceLastNotice: in.SinceLastNotification, CompetitorIDs: comps, EmailIDs: in.EmailIDs, UserIDs: users})
 	if err != nil {
 		return AlertOut{}, err

@@ -1,10 +1,6 @@
 package appstate
 
 import (
-	"crypto/hmac"
-	"crypto/sha256"
-	"encoding/base64"
-	"encoding/json"
 	"errors"
 	"net/url"
 	"strings"
@@ -12,7 +8,10 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"pricelens/api/httperr"
+	"pricelens/api/route"
 	"pricelens/api/session"
+	"pricelens/api/signed"
 	"pricelens/store"
 )
 
@@ -27,31 +26,17 @@ type EmbedClaims struct {
 	Expires   int64 `json:"exp"`
 }
 
-// SignEmbed makes a token "payload.signature" (base64url JSON, HMAC-SHA256).
-func SignEmbed(key []byte, cl EmbedClaims) string {
-	b, _ := json.Marshal(cl)
-	p := base64.RawURLEncoding.EncodeToString(b)
-	m := hmac.New(sha256.New, key)
-	m.Write([]byte(p))
-	return p + "." + base64.RawURLEncoding.EncodeToString(m.Sum(nil))
-}
+// SignEmbed makes an embed token (signed.Keys.Sign).
+func SignEmbed(keys signed.Keys, cl EmbedClaims) string { return keys.Sign(cl) }
 
 // VerifyEmbed checks a token's signature and expiry and returns its claims.
-func VerifyEmbed(key []byte, token string, now time.Time) (EmbedClaims, error) {
+func VerifyEmbed(keys signed.Keys, token string, now time.Time) (EmbedClaims, error) {
 	var cl EmbedClaims
-	p, sig, ok := strings.Cut(token, ".")
-	if !ok {
-		return cl, errors.New("malformed embed token")
+	if err := keys.Verify(token, &cl); err != nil {
+		return cl, err
 	}
-	m := hmac.New(sha256.New, key)
-	m.Write([]byte(p))
-	want := base64.RawURLEncoding.EncodeToString(m.Sum(nil))
-	if !hmac.Equal([]byte(sig), []byte(want)) {
-		return cl, errors.New("embed token signature is invalid")
-	}
-	b, err := base64.RawURLEncoding.DecodeString(p)
-	if err != nil || json.Unmarshal(b, &cl) != nil {
-		return cl, errors.New("malformed embed token")
+	if cl.ReportID == 0 {
+		return cl, errors.New("not an embed token")
 	}
 	if now.Unix() > cl.Expires {
 		return cl, errors.New("embed token expired")
@@ -127,7 +112,7 @@ func (h *Handlers) CustomReportEmbed(c echo.Context, p session.Principal, _ stru
 		return EmbedOut{}, err
 	}
 	exp := time.Now().Add(EmbedTTL)
-	tok := SignEmbed(h.EmbedKey, EmbedClaims{AccountID: p.AccountID, ReportID: r.ID, UserID: p.UserID, Expires: exp.Unix()})
+	tok := SignEmbed(h.EmbedKeys, EmbedClaims{AccountID: p.AccountID, ReportID: r.ID, UserID: p.UserID, Expires: exp.Unix()})
 	u := r.EmbedURL
 	if u != "" {
 		sep := "?"
@@ -137,4 +122,76 @@ func (h *Handlers) CustomReportEmbed(c echo.Context, p session.Principal, _ stru
 		u += sep + "embed_token=" + url.QueryEscape(tok)
 	}
 	return EmbedOut{Embed: Embed{EmbedToken: tok, EmbedURL: u, ExpiresAt: exp.UTC()}}, nil
+}
+
+// CustomReportIn is the body of POST /custom_reports (all fields) and PATCH
+// /custom_reports/{id} (the fields to change): an administrator's custom report.
+type CustomReportIn struct {
+	Name       *string `json:"name"`
+	ReportType *int16  `json:"report_type"` // 0 report, 1 dashboard
+	EmbedURL   *string `json:"embed_url"`   // the BI tool's embed address (http or https)
+}
+
+// MaxEmbedURLLen bounds a custom report's embed address.
+const MaxEmbedURLLen = 2000
+
+// Validate checks the fields that are set (the report-name rules of saved reports).
+func (in *CustomReportIn) Validate() error {
+	if in.Name != nil {
+		n, err := validReportName(*in.Name)
+		if err != nil {
+			return err
+		}
+		in.Name = &n
+	}
+	if in.ReportType != nil && *in.ReportType != 0 && *in.ReportType != 1 {
+		return httperr.BadRequest("report_type", "report_type must be 0 (report) or 1 (dashboard).")
+	}
+	if in.EmbedURL != nil {
+		u, err := url.Parse(strings.TrimSpace(*in.EmbedURL))
+		if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || len(*in.EmbedURL) > MaxEmbedURLLen {
+			return httperr.BadRequest("embed_url", "The embed address must be an http(s) address of at most %d characters.", MaxEmbedURLLen)
+		}
+		s := u.String()
+		in.EmbedURL = &s
+	}
+	return nil
+}
+
+func (in CustomReportIn) fields() store.CustomReportFields {
+	return store.CustomReportFields{Name: in.Name, ReportType: in.ReportType, EmbedURL: in.EmbedURL}
+}
+
+// CreateCustomReport is POST /custom_reports: name and embed address are required.
+func (h *Handlers) CreateCustomReport(c echo.Context, p session.Principal, in CustomReportIn) (CustomReportOut, error) {
+	if in.Name == nil {
+		return CustomReportOut{}, httperr.BadRequest("report_name", "Report name can't be empty.")
+	}
+	if in.EmbedURL == nil {
+		return CustomReportOut{}, httperr.BadRequest("embed_url", "The embed address must be an http(s) address of at most %d characters.", MaxEmbedURLLen)
+	}
+	r, err := h.Store.CreateCustomReport(c.Request().Context(), actor(p), in.fields())
+	return CustomReportOut{Report: toCustomReport(r)}, err
+}
+
+// UpdateCustomReport is PATCH /custom_reports/{id}.
+func (h *Handlers) UpdateCustomReport(c echo.Context, p session.Principal, in CustomReportIn) (CustomReportOut, error) {
+	id, err := pathID(c)
+	if err != nil {
+		return CustomReportOut{}, err
+	}
+	if in.Name == nil && in.ReportType == nil && in.EmbedURL == nil {
+		return CustomReportOut{}, httperr.BadRequest("", "Nothing to change: send name, report_type or embed_url.")
+	}
+	r, err := h.Store.UpdateCustomReport(c.Request().Context(), actor(p), id, in.fields())
+	return CustomReportOut{Report: toCustomReport(r)}, err
+}
+
+// DeleteCustomReport is DELETE /custom_reports/{id}.
+func (h *Handlers) DeleteCustomReport(c echo.Context, p session.Principal, _ struct{}) (route.OK, error) {
+	id, err := pathID(c)
+	if err != nil {
+		return route.OK{}, err
+	}
+	return route.OK{OK: true}, h.Store.DeleteCustomReport(c.Request().Context(), actor(p), id)
 }

@@ -18,6 +18,7 @@ import (
 	"pricelens/api/httperr"
 	"pricelens/api/route"
 	"pricelens/api/session"
+	"pricelens/api/signed"
 	"pricelens/store"
 	"pricelens/store/authz"
 )
@@ -34,11 +35,12 @@ type Resolver func(ctx context.Context, p session.Principal, condition json.RawM
 
 // Handlers are the app-state calls.
 type Handlers struct {
-	Store    *store.Store
-	Perms    Permissions
-	Resolve  Resolver // nil: select-all is not available
-	EmbedKey []byte   // HMAC key of custom-report embed tokens
-	Log      *slog.Logger
+	Store   *store.Store
+	Perms   Permissions
+	Resolve Resolver // nil: select-all is not available
+	// EmbedKeys sign custom-report embed tokens (PRICELENS_EMBED_SECRET).
+	EmbedKeys signed.Keys
+	Log       *slog.Logger
 	// PublicURL is the webapp's public address (config PRICELENS_PUBLIC_URL), the
 	// base of the links the server mails.
 	PublicURL string

@@ -2,7 +2,7 @@
 // or Parquet file in a directory, for the data team's tools, once from the command
 // line (`pricelens export`) or on an export schedule (a cron expression, run by the
 // River jobs drop_schedules and drop). The rows and columns are the asynchronous
-// CSV export's (grid.ExportRows): a CSV drop is the file the export dialog
+// CSV export's (grid.WriteCSV): a CSV drop is the file the export dialog
 // downloads. Each drop is a data file and a manifest (rows, sha256, generated_at,
 // columns), both written under a temporary name and renamed into place, the
 // manifest last: a reader that sees the manifest sees a complete file.
@@ -11,6 +11,7 @@ package drops
 import (
 	"context"
 	"crypto/sha256"
+	"encoding/csv"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -93,7 +94,7 @@ func (d *Drops) Write(ctx context.Context, r store.DropReport, format, dir strin
 		return Manifest{}, dirError(dir, err)
 	}
 	name := FileName(r, format, stamp)
-	m := Manifest{File: name, Format: format, Report: ManifestReport{ID: r.ID, Name: r.Name, AccountID: r.AccountID}, Columns: e.Header()}
+	m := Manifest{File: name, Format: format, Report: ManifestReport{ID: r.ID, Name: r.Name, AccountID: r.AccountID}, Columns: e.Header}
 	err = atomicWrite(dir, name, func(f *os.File) error {
 		h := sha256.New()
 		cw := &CountingWriter{W: io.MultiWriter(f, h)}
@@ -120,34 +121,58 @@ func (d *Drops) Write(ctx context.Context, r store.DropReport, format, dir strin
 	return m, nil
 }
 
-// rows writes the plan's rows to w in format and counts them.
+// rows writes the export's rows to w in format and counts them: CSV as the export
+// job writes it; Parquet from the same CSV, read back a batch at a time.
 func (d *Drops) rows(ctx context.Context, w io.Writer, format string, e grid.ExportPlan) (int64, error) {
-	var out interface {
-		Write(records [][]string) error
-		Flush() error
-	}
-	var err error
-	if format == "parquet" {
-		out = newParquetWriter(w, e.Header())
-	} else if out, err = grid.NewCSVWriter(w, e.Header()); err != nil {
-		return 0, err
-	}
-	var n int64
 	queryID := fmt.Sprintf("drop-%d-%d", e.Account.AccountID, d.Now().UnixNano())
-	err = d.S.ExportRows(ctx, queryID, e, func(records [][]string) error {
-		if err := out.Write(records); err != nil {
-			return err
+	var progress func(int64) error
+	if d.Progress != nil {
+		progress = func(n int64) error { d.Progress(n); return nil }
+	}
+	if format == "csv" {
+		return d.S.WriteCSV(ctx, queryID, e, w, progress)
+	}
+	pr, pw := io.Pipe()
+	streamed := make(chan error, 1)
+	go func() {
+		_, err := d.S.ExportRows(ctx, queryID, e, pw, progress)
+		_ = pw.CloseWithError(err)
+		streamed <- err
+	}()
+	n, err := writeParquet(w, e.Header, csv.NewReader(pr))
+	_ = pr.CloseWithError(err) // stops the stream (and its query) if the file failed first
+	if serr := <-streamed; err == nil {
+		err = serr
+	}
+	return n, err
+}
+
+// writeParquet writes the records of r as a Parquet file with the given header.
+func writeParquet(w io.Writer, header []string, r *csv.Reader) (int64, error) {
+	out := newParquetWriter(w, header)
+	r.FieldsPerRecord = len(header)
+	batch := make([][]string, 0, 1000)
+	var n int64
+	for {
+		rec, err := r.Read()
+		if err == io.EOF {
+			break
 		}
-		n += int64(len(records))
-		if d.Progress != nil {
-			d.Progress(n)
+		if err != nil {
+			return n, err
 		}
-		return nil
-	})
-	if err != nil {
+		if batch = append(batch, rec); len(batch) == cap(batch) {
+			if err := out.Write(batch); err != nil {
+				return n, err
+			}
+			n += int64(len(batch))
+			batch = batch[:0]
+		}
+	}
+	if err := out.Write(batch); err != nil {
 		return n, err
 	}
-	return n, out.Flush()
+	return n + int64(len(batch)), out.Flush()
 }
 
 // atomicWrite writes dir/name through fill into a hidden temporary file in dir,

@@ -157,7 +157,7 @@ func TestDrops(t *testing.T) {
 	})
 
 	t.Run("malformed cron is refused", func(t *testing.T) {
-		for _, expr := range []string{"", "* * *", "61 * * * *", "0 6 * * mon-fri-sat", "every day"} {
+		for _, expr := range []string{"", "* * *", "61 * * * *", "0 6 * * mon-fri-sat", "every day", "0 0 30 2 *"} {
 			_, err := d.AddSchedule(ctx, store.Actor{AccountID: 1}, 7001, expr, "csv", t.TempDir())
 			var se *store.Error
 			require.ErrorAs(t, err, &se, expr)
@@ -222,6 +222,32 @@ func TestDrops(t *testing.T) {
 			time.Sleep(100 * time.Millisecond)
 		}
 		assert.Equal(t, "completed", state)
+		// The schedule shows its last run and the drop it wrote.
+		list, err = st.DropSchedules(ctx, 1)
+		require.NoError(t, err)
+		last := list[0].Last
+		assert.Equal(t, store.DropOK, last.Status)
+		require.NotNil(t, last.Due)
+		assert.True(t, last.Due.Equal(due))
+		var m Manifest
+		require.NoError(t, json.Unmarshal(last.Manifest, &m))
+		assert.Equal(t, name, m.File)
+		assert.Greater(t, m.Rows, int64(100))
+
+		// A drop that cannot be written says so on the schedule (and the job retries it).
+		blocked := filepath.Join(t.TempDir(), "a-file")
+		require.NoError(t, os.WriteFile(blocked, nil, 0o600))
+		bad, err := ds.AddSchedule(ctx, store.Actor{AccountID: 1}, 7001, "0 6 * * *", "csv", filepath.Join(blocked, "sub"))
+		require.NoError(t, err)
+		err = ds.RunDrop(ctx, bad.ID, due)
+		require.ErrorContains(t, err, "cannot write into")
+		list, err = st.DropSchedules(ctx, 1)
+		require.NoError(t, err)
+		require.Len(t, list, 2)
+		assert.Equal(t, store.DropFailed, list[1].Last.Status)
+		assert.Contains(t, list[1].Last.Error, "cannot write into "+filepath.Join(blocked, "sub"))
+		assert.Nil(t, list[1].Last.Manifest)
+		require.NoError(t, st.RemoveDropSchedule(ctx, store.Actor{AccountID: 1}, bad.ID))
 
 		assert.EqualError(t, st.RemoveDropSchedule(ctx, store.Actor{AccountID: 2}, sc.ID), "Export schedule not found",
 			"another account cannot remove it")

@@ -2,6 +2,7 @@ package drops
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -30,13 +31,19 @@ func ParseCron(expr string) (cron.Schedule, error) {
 	return s, nil
 }
 
-// next is the first run of expr after t.
+// next is the first run of expr after t. An expression that names no real time
+// (the 30th of February) is refused: robfig/cron answers the zero time for it,
+// which would make the schedule due at every tick.
 func next(expr string, t time.Time) (time.Time, error) {
 	s, err := ParseCron(expr)
 	if err != nil {
 		return time.Time{}, err
 	}
-	return s.Next(t.UTC()), nil
+	at := s.Next(t.UTC())
+	if at.IsZero() {
+		return time.Time{}, store.Invalid("cron", fmt.Sprintf("cron expression %q never runs: no day matches it", expr))
+	}
+	return at, nil
 }
 
 // AddSchedule checks and stores an export schedule of report reportID in the
@@ -82,6 +89,25 @@ func (d *Drops) RunDrop(ctx context.Context, id int64, due time.Time) error {
 	if err != nil {
 		return err
 	}
-	_, err = d.Write(ctx, r, sc.Format, sc.Directory, due)
-	return err
+	run := store.DropRun{Due: &due, Status: store.DropRunning}
+	at := d.Now()
+	run.At = &at
+	if err := st.RecordDropRun(ctx, id, run); err != nil {
+		return err
+	}
+	m, werr := d.Write(ctx, r, sc.Format, sc.Directory, due)
+	end := d.Now()
+	run.At, run.Status = &end, store.DropOK
+	if werr != nil {
+		run.Status, run.Error = store.DropFailed, werr.Error()
+	} else if run.Manifest, err = json.Marshal(m); err != nil {
+		return err
+	}
+	// Recorded on a fresh context: a drop cut short by its timeout still says so.
+	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+	defer cancel()
+	if err := st.RecordDropRun(rctx, id, run); err != nil && werr == nil {
+		return err
+	}
+	return werr // a failed drop is retried by the job queue
 }

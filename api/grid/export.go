@@ -25,8 +25,8 @@ import (
 
 // Exports runs the asynchronous CSV exports of the tabular screen (DESIGN §9).
 // The request records the export in PostgreSQL (export_jobs) and queues a River
-// job in the same transaction; the job (RunExport) streams the rows of the grid's
-// own plan from ClickHouse to <Dir>/<account>/<name>.csv, reporting progress into
+// job in the same transaction; the job (RunExport) streams the CSV that ClickHouse
+// writes of the compiled export to <Dir>/<account>/<name>.csv, reporting progress into
 // the row, which the status calls read. Only the requesting user, in that
 // account, sees an export; files expire after ExportTTL.
 type Exports struct {
@@ -42,9 +42,6 @@ type Exports struct {
 
 // ExportTTL is how long an export's file can be downloaded.
 const ExportTTL = 7 * 24 * time.Hour
-
-// exportBatch is how many rows the job shapes at once (labels are read per batch).
-const exportBatch = 1000
 
 // NewExports returns the exports of s, with files under dataDir/exports.
 func NewExports(s *Service, dataDir string) *Exports {
@@ -64,13 +61,13 @@ const (
 func exportQueryID(name string) string { return "export-" + name }
 
 // Start checks the export's condition exactly as getConditionsData would (and that
-// it is a product-row report), then records it and queues its job.
+// it is a report that exports), then records it and queues its job.
 func (x *Exports) Start(ctx context.Context, p session.Principal, in ExportRequest) (string, error) {
 	a, err := x.S.AccountFor(ctx, p, in.cond, false)
 	if err != nil {
 		return "", err
 	}
-	if _, _, err := engine.CompileExport(a, exportColumns(a, in.cond), in.sel); err != nil {
+	if _, err := engine.CompileExport(a, in.cond, in.sel); err != nil {
 		return "", err
 	}
 	tx, err := x.S.DB.Begin(ctx)
@@ -269,24 +266,6 @@ func (e exportRow) toStatus(now time.Time) ExportStatus {
 		}
 	}
 	return s
-}
-
-// exportColumns gives a condition without visible columns the report's default
-// columns, so the file has the columns the grid opens with (not every column).
-func exportColumns(a engine.Account, c engine.Condition) engine.Condition {
-	if len(c.VisibleColumns) > 0 {
-		return c
-	}
-	cols, err := engine.Columns(a, c.ReportType)
-	if err != nil {
-		return c // the compiler names the bad report type
-	}
-	for _, col := range cols {
-		if col.Default {
-			c.VisibleColumns = append(c.VisibleColumns, col.ID)
-		}
-	}
-	return c
 }
 
 // DownloadLink gives a finished export a download token that needs no session: the

@@ -15,9 +15,10 @@ import (
 	"pricelens/api/httperr"
 	"pricelens/api/session"
 	"pricelens/engine"
+	"pricelens/warehouse"
 )
 
-// The export_csv job's side of Exports: run the grid's rows plan into a file,
+// The export_csv job's side of Exports: write the compiled export into a file,
 // keeping the export's row up to date; the expiry of old files; and the sweep
 // that fails exports whose job was lost.
 
@@ -139,6 +140,8 @@ func exportError(err error) string {
 		return "The export failed: " + ee.Error()
 	case errors.As(err, &pe):
 		return "The export failed: its file could not be written on the server (" + pe.Error() + ")"
+	case errors.Is(err, warehouse.ErrRefused), errors.Is(err, errNotRows):
+		return "The export failed: the database stopped its query; please export again. (" + err.Error() + ")"
 	}
 	return "The export failed because a database did not answer; please export again. (" + err.Error() + ")"
 }
@@ -149,7 +152,7 @@ func (x *Exports) write(ctx context.Context, name string, p session.Principal, c
 	if err != nil {
 		return "", err
 	}
-	total, err := x.S.W.Count(ctx, e.Count.Statement)
+	total, err := x.S.W.Count(ctx, e.Count)
 	if err != nil {
 		return "", err
 	}
@@ -182,22 +185,13 @@ func (x *Exports) write(ctx context.Context, name string, p session.Principal, c
 
 // stream writes the CSV of every row and records progress.
 func (x *Exports) stream(ctx context.Context, name string, f *os.File, e ExportPlan) error {
-	w, err := NewCSVWriter(f, e.Header())
-	if err != nil {
-		return err
-	}
-	var done int64
-	var last time.Time // the first batch is recorded at once: the dialog's first percent
-	err = x.S.ExportRows(ctx, exportQueryID(name), e, func(records [][]string) error {
-		if err := w.Write(records); err != nil {
-			return err
-		}
-		done += int64(len(records))
-		if time.Since(last) < x.ProgressEvery {
+	var last time.Time // the first rows are recorded at once: the dialog's first percent
+	done, err := x.S.WriteCSV(ctx, exportQueryID(name), e, f, func(rows int64) error {
+		if rows == 0 || time.Since(last) < x.ProgressEvery {
 			return nil
 		}
 		last = time.Now()
-		live, err := x.record(ctx, name, `rows_done = $2`, done)
+		live, err := x.record(ctx, name, `rows_done = $2`, rows)
 		if err == nil && !live {
 			err = errExportCanceled
 		}
@@ -209,9 +203,6 @@ func (x *Exports) stream(ctx context.Context, name string, f *os.File, e ExportP
 		err = uerr
 	}
 	if err != nil {
-		return err
-	}
-	if err := w.Flush(); err != nil {
 		return err
 	}
 	return f.Sync()

@@ -7,16 +7,14 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"math"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
-	"regexp"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/ClickHouse/clickhouse-go/v2"
 	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
 	"github.com/labstack/echo/v4"
 	"github.com/stretchr/testify/assert"
@@ -111,35 +109,19 @@ func gridRows(t *testing.T, e *echo.Echo, cond map[string]any) []map[string]any 
 	}
 }
 
-// Cells as the grid shows them (webapp features/tabular/columns.ts formatValue)
-// for the account's currency €.
-var (
-	currencyCell = regexp.MustCompile(`^€-?\d{1,3}(,\d{3})*\.\d{2}$`)
-	percentCell  = regexp.MustCompile(`^-?\d+\.\d{2}%$`)
-)
-
 // sameValue compares a CSV cell with the grid's JSON value of a column of the given
-// format_type: currency and percent in the grid's shape and within its rounding,
-// times as the same instant, text exactly.
+// format_type: a number exactly as the grid shows it (FormatFloat's rounding, the
+// account's currency €, thousands separators; formatFloatCell), times as the same
+// instant, text exactly.
 func sameValue(format string, grid any, cell string) bool {
 	switch g := grid.(type) {
 	case nil:
 		return cell == ""
 	case float64:
-		re, strip := currencyCell, "€,"
-		if format == "percent" {
-			re, strip = percentCell, "%"
+		if format == "bool" {
+			return cell == map[bool]string{true: "Yes", false: "No"}[g != 0]
 		}
-		if !re.MatchString(cell) {
-			return false
-		}
-		f, err := strconv.ParseFloat(strings.Map(func(r rune) rune {
-			if strings.ContainsRune(strip, r) {
-				return -1
-			}
-			return r
-		}, cell), 64)
-		return err == nil && math.Abs(f-g) <= 0.005+1e-9
+		return cell == formatFloatCell(format, g, "€")
 	case string:
 		if gt, err := time.Parse(time.RFC3339, g); err == nil {
 			ct, err := time.Parse("2006-01-02 15:04:05", cell)
@@ -290,9 +272,9 @@ func TestExportEqualsGrid(t *testing.T) {
 			assert.Contains(t, fmt.Sprint(out["error"]), "is not a column of this report", cond)
 			assert.Contains(t, fmt.Sprint(out["error"]), field, cond)
 		}
-		code, out = call(e, "POST", "/api/tabular/exportDataToCsv", `{"condition":{"report_type":"competitive_landscape_by_brand"}}`)
+		code, out = call(e, "POST", "/api/tabular/exportDataToCsv", `{"condition":{"report_type":"competitiveness_metrics_snapshot"}}`)
 		assert.Equal(t, 400, code, out)
-		assert.Contains(t, out["error"].(map[string]any)["message"], "Only product rows can be exported")
+		assert.Contains(t, out["error"].(map[string]any)["message"], "The competitiveness metrics snapshot cannot be exported yet")
 		code, out = call(e, "GET", "/api/tabular/getMyExports", "")
 		require.Equal(t, 200, code, out)
 		assert.Equal(t, before, out["exports"], "no export recorded, none changed")
@@ -326,6 +308,83 @@ func TestExportEqualsGrid(t *testing.T) {
 	})
 }
 
+// exportCSV starts an export of body, waits for it and returns its rows, header first.
+func exportCSV(t *testing.T, e *echo.Echo, body string) [][]string {
+	t.Helper()
+	code, out := call(e, "POST", "/api/tabular/exportDataToCsv", body)
+	require.Equal(t, 200, code, out)
+	name := out["exportReportName"].(string)
+	st := waitExport(t, e, name)
+	require.Equal(t, "done", st["status"], st)
+	code, _, file := download(t, e, name)
+	require.Equal(t, 200, code, file)
+	require.True(t, strings.HasPrefix(file, "\uFEFF"), "UTF-8 BOM first")
+	recs, err := csv.NewReader(strings.NewReader(strings.TrimPrefix(file, "\uFEFF"))).ReadAll()
+	require.NoError(t, err)
+	assert.Equal(t, float64(len(recs)-1), st["rows"])
+	return recs
+}
+
+// A report of group rows, and a product report in group mode, export their group
+// rows: the grid's group columns (getColumnsDef) with their headers, values as the
+// grid shows them, in the grid's order: what getConditionsData returns block by
+// block.
+func TestExportGroupRowsEqualGrid(t *testing.T) {
+	p := &session.Principal{UserID: 1, AccountID: 1}
+	e, _ := exportServer(t, p)
+	code, cols := call(e, "POST", "/api/tabular/getColumnsDef", `{"reportId":"competitive_landscape_by_brand"}`)
+	require.Equal(t, 200, code, cols)
+	var visible []string
+	headers, formats := map[string]string{}, map[string]string{}
+	for _, c := range cols["columns"].([]any) {
+		m := c.(map[string]any)
+		id := m["colId"].(string)
+		visible = append(visible, id)
+		headers[id], formats[id] = m["headerName"].(string), m["format_type"].(string)
+	}
+	require.Contains(t, visible, "Lower@11", "the per-competitor group columns are exported too")
+	for _, tc := range []struct {
+		name string
+		cond map[string]any
+	}{
+		{"landscape by brand, every column", map[string]any{"report_type": "competitive_landscape_by_brand", "visible_columns": visible,
+			"sort": []map[string]any{{"colId": "Lower", "sort": "desc"}}}},
+		{"landscape by brand, filtered and searched", map[string]any{"report_type": "competitive_landscape_by_brand",
+			"visible_columns": []string{"canonical_mfgr_display", "products", "price_index", "Higher@12", "products_compared@13"}, "search": "a",
+			"filters": map[string]any{"price": map[string]any{"filterType": "number", "type": "greaterThan", "filter": 5}}}},
+		{"all my products grouped by category", map[string]any{"group": []map[string]any{{"id": "category"}},
+			"visible_columns": []string{"category", "products", "Lower", "Lower_avg", "Similar@11"},
+			"sort":            []map[string]any{{"colId": "category", "sort": "desc"}}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			want := gridRows(t, e, tc.cond)
+			require.Greater(t, len(want), 1, "the condition must have several groups to be a test")
+			body, _ := json.Marshal(map[string]any{"condition": tc.cond})
+			recs := exportCSV(t, e, string(body))
+			ids := tc.cond["visible_columns"].([]string)
+			var wantHeader []string
+			for _, id := range ids {
+				h := headers[id]
+				if id == "category" {
+					h = "category"
+				}
+				wantHeader = append(wantHeader, h)
+			}
+			require.Equal(t, wantHeader, recs[0])
+			require.Len(t, recs[1:], len(want))
+			for i, r := range want {
+				for j, id := range ids {
+					key, format := id, formats[id]
+					if id == "category" {
+						format = "text"
+					}
+					assert.True(t, sameValue(format, r[key], recs[i+1][j]), "row %d (%v) column %s: grid %v, file %q", i, r["id"], id, r[key], recs[i+1][j])
+				}
+			}
+		})
+	}
+}
+
 // bigAccount gives account 3 a snapshot of n plain products (no competitors), so
 // that an export of it runs long enough to be watched and stopped.
 func bigAccount(t *testing.T, s *Service, n int) {
@@ -333,6 +392,8 @@ func bigAccount(t *testing.T, s *Service, n int) {
 	ctx := context.Background()
 	_, err := s.DB.Exec(ctx, `INSERT INTO accounts (id, name, settings, custom_fields) VALUES (3, 'big', '{}', '[]')`)
 	require.NoError(t, err)
+	// A loaded shared server takes longer than a report query's 30 s for this.
+	ctx = clickhouse.Context(ctx, clickhouse.WithSettings(clickhouse.Settings{"max_execution_time": 300}))
 	require.NoError(t, s.W.Conn.Exec(ctx, `INSERT INTO product_snapshot (account_id, product_id, name, brand, my_price)
 		SELECT 3, concat('B', toString(number)), concat('Product ', toString(number)), 'Brand', toFloat64(number % 97) FROM numbers(?)`, uint64(n)))
 }
@@ -426,8 +487,10 @@ func TestExportDatabaseGone(t *testing.T) {
 	require.NoError(t, err)
 	bigAccount(t, s, 1_500_000)
 	c := testenv.Config(t)
-	proxy := testenv.NewProxy(t, c.ClickHouseAddr)
-	c.ClickHouseAddr, c.ClickHouseDB = proxy.Addr(), s.W.Database
+	// Both of ClickHouse's interfaces go away: the native one (the count, the
+	// kill) and the HTTP one that streams the rows.
+	native, http := testenv.NewProxy(t, c.ClickHouseAddr), testenv.NewProxy(t, c.ClickHouseHTTPAddr)
+	c.ClickHouseAddr, c.ClickHouseHTTPAddr, c.ClickHouseDB = native.Addr(), http.Addr(), s.W.Database
 	w, err := warehouse.Open(ctx, c)
 	require.NoError(t, err)
 	defer w.Close()
@@ -441,7 +504,8 @@ func TestExportDatabaseGone(t *testing.T) {
 	ran := make(chan error, 1)
 	go func() { ran <- x.RunExport(ctx, name) }()
 	running(t, e, name)
-	proxy.Stop()
+	native.Stop()
+	http.Stop()
 	require.NoError(t, <-ran, "the failure is recorded on the export, not retried")
 	st := waitExport(t, e, name)
 	assert.Equal(t, "failed", st["status"])

@@ -31,6 +31,8 @@ func Routes(s *Service) []route.Route {
 		R(P, "/tabular/searchInReport", "The search box's suggestions: the first 30 matching products and their count", route.JSON(h.searchInReport)),
 		R(P, "/tabular/getTooltipData", "The product tooltip", route.JSON(h.tooltipData)),
 		R(P, "/tabular/getProductDetailsById", "One product's full row", route.JSON(h.productDetails)),
+		R(G, "/tooltip/getImg", "A product or offer image of the account, scaled to the 145 px thumbnail (?i=address&siteId=competitor)",
+			route.Raw[struct{}, struct{}](NewImageProxy(s, false).Get, "image/*")),
 		R(P, "/tooltip/getCompetitorData", "The competitor-versus-my-price tooltip of a product", route.JSON(h.competitorTooltip)),
 		R(P, "/competitor/getData", "The competitor grid of a product: a row per competitor offer", route.JSON(h.competitorData)),
 		R(G, "/competitor/getColumnsDef", "The competitor grid's column definitions", route.Query(h.competitorColumns)),
@@ -128,8 +130,18 @@ func (h *handlers) tooltipData(c echo.Context, in ProductRequest) (Tooltip, erro
 	return toTooltip(a, row), nil
 }
 
+// offers loads the caller's account and one product's competitor offers.
+func (h *handlers) offers(c echo.Context, in ProductRequest) (engine.Account, map[string]any, error) {
+	a, err := h.account(c)
+	if err != nil {
+		return a, nil, err
+	}
+	row, err := h.s.CompetitorOffers(c.Request().Context(), a, in.id)
+	return a, row, err
+}
+
 func (h *handlers) competitorTooltip(c echo.Context, in ProductRequest) (CompetitorTooltip, error) {
-	a, row, err := h.product(c, in)
+	a, row, err := h.offers(c, in)
 	if err != nil {
 		return CompetitorTooltip{}, err
 	}
@@ -138,7 +150,7 @@ func (h *handlers) competitorTooltip(c echo.Context, in ProductRequest) (Competi
 }
 
 func (h *handlers) competitorData(c echo.Context, in ProductRequest) (CompetitorRows, error) {
-	a, row, err := h.product(c, in)
+	a, row, err := h.offers(c, in)
 	if err != nil {
 		return CompetitorRows{}, err
 	}

@@ -138,7 +138,18 @@ func TestHandlers(t *testing.T) {
 		assert.Equal(t, []any{"Bolt"}, out["brands"])
 		code, out = call(e, "GET", "/api/filters/getCategoryDropDownList", ``)
 		require.Equal(t, 200, code, out)
-		assert.NotEmpty(t, out["categories"])
+		require.NotEmpty(t, out["categories"])
+		ids := map[any]bool{}
+		for _, c := range out["categories"].([]any) {
+			top := c.(map[string]any)
+			assert.Greater(t, top["id"], float64(0), "a super category carries its id: %v", top["name"])
+			ids[top["id"]] = true
+			_, childHasID := top["children"].([]any)[0].(map[string]any)["id"]
+			assert.False(t, childHasID, "only super categories have ids")
+		}
+		assert.Len(t, ids, len(out["categories"].([]any)))
+		_, again := call(e, "GET", "/api/filters/getCategoryDropDownList", ``)
+		assert.Equal(t, out, again, "ids are stable")
 	})
 
 	t.Run("graph and search", func(t *testing.T) {

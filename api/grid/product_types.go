@@ -51,13 +51,15 @@ type ProductDetails struct {
 
 // Tooltip is the product tooltip: description (the name cut at 110 characters),
 // brand, manufacturer number, availability, last scanned (the latest scan by any
-// competitor), category, link and image. A null is an unknown value.
+// competitor), on sale (1 when a competitor's latest scan has it on sale, 0 when
+// none does, null without offers), category, link and image. A null is an unknown value.
 type Tooltip struct {
 	ID             string   `json:"id" openapi:"always"`
 	Description    string   `json:"description" openapi:"always"`
 	Brand          *string  `json:"brand"`
 	MfgrProdID     *string  `json:"mfgr_prod_id"`
 	Availability   *uint64  `json:"availability"` // 1 in stock, 0 not
+	OnSale         *uint64  `json:"on_sale"`      // 1 on sale at a competitor, 0 not
 	LastScanned    *string  `json:"last_scanned"` // RFC 3339
 	Category       *string  `json:"category"`
 	Link           *string  `json:"link"`
@@ -73,13 +75,18 @@ func toTooltip(a engine.Account, row map[string]any) Tooltip {
 		name = string(r[:110]) + "…"
 	}
 	var last *string
+	var onSale *uint64
 	for _, comp := range a.Competitors {
-		if v := text(row["seen_at@"+strconv.FormatInt(comp.ID, 10)]); v != nil && (last == nil || *v > *last) {
+		s := "@" + strconv.FormatInt(comp.ID, 10)
+		if v := text(row["seen_at"+s]); v != nil && (last == nil || *v > *last) {
 			last = v
+		}
+		if v := flag(row["on_sale"+s]); v != nil && (onSale == nil || *v > *onSale) {
+			onSale = v
 		}
 	}
 	return Tooltip{ID: str(row["id"]), Description: name, Brand: text(row["canonical_mfgr_display"]), MfgrProdID: text(row["mfgr_prod_id"]),
-		Availability: flag(row["in_stock"]), LastScanned: last, Category: text(row["category_display"]),
+		Availability: flag(row["in_stock"]), OnSale: onSale, LastScanned: last, Category: text(row["category_display"]),
 		Link: text(row["url"]), Image: text(row["img_url"]), Price: number(row["price"]), CurrencySymbol: a.Settings.CurrencySymbol}
 }
 

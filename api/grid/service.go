@@ -79,52 +79,12 @@ func (s *Service) account(ctx context.Context, p session.Principal, withMeta boo
 		a.SnapshotDelta, err = s.W.SnapshotDelta(ctx, a.AccountID)
 		return a, err
 	}
-	slots, totals, delta, err := s.snapshotMeta(ctx, a.AccountID)
+	slots, totals, delta, err := s.W.SnapshotMeta(ctx, a.AccountID)
 	if err != nil {
 		return a, err
 	}
 	a.Slots, a.Totals, a.SnapshotDelta = slots, totals, delta
 	return a, nil
-}
-
-// snapshotMeta reads what the compiler needs to know about the account's current
-// snapshot, in one small read: the competitors' positions in its arrays and the
-// facts of its build (the stored totals' settings and scan-time bounds), and the
-// newest build of its delta (0: none). With a delta, its build's facts hold for the
-// base rows too (warehouse.RefreshSnapshot writes them so).
-func (s *Service) snapshotMeta(ctx context.Context, accountID uint32) (map[int64]int, *engine.Totals, uint64, error) {
-	res, err := s.W.Query(ctx, warehouse.SQL(`SELECT slot_ids, found, fresh_min, stale_max, parity, lower, upper, delta
-		FROM (SELECT account_id, build_id, slot_ids, delta FROM (
-				SELECT account_id, build_id, slot_ids, build_id AS delta, 1 AS o FROM product_snapshot_delta WHERE account_id = ? ORDER BY build_id DESC LIMIT 1
-				UNION ALL
-				SELECT account_id, build_id, slot_ids, toUInt64(0) AS delta, 0 AS o FROM product_snapshot WHERE account_id = ? LIMIT 1)
-			ORDER BY o DESC LIMIT 1)
-		ANY LEFT JOIN (SELECT account_id, build_id, build_id AS found, fresh_min, stale_max, parity, lower, upper
-			FROM snapshot_builds WHERE account_id = ?) USING account_id, build_id`, accountID, accountID, accountID))
-	if err != nil {
-		return nil, nil, 0, err
-	}
-	out := map[int64]int{}
-	if len(res.Rows) == 0 {
-		return out, nil, 0, nil
-	}
-	r := res.Rows[0]
-	ids, _ := r[0].([]uint32)
-	for i, id := range ids {
-		out[int64(id)] = i + 1
-	}
-	delta, _ := r[7].(uint64)
-	if b, _ := r[1].(uint64); b == 0 {
-		return out, nil, delta, nil // built before the totals existed, or no build row
-	}
-	// Query gives unsigned integers as uint64 (warehouse.Query).
-	fresh, _ := r[2].(uint64)
-	stale, _ := r[3].(uint64)
-	t := &engine.Totals{FreshMin: uint32(fresh), StaleMax: uint32(stale)}
-	t.Parity, _ = r[4].(float64)
-	t.Lower, _ = r[5].(float64)
-	t.Upper, _ = r[6].(float64)
-	return out, t, delta, nil
 }
 
 // Block is one answer of getConditionsData.
@@ -370,6 +330,29 @@ func (s *Service) Product(ctx context.Context, a engine.Account, id string) (map
 	if err != nil {
 		return nil, err
 	}
+	row, err := s.productRow(ctx, plan)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.fillLabels(ctx, a, []map[string]any{row}); err != nil {
+		return nil, err
+	}
+	row["currency_symbol"] = a.Settings.CurrencySymbol
+	return row, nil
+}
+
+// CompetitorOffers is one product's row with only its competitor offers (the
+// per-competitor keys of every competitor of the account).
+func (s *Service) CompetitorOffers(ctx context.Context, a engine.Account, id string) (map[string]any, error) {
+	plan, err := engine.CompileCompetitorOffers(a, id)
+	if err != nil {
+		return nil, err
+	}
+	return s.productRow(ctx, plan)
+}
+
+// productRow runs a one-product plan; a product the account does not have is a 404.
+func (s *Service) productRow(ctx context.Context, plan engine.Plan) (map[string]any, error) {
 	res, err := s.W.Query(ctx, plan.Statement)
 	if err != nil {
 		return nil, err
@@ -379,10 +362,6 @@ func (s *Service) Product(ctx context.Context, a engine.Account, id string) (map
 		return nil, httperr.NotFound("This product does not exist in this account.")
 	}
 	plan.Expand(rows[0])
-	if err := s.fillLabels(ctx, a, rows); err != nil {
-		return nil, err
-	}
-	rows[0]["currency_symbol"] = a.Settings.CurrencySymbol
 	return rows[0], nil
 }
 
@@ -407,6 +386,9 @@ func (s *Service) Brands(ctx context.Context, a engine.Account, search string, o
 
 // CategoryNode is one level of the category tree.
 type CategoryNode struct {
+	// ID is a super category's id (top level only): the users grid and
+	// addInternalUser name super categories by it.
+	ID       int64           `json:"id,omitempty"`
 	Name     string          `json:"name" openapi:"always"`
 	Products uint64          `json:"products" openapi:"always"`
 	Children []*CategoryNode `json:"children,omitempty"`
@@ -443,6 +425,19 @@ func (s *Service) CategoryTree(ctx context.Context, a engine.Account) ([]*Catego
 	if roots == nil {
 		roots = []*CategoryNode{}
 	}
+	if s.DB != nil && len(roots) > 0 {
+		names := make([]string, len(roots))
+		for i, r := range roots {
+			names[i] = r.Name
+		}
+		ids, err := store.New(s.DB).SuperCategoryIDs(ctx, int64(a.AccountID), names)
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range roots {
+			r.ID = ids[r.Name]
+		}
+	}
 	return roots, nil
 }
 
@@ -456,6 +451,13 @@ func (s *Service) ReportColumns(ctx context.Context, a engine.Account, ref strin
 		return nil, err
 	}
 	return engine.Columns(a, rt)
+}
+
+// ReportType is the report type a getColumnsDef reportId names: a predefined
+// report href, a saved report's type, or with share a share link's (404 when the
+// account has no such report or link).
+func (s *Service) ReportType(ctx context.Context, a engine.Account, ref string, share bool) (string, error) {
+	return s.reportType(ctx, a, ref, share)
 }
 
 func (s *Service) reportType(ctx context.Context, a engine.Account, ref string, share bool) (string, error) {

@@ -25,6 +25,7 @@ type Access struct {
 	Resource authz.Resource
 	Action   authz.Action
 	Code     authz.Code // 0: any code of (Resource, Action); the handler checks the exact one
+	token    bool       // the caller is a bearer token's, not a session's (Token)
 }
 
 // Public routes need no session (sign-in, health, the login page's config).
@@ -35,6 +36,12 @@ func Session() Access { return Access{kind: session} }
 
 // InAccount routes need a signed-in user with a selected account they belong to.
 func InAccount() Access { return Access{kind: account} }
+
+// Token routes take the short-lived API token of GET /api/token in the header
+// "Authorization: Bearer <token>" instead of a session cookie: the token names the
+// user and the account, whose membership is checked on every request. They are
+// what the insights panel and the embedded widgets call (administration §7).
+func Token() Access { return Access{kind: account, token: true} }
 
 // Perm routes need the permission code under the action in the selected account.
 // An unknown code panics when the table is built, which a test catches.
@@ -55,6 +62,9 @@ func AnyOf(r authz.Resource, act authz.Action) Access {
 // IsPublic reports a route that needs no session.
 func (a Access) IsPublic() bool { return a.kind == public }
 
+// IsToken reports a route authenticated by a bearer token (Token).
+func (a Access) IsToken() bool { return a.token }
+
 // NeedsAccount reports a route that needs a selected account.
 func (a Access) NeedsAccount() bool { return a.kind >= account }
 
@@ -69,6 +79,9 @@ func (a Access) String() string {
 	case session:
 		return "session"
 	case account:
+		if a.token {
+			return "bearer token of GET /api/token"
+		}
 		return "account"
 	case permission:
 		if a.Code != 0 {

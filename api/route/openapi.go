@@ -190,6 +190,11 @@ func customize(_ string, t reflect.Type, tag reflect.StructTag, s *openapi3.Sche
 		*s = openapi3.Schema{}
 		return nil
 	}
+	if t.Kind() == reflect.Interface {
+		// any value, null included (e.g. a column's groupModeParams, always null)
+		*s = openapi3.Schema{Type: &openapi3.Types{"null", "boolean", "number", "string", "array", "object"}}
+		return nil
+	}
 	if lenient, ok := lenientSchemas[t]; ok {
 		*s = *lenient()
 		return nil

@@ -16,6 +16,7 @@ type Principal struct {
 	IsSSO     bool
 	AccountID int64 // 0 when no account is selected yet
 	Role      string
+	RoleID    int // the role's role-type id in the account
 	// Categories are the super categories the user may see in this account; empty = all.
 	Categories []string
 }

@@ -26,6 +26,9 @@ type Config struct {
 	// PublicURL is the address users reach the webapp at (scheme://host[:port], no
 	// path): the server builds the links it mails from it, never from a request.
 	PublicURL string
+	// HomePath is where "/" leads (reporting §2): the dashboard, or the saved reports on
+	// a deployment that sets PRICELENS_HOME_PAGE=saved_reports.
+	HomePath string
 
 	ClickHouseAddr     string // native protocol host:port
 	ClickHouseHTTPAddr string // HTTP interface host:port (CSV/Native streaming only)
@@ -64,15 +67,22 @@ type Config struct {
 	SessionIdle time.Duration
 	// OIDC configures single sign-on; an empty issuer turns it off.
 	OIDC OIDC
-	// EmbedSecret signs embed tokens (PRICELENS_EMBED_SECRET, at least 16 bytes);
-	// empty means a random key per process.
+	// EmbedSecret signs embed tokens and the API's bearer tokens (GET /api/token)
+	// (PRICELENS_EMBED_SECRET, at least 16 bytes); empty means a random key per process.
 	EmbedSecret string
+	// EmbedSecretPrevious (PRICELENS_EMBED_SECRET_PREVIOUS) still verifies tokens
+	// signed before a rotation, for as long as they live (README "Tokens").
+	EmbedSecretPrevious string
 	// SMTP is the mail server the send_mail job hands mails to; by default the
 	// local stack's Mailpit, which keeps every mail for the browser and tests.
 	SMTP SMTP
 	// ScheduleHour is the hour of the day (0-23, in each account's time zone) from
 	// which scheduled reports are mailed on their weekdays (PRICELENS_SCHEDULE_HOUR, default 7).
 	ScheduleHour int
+	// DropRoot is the folder under which export schedules made in the app write
+	// their drops, each account in its own subfolder (PRICELENS_DROP_ROOT, default
+	// <data dir>/drops); the command line may name any directory.
+	DropRoot string
 }
 
 // SMTP is the outgoing mail server (PRICELENS_SMTP_*).
@@ -170,6 +180,10 @@ func Load() (Config, error) {
 	if c.EmbedSecret != "" && len(c.EmbedSecret) < 16 {
 		return c, fmt.Errorf("PRICELENS_EMBED_SECRET must have at least 16 characters")
 	}
+	c.EmbedSecretPrevious = os.Getenv("PRICELENS_EMBED_SECRET_PREVIOUS")
+	if c.EmbedSecretPrevious != "" && (len(c.EmbedSecretPrevious) < 16 || c.EmbedSecret == "") {
+		return c, fmt.Errorf("PRICELENS_EMBED_SECRET_PREVIOUS must have at least 16 characters, and PRICELENS_EMBED_SECRET must be set beside it")
+	}
 	if c.HTTPMaxConnections, err = positive("PRICELENS_HTTP_MAX_CONNECTIONS", 1024); err != nil {
 		return c, fmt.Errorf("PRICELENS_HTTP_MAX_CONNECTIONS must be a positive whole number")
 	}
@@ -185,6 +199,9 @@ func Load() (Config, error) {
 		return c, fmt.Errorf("PRICELENS_DATA_DIR: %v", err)
 	}
 	c.DataDir = abs
+	if c.DropRoot, err = filepath.Abs(env("PRICELENS_DROP_ROOT", filepath.Join(c.DataDir, "drops"))); err != nil {
+		return c, fmt.Errorf("PRICELENS_DROP_ROOT: %v", err)
+	}
 	for name, addr := range map[string]string{
 		"PRICELENS_HTTP_ADDR":            c.HTTPAddr,
 		"PRICELENS_CLICKHOUSE_ADDR":      c.ClickHouseAddr,
@@ -200,6 +217,14 @@ func Load() (Config, error) {
 	}
 	if u, err := url.Parse(c.PostgresURL); err != nil || (u.Scheme != "postgres" && u.Scheme != "postgresql") {
 		return c, fmt.Errorf("PRICELENS_POSTGRES_URL is not a postgres:// URL")
+	}
+	switch h := env("PRICELENS_HOME_PAGE", "dashboard"); h {
+	case "dashboard":
+		c.HomePath = "/new/home/dashboard"
+	case "saved_reports":
+		c.HomePath = "/saved_reports"
+	default:
+		return c, fmt.Errorf("PRICELENS_HOME_PAGE must be dashboard or saved_reports, not %q", h)
 	}
 	switch w := env("PRICELENS_WORKERS", "on"); w {
 	case "on", "off":

@@ -57,3 +57,38 @@ func TestScheduleHour(t *testing.T) {
 		}
 	}
 }
+
+// TestHomePage: "/" leads to the dashboard unless a deployment chooses the saved
+// reports (reporting §2); anything else is refused by name.
+func TestHomePage(t *testing.T) {
+	for value, want := range map[string]string{"": "/new/home/dashboard", "dashboard": "/new/home/dashboard", "saved_reports": "/saved_reports"} {
+		t.Setenv("PRICELENS_HOME_PAGE", value)
+		if c, err := Load(); err != nil || c.HomePath != want {
+			t.Fatalf("%q: home %q (%v), want %q", value, c.HomePath, err, want)
+		}
+	}
+	t.Setenv("PRICELENS_HOME_PAGE", "reports")
+	if _, err := Load(); err == nil || err.Error() != `PRICELENS_HOME_PAGE must be dashboard or saved_reports, not "reports"` {
+		t.Fatalf("error %v", err)
+	}
+}
+
+// The token secret's rotation: the previous secret needs the current one beside it.
+func TestEmbedSecretRotation(t *testing.T) {
+	t.Setenv("PRICELENS_EMBED_SECRET", "the-current-secret-123")
+	t.Setenv("PRICELENS_EMBED_SECRET_PREVIOUS", "the-previous-secret-45")
+	c, err := Load()
+	if err != nil || c.EmbedSecret != "the-current-secret-123" || c.EmbedSecretPrevious != "the-previous-secret-45" {
+		t.Fatalf("rotation: %+v %v", c.EmbedSecretPrevious, err)
+	}
+	const msg = "PRICELENS_EMBED_SECRET_PREVIOUS must have at least 16 characters, and PRICELENS_EMBED_SECRET must be set beside it"
+	t.Setenv("PRICELENS_EMBED_SECRET_PREVIOUS", "short")
+	if _, err := Load(); err == nil || err.Error() != msg {
+		t.Fatalf("short previous secret: %v", err)
+	}
+	t.Setenv("PRICELENS_EMBED_SECRET", "")
+	t.Setenv("PRICELENS_EMBED_SECRET_PREVIOUS", "the-previous-secret-45")
+	if _, err := Load(); err == nil || err.Error() != msg {
+		t.Fatalf("previous without current: %v", err)
+	}
+}

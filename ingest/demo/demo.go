@@ -165,6 +165,9 @@ func load(ctx context.Context, w *warehouse.Warehouse, db *pgxpool.Pool, o Optio
 	if err := w.RefreshSnapshots(ctx, settings); err != nil {
 		return sum, fmt.Errorf("seed: refresh snapshots: %w", err)
 	}
+	if err := w.RefreshTrendRollups(ctx, settings); err != nil {
+		return sum, fmt.Errorf("seed: refresh trend rollups: %w", err)
+	}
 	sum.StepTime["snapshots"] = time.Since(t0)
 	for _, t := range factTables {
 		var n uint64

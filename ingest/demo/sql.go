@@ -61,6 +61,7 @@ const (
 	tagUnits    = "30"
 	tagUnitsR   = "31"
 	tagViews    = "32"
+	tagMRP      = "33"
 	tagPair     = "40"
 	tagCarry    = "1"
 	tagScanAge  = "2"
@@ -143,7 +144,7 @@ var pow36 = func() string {
 // which saves the 30-day arrays for 90 % of the L catalogue.
 func productsInsert(lo, hi int) string {
 	return fmt.Sprintf(`INSERT INTO `+engine.TableProducts.String()+` (account_id, product_id, name, brand, mfgr_prod_id, super_category, category,
-    vertical, my_price, cost, currency, url, img_url, in_stock, revenue_30d, units_30d, page_views_30d, updated_at)
+    vertical, my_price, cost, currency, url, img_url, in_stock, revenue_30d, units_30d, page_views_30d, mrp, updated_at)
 SELECT account_id, product_id, pname, brand, mfgr, arrayElement(@vsuper, v + 1), arrayElement(@vcat, v + 1),
     arrayElement(@vname, v + 1), my_base, round(my_base * cost_ratio, 2), @currency,
     concat('https://', @host, '/p/', product_id), concat('https://img.', @host, '/', product_id, '.jpg'),
@@ -151,6 +152,7 @@ SELECT account_id, product_id, pname, brand, mfgr, arrayElement(@vsuper, v + 1),
     if(hist, round(arraySum(arrayMap((u, b) -> round(u * %[2]s, 2), us, range(length(us)))), 2), round(u30 * my_base, 2)),
     if(hist, arraySum(us), u30),
     if(hist, arraySum(arrayMap((u, b) -> %[3]s, us, range(length(us)))), floor(u30 * (12 + 8 * %[6]s) + lam * 180)),
+    if(%[8]s < 0.9, round(my_base * (1.1 + 0.3 * %[8]s), 2), 0),
     toDateTime(@now)
 FROM (
     SELECT *, i < @hn AS hist,
@@ -160,7 +162,7 @@ FROM (
     WHERE NOT ignore(lam, ph, my_base)
 )
 WHERE NOT ignore(lam, ph, my_base)`, unif("ph", tagStock), myPrice("b"), pageViews("u", "b"), units("b"), productCore(lo, hi, false),
-		unif("ph", tagViews), normal("ph", tagUnits))
+		unif("ph", tagViews), normal("ph", tagUnits), unif("ph", tagMRP))
 }
 
 // pairs expands products into the (product, competitor) pairs the competitor carries,

@@ -122,50 +122,54 @@ func Lookup(c Code) (Permission, bool) {
 	return Permissions[c-1], true
 }
 
-// Role names; their role_types ids are 1, 2, 3 (account settings role_types).
+// The roles every account starts with (migration 00170 seeds them; an account
+// renames them and adds its own). The names key the default grants below.
 const (
 	Admin   = "admin"
 	Analyst = "analyst"
 	Viewer  = "viewer"
 )
 
-// Roles in role_types order.
-var Roles = []string{Admin, Analyst, Viewer}
+// AdminRoleID is the id of an account's administrator role (whatever its name):
+// its members may reset and block users they fully administer (issue 11).
+const AdminRoleID = 1
 
-// RoleID returns the role_types id of a role name (0 when unknown).
-func RoleID(name string) int {
-	for i, r := range Roles {
-		if r == name {
-			return i + 1
-		}
-	}
-	return 0
+// DefaultRoleID is the role type a new user gets when none is chosen (spec §2).
+const DefaultRoleID = 2
+
+// RoleRef is how a request names a role: by role-type id (a number or numeric
+// text) or by name. The store resolves it among the account's roles.
+type RoleRef struct {
+	ID   int
+	Name string
 }
 
-// ParseRole accepts a role_types id (1–3, as number or text) or a role name.
-func ParseRole(v any) (string, bool) {
+// ParseRoleRef reads a role reference; ok is false for anything else (booleans,
+// fractions, ids below 1, empty text).
+func ParseRoleRef(v any) (RoleRef, bool) {
 	switch x := v.(type) {
 	case json.Number:
 		f, err := x.Float64()
 		if err != nil {
-			return "", false
+			return RoleRef{}, false
 		}
-		return ParseRole(f)
+		return ParseRoleRef(f)
 	case int:
-		return ParseRole(float64(x))
+		return ParseRoleRef(float64(x))
 	case float64:
-		if x >= 1 && x <= float64(len(Roles)) && x == float64(int(x)) {
-			return Roles[int(x)-1], true
+		if x >= 1 && x < 1<<15 && x == float64(int(x)) {
+			return RoleRef{ID: int(x)}, true
 		}
 	case string:
+		x = strings.TrimSpace(x)
 		if n, err := strconv.Atoi(x); err == nil {
-			return ParseRole(float64(n))
+			return ParseRoleRef(float64(n))
 		}
-		if RoleID(strings.ToLower(x)) > 0 {
-			return strings.ToLower(x), true
+		if x != "" {
+			return RoleRef{Name: x}, true
 		}
 	}
-	return "", false
+	return RoleRef{}, false
 }
 
 // Grant is one (role, resource, action, code) permission of an account.
@@ -230,12 +234,17 @@ func Rows() []Grant {
 
 // defaultCodes is which codes each role holds (under every action of the code) in an
 // account whose grants were never edited: admin everything; analyst reports, labels,
-// alerts, schedules and trending but not users, permissions or settings; viewer read-only.
+// alerts, schedules, trending and the pricer's rules but not users, permissions or
+// settings; viewer read-only.
 var defaultCodes = map[string][]Code{
-	Analyst: {CreateReport, ViewReport, EditReport, DeleteReport, UploadLabelFSNFile, EditLabel, EditAlerts,
-		ScheduleReports, AdvancedTrendingCode, FiltersCompetitorPrice},
+	Analyst: {CreateReport, ViewReport, EditReport, DeleteReport, TopBottomRules, MiddleRules, ChangeRulesOrder,
+		UploadLabelFSNFile, EditLabel, EditAlerts, ScheduleReports, AdvancedTrendingCode, FiltersCompetitorPrice},
 	Viewer: {ViewReport, AdvancedTrendingCode, FiltersCompetitorPrice},
 }
+
+// defaultReads are codes a role holds under read:any only: a viewer reads the
+// pricer's rules and results but cannot change or run them.
+var defaultReads = map[string][]Code{Viewer: {TopBottomRules, MiddleRules}}
 
 // DefaultGrants returns the grants of an account that has none of its own.
 func DefaultGrants() []Grant {
@@ -245,6 +254,11 @@ func DefaultGrants() []Grant {
 		for _, role := range []string{Analyst, Viewer} {
 			for _, c := range defaultCodes[role] {
 				if c == row.Code {
+					out = append(out, Grant{role, row.Resource, row.Action, row.Code})
+				}
+			}
+			for _, c := range defaultReads[role] {
+				if c == row.Code && row.Action == Read {
 					out = append(out, Grant{role, row.Resource, row.Action, row.Code})
 				}
 			}

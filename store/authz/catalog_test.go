@@ -24,13 +24,13 @@ func TestCatalogIsClosedAndComplete(t *testing.T) {
 		_, _, _, ok := ParseRowID(bad)
 		assert.False(t, ok, bad)
 	}
-	for in, want := range map[any]string{float64(1): "admin", "2": "analyst", "Viewer": "viewer", float64(3): "viewer"} {
-		got, ok := ParseRole(in)
+	for in, want := range map[any]RoleRef{float64(1): {ID: 1}, "2": {ID: 2}, " Viewer ": {Name: "Viewer"}, float64(7): {ID: 7}} {
+		got, ok := ParseRoleRef(in)
 		assert.True(t, ok)
 		assert.Equal(t, want, got)
 	}
-	for _, bad := range []any{float64(0), float64(4), 1.5, "owner", nil, true} {
-		_, ok := ParseRole(bad)
+	for _, bad := range []any{float64(0), 1.5, "", nil, true} {
+		_, ok := ParseRoleRef(bad)
 		assert.False(t, ok, "%v", bad)
 	}
 }
@@ -46,15 +46,22 @@ func TestDefaultRoles(t *testing.T) {
 	for _, p := range Permissions {
 		assert.True(t, can(Admin, p.Code), "admin holds %s", p.Name)
 	}
-	for _, c := range []Code{CreateReport, ViewReport, EditReport, DeleteReport, EditLabel, EditAlerts, ScheduleReports} {
+	for _, c := range []Code{CreateReport, ViewReport, EditReport, DeleteReport, EditLabel, EditAlerts, ScheduleReports,
+		TopBottomRules, MiddleRules, ChangeRulesOrder} {
 		assert.True(t, can(Analyst, c), "analyst holds %d", c)
 	}
 	for _, c := range []Code{ManageUsersCode, ManagePermissionToRole, ManageAppSettings, EditCILabel} {
 		assert.False(t, can(Analyst, c), "analyst lacks %d", c)
 	}
 	for _, p := range Permissions {
-		want := p.Code == ViewReport || p.Code == AdvancedTrendingCode || p.Code == FiltersCompetitorPrice
+		want := p.Code == ViewReport || p.Code == AdvancedTrendingCode || p.Code == FiltersCompetitorPrice ||
+			p.Code == TopBottomRules || p.Code == MiddleRules
 		assert.Equal(t, want, can(Viewer, p.Code), "viewer and %s", p.Name)
+	}
+	for _, c := range []Code{TopBottomRules, MiddleRules} {
+		ok, err := a.Allowed(ctx, 1, Viewer, DynamicPricer, Update, c)
+		require.NoError(t, err)
+		assert.False(t, ok, "a viewer reads the rules but does not change or run them")
 	}
 	ok, err := a.Allowed(ctx, 1, Viewer, Reports, Create, 0)
 	require.NoError(t, err)
@@ -66,6 +73,7 @@ func TestDefaultRoles(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, map[string]map[string][]string{
 		"1": {"read:any": {"view report", "filters competitor price"}},
+		"2": {"read:any": {"edit/read top-bottom rules", "edit/read middle rules"}},
 		"9": {"read:any": {"advanced trending"}},
 	}, m)
 }

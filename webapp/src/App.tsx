@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { matchPath, navigate, RouterProvider, useLocation } from './lib/router';
 import { setGlobalErrorHandler } from './lib/api';
 import { useUI } from './store/ui';
@@ -7,17 +7,31 @@ import { SetPassword } from './features/auth/SetPassword';
 import { AccountChooser } from './features/account/AccountChooser';
 import { RequireAccount, useSession } from './lib/session';
 import { canReadResource } from './lib/permissions';
-import { Resource } from './api/permissions.gen';
+import { PermName, Resource } from './api/permissions.gen';
+import type { PermissionName } from './lib/permissions';
+import { getLoginConfig } from './features/auth/api/login';
 import { Layout } from './features/shell/Layout';
-import { ErrorPage, NotFound } from './components/ErrorPage';
+import { ErrorPage, NotFound, PermissionDenied } from './components/ErrorPage';
 import { GlobalOverlays } from './features/shell/GlobalOverlays';
 import { ReportIndex } from './features/reports/ReportIndex';
 import { SavedReports } from './features/saved/SavedReports';
 import { Alerts } from './features/saved/Alerts';
+import { AccountSettings } from './features/settings/AccountSettings';
 import { TrendScreen, TREND_REPORTS } from './features/trend/TrendScreen';
-import { InsightsList, InsightDetail, AnalyticsDemo } from './features/insights/Insights';
+import { InsightsList, InsightDetail } from './features/insights/Insights';
+import { KeyMetricsPerformance } from './features/trend/KeyMetricsPerformance';
 import { NewShell } from './features/admin/NewShell';
+import { ProductPage } from './features/product/ProductPage';
 import { forgetPrefetched, prefetchReport } from './features/tabular/prefetch';
+import type { PricerPageName } from './features/pricer/PricerPage';
+
+// The dynamic pricer pages (their results grids carry ag-grid) load on demand.
+const PricerPage = lazy(() => import('./features/pricer/PricerPage'));
+const pricer = (page: PricerPageName) => (
+  <Suspense fallback={<div className="page-loading">Loading...</div>}>
+    <PricerPage page={page} />
+  </Suspense>
+);
 
 // The tabular screen carries ag-grid: load it on demand so sign-in stays light,
 // but start at once when the address is a report, in parallel with the session calls.
@@ -55,8 +69,10 @@ if (typeof window !== 'undefined') {
   if (m) {
     void loadTabular();
     // A predefined report's columns, first block and count go out with the session calls;
-    // not when the address selects another account first (setAccount must come before).
-    if (m[1] === 'type' && !new URLSearchParams(window.location.search).has('account_id')) prefetchReport(decodeURIComponent(m[2]));
+    // not when the address selects another account first (setAccount must come before),
+    // nor for a pricing insight's products (?insight=: another condition than the prefetched one).
+    const q = new URLSearchParams(window.location.search);
+    if (m[1] === 'type' && !q.has('account_id') && !q.has('insight')) prefetchReport(decodeURIComponent(m[2]));
   }
 }
 
@@ -74,6 +90,8 @@ type Route = {
   render: (p: Record<string, string>) => ReactNode;
   /** resource whose read:any the user needs (route guard, admin document §2). */
   resource?: number;
+  /** a permission the screen needs to be viewed at all ("view report", reporting §6). */
+  view?: PermissionName;
   public?: boolean;
 };
 
@@ -85,27 +103,41 @@ const routes: Route[] = [
   { pattern: '/login/reset', public: true, render: () => <SetPassword /> },
   { pattern: '/account', public: true, render: () => <AccountChooser withAuth={false} /> },
   { pattern: '/switch_account', public: true, render: () => <AccountChooser withAuth={true} /> },
-  { pattern: '/', render: () => <Redirect to="/new/home/dashboard" /> },
-  { pattern: '/pricing', resource: Resource.Reports, render: () => <ReportIndex /> },
-  { pattern: '/pricing/reports', resource: Resource.Reports, render: () => <ReportIndex /> },
-  { pattern: '/pricing/type/:id', resource: Resource.Reports, render: (p) => <TabularReport key={'t' + p.id} id={p.id} share={false} /> },
-  { pattern: '/pricing/share/:id', resource: Resource.Reports, render: (p) => <TabularReport key={'s' + p.id} id={p.id} share={true} /> },
-  { pattern: '/trend/:name', resource: Resource.Reports, render: (p) => <TrendScreen name={p.name} /> },
-  { pattern: '/trend/:name/type/:id', resource: Resource.Reports, render: (p) => <TrendScreen name={p.name} /> },
-  { pattern: '/trend/:name/share/:id', resource: Resource.Reports, render: (p) => <TrendScreen name={p.name} /> },
-  { pattern: '/saved_reports', resource: Resource.Reports, render: () => <SavedReports /> },
+  { pattern: '/', render: () => <HomeRedirect /> },
+  { pattern: '/pricing', resource: Resource.Reports, view: PermName.ViewReport, render: () => <ReportIndex /> },
+  { pattern: '/pricing/reports', resource: Resource.Reports, view: PermName.ViewReport, render: () => <ReportIndex /> },
+  { pattern: '/pricing/type/:id', resource: Resource.Reports, view: PermName.ViewReport, render: (p) => <TabularReport key={'t' + p.id} id={p.id} share={false} /> },
+  { pattern: '/pricing/share/:id', resource: Resource.Reports, view: PermName.ViewReport, render: (p) => <TabularReport key={'s' + p.id} id={p.id} share={true} /> },
+  { pattern: '/trend/:name', resource: Resource.Reports, view: PermName.ViewReport, render: (p) => <TrendScreen key={p.name} name={p.name} /> },
+  { pattern: '/trend/:name/type/:id', resource: Resource.Reports, view: PermName.ViewReport, render: (p) => <TrendScreen key={'t' + p.id} name={p.name} id={p.id} /> },
+  { pattern: '/trend/:name/share/:id', resource: Resource.Reports, view: PermName.ViewReport, render: (p) => <TrendScreen key={'s' + p.id} name={p.name} id={p.id} share /> },
+  { pattern: '/saved_reports', resource: Resource.Reports, view: PermName.ViewReport, render: () => <SavedReports /> },
   { pattern: '/alerts', resource: Resource.LabelsAndAlerts, render: () => <Alerts /> },
+  { pattern: '/settings', resource: Resource.ApplicationSettings, render: () => <AccountSettings /> },
   { pattern: '/insights', render: () => <InsightsList /> },
-  { pattern: '/insights/analytics', render: () => <AnalyticsDemo /> },
+  { pattern: '/insights/analytics', render: () => <KeyMetricsPerformance /> },
   { pattern: '/insights/:id', render: (p) => <InsightDetail id={p.id} /> },
+  { pattern: '/new/repricing/dynamic_pricer', resource: Resource.DynamicPricer, render: () => pricer('dynamic_pricer') },
+  { pattern: '/new/repricing/results', resource: Resource.DynamicPricer, render: () => pricer('results') },
+  { pattern: '/new/repricing/simulation_results', resource: Resource.DynamicPricer, render: () => pricer('simulation_results') },
+  { pattern: '/new/repricing/audit_log', resource: Resource.DynamicPricer, render: () => pricer('audit_log') },
+  { pattern: '/new/product/:id', resource: Resource.Reports, view: PermName.ViewReport, render: (p) => <ProductPage key={p.id} id={p.id} /> },
   { pattern: '/new/:a/:b', render: (p) => <NewShell parts={[p.a, p.b]} /> },
   { pattern: '/new/:a/:b/:c', render: (p) => <NewShell parts={[p.a, p.b, p.c]} /> },
   { pattern: '/system', render: () => <SystemPage /> },
   { pattern: '/error', render: () => <ErrorPage status={500} title="Something went wrong, please retry!" message="An unexpected error occurred..." /> },
 ];
 
-function Redirect({ to }: { to: string }) {
-  useEffect(() => navigate(to, { replace: true }), [to]);
+/** The dashboard unless this deployment leads "/" to the saved reports (reporting §2, PRICELENS_HOME_PAGE). */
+const DEFAULT_HOME = '/new/home/dashboard';
+
+function HomeRedirect() {
+  useEffect(() => {
+    getLoginConfig().then(
+      (c) => navigate(c.home_path || DEFAULT_HOME, { replace: true }),
+      () => navigate(DEFAULT_HOME, { replace: true }),
+    );
+  }, []);
   return null;
 }
 
@@ -126,10 +158,14 @@ function SystemPage() {
   );
 }
 
-/** Guard renders the route when the user's read:any permissions include its resource. */
-function Guard({ resource, children }: { resource?: number; children: ReactNode }) {
-  const { account } = useSession();
-  if (resource !== undefined && !canReadResource(account.userPermissions, resource)) return <NotFound />;
+/**
+ * Guard renders the route when the user's read:any permissions include its resource and the
+ * screen's view permission; otherwise the permission-denied page (reporting §6, §8).
+ */
+function Guard({ resource, view, children }: { resource?: number; view?: PermissionName; children: ReactNode }) {
+  const { account, can } = useSession();
+  if (resource !== undefined && !canReadResource(account.userPermissions, resource)) return <PermissionDenied />;
+  if (view && !can(view)) return <PermissionDenied />;
   return <>{children}</>;
 }
 
@@ -156,7 +192,7 @@ function Routes() {
       <RequireAccount>
         <Layout>
           <Preload />
-          <Guard resource={r.resource}>
+          <Guard resource={r.resource} view={r.view}>
             {r.render(params)}
           </Guard>
         </Layout>

@@ -86,6 +86,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/account/setTimezone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set the account's time zone (an IANA name), whose days scheduled reports and price alerts keep */
+        post: operations["post_account_setTimezone"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth": {
         parameters: {
             query?: never;
@@ -164,7 +181,8 @@ export interface paths {
         /** The account's custom (embedded BI) reports */
         get: operations["get_custom_reports"];
         put?: never;
-        post?: never;
+        /** An administrator adds a custom report (name, report or dashboard, embed address) */
+        post: operations["post_custom_reports"];
         delete?: never;
         options?: never;
         head?: never;
@@ -182,10 +200,12 @@ export interface paths {
         get: operations["get_custom_reports_id"];
         put?: never;
         post?: never;
-        delete?: never;
+        /** An administrator removes a custom report */
+        delete: operations["delete_custom_reports_id"];
         options?: never;
         head?: never;
-        patch?: never;
+        /** An administrator changes a custom report */
+        patch: operations["patch_custom_reports_id"];
         trace?: never;
     };
     "/custom_reports/{id}/embed": {
@@ -199,6 +219,57 @@ export interface paths {
         get: operations["get_custom_reports_id_embed"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/export/addSchedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Write a saved report as CSV or Parquet into a folder of the account's drop folder on a cron expression */
+        post: operations["post_export_addSchedule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/export/getSchedules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's export schedules (downstream drops) with their last run */
+        get: operations["get_export_getSchedules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/export/removeSchedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stop an export schedule */
+        post: operations["post_export_removeSchedule"];
         delete?: never;
         options?: never;
         head?: never;
@@ -248,6 +319,23 @@ export interface paths {
         };
         /** Each database's version and row counts; 503 names the one that is down */
         get: operations["get_health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/insights/cards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The insight cards of /insights: titles, summaries and highlight tiles from the account's data */
+        get: operations["get_insights_cards"];
         put?: never;
         post?: never;
         delete?: never;
@@ -528,6 +616,329 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/repricing/getColumnsDef": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The results grid's column definitions */
+        get: operations["get_repricing_getColumnsDef"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repricing/getConditionsData": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One block of a run's results (run: latest, simulation or a run id), each row with its explanation */
+        post: operations["post_repricing_getConditionsData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repricing/getCountOfRow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** How many results match a condition, and with calculatePendingRow how many are pending */
+        post: operations["post_repricing_getCountOfRow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/addRule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Creates a rule (no groupId) or replaces rule groupId */
+        post: operations["post_rules_addRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/getAllRules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The rules of the sections the caller may read, in run order */
+        get: operations["get_rules_getAllRules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/getAuditLog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The rules audit log, newest first: who, when, what, before and after */
+        get: operations["get_rules_getAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/getGuardrails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's guardrails */
+        get: operations["get_rules_getGuardrails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/getRuleData": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One rule */
+        post: operations["post_rules_getRuleData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/isRunProcess": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether a run is under way, and the latest run's state */
+        get: operations["get_rules_isRunProcess"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/prepareSourceSelectBox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The rule dialog's source menu, the account's competitors and the aggregates */
+        get: operations["get_rules_prepareSourceSelectBox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A rule's live preview over its scope: products matched, changed, and the distribution of changes */
+        post: operations["post_rules_preview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/refreshRulesList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The rules matching filterParams (section, rule_type, status, search) */
+        post: operations["post_rules_refreshRulesList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/removeRule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deletes a rule */
+        post: operations["post_rules_removeRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/reorder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Puts the rules of one list in a new order */
+        post: operations["post_rules_reorder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/reprice_matrix_types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The kinds of matrix profile */
+        get: operations["get_rules_reprice_matrix_types"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/runRulebase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Runs the active rules (or simulates them) as a background job; one run at a time per account */
+        post: operations["post_rules_runRulebase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/saveGuardrails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets the account's guardrails, or copies a matrix profile's */
+        post: operations["post_rules_saveGuardrails"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/targets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The sections the caller may read with their rule types, and what the caller may change */
+        get: operations["get_rules_targets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/updateStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Activates or deactivates a rule */
+        post: operations["post_rules_updateStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/saveReport/getAllSaveReports": {
         parameters: {
             query?: never;
@@ -641,6 +1052,23 @@ export interface paths {
         put?: never;
         /** Stops mailing a saved report */
         post: operations["post_saveReport_removeScheduledReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/saveReport/saveRemovedShareAs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Save As on a shared report its owner removed: its saved state as a new report of the caller */
+        post: operations["post_saveReport_saveRemovedShareAs"];
         delete?: never;
         options?: never;
         head?: never;
@@ -769,6 +1197,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/system/addRole": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a role to the account (it holds no permission until ticked in the grid) */
+        post: operations["post_system_addRole"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/system/getAccessControl": {
         parameters: {
             query?: never;
@@ -814,6 +1259,23 @@ export interface paths {
         get: operations["get_system_getPermissionData"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/renameRole": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rename one of the account's roles; its users and permissions stay with it */
+        post: operations["post_system_renameRole"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1075,6 +1537,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A 10-minute signed bearer token for the caller in the selected account (the insights panel and widgets send it) */
+        get: operations["get_token"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/token/embed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The embeddable widgets: each key with the address of its script */
+        get: operations["get_token_embed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tooltip/getCompetitorData": {
         parameters: {
             query?: never;
@@ -1086,6 +1582,125 @@ export interface paths {
         put?: never;
         /** The competitor-versus-my-price tooltip of a product */
         post: operations["post_tooltip_getCompetitorData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tooltip/getImg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A product or offer image of the account, scaled to the 145 px thumbnail (?i=address&siteId=competitor) */
+        get: operations["get_tooltip_getImg"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trend/exportDataInClientSide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The trend table as header names and cells, for the browser's CSV */
+        post: operations["post_trend_exportDataInClientSide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trend/getColumnsDef": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A trend report's table columns */
+        post: operations["post_trend_getColumnsDef"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trend/getConditionsData": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A trend report's rows: one per day (and group), ascending */
+        post: operations["post_trend_getConditionsData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trend/getCountOfRow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** How many rows a trend condition answers */
+        post: operations["post_trend_getCountOfRow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trend/getLowerCfData": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An extra line: the weighted mean of a custom field per day */
+        post: operations["post_trend_getLowerCfData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trend/getLowerCfList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The custom fields a trend can add as extra lines */
+        get: operations["get_trend_getLowerCfList"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1245,6 +1860,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/insights/pricing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The pricing insights panel's numbers (changes at competitors, alerts to review, price raise/reduction candidates, out of stock at competitors) and the report of each */
+        get: operations["get_v1_insights_pricing"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/site_reprice_matrix_profiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The matrix profiles: named guardrail presets */
+        get: operations["get_v1_site_reprice_matrix_profiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/widgets/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A widget's script (<key>.js) or the widgets' stylesheet (widgets.css) */
+        get: operations["get_widgets_file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1269,9 +1935,9 @@ export interface components {
             labels: components["schemas"]["StoreLabel"][] | null;
             role: string;
             role_id: number;
-            role_types: unknown;
+            role_types: components["schemas"]["StoreRole"][] | null;
             settings: {
-                [key: string]: unknown;
+                [key: string]: null | boolean | number | string | unknown[] | Record<string, never>;
             } | null;
             site_id: string;
             status_format: unknown;
@@ -1321,14 +1987,16 @@ export interface components {
             password: string;
         };
         AccessIsAuthRequest: {
-            site_id?: unknown;
+            site_id?: null | boolean | number | string | unknown[] | Record<string, never>;
         };
         AccessLoginConfig: {
+            home_path: string;
             password: boolean;
             sso: components["schemas"]["AccessSSOButton"];
         };
         AccessMember: {
-            categories: string[] | null;
+            categories: number[] | null;
+            category_names: string[] | null;
             email: string;
             /** Format: int64 */
             id: number;
@@ -1337,9 +2005,8 @@ export interface components {
             role_id: number;
         };
         AccessMemberChange: {
-            /** @description a list of texts, or one text */
-            categories?: (string | number)[] | string | null;
-            role?: unknown;
+            categories?: (number | string | null)[] | null;
+            role?: null | boolean | number | string | unknown[] | Record<string, never>;
             /** @description an id, as a JSON number or a numeric string */
             user_id: number | string | null;
         };
@@ -1350,14 +2017,16 @@ export interface components {
             email: string;
         };
         AccessNewMember: {
-            /** @description a list of texts, or one text */
-            categories?: (string | number)[] | string | null;
+            categories?: (number | string | null)[] | null;
             email: string;
-            user_role?: unknown;
+            user_role?: null | boolean | number | string | unknown[] | Record<string, never>;
         };
         AccessNewPassword: {
             password: string;
             token: string;
+        };
+        AccessNewRole: {
+            roleName: string;
         };
         AccessPermissionChange: {
             isChecked?: boolean | null;
@@ -1369,6 +2038,7 @@ export interface components {
             field: string;
             format_type?: string;
             headerName: string;
+            roleId?: number;
             rowGroup?: boolean;
         };
         AccessPermissionColumns: {
@@ -1388,6 +2058,11 @@ export interface components {
         AccessResetRequest: {
             email: string;
         };
+        AccessRoleRename: {
+            /** @description an id, as a JSON number or a numeric string */
+            roleId: number | string | null;
+            roleName: string;
+        };
         AccessSSOButton: {
             enabled: boolean;
             text: string;
@@ -1404,6 +2079,17 @@ export interface components {
         AccessSignedIn: {
             csrfToken: string;
             user: components["schemas"]["AccessUser"];
+        };
+        AccessTimezone: {
+            timezone: string;
+        };
+        AccessTimezoneIn: {
+            timezone: string;
+        };
+        AccessTokenOut: {
+            /** Format: date-time */
+            expires_at: string;
+            token: string;
         };
         AccessUser: {
             email: string;
@@ -1435,6 +2121,8 @@ export interface components {
             date_filter: number;
             email_ids: string[] | null;
             frequency: number;
+            /** Format: int64 */
+            label_id: number;
             label_name: string;
             /** Format: date-time */
             last_notified_at?: string | null;
@@ -1453,6 +2141,8 @@ export interface components {
             email_ids?: (string | number)[] | string | null;
             /** @description an id, as a JSON number or a numeric string */
             frequency?: number | string | null;
+            /** @description an id, as a JSON number or a numeric string */
+            label_id?: number | string | null;
             label_name: string;
             only_changes_since_last_notification?: boolean;
             /** @description an id, as a JSON number or a numeric string */
@@ -1491,6 +2181,11 @@ export interface components {
             id: number;
             name: string;
             report_type: number;
+        };
+        AppstateCustomReportIn: {
+            embed_url?: string | null;
+            name?: string | null;
+            report_type?: number | null;
         };
         AppstateCustomReportOut: {
             report: components["schemas"]["AppstateCustomReport"];
@@ -1768,6 +2463,12 @@ export interface components {
             emails: (string | number)[] | string | null;
             url: string;
         };
+        AppstateShareSaveAsIn: {
+            /** Format: int64 */
+            folder_id?: number;
+            report_name: string;
+            shareId: string;
+        };
         AppstateUnlabelIn: {
             /** @description an id, as a JSON number or a numeric string */
             labelId?: number | string | null;
@@ -1780,10 +2481,105 @@ export interface components {
             /** Format: int64 */
             id: number;
         };
+        DropsManifest: {
+            /** Format: int64 */
+            bytes?: number;
+            columns?: string[] | null;
+            file?: string;
+            format?: string;
+            /** Format: date-time */
+            generated_at?: string;
+            report?: components["schemas"]["DropsManifestReport"];
+            /** Format: int64 */
+            rows?: number;
+            sha256?: string;
+        } | null;
+        DropsManifestReport: {
+            /** Format: int64 */
+            account_id?: number;
+            /** Format: int64 */
+            id?: number;
+            name?: string;
+        };
+        DropsReport: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            owner: string;
+        };
+        DropsRun: {
+            /** Format: date-time */
+            at?: string | null;
+            /** Format: date-time */
+            due?: string | null;
+            error: string;
+            manifest?: components["schemas"]["DropsManifest"];
+            status: string;
+        } | null;
+        DropsSchedule: {
+            cron: string;
+            directory: string;
+            format: string;
+            /** Format: int64 */
+            id: number;
+            last_run?: components["schemas"]["DropsRun"];
+            /** Format: date-time */
+            next_due: string;
+            /** Format: int64 */
+            report_id: number;
+            report_name: string;
+        };
+        DropsScheduleIDIn: {
+            /** @description an id, as a JSON number or a numeric string */
+            id: number | string | null;
+        };
+        DropsScheduleIn: {
+            cron: string;
+            directory?: string;
+            format: string;
+            /** @description an id, as a JSON number or a numeric string */
+            report_id: number | string | null;
+        };
+        DropsScheduleOut: {
+            schedule: components["schemas"]["DropsSchedule"];
+        };
+        DropsSchedulesOut: {
+            reports: components["schemas"]["DropsReport"][] | null;
+            root: string;
+            schedules: components["schemas"]["DropsSchedule"][] | null;
+        };
+        EngineGuardrails: {
+            /** Format: double */
+            auto_approve_pct: number;
+            matrix_profile: string;
+            /** Format: double */
+            max_change_pct?: number | null;
+            /** Format: double */
+            min_margin_pct?: number | null;
+            rounding_endings?: number[] | null;
+        };
+        EngineRuleAdjust: {
+            /** Format: double */
+            amount?: number;
+            /** Format: double */
+            percent?: number;
+        };
+        EngineRuleSource: {
+            aggregate?: string;
+            /** Format: double */
+            amount?: number;
+            competitors?: number[] | null;
+            in_stock_only?: boolean;
+            kind: string;
+        };
+        EngineSourceOption: {
+            id: string;
+            name: string;
+        };
         GridBlock: {
             lastRow: number;
             rows: ({
-                [key: string]: unknown;
+                [key: string]: null | boolean | number | string | unknown[] | Record<string, never>;
             } | null)[] | null;
         };
         GridBrandPage: {
@@ -1800,6 +2596,8 @@ export interface components {
         };
         GridCategoryNode: {
             children?: components["schemas"]["GridCategoryNode"][];
+            /** Format: int64 */
+            id?: number;
             name: string;
             products: number;
         } | null;
@@ -1818,7 +2616,7 @@ export interface components {
             filter_type: string;
             format_type: string;
             graphMode: boolean;
-            groupModeParams: unknown;
+            groupModeParams: null | boolean | number | string | unknown[] | Record<string, never>;
             headerName: string;
             is_bool: boolean;
             radioValues?: string[] | null;
@@ -1900,16 +2698,53 @@ export interface components {
         GridGraph: {
             height: number;
             rows: ({
-                [key: string]: unknown;
+                [key: string]: null | boolean | number | string | unknown[] | Record<string, never>;
             } | null)[] | null;
         };
         GridGraphRequest: {
             condition: unknown;
             groupsArray?: unknown[] | null;
         };
+        GridHighlight: {
+            /** Format: double */
+            diff?: number | null;
+            field: string;
+            id: string;
+            image?: components["schemas"]["GridHighlightImage"];
+            /** Format: double */
+            number: number;
+        };
+        GridHighlightImage: {
+            h: number;
+            src: string;
+            w: number;
+        } | null;
+        GridInsight: {
+            highlights: components["schemas"]["GridHighlight"][] | null;
+            key: string;
+            link: string;
+            metric: string;
+            summary: string;
+            title: string;
+        };
+        GridInsightCards: {
+            insights: components["schemas"]["GridInsight"][] | null;
+        };
+        GridPricingInsights: {
+            alert_reports_to_review: number;
+            candidates_source: string;
+            changes_at_competitor_last_day?: number | null;
+            changes_at_competitor_last_week?: number | null;
+            links: {
+                [key: string]: string;
+            } | null;
+            num_products_for_price_down: number;
+            num_products_for_price_up: number;
+            num_products_out_of_stock_at_comp: number;
+        };
         GridProductDetails: {
             product: {
-                [key: string]: unknown;
+                [key: string]: null | boolean | number | string | unknown[] | Record<string, never>;
             } | null;
         };
         GridProductRequest: {
@@ -1920,6 +2755,25 @@ export interface components {
         GridReportNameRequest: {
             reportName: string;
         };
+        GridResultsBlock: {
+            lastRow: number;
+            rows: ({
+                [key: string]: null | boolean | number | string | unknown[] | Record<string, never>;
+            } | null)[] | null;
+            /** Format: int64 */
+            run_id?: number | null;
+        };
+        GridResultsCount: {
+            count: number;
+            pending?: number | null;
+        };
+        GridResultsCountRequest: {
+            calculatePendingRow?: boolean;
+            conditionData: unknown;
+        };
+        GridResultsRequest: {
+            data: unknown;
+        };
         GridSearchRequest: {
             condition?: unknown;
             mode?: string;
@@ -1928,7 +2782,7 @@ export interface components {
         GridSearchResult: {
             count: number;
             rows: ({
-                [key: string]: unknown;
+                [key: string]: null | boolean | number | string | unknown[] | Record<string, never>;
             } | null)[] | null;
         };
         GridTooltip: {
@@ -1942,6 +2796,7 @@ export interface components {
             last_scanned?: string | null;
             link?: string | null;
             mfgr_prod_id?: string | null;
+            on_sale?: number | null;
             /** Format: double */
             price?: number | null;
         };
@@ -1981,6 +2836,154 @@ export interface components {
             /** Format: double */
             seconds?: number;
         };
+        PricerAuditOut: {
+            lastRow: number;
+            rows: components["schemas"]["StoreRuleAuditEntry"][] | null;
+        };
+        PricerBucket: {
+            count: number;
+            /** Format: double */
+            from?: number | null;
+            /** Format: double */
+            to?: number | null;
+        };
+        PricerCompetitor: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
+        PricerFilterParams: {
+            rule_type?: string;
+            search?: string;
+            section?: string;
+            status?: string;
+        };
+        PricerGroupIDOut: {
+            /** Format: int64 */
+            groupId: number;
+        };
+        PricerGuardrailsIn: {
+            /** Format: double */
+            auto_approve_pct?: number;
+            matrix_profile?: string;
+            /** Format: double */
+            max_change_pct?: number | null;
+            /** Format: double */
+            min_margin_pct?: number | null;
+            rounding_endings?: number[] | null;
+        };
+        PricerGuardrailsOut: {
+            guardrails: components["schemas"]["EngineGuardrails"];
+        };
+        PricerMatrixProfile: {
+            guardrails: components["schemas"]["EngineGuardrails"];
+            id: string;
+            name: string;
+            type: string;
+        };
+        PricerMatrixProfiles: {
+            profiles: components["schemas"]["PricerMatrixProfile"][] | null;
+        };
+        PricerMatrixType: {
+            description: string;
+            id: string;
+            name: string;
+        };
+        PricerMatrixTypes: {
+            types: components["schemas"]["PricerMatrixType"][] | null;
+        };
+        PricerPreviewIn: {
+            adjust?: components["schemas"]["EngineRuleAdjust"];
+            /** @description an id, as a JSON number or a numeric string */
+            groupId?: number | string | null;
+            name: string;
+            rule_type: string;
+            scope?: unknown;
+            section: string;
+            source: components["schemas"]["EngineRuleSource"];
+            status?: string;
+        };
+        PricerPreviewOut: {
+            changed: number;
+            decided: number;
+            distribution: components["schemas"]["PricerBucket"][] | null;
+            matched: number;
+        };
+        PricerRefreshIn: {
+            filterParams?: components["schemas"]["PricerFilterParams"];
+        };
+        PricerReorderIn: {
+            order: (number | string | null)[] | null;
+            rule_type?: string;
+            section: string;
+        };
+        PricerRuleID: {
+            /** @description an id, as a JSON number or a numeric string */
+            groupId: number | string | null;
+        };
+        PricerRuleIn: {
+            adjust?: components["schemas"]["EngineRuleAdjust"];
+            /** @description an id, as a JSON number or a numeric string */
+            groupId?: number | string | null;
+            name: string;
+            rule_type: string;
+            scope?: unknown;
+            section: string;
+            source: components["schemas"]["EngineRuleSource"];
+            status?: string;
+        };
+        PricerRuleOut: {
+            rule: components["schemas"]["StoreRule"];
+        };
+        PricerRules: {
+            rules: components["schemas"]["StoreRule"][] | null;
+        };
+        PricerRunIn: {
+            isSimulation?: boolean;
+        };
+        PricerRunOut: {
+            created: boolean;
+            /** Format: int64 */
+            run_id: number;
+        };
+        PricerRunState: {
+            /** Format: int64 */
+            auto_approved: number;
+            /** Format: int64 */
+            changed: number;
+            error?: string;
+            finished_at?: string | null;
+            is_simulation: boolean;
+            /** Format: int64 */
+            pending: number;
+            /** Format: int64 */
+            products: number;
+            /** Format: int64 */
+            run_id?: number | null;
+            running: boolean;
+            status: string;
+        };
+        PricerSourceBox: {
+            aggregates: string[] | null;
+            competitors: components["schemas"]["PricerCompetitor"][] | null;
+            sources: components["schemas"]["EngineSourceOption"][] | null;
+        };
+        PricerStatusIn: {
+            /** @description an id, as a JSON number or a numeric string */
+            groupId: number | string | null;
+            status: string;
+        };
+        PricerTarget: {
+            can_edit: boolean;
+            name: string;
+            rule_types: string[] | null;
+            section: string;
+        };
+        PricerTargets: {
+            can_reorder: boolean;
+            can_run: boolean;
+            targets: components["schemas"]["PricerTarget"][] | null;
+        };
         RouteDone: {
             message: string;
             ok: boolean;
@@ -2006,6 +3009,83 @@ export interface components {
             id?: number;
             name?: string;
             sso_user_read_only?: boolean;
+        };
+        StoreRole: {
+            id: number;
+            name: string;
+        };
+        StoreRule: {
+            adjust?: components["schemas"]["EngineRuleAdjust"];
+            /** Format: int64 */
+            groupId?: number;
+            name?: string;
+            order?: number;
+            rule_type?: string;
+            scope?: unknown;
+            section?: string;
+            source?: components["schemas"]["EngineRuleSource"];
+            status?: string;
+            /** Format: date-time */
+            updated_at?: string;
+            updated_by?: string;
+        };
+        StoreRuleAuditEntry: {
+            action?: string;
+            after?: null | boolean | number | string | unknown[] | Record<string, never>;
+            /** Format: date-time */
+            at?: string;
+            before?: null | boolean | number | string | unknown[] | Record<string, never>;
+            /** Format: int64 */
+            id?: number;
+            rule_id?: string;
+            user?: string;
+        };
+        TrendColumnsRequest: {
+            isShareLink?: boolean;
+            reportId?: unknown;
+            tableName: string;
+        };
+        TrendCount: {
+            count: number;
+        };
+        TrendCustomField: {
+            display_name: string;
+            logical_name: string;
+        };
+        TrendCustomFieldList: {
+            customFields: components["schemas"]["TrendCustomField"][] | null;
+            maxLines: number;
+        };
+        TrendDataRequest: {
+            data: unknown;
+        };
+        TrendExportRequest: {
+            pivotColumns: components["schemas"]["TrendPivotColumn"][] | null;
+            rowData: ({
+                [key: string]: null | boolean | number | string | unknown[] | Record<string, never>;
+            } | null)[] | null;
+        };
+        TrendExportTable: {
+            columns: string[] | null;
+            data: ((null | boolean | number | string | unknown[] | Record<string, never>)[] | null)[] | null;
+        };
+        TrendLowerCfRequest: {
+            condition: unknown;
+            customField: string;
+        };
+        TrendPivotColumn: {
+            field: string;
+            headerName?: string;
+        };
+        TrendRows: {
+            lastRow: number;
+            rows: ({
+                [key: string]: null | boolean | number | string | unknown[] | Record<string, never>;
+            } | null)[] | null;
+        };
+        WidgetsEmbed: {
+            key: string;
+            url: string;
         };
     };
     responses: never;
@@ -2152,6 +3232,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AccessAccountSet"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_account_setTimezone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AccessTimezoneIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessTimezone"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -2322,6 +3435,39 @@ export interface operations {
             };
         };
     };
+    post_custom_reports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AppstateCustomReportIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppstateCustomReportOut"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
     get_custom_reports_id: {
         parameters: {
             query?: never;
@@ -2332,6 +3478,72 @@ export interface operations {
             cookie?: never;
         };
         requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppstateCustomReportOut"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    delete_custom_reports_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteOK"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    patch_custom_reports_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AppstateCustomReportIn"];
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -2371,6 +3583,101 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AppstateEmbedOut"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_export_addSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DropsScheduleIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DropsScheduleOut"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    get_export_getSchedules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DropsSchedulesOut"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_export_removeSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DropsScheduleIDIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteOK"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -2462,6 +3769,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiHealth"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    get_insights_cards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GridInsightCards"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -2975,6 +4311,607 @@ export interface operations {
             };
         };
     };
+    get_repricing_getColumnsDef: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GridColumns"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_repricing_getConditionsData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["GridResultsRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GridResultsBlock"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_repricing_getCountOfRow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["GridResultsCountRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GridResultsCount"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_rules_addRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PricerRuleIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricerGroupIDOut"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    get_rules_getAllRules: {
+        parameters: {
+            query?: {
+                section?: string;
+                rule_type?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricerRules"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    get_rules_getAuditLog: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricerAuditOut"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    get_rules_getGuardrails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricerGuardrailsOut"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_rules_getRuleData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PricerRuleID"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricerRuleOut"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    get_rules_isRunProcess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricerRunState"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    get_rules_prepareSourceSelectBox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricerSourceBox"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_rules_preview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PricerPreviewIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricerPreviewOut"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_rules_refreshRulesList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PricerRefreshIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricerRules"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_rules_removeRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PricerRuleID"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteOK"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_rules_reorder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PricerReorderIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteOK"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    get_rules_reprice_matrix_types: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricerMatrixTypes"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_rules_runRulebase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PricerRunIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricerRunOut"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_rules_saveGuardrails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PricerGuardrailsIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricerGuardrailsOut"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    get_rules_targets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricerTargets"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_rules_updateStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PricerStatusIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteOK"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
     get_saveReport_getAllSaveReports: {
         parameters: {
             query?: never;
@@ -3185,6 +5122,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AppstateReportOut"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_saveReport_saveRemovedShareAs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AppstateShareSaveAsIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppstateNewReportOut"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -3522,6 +5492,39 @@ export interface operations {
             };
         };
     };
+    post_system_addRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AccessNewRole"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreRole"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
     get_system_getAccessControl: {
         parameters: {
             query?: never;
@@ -3600,6 +5603,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AccessPermissionRows"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_system_renameRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AccessRoleRename"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteOK"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -4096,6 +6132,64 @@ export interface operations {
             };
         };
     };
+    get_token: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessTokenOut"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    get_token_embed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WidgetsEmbed"][] | null;
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
     post_tooltip_getCompetitorData: {
         parameters: {
             query?: never;
@@ -4116,6 +6210,229 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GridCompetitorTooltip"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    get_tooltip_getImg: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": unknown;
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_trend_exportDataInClientSide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TrendExportRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrendExportTable"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_trend_getColumnsDef: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TrendColumnsRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GridColumns"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_trend_getConditionsData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TrendDataRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrendRows"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_trend_getCountOfRow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TrendDataRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrendCount"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_trend_getLowerCfData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TrendLowerCfRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrendRows"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    get_trend_getLowerCfList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrendCustomFieldList"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -4405,6 +6722,95 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RouteOK"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    get_v1_insights_pricing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GridPricingInsights"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    get_v1_site_reprice_matrix_profiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricerMatrixProfiles"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    get_widgets_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/javascript": unknown;
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */

@@ -22,11 +22,19 @@ export function NotFound() {
   return <ErrorPage status={404} title={TITLE_NOT_FOUND} message="The address you opened does not match any page." />;
 }
 
+/** The spec's words for a permission the user's role lacks (§6). */
+export const MSG_LOCKED = 'Feature is locked for this user';
+
+/** PermissionDenied is the page of a screen the user may not view (reporting §6: "permission-denied page"). */
+export function PermissionDenied() {
+  return <ErrorPage status={403} title="Permission denied" message={MSG_LOCKED} />;
+}
+
 /** A feature the user's role does not include (spec §6). */
 export function LockedFeature() {
   return (
     <div className="locked" role="note">
-      Feature is locked for this user
+      {MSG_LOCKED}
     </div>
   );
 }

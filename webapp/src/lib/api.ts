@@ -29,6 +29,8 @@ export type RequestOptions = {
   /** statuses the caller handles itself (no global dialog); true = all of them. */
   quiet?: boolean | number[];
   signal?: AbortSignal;
+  /** extra request headers (the insights' bearer token). */
+  headers?: Record<string, string>;
 };
 
 let csrfFallback = '';
@@ -37,7 +39,7 @@ export function rememberCsrf(token: string | undefined): void {
 }
 
 export async function request<T>(method: string, path: string, body?: unknown, opts: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (method !== 'GET') {
     const token = readCookie('pricelens_csrf') || csrfFallback;

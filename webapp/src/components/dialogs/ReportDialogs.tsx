@@ -179,16 +179,20 @@ export function AddLabelDialog({ onSave, onClose }: { onSave: (name: string, col
 /** Add or update alert: competitors to watch, frequency and recipients; all required. */
 export function AlertDialog({
   reportId,
+  labels,
   competitors,
   onDone,
   onClose,
 }: {
   reportId?: number;
+  /** without a report: the labels the alert may watch instead of every product */
+  labels?: { id: number; name: string }[];
   competitors: Competitor[];
   onDone: () => void;
   onClose: () => void;
 }) {
   const users = useRecipientUsers();
+  const [labelId, setLabelId] = useState(0);
   const [name, setName] = useState('');
   const [picked, setPicked] = useState<number[]>([]);
   const [frequency, setFrequency] = useState<number | null>(null);
@@ -203,7 +207,7 @@ export function AlertDialog({
     try {
       await addAlert({
         // The saved report the alert watches; report_id would name an alert to update.
-        ...(reportId ? { saved_report_id: reportId } : {}),
+        ...(reportId ? { saved_report_id: reportId } : labelId ? { label_id: labelId } : {}),
         label_name: name.trim(),
         competitorsIds: picked,
         frequency,
@@ -227,6 +231,19 @@ export function AlertDialog({
         Alert name
         <input aria-label="Alert name" value={name} onChange={(e) => setName(e.target.value)} />
       </label>
+      {!reportId && labels && (
+        <label>
+          Products
+          <select aria-label="Products" value={String(labelId)} onChange={(e) => setLabelId(Number(e.target.value))}>
+            <option value="0">All products</option>
+            {labels.map((l) => (
+              <option key={l.id} value={String(l.id)}>
+                Label {l.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
       <fieldset>
         <legend>Competitors</legend>
         {competitors.map((c) => (

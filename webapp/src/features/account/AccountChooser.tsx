@@ -4,6 +4,8 @@ import { setAccount } from '../../api/session';
 import { getAccounts } from './api/accounts';
 import { navigate, navigationTarget, useLocation } from '../../lib/router';
 import { Logo } from '../../components/Logo';
+import { MSG_NOT_ASSIGNED } from '../../lib/errors';
+import { useUI } from '../../store/ui';
 import type { Account } from '../../api/types';
 
 const DEFAULT_LANDING = '/pricing/reports';
@@ -22,6 +24,7 @@ export function AccountChooser({ withAuth }: { withAuth: boolean }) {
   const abort = useRef<AbortController | null>(null);
   const next = navigationTarget(loc.search.get('navigationPage')) || DEFAULT_LANDING;
   const requested = loc.search.get('account_id');
+  const showErrorPage = useUI((s) => s.showErrorPage);
 
   const choose = async (id: number) => {
     const ctl = new AbortController();
@@ -42,6 +45,11 @@ export function AccountChooser({ withAuth }: { withAuth: boolean }) {
       .then((accounts) => {
         setAccounts(accounts);
         const pick = requested ? accounts.find((a) => String(a.id) === requested) : accounts.length === 1 ? accounts[0] : undefined;
+        if (requested && !pick) {
+          // A link into an account the user is not assigned to (spec §8: 403 with an account_id).
+          showErrorPage({ status: 403, title: 'Access denied', message: MSG_NOT_ASSIGNED, hideHome: true });
+          return;
+        }
         if (pick) {
           setChosen(String(pick.id));
           void choose(pick.id);

@@ -1,11 +1,14 @@
-import { useEffect, useState } from 'react';
-import { getAllAccountUsers, type AccountUser } from './api/users';
+import { lazy, Suspense } from 'react';
 import { useSession } from '../../lib/session';
 import { canReadResource } from '../../lib/permissions';
 import { Resource } from '../../api/permissions.gen';
 import { Breadcrumb } from '../../components/Breadcrumb';
-import { LockedFeature, NotFound } from '../../components/ErrorPage';
+import { NotFound, PermissionDenied } from '../../components/ErrorPage';
 import { HomeDashboard } from './HomeDashboard';
+
+// The two grids carry ag-grid: loaded when opened, so that other pages stay light.
+const ManageUsers = lazy(() => import('./ManageUsers').then((m) => ({ default: m.ManageUsers })));
+const ManagePermissions = lazy(() => import('./ManagePermissions').then((m) => ({ default: m.ManagePermissions })));
 
 /** The /new/{a}/{b}[/{c}] pages of the administration document, with their resource. */
 const PAGES: Record<string, { title: string; resource: number }> = {
@@ -25,55 +28,18 @@ export function NewShell({ parts }: { parts: string[] }) {
   const { account } = useSession();
   const key = parts.slice(0, 2).join('/');
   if (key === 'home/dashboard') return <HomeDashboard />;
-  if (parts[0] === 'product' && parts.length === 2) {
-    return (
-      <div className="page">
-        <Breadcrumb items={[{ label: 'Product' }, { label: parts[1] }]} />
-        <h1>Product {parts[1]}</h1>
-        <div className="empty-state">No data to display</div>
-      </div>
-    );
-  }
   const page = PAGES[key];
   if (!page || parts.length > 2) return <NotFound />;
-  const allowed = canReadResource(account.userPermissions, page.resource);
+  // Without read permission on the page's area: the permission-denied page (reporting §6, §8).
+  if (!canReadResource(account.userPermissions, page.resource)) return <PermissionDenied />;
   return (
     <div className="page">
       <Breadcrumb items={[{ label: page.title }]} />
       <h1>{page.title}</h1>
-      {!allowed ? <LockedFeature /> : key === 'manage/users' ? <UsersTable /> : <div className="empty-state">No data to display</div>}
+      <Suspense fallback={null}>
+        {key === 'manage/users' ? <ManageUsers /> : key === 'manage/permissions' ? <ManagePermissions /> : <div className="empty-state">No data to display</div>}
+      </Suspense>
     </div>
   );
 }
 
-/** Manage users: the list of the account's users (hidden until it loads). */
-function UsersTable() {
-  const [users, setUsers] = useState<AccountUser[] | null>(null);
-  useEffect(() => {
-    getAllAccountUsers().then(setUsers).catch(() => setUsers([]));
-  }, []);
-  if (!users) return null;
-  const sorted = [...users].sort((a, b) => a.email.localeCompare(b.email));
-  return (
-    <table className="table">
-      <thead>
-        <tr>
-          <th>Email</th>
-          <th>Role</th>
-          <th>Categories</th>
-          <th>User type</th>
-        </tr>
-      </thead>
-      <tbody>
-        {sorted.map((u) => (
-          <tr key={u.id}>
-            <td>{u.email}</td>
-            <td>{u.role}</td>
-            <td>{u.categories.join(', ') || 'All'}</td>
-            <td>{u.is_saml === 1 ? 'SSO' : 'Internal user'}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}

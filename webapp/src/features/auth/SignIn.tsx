@@ -1,6 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { ApiError, rememberCsrf } from '../../lib/api';
 import { getLoginConfig, logout, signIn, type LoginConfig } from './api/login';
+import { isAuth } from '../../api/session';
+import { readCookie } from '../../lib/cookies';
 import { unavailableMessage } from '../../lib/errors';
 import { navigate, navigationTarget, useLocation } from '../../lib/router';
 import { clearStoredData } from '../../lib/storage';
@@ -21,6 +23,30 @@ export function SignIn() {
   const [error, setError] = useState(loc.search.get('error') ?? '');
   const next = navigationTarget(loc.search.get('navigationPage'));
   const accountId = loc.search.get('account_id');
+  /** onward goes to the account chooser, which selects account_id (or asks) and then opens next. */
+  const onward = () => {
+    const q = new URLSearchParams();
+    if (next) q.set('navigationPage', next);
+    if (accountId) q.set('account_id', accountId);
+    navigate('/account' + (q.toString() ? '?' + q : ''), { replace: true });
+  };
+
+  // A share link (/login/OneLogin) opened by someone already signed in (perhaps in another of
+  // their accounts) goes straight on to its account and page; /login itself always shows the
+  // form (to sign in as someone else). Only with a session's CSRF cookie: signed-out visitors
+  // (sign-out clears it) are not sent to a 401.
+  useEffect(() => {
+    if (loc.path !== '/login/OneLogin' || !next || !readCookie('pricelens_csrf')) return;
+    isAuth().then(
+      (a) => {
+        rememberCsrf(a.csrfToken);
+        onward();
+      },
+      () => {},
+    );
+    // Once per page: the address does not change while it shows.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   useEffect(() => {
     getLoginConfig()
@@ -29,7 +55,7 @@ export function SignIn() {
         // With single sign-on only, /login continues straight to it (spec §2).
         if (c.sso.enabled && !c.password) window.location.assign(c.sso.url);
       })
-      .catch(() => setConfig({ sso: { enabled: false, text: '', url: '' }, password: true }));
+      .catch(() => setConfig({ sso: { enabled: false, text: '', url: '' }, password: true, home_path: '' }));
   }, []);
 
   const submit = async (e: FormEvent) => {
@@ -39,10 +65,7 @@ export function SignIn() {
     try {
       const r = await signIn(email, password);
       rememberCsrf(r.csrfToken);
-      const q = new URLSearchParams();
-      if (next) q.set('navigationPage', next);
-      if (accountId) q.set('account_id', accountId);
-      navigate('/account' + (q.toString() ? '?' + q : ''), { replace: true });
+      onward();
     } catch (err) {
       if (err instanceof ApiError && err.status === 503) setError(unavailableMessage(err.message));
       else setError(err instanceof ApiError && err.message ? err.message : 'Sign-in failed, please retry.');

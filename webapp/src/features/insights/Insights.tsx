@@ -1,27 +1,45 @@
 import { useEffect, useState } from 'react';
-import { getEmbed, listCustomReports, type CustomReport, type Embed } from './api/customReports';
+import { deleteCustomReport, getEmbed, listCustomReports, type CustomReport, type Embed } from './api/customReports';
+import { CustomReportDialog } from './CustomReportDialog';
+import { ConfirmDialog } from '../../components/Dialog';
 import { Link } from '../../lib/router';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { LockedFeature } from '../../components/ErrorPage';
 import { useSession } from '../../lib/session';
 import { canReadResource } from '../../lib/permissions';
-import { Resource } from '../../api/permissions.gen';
+import { PermName, Resource } from '../../api/permissions.gen';
+import { PricingInsightsPanel } from './PricingInsightsPanel';
+import { InsightCards } from './InsightCards';
+import { WidgetEmbeds } from './WidgetEmbeds';
 
-/** /insights: the custom reports of the account (Loading..., No reports). */
+/** /insights: the pricing insights panel, the insight cards and the custom reports of the account (Loading..., No reports). */
 export function InsightsList() {
-  const { account } = useSession();
+  const { account, can } = useSession();
   const allowed = canReadResource(account.userPermissions, Resource.AdvancedTrending);
+  const admin = can(PermName.ManageApplicationSettings);
   const [reports, setReports] = useState<CustomReport[] | null>(null);
+  const [version, setVersion] = useState(0);
+  const [editing, setEditing] = useState<CustomReport | 'new' | null>(null);
+  const [removing, setRemoving] = useState<CustomReport | null>(null);
   useEffect(() => {
     if (!allowed) return;
     listCustomReports()
       .then(setReports)
       .catch(() => setReports([]));
-  }, [allowed]);
+  }, [allowed, version]);
+  const reload = () => setVersion((v) => v + 1);
   return (
     <div className="page">
       <Breadcrumb items={[{ label: 'Insights' }]} />
       <h1>Insights</h1>
+      <PricingInsightsPanel />
+      <InsightCards />
+      <h2>Custom reports</h2>
+      {admin && allowed ? (
+        <button className="btn" onClick={() => setEditing('new')}>
+          Add custom report
+        </button>
+      ) : null}
       {!allowed ? (
         <LockedFeature />
       ) : reports === null ? (
@@ -33,15 +51,48 @@ export function InsightsList() {
           {reports.map((r) => (
             <li key={r.id}>
               <Link to={'/insights/' + r.id}>{r.name}</Link> <span className="muted">{r.report_type === 0 ? 'report' : 'dashboard'}</span>
+              {admin ? (
+                <>
+                  {' '}
+                  <button className="btn btn-link" onClick={() => setEditing(r)} aria-label={'Edit ' + r.name}>
+                    Edit
+                  </button>
+                  <button className="btn btn-link" onClick={() => setRemoving(r)} aria-label={'Remove ' + r.name}>
+                    Remove
+                  </button>
+                </>
+              ) : null}
             </li>
           ))}
         </ul>
       )}
+      <WidgetEmbeds />
+      {editing ? (
+        <CustomReportDialog
+          report={editing === 'new' ? undefined : editing}
+          onClose={(changed) => {
+            setEditing(null);
+            if (changed) reload();
+          }}
+        />
+      ) : null}
+      {removing ? (
+        <ConfirmDialog
+          message="Are you sure you want to delete this item?"
+          confirmLabel="Delete"
+          onCancel={() => setRemoving(null)}
+          onConfirm={() => {
+            const r = removing;
+            setRemoving(null);
+            deleteCustomReport(r.id).then(reload, reload);
+          }}
+        />
+      ) : null}
     </div>
   );
 }
 
-/** /insights/{id}: one embedded report or dashboard. */
+/** /insights/{id}: one embedded report or dashboard; its address carries the one signed token the embed call made. */
 export function InsightDetail({ id }: { id: string }) {
   const [embed, setEmbed] = useState<Embed | null>(null);
   const [failed, setFailed] = useState(false);
@@ -54,33 +105,8 @@ export function InsightDetail({ id }: { id: string }) {
     <div className="page">
       <Breadcrumb items={[{ label: 'Insights', to: '/insights' }, { label: 'Report ' + id }]} />
       {failed ? <div className="empty-state">No data to display</div> : !embed ? <div>Loading...</div> : (
-        <iframe className="embed" title="Embedded report" src={embed.embed_url + (embed.embed_url.includes('?') ? '&' : '?') + 'token=' + encodeURIComponent(embed.embed_token)} />
+        <iframe className="embed" title="Embedded report" src={embed.embed_url} />
       )}
-    </div>
-  );
-}
-
-/** /insights/analytics: the layout of the performance page; no sample numbers are drawn. */
-export function AnalyticsDemo() {
-  return (
-    <div className="page">
-      <Breadcrumb items={[{ label: 'Insights', to: '/insights' }, { label: 'Key business metrics - performance' }]} />
-      <h1>Key business metrics - performance</h1>
-      <div className="toolbar">
-        <div className="segmented" role="group" aria-label="Date range">
-          {['1 week', '1 month', '3 months', '1 year'].map((p) => (
-            <button key={p}>{p}</button>
-          ))}
-        </div>
-        <label>
-          Compare to{' '}
-          <select>
-            <option>Previous period</option>
-            <option>Same period last year</option>
-          </select>
-        </label>
-      </div>
-      <div className="notice">This report needs business metrics data and configuration. Contact support to set it up for your account.</div>
     </div>
   );
 }

@@ -6,27 +6,32 @@ import { useUI } from '../../store/ui';
 import { useSession } from '../../lib/session';
 import { PermName } from '../../api/permissions.gen';
 import { ConfirmDialog } from '../../components/Dialog';
+import { AlertDialog } from '../../components/dialogs/ReportDialogs';
 import { ALERT_DATE_FILTERS } from '../../lib/validation';
 
 /**
- * The account's price alerts: what each watches (its saved report, or every
+ * The account's price alerts: what each watches (its saved report, a label, or every
  * product), how often it mails and over which period, when it last mailed; with
  * "edit alerts" an alert can be removed. Alerts are added from a report's Alert dialog.
  */
 export function Alerts() {
-  const { can } = useSession();
+  const { can, account } = useSession();
+  const labels = new Map(account.labels.map((l) => [l.id, l.name]));
   const snack = useUI((s) => s.snack);
   const [alerts, setAlerts] = useState<Alert[] | null>(null);
   const [reports, setReports] = useState<Map<number, string>>(new Map());
   const [removing, setRemoving] = useState<Alert | null>(null);
+  const [adding, setAdding] = useState(false);
 
-  useEffect(() => {
-    void Promise.all([getAllAlerts(), getAllSaveReports()])
+  const load = () =>
+    Promise.all([getAllAlerts(), getAllSaveReports()])
       .then(([a, r]) => {
         setReports(new Map(r.map((x) => [x.id, x.report_name])));
         setAlerts(a);
       })
       .catch(() => {});
+  useEffect(() => {
+    void load();
   }, []);
 
   if (!alerts) return <div className="page-loading">Loading...</div>;
@@ -46,14 +51,19 @@ export function Alerts() {
   return (
     <div className="page">
       <h1>Price alerts</h1>
+      {can(PermName.EditAlerts) && (
+        <button className="btn btn-primary" onClick={() => setAdding(true)}>
+          Add alert
+        </button>
+      )}
       {alerts.length === 0 ? (
-        <div className="empty-state">No alerts. Add one from a report&apos;s Alert button.</div>
+        <div className="empty-state">No alerts. Add one here, or from a report&apos;s Alert button.</div>
       ) : (
         <table className="table" aria-label="Price alerts">
           <thead>
             <tr>
               <th>Alert</th>
-              <th>Report</th>
+              <th>Watches</th>
               <th>Frequency</th>
               <th>Changes in</th>
               <th>Last sent</th>
@@ -64,7 +74,15 @@ export function Alerts() {
             {alerts.map((a) => (
               <tr key={a.report_id}>
                 <td>{a.label_name}</td>
-                <td>{a.saved_report_id ? <Link to={'/pricing/type/' + a.saved_report_id}>{reports.get(a.saved_report_id) ?? 'Report ' + a.saved_report_id}</Link> : 'All products'}</td>
+                <td>
+                  {a.saved_report_id ? (
+                    <Link to={'/pricing/type/' + a.saved_report_id}>{reports.get(a.saved_report_id) ?? 'Report ' + a.saved_report_id}</Link>
+                  ) : a.label_id ? (
+                    'Label ' + (labels.get(a.label_id) ?? a.label_id)
+                  ) : (
+                    'All products'
+                  )}
+                </td>
                 <td>{a.frequency === 1 ? 'Once a week' : 'Once a day'}</td>
                 <td>
                   {period(a.date_filter)}
@@ -82,6 +100,18 @@ export function Alerts() {
             ))}
           </tbody>
         </table>
+      )}
+      {adding && (
+        <AlertDialog
+          labels={account.labels}
+          competitors={Object.values(account.competitors)}
+          onClose={() => setAdding(false)}
+          onDone={() => {
+            setAdding(false);
+            snack('Alert added');
+            void load();
+          }}
+        />
       )}
       {removing && (
         <ConfirmDialog

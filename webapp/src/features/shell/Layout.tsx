@@ -53,6 +53,7 @@ export function Layout({ children }: { children: ReactNode }) {
           [
             { to: '/switch_account', label: 'Switch Business' },
             ...(can(PermName.ManageUsers) ? [{ to: '/new/manage/users', label: 'Manage Users' }] : []),
+            ...(can(PermName.ManageApplicationSettings) ? [{ to: '/settings', label: 'Account settings' }] : []),
             { to: '/login/logout', label: 'Logout' },
           ],
         )}

@@ -1,7 +1,32 @@
+import { useState } from 'react';
 import { Breadcrumb } from '../../components/Breadcrumb';
+import { Dialog, DialogActions, FormError } from '../../components/Dialog';
+import { ApiError } from '../../lib/api';
+import { navigate } from '../../lib/router';
+import { saveRemovedShareAs } from './api/savedReports';
 
-/** The shared-report-removed state (spec §2): the message and a Save As offer. */
-export function ShareUnavailable({ canCreate }: { canCreate: boolean }) {
+/**
+ * The shared-report-removed state (spec §2): the message and a Save As offer,
+ * worded by the create report permission (§6): with it, Save As copies the
+ * removed report's last saved state into a report of the user's own; without
+ * it, the note says who can help.
+ */
+export function ShareUnavailable({ canCreate, shareId }: { canCreate: boolean; shareId: string }) {
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const save = async () => {
+    setBusy(true);
+    setError('');
+    try {
+      const r = await saveRemovedShareAs({ shareId, report_name: name });
+      navigate('/pricing/type/' + r.id);
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : 'create a new report fail');
+      setBusy(false);
+    }
+  };
   return (
     <div className="page">
       <Breadcrumb items={[{ label: 'Reports', to: '/pricing/reports' }, { label: 'Shared report' }]} />
@@ -9,13 +34,22 @@ export function ShareUnavailable({ canCreate }: { canCreate: boolean }) {
         <h2>This share report is no longer available</h2>
         {canCreate ? (
           <p>
-            You can still start from <a href="/pricing/type/all_my_products">All my products</a> and use Save As to keep your own copy. Save As on a
+            You can still keep your own copy: <button className="btn btn-link" onClick={() => setOpen(true)}>Save As</button>. Save As on a
             shared report stays available until the link expires: two months after the report is 30 days old.
           </p>
         ) : (
           <p>Ask the person who shared it for a new link. Save As needs the create report permission.</p>
         )}
       </div>
+      {open ? (
+        <Dialog title="Save report as" width={550} onClose={() => setOpen(false)} actions={<DialogActions onCancel={() => setOpen(false)} onPrimary={() => void save()} busy={busy} />}>
+          <label className="field">
+            Report name
+            <input value={name} onChange={(e) => setName(e.target.value)} maxLength={200} autoFocus />
+          </label>
+          <FormError message={error} />
+        </Dialog>
+      ) : null}
     </div>
   );
 }

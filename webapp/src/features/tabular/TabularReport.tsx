@@ -2,6 +2,8 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { AgGridReact } from 'ag-grid-react';
 import type { ColDef, ColumnRowGroupChangedEvent, GetRowIdParams, GridApi, GridReadyEvent, IServerSideDatasource, IServerSideGetRowsParams } from 'ag-grid-community';
 import { useSession } from '../../lib/session';
+import { Link, useLocation } from '../../lib/router';
+import { insightLabel } from '../../lib/insights';
 import { PermName } from '../../api/permissions.gen';
 import { NotFound } from '../../components/ErrorPage';
 import { registerGridModules, gridTheme } from './agGrid';
@@ -9,7 +11,7 @@ import { colIdOf, type GridMode } from './columns';
 import { buildCondition, rowCountOf, rowIdOf, type ScreenState } from './condition';
 import { filterChips } from './chips';
 import { BrandFilter, CategoryFilter, RadioFilter } from './filters';
-import { ImageCell, UrlCell } from './cells';
+import { ImageCell, ProductNameCell, UrlCell } from './cells';
 import { GraphView } from './GraphView';
 import { useTabular } from './store';
 import { GROUP_COLUMNS, takePrefetched } from './initial';
@@ -51,7 +53,7 @@ const SIDE_BAR = {
     { id: 'filters', labelDefault: 'Filters', labelKey: 'filters', iconKey: 'filter', toolPanel: 'agFiltersToolPanel' },
   ],
 };
-const COMPONENTS = { radioFilter: RadioFilter, categoryFilter: CategoryFilter, brandFilter: BrandFilter, urlCell: UrlCell, imageCell: ImageCell };
+const COMPONENTS = { radioFilter: RadioFilter, categoryFilter: CategoryFilter, brandFilter: BrandFilter, urlCell: UrlCell, imageCell: ImageCell, productNameCell: ProductNameCell };
 const getRowId = (p: GetRowIdParams) => {
   const groups = p.api.getRowGroupColumns();
   return rowIdOf(p.data, p.parentKeys, p.level < groups.length ? groups[p.level]?.getColDef().field : undefined);
@@ -61,11 +63,13 @@ const LOCALE_TEXT = { applyFilter: 'Apply Filter', clearFilter: 'Clear Filter', 
 /** The report screen (spec §2, §4) of a predefined report, a saved report or a share link. */
 export default function TabularReport({ id, share }: { id: string; share: boolean }) {
   const { account, can } = useSession();
-  const { state, report } = useReport(id, share);
+  const q = useLocation().search.get('insight');
+  const insight = insightLabel(q) ? (q as string) : undefined;
+  const { state, report } = useReport(id, share, insight);
   if (state === 'notfound') return <NotFound />;
-  if (state === 'unavailable') return <ShareUnavailable canCreate={can(PermName.CreateReport)} />;
+  if (state === 'unavailable') return <ShareUnavailable canCreate={can(PermName.CreateReport)} shareId={id} />;
   if (state === 'loading' || !report) return <div className="page-loading">Loading...</div>;
-  return <ReportScreen key={report.saved?.id ?? report.reportType} report={report} share={share} currency={String(account.settings.currency_symbol ?? '$')} />;
+  return <ReportScreen key={(report.saved?.id ?? report.reportType) + (insight ? '?' + insight : '')} report={report} share={share} currency={String(account.settings.currency_symbol ?? '$')} />;
 }
 
 function ReportScreen({ report, share, currency }: { report: LoadedReport; share: boolean; currency: string }) {
@@ -200,6 +204,11 @@ function ReportScreen({ report, share, currency }: { report: LoadedReport; share
         onPickLabel={(l) => void assignLabel(l)}
         onAddLabel={() => setDialog('label')}
       />
+      {report.screen.insight ? (
+        <div className="notice insight-notice" role="status">
+          Pricing insight: {insightLabel(report.screen.insight)} · <Link to={window.location.pathname}>Show all products</Link>
+        </div>
+      ) : null}
       <FilterChipBar
         chips={chips}
         onRemove={(colId) => {

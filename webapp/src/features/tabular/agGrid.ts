@@ -1,4 +1,4 @@
-import { ModuleRegistry, themeQuartz, TextFilterModule, NumberFilterModule, DateFilterModule, PaginationModule, RowSelectionModule, TooltipModule, CustomFilterModule, ColumnApiModule, RowApiModule, CellStyleModule, LocaleModule, ValidationModule, GridStateModule } from 'ag-grid-community';
+import { ModuleRegistry, TextFilterModule, NumberFilterModule, DateFilterModule, PaginationModule, RowSelectionModule, TooltipModule, CustomFilterModule, ColumnApiModule, RowApiModule, CellStyleModule, LocaleModule, ValidationModule, GridStateModule } from 'ag-grid-community';
 import {
   LicenseManager,
   ServerSideRowModelModule,
@@ -48,4 +48,4 @@ export function registerGridModules(): void {
   ]);
 }
 
-export const gridTheme = themeQuartz.withParams({ fontSize: 13, rowHeight: 40, headerHeight: 40, spacing: 6 });
+export { gridTheme } from '../../components/gridTheme';

@@ -1,15 +1,17 @@
 import { useEffect, useState } from 'react';
+import { thumbnailURL } from '../../lib/images';
 import type { CustomCellRendererProps, CustomTooltipProps } from 'ag-grid-react';
 import { getCompetitorTips, getProductTip } from './api/tooltips';
 import { formatValue } from './columns';
+import { Link } from '../../lib/router';
 
-export function UrlCell(p: CustomCellRendererProps) {
-  if (!p.value) return null;
-  return (
-    <a href={String(p.value)} target="_blank" rel="noreferrer noopener">
-      link
-    </a>
-  );
+export { UrlCell } from '../../components/UrlCell';
+
+/** The name cell links to the product page (/new/product/{id}); group rows have no product id. */
+export function ProductNameCell(p: CustomCellRendererProps) {
+  const id = (p.data as Row | undefined)?.id;
+  if (id === undefined || id === null || id === '') return <>{p.valueFormatted ?? p.value}</>;
+  return <Link to={'/new/product/' + encodeURIComponent(String(id))}>{String(p.valueFormatted ?? p.value ?? '')}</Link>;
 }
 
 /** Thumbnails are capped at 145 px (spec §9); a broken image hides itself (§8). */
@@ -94,6 +96,7 @@ function ProductTooltip({ productId }: { productId: unknown }) {
               {field('Brand', t.brand)}
               {field('Manufacturer number', t.mfgr_prod_id)}
               {field('Availability', stock(t.availability))}
+              {field('On sale', yesNo(t.on_sale))}
               {field('Last scanned', t.last_scanned ? formatValue('date', t.last_scanned) : undefined)}
               {field('Category', t.category)}
               {t.link ? (
@@ -101,8 +104,11 @@ function ProductTooltip({ productId }: { productId: unknown }) {
                   Open product page
                 </a>
               ) : null}
+              <div>
+                <Link to={'/new/product/' + encodeURIComponent(String(productId))}>Product details</Link>
+              </div>
             </div>
-            {t.image && <img className="thumb" src={t.image} alt="" onError={hideOnError} />}
+            {t.image && <img className="thumb" src={thumbnailURL(t.image)} alt="" onError={hideOnError} />}
           </div>
         </>
       )}
@@ -141,7 +147,7 @@ function CompetitorTooltip({ productId, competitorId }: { productId: unknown; co
                 </a>
               ) : null}
             </div>
-            {c.img_url && <img className="thumb" src={c.img_url} alt="" onError={hideOnError} />}
+            {c.img_url && <img className="thumb" src={thumbnailURL(c.img_url, competitorId)} alt="" onError={hideOnError} />}
           </div>
         </>
       )}

@@ -1,4 +1,7 @@
 import type { ColDef, ValueFormatterParams } from 'ag-grid-community';
+import { formatValue } from '../../lib/format';
+
+export { formatValue };
 
 /**
  * The column-definition shape of spec §3 as /api/tabular/getColumnsDef sends it,
@@ -58,32 +61,6 @@ export function colIdOf(c: ApiColumn): string {
 export function radioValues(c: ApiColumn): string[] | undefined {
   const r = c.radioValues ?? c.radio ?? c.radio_values;
   return r && r.length ? r : undefined;
-}
-
-export function formatValue(format: string | undefined, v: unknown, currency = '$'): string {
-  if (v === null || v === undefined || v === '') return '';
-  if (typeof v === 'number' && Number.isNaN(v)) return '';
-  switch (format) {
-    case 'currency': {
-      const n = Number(v);
-      return Number.isFinite(n) ? currency + n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : String(v);
-    }
-    case 'percent': {
-      const n = Number(v);
-      // Deltas are rounded to 2 decimals for display only (DESIGN §4).
-      return Number.isFinite(n) ? n.toFixed(2) + '%' : String(v);
-    }
-    case 'number': {
-      const n = Number(v);
-      return Number.isFinite(n) ? (Number.isInteger(n) ? n.toLocaleString('en-US') : n.toLocaleString('en-US', { maximumFractionDigits: 2 })) : String(v);
-    }
-    case 'bool':
-      return v === true || v === 1 || v === '1' || v === 'true' ? 'Yes' : 'No';
-    case 'date':
-      return String(v).replace('T', ' ').replace(/Z$/, '').slice(0, 19);
-    default:
-      return Array.isArray(v) ? v.join(', ') : String(v);
-  }
 }
 
 /** filterFor chooses the filter of a column: custom ones by name, ag-grid's otherwise. */
@@ -153,6 +130,7 @@ export function toColDefs(cols: ApiColumn[], opts: { mode: GridMode; currency: s
       def.tooltipField = c.field;
       def.tooltipComponentParams = { kind: tip, colId: id };
     }
+    if (id === 'name') def.cellRenderer = 'productNameCell';
     if (c.format_type === 'url') def.cellRenderer = 'urlCell';
     if (c.format_type === 'image') def.cellRenderer = 'imageCell';
     return def;

@@ -20,6 +20,8 @@ export type ScreenState = {
   weightBy: string; // 'product' or a custom field
   competitorIds: number[];
   visibleColumns: string[];
+  /** an insight of the pricing insights panel whose products the report lists (?insight=). */
+  insight?: string;
 };
 
 export type Condition = {
@@ -77,7 +79,7 @@ export function buildCondition(req: SsrmRequest, s: ScreenState): Condition {
     ...(s.reportId ? { id: s.reportId } : {}),
     startRow,
     limit,
-    filters: normaliseFilters(req.filterModel),
+    filters: s.insight ? { ...normaliseFilters(req.filterModel), insight: { filterType: 'radio', value: s.insight } } : normaliseFilters(req.filterModel),
     sort,
     search: s.search,
     group: req.rowGroupCols.map((c) => ({ id: c.id, field: c.field ?? c.id })),

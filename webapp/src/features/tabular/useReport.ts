@@ -27,11 +27,11 @@ export type ReportLoad = 'loading' | 'ready' | 'unavailable' | 'notfound';
 
 /**
  * useReport loads a report by address: a predefined report id, a saved report id or
- * a share link. It opens the saved report, takes (or asks for) the column
+ * a share link (insight: the products of a pricing insight, ?insight=). It opens the saved report, takes (or asks for) the column
  * definitions, sets the screen's UI state and starts the first block and the count
  * before ag-grid exists.
  */
-export function useReport(id: string, share: boolean): { state: ReportLoad; report: LoadedReport | null } {
+export function useReport(id: string, share: boolean, insight?: string): { state: ReportLoad; report: LoadedReport | null } {
   const [report, setReport] = useState<LoadedReport | null>(null);
   const [state, setState] = useState<ReportLoad>('loading');
   const reset = useTabular((s) => s.reset);
@@ -70,7 +70,7 @@ export function useReport(id: string, share: boolean): { state: ReportLoad; repo
       const apiColumns = cols.columns;
       const allColumns = withGroupColumns(apiColumns);
       const init = initialGrid(allColumns, new Set(apiColumns.map(colIdOf)), saved, mode, level ?? '');
-      const screen: ScreenState = { reportType, reportId: saved?.id, search, weightBy, competitorIds: [], visibleColumns: init.visible };
+      const screen: ScreenState = { reportType, reportId: saved?.id, search, weightBy, competitorIds: [], visibleColumns: init.visible, ...(insight ? { insight } : {}) };
       // The first block is asked for while ag-grid is still being built (the grid takes it
       // when its first request is the same condition).
       const first = prefetchFirstBlock(init, screen, fetchBlock);
@@ -94,7 +94,7 @@ export function useReport(id: string, share: boolean): { state: ReportLoad; repo
     return () => {
       cancelled = true;
     };
-  }, [id, share, reset]);
+  }, [id, share, insight, reset]);
 
   return { state, report };
 }

@@ -1,91 +1,65 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSession } from '../../lib/session';
-import { canReadResource } from '../../lib/permissions';
-import { Resource } from '../../api/permissions.gen';
+import { ApiError } from '../../lib/api';
 import { Breadcrumb } from '../../components/Breadcrumb';
-import { ErrorPage } from '../../components/ErrorPage';
+import { TREND_REPORTS } from './reports';
+import { defaultState, fromSaved, type TrendState } from './state';
+import { getSavedTrend } from './api/savedReport';
+import { LineTrend } from './LineTrend';
+import { KeyMetricsTrend } from './KeyMetricsTrend';
+import { ComparisonTrend } from './ComparisonTrend';
 
-/** The trend reports of spec §2 with their breadcrumb names. */
-export const TREND_REPORTS = [
-  { name: 'price_trend', title: 'Price trend', weighBy: true },
-  { name: 'key_business_metrics', title: 'Key business metrics - correlation and causality', weighBy: true },
-  { name: 'margin_trend', title: 'Margin trend', weighBy: false },
-  { name: 'price_vs_market_trend', title: 'Price vs. margin - trend', weighBy: false },
-  { name: 'competitiveness_metrics', title: 'Competitiveness metrics: Trend', weighBy: false },
-];
-
-const PRESETS = ['7 Days', '1 Month', '3 Months', '6 Months', '1 Year', '2 Year'];
+export { TREND_REPORTS };
 
 /**
- * Trend screens: the real layout (weigh-by, date range presets, competitor
- * multi-select, graph/table toggle) with the empty state until the trend API
- * exists. No sample data is drawn.
+ * The trend screens (spec §2): /trend/{name}, a saved trend report at
+ * /trend/{name}/type/{id} and a shared one at /trend/{name}/share/{id}, which open
+ * with the report's saved dates, competitors, weight and view.
  */
-export function TrendScreen({ name }: { name: string }) {
+export function TrendScreen({ name, id, share = false }: { name: string; id?: string; share?: boolean }) {
   const { account } = useSession();
-  const [view, setView] = useState<'graph' | 'table'>('graph');
-  const [preset, setPreset] = useState('1 Month');
-  const t = TREND_REPORTS.find((r) => r.name === name)!;
-  if (!canReadResource(account.userPermissions, Resource.Reports)) {
-    return <ErrorPage status={403} title="Permission denied" message="Feature is locked for this user" />;
-  }
-  const competitors = Object.values(account.competitors);
-  if (name === 'competitiveness_metrics' && competitors.length > 1) {
-    return (
-      <div className="page">
-        <Breadcrumb items={[{ label: 'Reports', to: '/pricing/reports' }, { label: t.title }]} />
-        <div className="locked">Feature is locked for this user</div>
-      </div>
-    );
-  }
+  const report = TREND_REPORTS.find((r) => r.name === name)!;
+  const competitorIds = Object.values(account.competitors).map((c) => c.id);
+  const base = () => defaultState(competitorIds, account.custom_fields, name === 'competitiveness_metrics');
+  const [state, setState] = useState<TrendState | null>(() => (id ? null : base()));
+  const [savedName, setSavedName] = useState('');
+  const [gone, setGone] = useState(false);
+  useEffect(() => {
+    if (!id) return;
+    let live = true;
+    getSavedTrend(id, share)
+      .then((r) => {
+        if (!live) return;
+        setSavedName(r.report.report_name);
+        setState(fromSaved(base(), r.report as unknown as Record<string, unknown>, competitorIds));
+      })
+      .catch((e) => live && e instanceof ApiError && e.status === 404 && setGone(true));
+    return () => {
+      live = false;
+    };
+    // The saved report is read once per address.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [id, share]);
+  const crumbs = [{ label: 'Reports', to: '/pricing/reports' }, { label: report.title, to: savedName ? '/trend/' + name : undefined }, ...(savedName ? [{ label: savedName }] : [])];
+  const set = (s: Partial<TrendState>) => setState((prev) => (prev ? { ...prev, ...s } : prev));
+  const props = { report, state: state!, set, reportId: id, share };
   return (
-    <div className="page">
-      <Breadcrumb items={[{ label: 'Reports', to: '/pricing/reports' }, { label: t.title }]} />
-      <h1>{t.title}</h1>
-      {name === 'key_business_metrics' && (
-        <div className="notice">This report needs business metrics data and configuration. Contact support to set it up for your account.</div>
+    <div className="page trend-page">
+      <Breadcrumb items={crumbs} />
+      <h1>{report.title}</h1>
+      {gone ? (
+        <div className="unavailable" role="alert">
+          <h2>{share ? 'This share report is no longer available' : 'This report does not exist in this account'}</h2>
+        </div>
+      ) : !state ? (
+        <div className="page-loading">Loading...</div>
+      ) : name === 'competitiveness_metrics' ? (
+        <ComparisonTrend {...props} />
+      ) : name === 'key_business_metrics' ? (
+        <KeyMetricsTrend {...props} />
+      ) : (
+        <LineTrend {...props} />
       )}
-      <div className="toolbar">
-        {t.weighBy && (
-          <label>
-            Weigh by{' '}
-            <select defaultValue="price">
-              <option value="price">Price</option>
-              {account.custom_fields.map((c) => (
-                <option key={c.logical_name} value={c.logical_name}>
-                  {c.display_name}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
-        <div className="segmented" role="group" aria-label="Date range">
-          {PRESETS.map((p) => (
-            <button key={p} className={p === preset ? 'active' : ''} onClick={() => setPreset(p)}>
-              {p}
-            </button>
-          ))}
-        </div>
-        <label>
-          Competitors{' '}
-          <select multiple size={1} aria-label="Competitors">
-            <option>Market price</option>
-            <option>Selected competitors</option>
-            {competitors.map((c) => (
-              <option key={c.id}>{c.name}</option>
-            ))}
-          </select>
-        </label>
-        <div className="segmented" role="group" aria-label="View">
-          <button className={view === 'graph' ? 'active' : ''} onClick={() => setView('graph')}>
-            Graph
-          </button>
-          <button className={view === 'table' ? 'active' : ''} onClick={() => setView('table')}>
-            Table
-          </button>
-        </div>
-      </div>
-      <div className="empty-state">No data to display</div>
     </div>
   );
 }

@@ -13,3 +13,15 @@ export type Embed = GetEmbed['answer']['embed'];
 export const listCustomReports = (): Promise<CustomReport[]> => api.get<ListCustomReports>('/custom_reports', { quiet: [404] }).then((r) => r.reports ?? []);
 
 export const getEmbed = (id: string) => api.get<GetEmbed>('/custom_reports/' + encodeURIComponent(id) + '/embed');
+
+type CreateCustomReport = Route<'/custom_reports', 'post'>;
+type UpdateCustomReport = Route<'/custom_reports/{id}', 'patch'>;
+type DeleteCustomReport = Route<'/custom_reports/{id}', 'delete'>;
+
+export type CustomReportFields = CreateCustomReport['body'];
+
+/** An administrator's changes to the custom reports (manage application settings). */
+export const createCustomReport = (f: CustomReportFields) => api.post<CreateCustomReport>('/custom_reports', f, { quiet: [400] }).then((r) => r.report);
+export const updateCustomReport = (id: number, f: UpdateCustomReport['body']) =>
+  api.patch<UpdateCustomReport>('/custom_reports/' + id, f, { quiet: [400] }).then((r) => r.report);
+export const deleteCustomReport = (id: number) => api.del<DeleteCustomReport>('/custom_reports/' + id);

@@ -1,0 +1,831 @@
+package access_test
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"pricelens/deploy/testenv"
+	"pricelens/engine"
+	"pricelens/ingest/demo"
+	"pricelens/jobs"
+	"pricelens/store"
+	"pricelens/warehouse"
+)
+
+// The dynamic pricer through the API on the generator's S data set (two accounts),
+// with every run checked against a plain Go evaluator of DESIGN §10 over the raw
+// rows (products FINAL, latest_offers FINAL). S is loaded once: the checks are
+// subtests of TestPricer, in order (later ones build on the rules of earlier ones).
+
+type pricerEnv struct {
+	e              *env
+	w              *warehouse.Warehouse
+	acc1, acc2     int64
+	comps1, comps2 []int64
+	admin, analyst *client
+	viewer, admin2 *client
+	now            time.Time
+	staleDays      int
+}
+
+func loadPricerEnv(t *testing.T) *pricerEnv {
+	w, _ := testenv.ClickHouse(t)
+	e := newEnv(t, w)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	_, err := demo.Load(ctx, w, e.db, demo.Options{Size: demo.S, Seed: 1, Out: io.Discard, Progress: io.Discard, AdminPassword: "x-unused-password"})
+	require.NoError(t, err)
+	p := &pricerEnv{e: e, w: w, now: time.Now().UTC().Truncate(time.Second)}
+	rows, err := e.db.Query(ctx, `SELECT id FROM accounts ORDER BY id`)
+	require.NoError(t, err)
+	var accs []int64
+	for rows.Next() {
+		var id int64
+		require.NoError(t, rows.Scan(&id))
+		accs = append(accs, id)
+	}
+	require.GreaterOrEqual(t, len(accs), 2)
+	p.acc1, p.acc2 = accs[0], accs[1]
+	comps := func(acc int64) []int64 {
+		rows, err := e.db.Query(ctx, `SELECT id FROM competitors WHERE account_id = $1 ORDER BY id`, acc)
+		require.NoError(t, err)
+		var out []int64
+		for rows.Next() {
+			var id int64
+			require.NoError(t, rows.Scan(&id))
+			out = append(out, id)
+		}
+		return out
+	}
+	p.comps1, p.comps2 = comps(p.acc1), comps(p.acc2)
+	require.GreaterOrEqual(t, len(p.comps1), 4)
+	cat, err := store.New(e.db).Catalog(ctx, p.acc1)
+	require.NoError(t, err)
+	p.staleDays = cat.Engine().Settings.StalenessDays
+	e.user("admin@pricer.test", "admin", p.acc1)
+	e.user("analyst@pricer.test", "analyst", p.acc1)
+	e.user("viewer@pricer.test", "viewer", p.acc1)
+	e.user("admin2@pricer.test", "admin", p.acc2)
+	p.admin = e.login("admin@pricer.test", p.acc1)
+	p.analyst = e.login("analyst@pricer.test", p.acc1)
+	p.viewer = e.login("viewer@pricer.test", p.acc1)
+	p.admin2 = e.login("admin2@pricer.test", p.acc2)
+	return p
+}
+
+// run works a requested run as the River worker does, at the environment's clock.
+func (p *pricerEnv) run(t *testing.T, runID int64, after func(context.Context) error) error {
+	r := jobs.PricerRunner{Store: store.New(p.e.db), W: p.w, Now: func() time.Time { return p.now }, AfterInsert: after}
+	return r.Run(context.Background(), runID)
+}
+
+// start asks for a run through the API and works it.
+func (p *pricerEnv) start(t *testing.T, c *client, simulation bool) int64 {
+	t.Helper()
+	st, body := c.call("POST", "/api/rules/runRulebase", obj{"isSimulation": simulation})
+	require.Equal(t, 200, st, "%v", body)
+	id := num(body["run_id"])
+	require.NoError(t, p.run(t, id, nil))
+	return id
+}
+
+func (p *pricerEnv) addRule(t *testing.T, c *client, rule obj) int64 {
+	t.Helper()
+	st, body := c.call("POST", "/api/rules/addRule", rule)
+	require.Equal(t, 200, st, "%v %v", rule, body)
+	return num(body["groupId"])
+}
+
+// ---- the plain Go evaluator of DESIGN §10 ----
+
+type evOffer struct {
+	price   *float64
+	seen    time.Time
+	inStock bool
+}
+
+type evProduct struct {
+	id, brand, sup   string
+	price, cost, mrp float64
+	offers           map[int64]evOffer
+}
+
+type evRule struct {
+	id       int64
+	typ      string
+	active   bool
+	match    func(evProduct) bool
+	kind     string
+	comps    []int64
+	agg      string
+	inStock  bool
+	amount   float64
+	pct, amt float64
+}
+
+type evGuard struct {
+	maxChange, minMargin *float64
+	endings              []float64
+	auto                 float64
+}
+
+type evResult struct {
+	rec                 float64
+	status              string
+	tRule, fRule, cRule int64
+	floor               float64
+}
+
+func (p *pricerEnv) products(t *testing.T, acc int64) []evProduct {
+	ctx := context.Background()
+	rows, err := p.w.Conn.Query(ctx, `SELECT product_id, brand, super_category, my_price, cost, mrp FROM products FINAL WHERE account_id = ?`, uint32(acc))
+	require.NoError(t, err)
+	byID := map[string]*evProduct{}
+	var order []string
+	for rows.Next() {
+		var x evProduct
+		require.NoError(t, rows.Scan(&x.id, &x.brand, &x.sup, &x.price, &x.cost, &x.mrp))
+		x.offers = map[int64]evOffer{}
+		byID[x.id] = &x
+		order = append(order, x.id)
+	}
+	require.NoError(t, rows.Err())
+	rows, err = p.w.Conn.Query(ctx, `SELECT product_id, competitor_id, scanned_at, price, in_stock FROM latest_offers FINAL WHERE account_id = ?`, uint32(acc))
+	require.NoError(t, err)
+	for rows.Next() {
+		var pid string
+		var cid uint32
+		var o evOffer
+		var in uint8
+		require.NoError(t, rows.Scan(&pid, &cid, &o.seen, &o.price, &in))
+		o.inStock = in == 1
+		if x, ok := byID[pid]; ok {
+			x.offers[int64(cid)] = o
+		}
+	}
+	require.NoError(t, rows.Err())
+	out := make([]evProduct, 0, len(order))
+	for _, id := range order {
+		out = append(out, *byID[id])
+	}
+	return out
+}
+
+func (p *pricerEnv) source(x evProduct, r evRule) float64 {
+	switch r.kind {
+	case "my_price":
+		if x.price > 0 {
+			return x.price
+		}
+		return math.NaN()
+	case "mrp":
+		if x.mrp > 0 {
+			return x.mrp
+		}
+		return math.NaN()
+	case "fixed":
+		return r.amount
+	}
+	cutoff := p.now.Add(-time.Duration(p.staleDays) * 24 * time.Hour)
+	var vals []float64
+	for _, c := range r.comps {
+		o, ok := x.offers[c]
+		if !ok || o.price == nil || *o.price <= 0 || o.seen.Before(cutoff) || (r.inStock && !o.inStock) {
+			continue
+		}
+		vals = append(vals, *o.price)
+	}
+	if len(vals) == 0 {
+		return math.NaN()
+	}
+	v := vals[0]
+	sum := 0.0
+	for _, f := range vals {
+		sum += f
+		switch r.agg {
+		case "max":
+			v = math.Max(v, f)
+		case "min":
+			v = math.Min(v, f)
+		}
+	}
+	if r.agg == "avg" {
+		return sum / float64(len(vals))
+	}
+	return v
+}
+
+// pick is the first active matching rule of a list and its adjusted value.
+func (p *pricerEnv) pick(x evProduct, rules []evRule, typ string) (int64, float64) {
+	for _, r := range rules {
+		if r.typ != typ || !r.active || !r.match(x) {
+			continue
+		}
+		v := p.source(x, r)*(1+r.pct/100) + r.amt
+		if !(v > 0) {
+			v = math.NaN()
+		}
+		return r.id, v
+	}
+	return 0, math.NaN()
+}
+
+func (p *pricerEnv) evaluate(x evProduct, rules []evRule, g evGuard) evResult {
+	tr, t := p.pick(x, rules, "target")
+	fr, f := p.pick(x, rules, "floor")
+	cr, c := p.pick(x, rules, "ceiling")
+	res := evResult{tRule: tr, fRule: fr, cRule: cr, floor: f, rec: x.price, status: engine.StatusNoChange}
+	if math.IsNaN(t) || x.price <= 0 {
+		return res
+	}
+	v := t
+	if !math.IsNaN(c) {
+		v = math.Min(v, c)
+	}
+	if !math.IsNaN(f) {
+		v = math.Max(v, f)
+	}
+	if g.maxChange != nil {
+		v = math.Min(math.Max(v, x.price*(1-*g.maxChange/100)), x.price*(1+*g.maxChange/100))
+	}
+	if len(g.endings) > 0 {
+		best, bestD := v, math.Inf(1)
+		for _, e := range g.endings {
+			lo := math.Floor(v-e) + e
+			for _, cand := range []float64{lo + 1, lo} {
+				if cand > 0 && (math.IsNaN(f) || cand >= f-engine.RoundTolerance) && math.Abs(cand-v) < bestD {
+					best, bestD = cand, math.Abs(cand-v)
+				}
+			}
+		}
+		v = best
+	}
+	if g.minMargin != nil && x.cost > 0 {
+		v = math.Max(v, x.cost*(1+*g.minMargin/100))
+	}
+	res.rec = math.Round(v*100) / 100
+	change := (res.rec - x.price) / x.price * 100
+	switch {
+	case math.Abs(res.rec-x.price) < 0.005:
+	case math.Abs(change) <= g.auto:
+		res.status = engine.StatusAutoApproved
+	default:
+		res.status = engine.StatusPending
+	}
+	return res
+}
+
+// results reads a run's results from ClickHouse.
+func (p *pricerEnv) results(t *testing.T, acc, runID int64) map[string]evResult {
+	run, err := store.New(p.e.db).Run(context.Background(), acc, runID)
+	require.NoError(t, err)
+	require.Equal(t, store.RunComplete, run.Status, run.Error)
+	rows, err := p.w.Conn.Query(context.Background(), `SELECT product_id, recommended_price, toString(status), t_rule, f_rule, c_rule, floor
+		FROM pricer_results WHERE account_id = ? AND result_id = ?`, uint32(acc), uint64(run.ResultID))
+	require.NoError(t, err)
+	out := map[string]evResult{}
+	for rows.Next() {
+		var id string
+		var r evResult
+		var tr, fr, cr uint64
+		require.NoError(t, rows.Scan(&id, &r.rec, &r.status, &tr, &fr, &cr, &r.floor))
+		r.tRule, r.fRule, r.cRule = int64(tr), int64(fr), int64(cr)
+		out[id] = r
+	}
+	require.NoError(t, rows.Err())
+	return out
+}
+
+func (p *pricerEnv) compare(t *testing.T, acc, runID int64, rules []evRule, g evGuard) map[string]evResult {
+	t.Helper()
+	got := p.results(t, acc, runID)
+	prods := p.products(t, acc)
+	require.Len(t, got, len(prods), "one result per product of the account")
+	bad := 0
+	for _, x := range prods {
+		want := p.evaluate(x, rules, g)
+		have, ok := got[x.id]
+		require.True(t, ok, x.id)
+		if math.Abs(have.rec-want.rec) > 0.0051 || have.status != want.status || have.tRule != want.tRule ||
+			have.fRule != want.fRule || have.cRule != want.cRule {
+			bad++
+			if bad <= 5 {
+				t.Errorf("product %s (price %.4f cost %.4f mrp %.4f): run %+v, Go %+v", x.id, x.price, x.cost, x.mrp, have, want)
+			}
+		}
+	}
+	assert.Zero(t, bad, "results that differ from the Go evaluator")
+	return got
+}
+
+func TestPricer(t *testing.T) {
+	p := loadPricerEnv(t)
+	c1, c2, c3, c4 := p.comps1[0], p.comps1[1], p.comps1[2], p.comps1[3]
+	prods := p.products(t, p.acc1)
+	sups := map[string]int{}
+	brands := map[string]int{}
+	for _, x := range prods {
+		sups[x.sup]++
+		brands[x.brand]++
+	}
+	var supList, brandList []string
+	for s := range sups {
+		supList = append(supList, s)
+	}
+	for b := range brands {
+		brandList = append(brandList, b)
+	}
+	sort.Strings(supList)
+	sort.Strings(brandList)
+	require.GreaterOrEqual(t, len(supList), 2)
+	sup0, sup1, brand0 := supList[0], supList[1], brandList[0]
+
+	all := func(evProduct) bool { return true }
+	inSup := func(s string) func(evProduct) bool { return func(x evProduct) bool { return x.sup == s } }
+	var rules []evRule
+	// addEv adds a rule through the API and to the evaluator's list (run order:
+	// each list in the order of creation).
+	addEv := func(rule obj, ev evRule) int64 {
+		ev.id = p.addRule(t, p.admin, rule)
+		ev.typ = rule["rule_type"].(string)
+		ev.active = rule["status"] != "inactive"
+		src := rule["source"].(obj)
+		ev.kind = src["kind"].(string)
+		if cs, ok := src["competitors"].([]int64); ok {
+			ev.comps = cs
+		}
+		ev.agg, _ = src["aggregate"].(string)
+		ev.inStock, _ = src["in_stock_only"].(bool)
+		ev.amount, _ = src["amount"].(float64)
+		if adj, ok := rule["adjust"].(obj); ok {
+			ev.pct, _ = adj["percent"].(float64)
+			ev.amt, _ = adj["amount"].(float64)
+		}
+		rules = append(rules, ev)
+		return ev.id
+	}
+
+	t.Run("the source menu, targets and matrix profiles", func(t *testing.T) {
+		st, body := p.admin.call("GET", "/api/rules/prepareSourceSelectBox", nil)
+		require.Equal(t, 200, st)
+		var names []string
+		for _, s := range body["sources"].([]any) {
+			names = append(names, s.(obj)["name"].(string))
+		}
+		assert.Equal(t, []string{"My price", "Competitors", "Fixed charge", "MRP - CN"}, names)
+		assert.Len(t, body["competitors"], len(p.comps1))
+		st, body = p.viewer.call("GET", "/api/rules/targets", nil)
+		require.Equal(t, 200, st)
+		assert.Equal(t, false, body["can_run"], "a viewer cannot run")
+		assert.Len(t, body["targets"], 2)
+		st, body = p.admin.call("GET", "/api/v1/site_reprice_matrix_profiles", nil)
+		require.Equal(t, 200, st)
+		assert.NotEmpty(t, body["profiles"])
+		st, body = p.admin.call("GET", "/api/rules/reprice_matrix_types", nil)
+		require.Equal(t, 200, st)
+		assert.NotEmpty(t, body["types"])
+		st, body = p.admin.call("GET", "/api/rules/isRunProcess", nil)
+		require.Equal(t, 200, st)
+		assert.Equal(t, false, body["running"])
+		assert.Nil(t, body["run_id"])
+	})
+
+	t.Run("addRule validation", func(t *testing.T) {
+		good := func() obj {
+			return obj{"name": "Valid", "section": "middle", "rule_type": "target", "source": obj{"kind": "my_price"}}
+		}
+		with := func(k string, v any) obj { r := good(); r[k] = v; return r }
+		for _, tc := range []struct {
+			body  obj
+			field string
+			msg   string
+		}{
+			{with("name", "  "), "name", "Rule name is required"},
+			{with("name", strings.Repeat("x", 101)), "name", "Rule name can't be longer than 100 characters"},
+			{with("section", "sideways"), "section", `must be top_bottom or middle, not "sideways"`},
+			{with("rule_type", "floor"), "rule_type", `A middle rule sets the target, not "floor"`},
+			{obj{"name": "x", "section": "top_bottom", "rule_type": "target", "source": obj{"kind": "my_price"}}, "rule_type", `A top-bottom rule is a floor or a ceiling, not "target"`},
+			{with("source", obj{}), "source.kind", "Choose a source: My price, Competitors, Fixed charge or MRP - CN"},
+			{with("source", obj{"kind": "competitors"}), "source.competitors", "Choose at least one competitor for a competitors source"},
+			{with("source", obj{"kind": "competitors", "competitors": []int64{p.comps2[0]}}), "source.competitors[0]", "is not a competitor of this account"},
+			{with("source", obj{"kind": "competitors", "competitors": []int64{c1}, "aggregate": "median"}), "source.aggregate", `must be min, avg or max, not "median"`},
+			{with("source", obj{"kind": "fixed", "amount": 0}), "source.amount", "A fixed charge must be a price above 0"},
+			{with("adjust", obj{"percent": -100}), "adjust.percent", "must be between -100 (excluded) and 1000"},
+			{with("scope", obj{"filters": obj{"nope": obj{"filterType": "text", "type": "contains", "filter": "x"}}}), "scope.filters.nope", "is not a column of this report"},
+			{with("status", "paused"), "status", "status must be active or inactive"},
+		} {
+			st, body := p.admin.call("POST", "/api/rules/addRule", tc.body)
+			assert.Equal(t, 400, st, "%v", tc.body)
+			e, _ := body["error"].(obj)
+			assert.Equal(t, tc.field, e["field"], "%v", tc.body)
+			assert.Contains(t, errMsg(body), tc.msg, "%v", tc.body)
+		}
+		st, body := p.admin.call("POST", "/api/rules/getRuleData", obj{"groupId": 999999})
+		assert.Equal(t, 404, st)
+		assert.Equal(t, "This rule does not exist.", errMsg(body))
+		assert.Zero(t, p.e.count(`SELECT count(*) FROM pricer_rules`), "nothing written")
+	})
+
+	var target1, inactive, floor1, ceil1 int64
+	t.Run("rules: create, list, edit, status, reorder, delete, audit", func(t *testing.T) {
+		target1 = addEv(obj{"name": "Beat the cheapest", "section": "middle", "rule_type": "target",
+			"scope":  obj{"filters": obj{"category_tree": obj{"paths": [][]string{{sup0}}}}},
+			"source": obj{"kind": "competitors", "competitors": []int64{c1, c2}, "aggregate": "min"}, "adjust": obj{"percent": -2.0, "amount": -0.01}},
+			evRule{match: inSup(sup0)})
+		inactive = addEv(obj{"name": "Switched off", "section": "middle", "rule_type": "target", "status": "inactive",
+			"source": obj{"kind": "fixed", "amount": 1.0}}, evRule{match: all})
+		addEv(obj{"name": "Follow the in-stock average", "section": "middle", "rule_type": "target",
+			"scope":  obj{"filters": obj{"price": obj{"filterType": "number", "type": "greaterThan", "filter": 100}}},
+			"source": obj{"kind": "competitors", "competitors": []int64{c3}, "aggregate": "avg", "in_stock_only": true}, "adjust": obj{"percent": 1.0}},
+			evRule{match: func(x evProduct) bool { return x.price > 100 }})
+		addEv(obj{"name": "Under the MRP", "section": "middle", "rule_type": "target",
+			"scope":  obj{"filters": obj{"canonical_mfgr_display": obj{"filterType": "set", "values": []string{brand0}}}},
+			"source": obj{"kind": "mrp"}, "adjust": obj{"percent": -5.0}},
+			evRule{match: func(x evProduct) bool { return strings.EqualFold(x.brand, brand0) }})
+		addEv(obj{"name": "Nudge up", "section": "middle", "rule_type": "target", "source": obj{"kind": "my_price"}, "adjust": obj{"percent": 3.0}},
+			evRule{match: all})
+		floor1 = addEv(obj{"name": "Never below 90 %", "section": "top_bottom", "rule_type": "floor", "source": obj{"kind": "my_price"}, "adjust": obj{"percent": -10.0}},
+			evRule{match: all})
+		ceil1 = addEv(obj{"name": "MRP cap", "section": "top_bottom", "rule_type": "ceiling",
+			"scope": obj{"filters": obj{"category_tree": obj{"paths": [][]string{{sup1}}}}}, "source": obj{"kind": "mrp"}},
+			evRule{match: inSup(sup1)})
+		addEv(obj{"name": "Market cap", "section": "top_bottom", "rule_type": "ceiling",
+			"source": obj{"kind": "competitors", "competitors": []int64{c1, c2, c3, c4}, "aggregate": "max"}, "adjust": obj{"percent": 10.0}},
+			evRule{match: all})
+
+		st, body := p.viewer.call("GET", "/api/rules/getAllRules", nil)
+		require.Equal(t, 200, st)
+		list := body["rules"].([]any)
+		require.Len(t, list, 8)
+		assert.Equal(t, "top_bottom", list[0].(obj)["section"], "top-bottom rules come first")
+		var middleOrder []string
+		for _, r := range list {
+			if r.(obj)["section"] == "middle" {
+				middleOrder = append(middleOrder, fmt.Sprint(r.(obj)["order"]))
+			}
+		}
+		assert.Equal(t, []string{"1", "2", "3", "4", "5"}, middleOrder)
+
+		st, body = p.admin.call("POST", "/api/rules/addRule", obj{"name": "beat THE cheapest", "section": "middle", "rule_type": "target", "source": obj{"kind": "my_price"}})
+		assert.Equal(t, 409, st)
+		assert.Equal(t, "A rule with this name already exists", errMsg(body))
+
+		// Edit: the same rule under a new name, then back.
+		edit := obj{"groupId": target1, "name": "Beat the cheapest (edited)", "section": "middle", "rule_type": "target",
+			"scope":  obj{"filters": obj{"category_tree": obj{"paths": [][]string{{sup0}}}}},
+			"source": obj{"kind": "competitors", "competitors": []int64{c1, c2}, "aggregate": "min"}, "adjust": obj{"percent": -2.0, "amount": -0.01}}
+		st, body = p.admin.call("POST", "/api/rules/addRule", edit)
+		require.Equal(t, 200, st, "%v", body)
+		assert.Equal(t, float64(target1), body["groupId"])
+		st, body = p.admin.call("POST", "/api/rules/getRuleData", obj{"groupId": target1})
+		require.Equal(t, 200, st)
+		assert.Equal(t, "Beat the cheapest (edited)", body["rule"].(obj)["name"])
+		assert.Equal(t, float64(1), body["rule"].(obj)["order"], "an edit keeps the rule's place")
+
+		st, _ = p.admin.call("POST", "/api/rules/updateStatus", obj{"groupId": inactive, "status": "active"})
+		require.Equal(t, 200, st)
+		st, _ = p.admin.call("POST", "/api/rules/updateStatus", obj{"groupId": inactive, "status": "inactive"})
+		require.Equal(t, 200, st)
+
+		// Reorder the ceilings and back.
+		st, body = p.admin.call("POST", "/api/rules/reorder", obj{"section": "top_bottom", "rule_type": "ceiling", "order": []int64{rules[7].id, ceil1}})
+		require.Equal(t, 200, st, "%v", body)
+		st, body = p.admin.call("POST", "/api/rules/refreshRulesList", obj{"filterParams": obj{"section": "top_bottom", "rule_type": "ceiling"}})
+		require.Equal(t, 200, st)
+		assert.Equal(t, float64(rules[7].id), body["rules"].([]any)[0].(obj)["groupId"])
+		st, body = p.admin.call("POST", "/api/rules/reorder", obj{"section": "top_bottom", "rule_type": "ceiling", "order": []int64{ceil1}})
+		assert.Equal(t, 400, st, "an order must list every rule of the list")
+		st, _ = p.admin.call("POST", "/api/rules/reorder", obj{"section": "top_bottom", "rule_type": "ceiling", "order": []int64{ceil1, rules[7].id}})
+		require.Equal(t, 200, st)
+
+		// Delete a throwaway rule.
+		gone := p.addRule(t, p.admin, obj{"name": "Throwaway", "section": "top_bottom", "rule_type": "floor", "source": obj{"kind": "fixed", "amount": 5}})
+		st, _ = p.admin.call("POST", "/api/rules/removeRule", obj{"groupId": gone})
+		require.Equal(t, 200, st)
+		st, _ = p.admin.call("POST", "/api/rules/getRuleData", obj{"groupId": gone})
+		assert.Equal(t, 404, st)
+
+		st, body = p.viewer.call("GET", "/api/rules/getAuditLog", nil)
+		require.Equal(t, 200, st)
+		actions := map[string]int{}
+		for _, r := range body["rows"].([]any) {
+			row := r.(obj)
+			actions[row["action"].(string)]++
+			assert.Equal(t, "admin@pricer.test", row["user"])
+			if row["action"] == "edit" {
+				assert.Equal(t, "Beat the cheapest", row["before"].(obj)["name"])
+				assert.Equal(t, "Beat the cheapest (edited)", row["after"].(obj)["name"])
+			}
+			if row["action"] == "delete" {
+				assert.Equal(t, "Throwaway", row["before"].(obj)["name"])
+				assert.Nil(t, row["after"])
+			}
+		}
+		assert.Equal(t, map[string]int{"create": 9, "edit": 1, "status": 2, "reorder": 2, "delete": 1}, actions)
+	})
+
+	t.Run("permissions per section, order and run", func(t *testing.T) {
+		middle := obj{"name": "Analyst middle", "section": "middle", "rule_type": "target", "status": "inactive", "source": obj{"kind": "my_price"}}
+		st, body := p.viewer.call("POST", "/api/rules/addRule", middle)
+		assert.Equal(t, 403, st)
+		assert.Equal(t, "Feature is locked for this user", errMsg(body))
+		st, _ = p.viewer.call("POST", "/api/rules/runRulebase", obj{"isSimulation": true})
+		assert.Equal(t, 403, st, "a viewer cannot run")
+		st, _ = p.viewer.call("POST", "/api/rules/getRuleData", obj{"groupId": target1})
+		assert.Equal(t, 200, st, "a viewer reads rules")
+
+		// The analyst loses "edit/read middle rules" under update, then "change rules order".
+		for _, row := range []string{"2:update:any:6", "2:update:any:7"} {
+			st, body = p.admin.call("POST", "/api/system/updatePermission", obj{"rowId": row, "roleName": "analyst", "isChecked": false})
+			require.Equal(t, 200, st, "%v", body)
+		}
+		st, _ = p.analyst.call("POST", "/api/rules/addRule", middle)
+		assert.Equal(t, 403, st, "middle rules need permission 6")
+		st, _ = p.analyst.call("POST", "/api/rules/updateStatus", obj{"groupId": target1, "status": "inactive"})
+		assert.Equal(t, 403, st, "a middle rule's status needs permission 6")
+		top := obj{"name": "Analyst floor", "section": "top_bottom", "rule_type": "floor", "status": "inactive", "source": obj{"kind": "my_price"}}
+		st, body = p.analyst.call("POST", "/api/rules/addRule", top)
+		require.Equal(t, 200, st, "top-bottom rules need permission 5 only: %v", body)
+		analystFloor := num(body["groupId"])
+		st, _ = p.analyst.call("POST", "/api/rules/reorder", obj{"section": "top_bottom", "rule_type": "floor", "order": []int64{analystFloor, floor1}})
+		assert.Equal(t, 403, st, "the order needs permission 7")
+		st, _ = p.admin.call("POST", "/api/rules/reorder", obj{"section": "top_bottom", "rule_type": "floor", "order": []int64{floor1, analystFloor}})
+		assert.Equal(t, 200, st)
+		st, _ = p.analyst.call("POST", "/api/rules/removeRule", obj{"groupId": analystFloor})
+		assert.Equal(t, 200, st)
+		// Read permission of a section hides its rules.
+		st, _ = p.admin.call("POST", "/api/system/updatePermission", obj{"rowId": "2:read:any:6", "roleName": "viewer", "isChecked": false})
+		require.Equal(t, 200, st)
+		st, body = p.viewer.call("GET", "/api/rules/getAllRules", nil)
+		require.Equal(t, 200, st)
+		for _, r := range body["rules"].([]any) {
+			assert.Equal(t, "top_bottom", r.(obj)["section"])
+		}
+		st, _ = p.viewer.call("POST", "/api/rules/getRuleData", obj{"groupId": target1})
+		assert.Equal(t, 403, st)
+	})
+
+	noGuard := evGuard{}
+	var firstRun int64
+	t.Run("a real run against the Go evaluator, default guardrails", func(t *testing.T) {
+		firstRun = p.start(t, p.admin, false)
+		got := p.compare(t, p.acc1, firstRun, rules, noGuard)
+		statuses := map[string]int{}
+		for _, r := range got {
+			statuses[r.status]++
+			assert.NotEqual(t, inactive, r.tRule, "inactive rules are ignored")
+		}
+		assert.Zero(t, statuses[engine.StatusAutoApproved], "threshold 0 %: every change waits")
+		assert.Positive(t, statuses[engine.StatusPending])
+		assert.Positive(t, statuses[engine.StatusNoChange])
+		n := p.e.count(`SELECT count(*) FROM approval_records WHERE account_id = $1 AND run_id = $2 AND status = 'Pending' AND reason = 'above_threshold'`, p.acc1, firstRun)
+		assert.Equal(t, statuses[engine.StatusPending], n, "a Pending approval record per changed price")
+		st, body := p.admin.call("GET", "/api/rules/isRunProcess", nil)
+		require.Equal(t, 200, st)
+		assert.Equal(t, false, body["running"])
+		assert.Equal(t, "complete", body["status"])
+		assert.Equal(t, float64(firstRun), body["run_id"])
+	})
+
+	max8, margin5 := 8.0, 5.0
+	guard := evGuard{maxChange: &max8, minMargin: &margin5, endings: []float64{0.49, 0.99}, auto: 3}
+	var guardedRun int64
+	t.Run("guardrails: maximum change, rounding never below the floor, minimum margin, auto-approval", func(t *testing.T) {
+		st, body := p.analyst.call("POST", "/api/rules/saveGuardrails", obj{"max_change_pct": 8, "rounding_endings": []float64{0.99, 0.49}, "min_margin_pct": 5, "auto_approve_pct": 3})
+		require.Equal(t, 200, st, "%v", body)
+		st, body = p.admin.call("POST", "/api/rules/saveGuardrails", obj{"rounding_endings": []float64{1.5}})
+		assert.Equal(t, 400, st)
+		assert.Equal(t, "rounding_endings[0]", body["error"].(obj)["field"])
+		guardedRun = p.start(t, p.analyst, false)
+		got := p.compare(t, p.acc1, guardedRun, rules, guard)
+		statuses := map[string]int{}
+		for _, r := range got {
+			statuses[r.status]++
+		}
+		assert.Positive(t, statuses[engine.StatusAutoApproved])
+		assert.Positive(t, statuses[engine.StatusPending])
+		assert.Equal(t, statuses[engine.StatusAutoApproved],
+			p.e.count(`SELECT count(*) FROM approval_records WHERE run_id = $1 AND status = 'approved' AND decided_at IS NOT NULL`, guardedRun))
+	})
+
+	t.Run("the results grid: explanations match the numbers, filters, sort, counts", func(t *testing.T) {
+		cond := obj{"run": "latest", "startRow": 0, "limit": 100, "sort": []obj{{"colId": "change_pct", "sort": "desc"}},
+			"filters": obj{"status": obj{"filterType": "radio", "value": "pending"}}}
+		st, body := p.viewer.call("POST", "/api/repricing/getConditionsData", obj{"data": cond})
+		require.Equal(t, 200, st, "%v", body)
+		assert.Equal(t, float64(guardedRun), body["run_id"])
+		rows := body["rows"].([]any)
+		require.NotEmpty(t, rows)
+		prev := math.Inf(1)
+		for _, r := range rows {
+			row := r.(obj)
+			assert.Equal(t, "pending", row["status"])
+			ch := row["change_pct"].(float64)
+			assert.LessOrEqual(t, ch, prev)
+			prev = ch
+			rec := row["recommended_price"].(float64)
+			ex := row["explanation"].(string)
+			assert.Contains(t, ex, fmt.Sprintf("recommended %.2f", rec), ex)
+			assert.Contains(t, ex, fmt.Sprintf("from %.2f", row["price"].(float64)), ex)
+			steps := row["steps"].([]any)
+			require.NotEmpty(t, steps)
+			first := steps[0].(obj)
+			assert.Equal(t, "target", first["kind"])
+			assert.Equal(t, row["rule_id"], first["rule_id"])
+			assert.Contains(t, ex, fmt.Sprintf("%q", first["rule_name"]))
+			if tv, ok := row["target"].(float64); ok {
+				assert.InDelta(t, tv, first["value"].(float64), 1e-9)
+			}
+			last := steps[len(steps)-1].(obj)
+			if v, ok := last["value"].(float64); ok && last["kind"] != "floor" && last["kind"] != "ceiling" && last["kind"] != "target" {
+				assert.InDelta(t, rec, v, 0.0051, "the last step's price is the recommendation: %s", ex)
+			}
+		}
+		st, body = p.viewer.call("POST", "/api/repricing/getCountOfRow", obj{"conditionData": cond, "calculatePendingRow": true})
+		require.Equal(t, 200, st, "%v", body)
+		assert.Equal(t, body["count"], body["pending"])
+		assert.Equal(t, float64(p.e.count(`SELECT count(*) FROM approval_records WHERE run_id = $1 AND status = 'Pending'`, guardedRun)), body["count"])
+
+		// A product without a target: the sentence says why.
+		st, body = p.viewer.call("POST", "/api/repricing/getConditionsData", obj{"data": obj{"filters": obj{"rule_id": obj{"filterType": "number", "type": "blank"}}, "limit": 5}})
+		require.Equal(t, 200, st, "%v", body)
+		for _, r := range body["rows"].([]any) {
+			assert.Contains(t, r.(obj)["explanation"], "No change", r)
+		}
+		// Search and the category tree reach the results too.
+		st, body = p.viewer.call("POST", "/api/repricing/getCountOfRow", obj{"conditionData": obj{"filters": obj{"category_tree": obj{"paths": [][]string{{sup0}}}}}})
+		require.Equal(t, 200, st)
+		assert.Equal(t, float64(sups[sup0]), body["count"])
+		st, body = p.viewer.call("POST", "/api/repricing/getCountOfRow", obj{"conditionData": obj{"search": prods[0].id}})
+		require.Equal(t, 200, st)
+		assert.GreaterOrEqual(t, body["count"], float64(1))
+		st, body = p.viewer.call("GET", "/api/repricing/getColumnsDef", nil)
+		require.Equal(t, 200, st)
+		var ids []string
+		for _, c := range body["columns"].([]any) {
+			ids = append(ids, c.(obj)["colId"].(string))
+		}
+		for _, want := range []string{"id", "price", "floor", "ceiling", "target", "recommended_price", "change_pct", "status", "rule_id", "explanation"} {
+			assert.Contains(t, ids, want)
+		}
+		for _, bad := range []obj{
+			{"data": obj{"run": "yesterday"}},
+			{"data": obj{"sort": []obj{{"colId": "Price@1", "sort": "asc"}}}},
+			{"data": obj{"group": []obj{{"id": "brand"}}}},
+			{"data": obj{"filters": obj{"status": obj{"filterType": "radio", "value": "maybe"}}}},
+		} {
+			st, _ := p.viewer.call("POST", "/api/repricing/getConditionsData", bad)
+			assert.Equal(t, 400, st, "%v", bad)
+		}
+	})
+
+	t.Run("simulation writes simulation results only", func(t *testing.T) {
+		before := p.e.count(`SELECT count(*) FROM approval_records`)
+		// A simulation of a changed rulebase: the target rule turned off.
+		st, _ := p.admin.call("POST", "/api/rules/updateStatus", obj{"groupId": target1, "status": "inactive"})
+		require.Equal(t, 200, st)
+		sim := p.start(t, p.admin, true)
+		simRules := append([]evRule(nil), rules...)
+		simRules[0].active = false
+		p.compare(t, p.acc1, sim, simRules, guard)
+		assert.Equal(t, before, p.e.count(`SELECT count(*) FROM approval_records`), "a simulation leaves approvals untouched")
+		st, body := p.viewer.call("POST", "/api/repricing/getConditionsData", obj{"data": obj{"run": "simulation", "limit": 1}})
+		require.Equal(t, 200, st)
+		assert.Equal(t, float64(sim), body["run_id"])
+		st, body = p.viewer.call("POST", "/api/repricing/getConditionsData", obj{"data": obj{"run": "latest", "limit": 1}})
+		require.Equal(t, 200, st)
+		assert.Equal(t, float64(guardedRun), body["run_id"], "the real results stay those of the last real run")
+		st, _ = p.admin.call("POST", "/api/rules/updateStatus", obj{"groupId": target1, "status": "active"})
+		require.Equal(t, 200, st)
+	})
+
+	t.Run("a run killed midway leaves the previous results", func(t *testing.T) {
+		before := p.e.count(`SELECT count(*) FROM approval_records`)
+		st, body := p.admin.call("POST", "/api/rules/runRulebase", obj{"isSimulation": false})
+		require.Equal(t, 200, st)
+		id := num(body["run_id"])
+		err := p.run(t, id, func(context.Context) error { return fmt.Errorf("killed") })
+		require.Error(t, err)
+		st, body = p.admin.call("GET", "/api/rules/isRunProcess", nil)
+		require.Equal(t, 200, st)
+		assert.Equal(t, "failed", body["status"])
+		assert.Equal(t, false, body["running"])
+		st, body = p.viewer.call("POST", "/api/repricing/getConditionsData", obj{"data": obj{"limit": 1}})
+		require.Equal(t, 200, st)
+		assert.Equal(t, float64(guardedRun), body["run_id"])
+		p.compare(t, p.acc1, guardedRun, rules, guard)
+		assert.Equal(t, before, p.e.count(`SELECT count(*) FROM approval_records`))
+		st, _ = p.viewer.call("POST", "/api/repricing/getConditionsData", obj{"data": obj{"run": id}})
+		assert.Equal(t, 409, st, "a failed run has no results")
+
+		// A worker stopped mid-insert (its context cancelled): the run stays
+		// running, and the retried attempt completes it with a result set of its own.
+		st, body = p.admin.call("POST", "/api/rules/runRulebase", obj{"isSimulation": true})
+		require.Equal(t, 200, st)
+		id = num(body["run_id"])
+		ctx, cancel := context.WithCancel(context.Background())
+		r := jobs.PricerRunner{Store: store.New(p.e.db), W: p.w, Now: func() time.Time { return p.now },
+			AfterInsert: func(context.Context) error { cancel(); return context.Canceled }}
+		require.Error(t, r.Run(ctx, id))
+		st, body = p.admin.call("GET", "/api/rules/isRunProcess", nil)
+		require.Equal(t, 200, st)
+		assert.Equal(t, true, body["running"])
+		require.NoError(t, p.run(t, id, nil))
+		p.compare(t, p.acc1, id, rules, guard)
+	})
+
+	t.Run("two concurrent run requests give one run", func(t *testing.T) {
+		var wg sync.WaitGroup
+		ids := make([]int64, 2)
+		created := make([]bool, 2)
+		for i := range 2 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				st, body := p.admin.call("POST", "/api/rules/runRulebase", obj{"isSimulation": i == 0})
+				if assert.Equal(t, 200, st) {
+					ids[i], created[i] = num(body["run_id"]), body["created"] == true
+				}
+			}()
+		}
+		wg.Wait()
+		assert.Equal(t, ids[0], ids[1])
+		assert.NotEqual(t, created[0], created[1], "exactly one request created the run")
+		st, body := p.admin.call("GET", "/api/rules/isRunProcess", nil)
+		require.Equal(t, 200, st)
+		assert.Equal(t, true, body["running"])
+		require.NoError(t, p.run(t, ids[0], nil))
+		require.NoError(t, p.run(t, ids[0], nil), "a second worker of the same run does nothing")
+		assert.Equal(t, 1, p.e.count(`SELECT count(*) FROM pricer_runs WHERE id = $1 AND status = 'complete'`, ids[0]))
+	})
+
+	t.Run("the rule preview", func(t *testing.T) {
+		rule := obj{"name": "Preview", "section": "middle", "rule_type": "target",
+			"scope":  obj{"filters": obj{"category_tree": obj{"paths": [][]string{{sup1}}}}},
+			"source": obj{"kind": "competitors", "competitors": []int64{c2}, "aggregate": "min"}, "adjust": obj{"percent": -1.0}}
+		st, body := p.analyst.call("POST", "/api/rules/preview", rule)
+		require.Equal(t, 200, st, "%v", body)
+		assert.Equal(t, float64(sups[sup1]), body["matched"])
+		// The Go evaluator with the rule last of its list, over its scope.
+		ev := append([]evRule(nil), rules...)
+		ev = append(ev, evRule{id: -1, typ: "target", active: true, match: inSup(sup1), kind: "competitors", comps: []int64{c2}, agg: "min", pct: -1})
+		var changed, decided int
+		for _, x := range prods {
+			if x.sup != sup1 {
+				continue
+			}
+			r := p.evaluate(x, ev, guard)
+			if r.status != engine.StatusNoChange {
+				changed++
+			}
+			if r.tRule == -1 {
+				decided++
+			}
+		}
+		assert.Equal(t, float64(changed), body["changed"])
+		assert.Equal(t, float64(decided), body["decided"])
+		var inBuckets float64
+		for _, b := range body["distribution"].([]any) {
+			inBuckets += b.(obj)["count"].(float64)
+		}
+		assert.Equal(t, float64(changed), inBuckets)
+		assert.Equal(t, 0, p.e.count(`SELECT count(*) FROM pricer_rules WHERE name = 'Preview'`), "a preview saves nothing")
+		st, _ = p.analyst.call("POST", "/api/rules/preview", obj{"name": "x", "section": "middle", "rule_type": "target", "source": obj{"kind": "competitors"}})
+		assert.Equal(t, 400, st)
+	})
+
+	t.Run("tenancy: account 2's rules never touch account 1's products", func(t *testing.T) {
+		st, _ := p.admin2.call("POST", "/api/rules/getRuleData", obj{"groupId": target1})
+		assert.Equal(t, 404, st, "another account's rule does not exist here")
+		st, _ = p.admin2.call("POST", "/api/rules/removeRule", obj{"groupId": target1})
+		assert.Equal(t, 404, st)
+		st, body := p.admin2.call("GET", "/api/rules/getAllRules", nil)
+		require.Equal(t, 200, st)
+		assert.Empty(t, body["rules"])
+		st, body = p.admin2.call("POST", "/api/repricing/getConditionsData", obj{"data": obj{}})
+		require.Equal(t, 200, st)
+		assert.Empty(t, body["rows"], "no run in account 2 yet")
+		st, _ = p.admin2.call("POST", "/api/repricing/getConditionsData", obj{"data": obj{"run": guardedRun}})
+		assert.Equal(t, 404, st, "account 1's run is not account 2's")
+
+		id2 := p.addRule(t, p.admin2, obj{"name": "Everything at 7", "section": "middle", "rule_type": "target", "source": obj{"kind": "fixed", "amount": 7}})
+		before := p.results(t, p.acc1, guardedRun)
+		run2 := p.start(t, p.admin2, false)
+		got := p.compare(t, p.acc2, run2, []evRule{{id: id2, typ: "target", active: true, match: all, kind: "fixed", amount: 7}}, evGuard{})
+		for _, r := range got {
+			assert.Equal(t, id2, r.tRule)
+		}
+		assert.Equal(t, before, p.results(t, p.acc1, guardedRun), "account 1's results are untouched")
+		assert.Equal(t, 0, p.e.count(`SELECT count(*) FROM approval_records WHERE run_id = $1 AND account_id != $2`, run2, p.acc2))
+	})
+}

@@ -1,0 +1,240 @@
+package grid
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"pricelens/api/session"
+	"pricelens/engine"
+)
+
+// The pricing insights on the S data set equal plain Go counts over the raw rows
+// (the latest offers and the whole offer history read back from ClickHouse), not
+// the engine's SQL; each number's link is a report whose row count is the number;
+// another account and a user limited to some categories get their own counts.
+func TestInsightsOnS(t *testing.T) {
+	d := loadS(t)
+	ctx := context.Background()
+	now := time.Now().UTC().Truncate(time.Second)
+	d.s.Now = func() time.Time { return now }
+	in := &Insights{S: d.s}
+
+	// The offer history of the S accounts (offers is a ReplacingMergeTree: FINAL).
+	type pair struct {
+		acc uint32
+		pid string
+		cid uint32
+	}
+	type scan struct {
+		at    time.Time
+		price *float64
+	}
+	history := map[pair][]scan{}
+	rows, err := d.s.W.Conn.Query(ctx, `SELECT account_id, product_id, competitor_id, scanned_at, price FROM offers FINAL`)
+	require.NoError(t, err)
+	for rows.Next() {
+		var k pair
+		var s scan
+		require.NoError(t, rows.Scan(&k.acc, &k.pid, &k.cid, &s.at, &s.price))
+		history[k] = append(history[k], s)
+	}
+	require.NoError(t, rows.Err())
+	rows.Close()
+
+	// expect computes every insight in Go for one account and category access.
+	expect := func(a engine.Account, cats []string) map[string]uint64 {
+		a.Now = now
+		r := ref{f: d.f, a: a}
+		for _, c := range a.Competitors {
+			r.cs = append(r.cs, c.ID)
+		}
+		allowed := func(p fxProduct) bool {
+			if len(cats) == 0 {
+				return true
+			}
+			for _, c := range cats {
+				if p.sup == c {
+					return true
+				}
+			}
+			return false
+		}
+		// changed reports a price change of the product at any competitor in (now-days, now]:
+		// the last priced scan in the period differs from the last priced one before it
+		// (within the staleness window before the period).
+		changed := func(p fxProduct, days int) bool {
+			from := now.Add(-time.Duration(days) * 24 * time.Hour)
+			since := from.AddDate(0, 0, -a.Settings.StalenessDays)
+			for _, c := range a.Competitors {
+				var before, after *scan
+				for _, s := range history[pair{a.AccountID, p.id, uint32(c.ID)}] {
+					if s.price == nil || !s.at.After(since) || s.at.After(now) {
+						continue
+					}
+					s := s
+					if !s.at.After(from) {
+						if before == nil || s.at.After(before.at) {
+							before = &s
+						}
+					} else if after == nil || s.at.After(after.at) {
+						after = &s
+					}
+				}
+				if before != nil && after != nil && *before.price != *after.price {
+					return true
+				}
+			}
+			return false
+		}
+		n := map[string]uint64{}
+		cutoff := now.AddDate(0, 0, -a.Settings.StalenessDays)
+		for _, p := range r.products() {
+			if !allowed(p) {
+				continue
+			}
+			if changed(p, 1) {
+				n[engine.InsightChangesLastDay]++
+			}
+			if changed(p, 7) {
+				n[engine.InsightChangesLastWeek]++
+			}
+			if m := r.row(p); m.market != nil && p.myPrice > 0 {
+				switch r.bucket((p.myPrice - *m.market) / *m.market * 100) {
+				case engine.BucketLower:
+					n[engine.InsightPriceUp]++
+				case engine.BucketHigher:
+					n[engine.InsightPriceDown]++
+				}
+			}
+			for _, o := range p.offers {
+				if o.inStck == 0 && o.price != nil && !o.seen.Before(cutoff) {
+					n[engine.InsightOutOfStock]++
+					break
+				}
+			}
+		}
+		return n
+	}
+
+	for _, tc := range []struct {
+		name string
+		p    session.Principal
+		a    engine.Account
+	}{
+		{"account 1", session.Principal{AccountID: 1, UserID: 1}, d.f.acc1},
+		{"account 2", session.Principal{AccountID: 2, UserID: 1}, d.f.acc2},
+		{"account 1, one super category", session.Principal{AccountID: 1, UserID: 1, Categories: []string{d.all[0].sup}}, d.f.acc1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := in.Pricing(ctx, tc.p)
+			require.NoError(t, err)
+			want := expect(tc.a, tc.p.Categories)
+			require.NotNil(t, got.ChangesLastDay)
+			require.NotNil(t, got.ChangesLastWeek)
+			for key, v := range map[string]uint64{
+				engine.InsightChangesLastDay: *got.ChangesLastDay, engine.InsightChangesLastWeek: *got.ChangesLastWeek,
+				engine.InsightPriceUp: got.PriceUp, engine.InsightPriceDown: got.PriceDown, engine.InsightOutOfStock: got.OutOfStockAtComps,
+			} {
+				assert.Equal(t, want[key], v, key)
+				assert.NotZero(t, v, "%s: S has such products, so a zero would hide a wrong filter", key)
+				// The link's report counts exactly these products: the webapp sends
+				// {"insight": {"filterType": "radio", "value": key}} for ?insight=key.
+				u, err := url.Parse(got.Links[key])
+				require.NoError(t, err)
+				assert.Equal(t, "/pricing/type/all_my_products", u.Path)
+				a, err := d.s.Account(ctx, tc.p)
+				require.NoError(t, err)
+				c := cond(t, `{"report_type":"all_my_products","filters":{"insight":{"filterType":"radio","value":"`+u.Query().Get("insight")+`"}}}`)
+				count, err := d.s.Count(ctx, a, c)
+				require.NoError(t, err)
+				assert.Equal(t, v, count, key)
+			}
+			assert.True(t, *got.ChangesLastWeek >= *got.ChangesLastDay)
+			assert.Equal(t, "buckets", got.CandidatesSource)
+			assert.Equal(t, "/alerts", got.Links["alert_reports_to_review"])
+		})
+	}
+
+	// Alert reports to review: the account's alerts that mailed in the last 7 days.
+	_, err = d.s.DB.Exec(ctx, `INSERT INTO alerts (account_id, frequency, last_notified_at) VALUES
+		(1, 0, $1), (1, 1, $2), (1, 0, NULL), (2, 0, $1)`, now.Add(-time.Hour), now.Add(-8*24*time.Hour))
+	require.NoError(t, err)
+	got, err := in.Pricing(ctx, session.Principal{AccountID: 1, UserID: 1})
+	require.NoError(t, err)
+	assert.Equal(t, uint64(1), got.AlertsToReview)
+
+	// Past the changes budget (the offer history is slow at size L) the change counts
+	// are null and the others still come.
+	slow := &Insights{S: d.s, ChangesBudget: time.Nanosecond}
+	got, err = slow.Pricing(ctx, session.Principal{AccountID: 1, UserID: 1})
+	require.NoError(t, err)
+	assert.Nil(t, got.ChangesLastDay)
+	assert.Nil(t, got.ChangesLastWeek)
+	assert.Equal(t, expect(d.f.acc1, nil)[engine.InsightPriceUp], got.PriceUp)
+
+	// The pricer seam: once it answers, its candidates replace the buckets'.
+	in.Pricer = func(context.Context, session.Principal) (Candidates, bool, error) {
+		return Candidates{Up: 3, Down: 4, UpLink: "/new/repricing/results?x=up", DownLink: "/new/repricing/results?x=down"}, true, nil
+	}
+	got, err = in.Pricing(ctx, session.Principal{AccountID: 1, UserID: 1})
+	require.NoError(t, err)
+	assert.Equal(t, []any{uint64(3), uint64(4), "pricer", "/new/repricing/results?x=up"}, []any{got.PriceUp, got.PriceDown, got.CandidatesSource, got.Links[engine.InsightPriceUp]})
+	in.Pricer = nil
+
+	// The cards' tiles are the products of the insight's report, first by market delta.
+	cards, err := in.Cards(ctx, session.Principal{AccountID: 1, UserID: 1})
+	require.NoError(t, err)
+	require.Len(t, cards.Insights, 3)
+	up := cards.Insights[0]
+	assert.Equal(t, "Room to raise prices", up.Title)
+	require.Len(t, up.Highlights, HighlightTiles)
+	for i, h := range up.Highlights {
+		p := d.byID[h.ID]
+		assert.Equal(t, p.name, h.Field)
+		assert.InDelta(t, p.myPrice, h.Number, 1e-9)
+		require.NotNil(t, h.Diff)
+		assert.Less(t, *h.Diff, 0.0, "under the market: a negative diff")
+		if i > 0 {
+			assert.GreaterOrEqual(t, *h.Diff, *up.Highlights[i-1].Diff)
+		}
+	}
+	require.NotEmpty(t, cards.Insights[1].Highlights)
+	assert.Greater(t, *cards.Insights[1].Highlights[0].Diff, 0.0, "over the market: a positive diff")
+
+	// The product tooltip's "On sale": 1 when a competitor's latest scan has the
+	// product on sale, 0 when none does, none without offers (read here from
+	// latest_offers, not through the snapshot).
+	onSale := map[string]uint8{}
+	rows, err = d.s.W.Conn.Query(ctx, `SELECT product_id, max(on_sale) FROM latest_offers FINAL WHERE account_id = 1 GROUP BY product_id`)
+	require.NoError(t, err)
+	for rows.Next() {
+		var pid string
+		var v uint8
+		require.NoError(t, rows.Scan(&pid, &v))
+		onSale[pid] = v
+	}
+	require.NoError(t, rows.Err())
+	rows.Close()
+	seen := map[string]bool{}
+	for _, p := range d.all[:200] {
+		row, err := d.s.Product(ctx, d.a, p.id)
+		require.NoError(t, err)
+		tip := toTooltip(d.a, row)
+		want, has := onSale[p.id]
+		if !has {
+			assert.Nil(t, tip.OnSale, p.id)
+			seen["none"] = true
+			continue
+		}
+		require.NotNil(t, tip.OnSale, p.id)
+		assert.Equal(t, uint64(want), *tip.OnSale, p.id)
+		seen[fmt.Sprint(want)] = true
+	}
+	assert.True(t, seen["0"] && seen["1"], "S has products on sale and not on sale: %v", seen)
+}

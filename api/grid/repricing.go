@@ -1,0 +1,278 @@
+package grid
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"math"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"pricelens/api/httperr"
+	"pricelens/api/route"
+	"pricelens/api/session"
+	"pricelens/engine"
+	"pricelens/store"
+	"pricelens/store/authz"
+)
+
+// The dynamic pricer's results and simulation results grids (DESIGN §10): the grid
+// condition over one run's results (pricer_results), with "why this price" on
+// every row. A reader sees the latest complete run of the kind (or the run asked
+// for), so a run that fails or is under way never shows half its results.
+
+// RepricingRoutes are the results grids' calls; they need read on the dynamic
+// pricer (either rules section).
+func RepricingRoutes(s *Service) []route.Route {
+	h := &repricing{s: s}
+	read := route.AnyOf(authz.DynamicPricer, authz.Read)
+	return []route.Route{
+		{Method: http.MethodPost, Path: "/repricing/getConditionsData", Access: read,
+			Summary: "One block of a run's results (run: latest, simulation or a run id), each row with its explanation", Handler: route.JSON(h.rows)},
+		{Method: http.MethodPost, Path: "/repricing/getCountOfRow", Access: read,
+			Summary: "How many results match a condition, and with calculatePendingRow how many are pending", Handler: route.JSON(h.count)},
+		{Method: http.MethodGet, Path: "/repricing/getColumnsDef", Access: read,
+			Summary: "The results grid's column definitions", Handler: route.Query(h.columns)},
+	}
+}
+
+// RunRef names the results to read: "latest" (the latest complete real run, the
+// default), "simulation" (the latest complete simulation) or a run id.
+type RunRef struct {
+	Simulation bool
+	ID         int64
+}
+
+// ResultsCondition is a grid condition with the specification's "run" key.
+type ResultsCondition struct {
+	cond engine.Condition
+	run  RunRef
+}
+
+func parseResultsCondition(field string, raw json.RawMessage) (ResultsCondition, error) {
+	var out ResultsCondition
+	t, err := conditionObject(raw)
+	if err != nil {
+		return out, err
+	}
+	if out.cond, err = engine.ParseCondition(t); err != nil {
+		return out, err
+	}
+	var r struct {
+		Run json.RawMessage `json:"run"`
+	}
+	_ = json.Unmarshal(t, &r)
+	run := strings.TrimSpace(string(bytes.Trim(bytes.TrimSpace(r.Run), `"`)))
+	switch run {
+	case "", "null", "latest":
+	case "simulation":
+		out.run.Simulation = true
+	default:
+		id, err := strconv.ParseInt(run, 10, 64)
+		if err != nil || id <= 0 {
+			return out, httperr.BadRequest(field+".run", "run must be latest, simulation or a run id")
+		}
+		out.run.ID = id
+	}
+	return out, nil
+}
+
+// ResultsRequest is getConditionsData's {"data": condition + run}.
+type ResultsRequest struct {
+	Data json.RawMessage `json:"data" required:"true"`
+	rc   ResultsCondition
+}
+
+// Validate parses the condition and the run.
+func (r *ResultsRequest) Validate() (err error) {
+	r.rc, err = parseResultsCondition("data", r.Data)
+	return err
+}
+
+// ResultsCountRequest is getCountOfRow's {"conditionData", "calculatePendingRow"}.
+type ResultsCountRequest struct {
+	ConditionData       json.RawMessage `json:"conditionData" required:"true"`
+	CalculatePendingRow bool            `json:"calculatePendingRow"`
+	rc                  ResultsCondition
+}
+
+// Validate parses the condition and the run.
+func (r *ResultsCountRequest) Validate() (err error) {
+	r.rc, err = parseResultsCondition("conditionData", r.ConditionData)
+	return err
+}
+
+// ResultsCount is getCountOfRow's answer; pending only with calculatePendingRow.
+type ResultsCount struct {
+	Count   uint64  `json:"count" openapi:"always"`
+	Pending *uint64 `json:"pending,omitempty"`
+}
+
+// ResultsBlock is one block of results: rows with id, price, floor, ceiling,
+// target, recommended_price, change_pct, status, rule_id, explanation (a
+// sentence) and steps (the structured trace), plus the product columns; and the
+// run they come from (null: no complete run yet, no rows).
+type ResultsBlock struct {
+	Rows    []map[string]any `json:"rows" openapi:"always"`
+	LastRow int              `json:"lastRow" openapi:"always"`
+	RunID   *int64           `json:"run_id" openapi:"always"`
+}
+
+type repricing struct{ s *Service }
+
+// run finds the complete run the caller asked for (found false: none yet).
+func (h *repricing) run(ctx context.Context, accountID int64, ref RunRef) (store.PricerRun, bool, error) {
+	st := store.New(h.s.DB)
+	if ref.ID != 0 {
+		r, err := st.Run(ctx, accountID, ref.ID)
+		if err != nil {
+			return r, false, err
+		}
+		if r.Status != store.RunComplete {
+			return r, false, httperr.Conflict("This run has no results: it is " + r.Status + ".")
+		}
+		kept, err := st.UnusedResultSets(ctx, accountID, 0)
+		if err != nil {
+			return r, false, err
+		}
+		for _, id := range kept {
+			if id == r.ResultID {
+				return r, false, httperr.NotFound("The results of this run are no longer kept.")
+			}
+		}
+		return r, true, nil
+	}
+	return st.LatestCompleteRun(ctx, accountID, ref.Simulation)
+}
+
+func (h *repricing) rows(c echo.Context, in ResultsRequest) (ResultsBlock, error) {
+	ctx := c.Request().Context()
+	p, err := session.Account(c)
+	if err != nil {
+		return ResultsBlock{}, err
+	}
+	a, err := h.s.account(ctx, p, false)
+	if err != nil {
+		return ResultsBlock{}, err
+	}
+	run, found, err := h.run(ctx, p.AccountID, in.rc.run)
+	if err != nil {
+		return ResultsBlock{}, err
+	}
+	if !found {
+		// The condition is still checked, so a bad one is a 400 before any run.
+		_, err := engine.CompileResultRows(a, in.rc.cond, 0)
+		return ResultsBlock{Rows: []map[string]any{}}, err
+	}
+	plan, err := engine.CompileResultRows(a, in.rc.cond, uint64(run.ResultID))
+	if err != nil {
+		return ResultsBlock{}, err
+	}
+	res, err := h.s.W.Query(ctx, plan.Statement)
+	if err != nil {
+		return ResultsBlock{}, err
+	}
+	rows := toMaps(res)
+	keep, last := plan.LastRow(len(rows))
+	rows = rows[:keep]
+	rules := map[int64]engine.RuleRef{}
+	for _, r := range run.Rules {
+		rules[r.ID] = r
+	}
+	names := map[int64]string{}
+	for _, cp := range a.Competitors {
+		names[cp.ID] = cp.Name
+	}
+	for _, r := range rows {
+		for k, v := range r {
+			if strings.HasPrefix(k, engine.ResultKeyPrefix) {
+				r[strings.TrimPrefix(k, engine.ResultKeyPrefix)] = v
+				delete(r, k)
+			}
+		}
+		steps, sentence := engine.Explain(trace(r), rules, run.Guardrails, names)
+		for _, t := range engine.TraceColumns {
+			delete(r, "_"+t)
+		}
+		r["explanation"], r["steps"] = sentence, steps
+		r["currency_symbol"] = a.Settings.CurrencySymbol
+	}
+	if err := h.s.fillLabels(ctx, a, rows); err != nil {
+		return ResultsBlock{}, err
+	}
+	return ResultsBlock{Rows: rows, LastRow: last, RunID: &run.ID}, nil
+}
+
+// trace reads a row's step columns ("_" + name; NULL is NaN).
+func trace(r map[string]any) engine.ResultTrace {
+	f := func(k string) float64 {
+		if v, ok := r["_"+k].(float64); ok {
+			return v
+		}
+		return math.NaN()
+	}
+	id := func(k string) int64 { v, _ := r["_"+k].(uint64); return int64(v) }
+	st, _ := r["_status"].(string)
+	return engine.ResultTrace{Price: f("price"), Cost: f("cost"), TRule: id("t_rule"), FRule: id("f_rule"), CRule: id("c_rule"),
+		TSrc: f("t_src"), Target: f("target"), FSrc: f("f_src"), Floor: f("floor"), CSrc: f("c_src"), Ceiling: f("ceiling"),
+		Clamped: f("s_clamped"), Max: f("s_max"), Round: f("s_round"), Margin: f("s_margin"),
+		Recommended: f("recommended_price"), ChangePct: f("change_pct"), Status: st}
+}
+
+func (h *repricing) count(c echo.Context, in ResultsCountRequest) (ResultsCount, error) {
+	ctx := c.Request().Context()
+	p, err := session.Account(c)
+	if err != nil {
+		return ResultsCount{}, err
+	}
+	a, err := h.s.account(ctx, p, false)
+	if err != nil {
+		return ResultsCount{}, err
+	}
+	run, found, err := h.run(ctx, p.AccountID, in.rc.run)
+	if err != nil {
+		return ResultsCount{}, err
+	}
+	st, err := engine.CompileResultCount(a, in.rc.cond, uint64(run.ResultID), in.CalculatePendingRow)
+	if err != nil || !found {
+		out := ResultsCount{}
+		if in.CalculatePendingRow {
+			out.Pending = new(uint64)
+		}
+		return out, err
+	}
+	res, err := h.s.W.Query(ctx, st)
+	if err != nil {
+		return ResultsCount{}, err
+	}
+	var out ResultsCount
+	if len(res.Rows) == 1 {
+		out.Count, _ = res.Rows[0][0].(uint64)
+		if in.CalculatePendingRow {
+			n, _ := res.Rows[0][1].(uint64)
+			out.Pending = &n
+		}
+	}
+	return out, nil
+}
+
+func (h *repricing) columns(c echo.Context, _ struct{}) (Columns, error) {
+	p, err := session.Account(c)
+	if err != nil {
+		return Columns{}, err
+	}
+	a, err := h.s.account(c.Request().Context(), p, false)
+	if err != nil {
+		return Columns{}, err
+	}
+	cols := toColumns(a, engine.ResultColumns())
+	for i := range cols.Columns {
+		cols.Columns[i].RepriceField = true
+	}
+	cols.Columns = append(cols.Columns, ColumnDef{HeaderName: "Why this price", Field: "explanation", ColID: "explanation",
+		FormatType: "text", DefaultColumn: true, RepriceField: true})
+	return cols, nil
+}

@@ -1,0 +1,67 @@
+package pricer
+
+import (
+	"math"
+
+	"github.com/labstack/echo/v4"
+
+	"pricelens/api/session"
+	"pricelens/engine"
+	"pricelens/store/authz"
+)
+
+// preview is the rule dialog's live preview (issue 15 part 4): the unsaved rule
+// among the account's saved rules and guardrails, compiled by the run's compiler
+// and evaluated over the rule's scope only.
+func (h *Handlers) preview(c echo.Context, p session.Principal, in PreviewIn) (PreviewOut, error) {
+	ctx := c.Request().Context()
+	if err := h.require(c, p, authz.Read, in.Section); err != nil {
+		return PreviewOut{}, err
+	}
+	a, err := h.account(ctx, p)
+	if err != nil {
+		return PreviewOut{}, err
+	}
+	cand := in.rule
+	if in.GroupID != nil {
+		cand.ID = int64(*in.GroupID)
+	}
+	if err := engine.CheckRule(a, cand); err != nil {
+		return PreviewOut{}, err
+	}
+	rules, err := h.Store.EngineRules(ctx, p.AccountID)
+	if err != nil {
+		return PreviewOut{}, err
+	}
+	g, err := h.Store.Guardrails(ctx, p.AccountID)
+	if err != nil {
+		return PreviewOut{}, err
+	}
+	st, err := engine.CompilePreview(a, rules, cand, g)
+	if err != nil {
+		return PreviewOut{}, err
+	}
+	res, err := h.W.Query(ctx, st)
+	if err != nil {
+		return PreviewOut{}, err
+	}
+	out := PreviewOut{Distribution: []Bucket{}}
+	if len(res.Rows) == 0 {
+		return out, nil
+	}
+	r := res.Rows[0]
+	u := func(i int) uint64 { v, _ := r[i].(uint64); return v }
+	out.Matched, out.Decided, out.Changed = u(0), u(1), u(2)
+	edges := append(append([]float64{math.Inf(-1)}, engine.PreviewBuckets...), math.Inf(1))
+	for i := 0; i+1 < len(edges); i++ {
+		b := Bucket{Count: u(3 + i)}
+		if !math.IsInf(edges[i], 0) {
+			b.From = &edges[i]
+		}
+		if !math.IsInf(edges[i+1], 0) {
+			b.To = &edges[i+1]
+		}
+		out.Distribution = append(out.Distribution, b)
+	}
+	return out, nil
+}

@@ -1,0 +1,622 @@
+package trend
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"pricelens/api/grid"
+	"pricelens/api/session"
+	"pricelens/deploy/testenv"
+	"pricelens/engine"
+	"pricelens/ingest/demo"
+	"pricelens/store"
+)
+
+// The trend reports on the generator's S data set, compared with a plain Go
+// computation over the raw rows read back from ClickHouse: every scan of offers,
+// every version of product_daily, the catalogue. The reference follows DESIGN §8
+// literally (for each day and pair, the last scan before the day's end, if it is
+// at most the staleness limit old and found the product), not the compiler's
+// change-point expansion.
+
+type scan struct {
+	at    time.Time
+	price *float64
+}
+
+type metric struct {
+	myPrice, cost, units, revenue float64
+	updated                       time.Time
+}
+
+type product struct {
+	account                   uint32
+	id, sup, cat, vert, brand string
+	myPrice, revenue          float64
+}
+
+type history struct {
+	products map[string]product           // by id
+	scans    map[string]map[int64][]scan  // product → competitor → scans by time
+	daily    map[string]map[string]metric // product → day → latest version
+	accounts map[uint32]map[string]bool   // account → its product ids
+}
+
+func loadHistory(t *testing.T) (history, *Service, engine.Account, engine.Account, *pgxpool.Pool) {
+	t.Helper()
+	w, _ := testenv.ClickHouse(t)
+	db, _ := testenv.Postgres(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	_, err := demo.Load(ctx, w, db, demo.Options{Size: demo.S, Seed: 1, Out: io.Discard, Progress: io.Discard})
+	require.NoError(t, err)
+	h := history{products: map[string]product{}, scans: map[string]map[int64][]scan{}, daily: map[string]map[string]metric{}, accounts: map[uint32]map[string]bool{}}
+	rows, err := w.Conn.Query(ctx, `SELECT account_id, product_id, super_category, category, vertical, brand, my_price, revenue_30d FROM products FINAL`)
+	require.NoError(t, err)
+	for rows.Next() {
+		var p product
+		require.NoError(t, rows.Scan(&p.account, &p.id, &p.sup, &p.cat, &p.vert, &p.brand, &p.myPrice, &p.revenue))
+		h.products[p.id] = p
+		if h.accounts[p.account] == nil {
+			h.accounts[p.account] = map[string]bool{}
+		}
+		h.accounts[p.account][p.id] = true
+	}
+	require.NoError(t, rows.Err())
+	rows.Close()
+	rows, err = w.Conn.Query(ctx, `SELECT product_id, competitor_id, scanned_at, price FROM offers`)
+	require.NoError(t, err)
+	for rows.Next() {
+		var pid string
+		var cid uint32
+		var s scan
+		require.NoError(t, rows.Scan(&pid, &cid, &s.at, &s.price))
+		if h.scans[pid] == nil {
+			h.scans[pid] = map[int64][]scan{}
+		}
+		h.scans[pid][int64(cid)] = append(h.scans[pid][int64(cid)], s)
+	}
+	require.NoError(t, rows.Err())
+	rows.Close()
+	for _, m := range h.scans {
+		for _, ss := range m {
+			sort.Slice(ss, func(i, j int) bool { return ss[i].at.Before(ss[j].at) })
+		}
+	}
+	rows, err = w.Conn.Query(ctx, `SELECT product_id, toString(date), my_price, cost, units_sold, revenue, updated_at FROM product_daily`)
+	require.NoError(t, err)
+	for rows.Next() {
+		var pid, day string
+		var m metric
+		require.NoError(t, rows.Scan(&pid, &day, &m.myPrice, &m.cost, &m.units, &m.revenue, &m.updated))
+		if h.daily[pid] == nil {
+			h.daily[pid] = map[string]metric{}
+		}
+		if cur, ok := h.daily[pid][day]; !ok || !m.updated.Before(cur.updated) {
+			h.daily[pid][day] = m
+		}
+	}
+	require.NoError(t, rows.Err())
+	rows.Close()
+
+	s := NewService(grid.NewService(w, db))
+	a1, err := s.Grid.Account(ctx, session.Principal{AccountID: 1})
+	require.NoError(t, err)
+	a2, err := s.Grid.Account(ctx, session.Principal{AccountID: 2})
+	require.NoError(t, err)
+	return h, s, a1, a2, db
+}
+
+// price is the carried price of (p, c) on day d (DESIGN §8), or false.
+func (h history) price(pid string, cid int64, d time.Time, staleness int) (float64, bool) {
+	end := d.AddDate(0, 0, 1)
+	var last *scan
+	for i, s := range h.scans[pid][cid] {
+		if !s.at.Before(end) {
+			break
+		}
+		last = &h.scans[pid][cid][i]
+	}
+	if last == nil || last.at.Before(end.Add(-time.Duration(staleness)*24*time.Hour)) || last.price == nil {
+		return 0, false
+	}
+	return *last.price, true
+}
+
+// myPrice is my price on d: the daily metric's, else the catalogue's.
+func (h history) myPrice(pid string, d time.Time) float64 {
+	if m, ok := h.daily[pid][d.Format("2006-01-02")]; ok && m.myPrice > 0 {
+		return m.myPrice
+	}
+	return h.products[pid].myPrice
+}
+
+type sums struct{ num, den, n float64 }
+
+func (s *sums) add(num, den float64) { s.num += num; s.den += den; s.n++ }
+
+func (s sums) value(scale float64) any {
+	if s.den == 0 {
+		return nil
+	}
+	return s.num / s.den * scale
+}
+
+// refPriceTrend computes price_trend's row of day d over scope, comps and weights.
+func (h history) refLines(report engine.TrendReport, scope []string, comps []int64, weight func(string) float64, d time.Time, staleness int) map[string]any {
+	per := map[int64]*sums{}
+	for _, c := range comps {
+		per[c] = &sums{}
+	}
+	var sel, my sums
+	for _, pid := range scope {
+		w := weight(pid)
+		mp := h.myPrice(pid, d)
+		m, hasMetrics := h.daily[pid][d.Format("2006-01-02")]
+		var xs []float64
+		for _, c := range comps {
+			x, ok := h.price(pid, c, d, staleness)
+			if !ok {
+				continue
+			}
+			switch report {
+			case engine.TrendPriceVsMarket:
+				if x > 0 && mp > 0 {
+					per[c].add(w*(mp-x)/x*100, w)
+				}
+				if x > 0 {
+					xs = append(xs, x)
+				}
+			case engine.TrendMargin:
+				if hasMetrics && x > 0 {
+					per[c].add(m.units*(x-m.cost), m.units*x)
+				}
+				xs = append(xs, x)
+			default:
+				per[c].add(w*x, w)
+				xs = append(xs, x)
+			}
+		}
+		if len(xs) == 0 {
+			continue
+		}
+		mkt := 0.
+		for _, x := range xs {
+			mkt += x
+		}
+		mkt /= float64(len(xs))
+		switch report {
+		case engine.TrendPriceVsMarket:
+			if mkt > 0 && mp > 0 {
+				my.add(w*(mp-mkt)/mkt*100, w)
+			}
+		case engine.TrendMargin:
+		default:
+			sel.add(w*mkt, w)
+			my.add(w*mp, w)
+		}
+	}
+	row := map[string]any{}
+	scale := 1.
+	if report == engine.TrendMargin {
+		scale = 100
+		my = sums{}
+		for _, pid := range scope {
+			if m, ok := h.daily[pid][d.Format("2006-01-02")]; ok {
+				my.add(m.revenue-m.cost*m.units, m.revenue)
+			}
+		}
+	}
+	for _, c := range comps {
+		if per[c].n > 0 {
+			row[engine.ValueKey(c)] = per[c].value(scale)
+		} else {
+			row[engine.ValueKey(c)] = nil
+		}
+	}
+	row[engine.TrendKeyCustomer] = my.value(scale)
+	if report == engine.TrendPrice || report == engine.TrendPDP {
+		row[engine.TrendKeySelected] = sel.value(1)
+	}
+	return row
+}
+
+func trendOf(t *testing.T, js string) engine.Trend {
+	t.Helper()
+	tr, err := engine.ParseTrend([]byte(js))
+	require.NoError(t, err, js)
+	return tr
+}
+
+func near(t *testing.T, want, got any, msg string) {
+	t.Helper()
+	if want == nil || got == nil {
+		assert.Equal(t, want, got, msg)
+		return
+	}
+	w, ok1 := want.(float64)
+	g, ok2 := got.(float64)
+	if !ok1 || !ok2 {
+		assert.Equal(t, want, got, msg)
+		return
+	}
+	assert.True(t, math.Abs(w-g) <= 1e-6*math.Max(1, math.Abs(w)), "%s: want %v, got %v", msg, w, g)
+}
+
+func accountScope(h history, acc uint32) []string {
+	var out []string
+	for id := range h.accounts[acc] {
+		out = append(out, id)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func compIDs(a engine.Account) []int64 {
+	var out []int64
+	for _, c := range a.Competitors {
+		out = append(out, c.ID)
+	}
+	return out
+}
+
+func TestTrendsOnS(t *testing.T) {
+	h, s, a1, a2, db := loadHistory(t)
+	ctx := context.Background()
+	yesterday := time.Now().UTC().Truncate(24*time.Hour).AddDate(0, 0, -1)
+	from := yesterday.AddDate(0, 0, -34) // before the history starts: days without scans too
+	dates := fmt.Sprintf(`"dates":{"from":%q,"to":%q}`, from.Format("2006-01-02"), yesterday.Format("2006-01-02"))
+	all1 := accountScope(h, 1)
+	one := func(string) float64 { return 1 }
+	revenue := func(pid string) float64 { return h.products[pid].revenue }
+
+	checkFrom := func(t *testing.T, from time.Time, a engine.Account, report engine.TrendReport, js string, scope []string, comps []int64, weight func(string) float64) []map[string]any {
+		t.Helper()
+		rows, err := s.Rows(ctx, a, trendOf(t, js))
+		require.NoError(t, err)
+		days := int(yesterday.Sub(from).Hours()/24) + 1
+		require.Len(t, rows.Rows, days, "a row per day")
+		n, err := s.Count(ctx, a, trendOf(t, js))
+		require.NoError(t, err)
+		require.Equal(t, days, n, "getCountOfRow")
+		nonNull := 0
+		for i, row := range rows.Rows {
+			d := from.AddDate(0, 0, i)
+			require.Equal(t, d.Format("2006-01-02"), row[engine.TrendKeyDate])
+			want := h.refLines(report, scope, comps, weight, d, a.Settings.StalenessDays)
+			for k, v := range want {
+				near(t, v, row[k], fmt.Sprintf("%s %s", row[engine.TrendKeyDate], k))
+				if v != nil {
+					nonNull++
+				}
+			}
+		}
+		require.Greater(t, nonNull, days, "the report has data")
+		return rows.Rows
+	}
+	check := func(t *testing.T, a engine.Account, report engine.TrendReport, js string, scope []string, comps []int64, weight func(string) float64) []map[string]any {
+		t.Helper()
+		return checkFrom(t, from, a, report, js, scope, comps, weight)
+	}
+
+	t.Run("price_trend all products and competitors (the rollup)", func(t *testing.T) {
+		check(t, a1, engine.TrendPrice, `{"report_name":"price_trend",`+dates+`}`, all1, compIDs(a1), one)
+	})
+	t.Run("price_trend competitor subset weighted by revenue over selected rows", func(t *testing.T) {
+		sub := []int64{a1.Competitors[1].ID, a1.Competitors[4].ID}
+		sel := all1[:700]
+		zero := 0
+		for _, p := range sel {
+			if h.products[p].revenue == 0 {
+				zero++
+			}
+		}
+		require.Greater(t, zero, 0, "some products weigh 0")
+		ids, _ := json.Marshal(sel)
+		check(t, a1, engine.TrendPrice, fmt.Sprintf(`{"report_name":"price_trend",%s,"competitorId":[%d,%d],"weightBy":"revenue_30d","selected_rows":%s}`,
+			dates, sub[0], sub[1], ids), sel, sub, revenue)
+	})
+	// The raw-scan reports below run over one super category (a quarter of the
+	// products): the same code as over all of them, a quarter of the work on a
+	// busy machine.
+	sup := h.products[all1[0]].sup
+	var inSup []string
+	for _, pid := range all1 {
+		if h.products[pid].sup == sup {
+			inSup = append(inSup, pid)
+		}
+	}
+	bySup := fmt.Sprintf(`"filters":{"category_tree":{"paths":[[%q]]}},`, sup)
+	t.Run("staleness limit of 3 days (the raw scans: the rollup holds another staleness)", func(t *testing.T) {
+		a := a1
+		a.Settings.StalenessDays = 3
+		check(t, a, engine.TrendPrice, `{"report_name":"price_trend",`+bySup+dates+`}`, inSup, compIDs(a1), one)
+	})
+	t.Run("PDP of one product", func(t *testing.T) {
+		pid := all1[17]
+		check(t, a1, engine.TrendPDP, fmt.Sprintf(`{"report_name":"PDP_price_trend","product_id":%q,%s}`, pid, dates), []string{pid}, compIDs(a1), one)
+	})
+	t.Run("price_vs_market_trend", func(t *testing.T) {
+		check(t, a1, engine.TrendPriceVsMarket, `{"report_name":"price_vs_market_trend",`+bySup+dates+`}`, inSup, compIDs(a1), one)
+	})
+	t.Run("margin_trend", func(t *testing.T) {
+		check(t, a1, engine.TrendMargin, `{"report_name":"margin_trend",`+bySup+dates+`}`, inSup, compIDs(a1), one)
+	})
+	t.Run("key_business_metrics with previous_period", func(t *testing.T) {
+		rows, err := s.Rows(ctx, a1, trendOf(t, `{"report_name":"key_business_metrics","compareTo":"previous_period",`+dates+`}`))
+		require.NoError(t, err)
+		require.Len(t, rows.Rows, 35)
+		seen := 0
+		for i, row := range rows.Rows {
+			d := from.AddDate(0, 0, i)
+			cd := from.AddDate(0, 0, i-35)
+			assert.Equal(t, cd.Format("2006-01-02"), row[engine.TrendKeyCompareDate])
+			for prefix, day := range map[string]time.Time{"": d, "compare_": cd} {
+				var units, revenue, cost, mp, n float64
+				for _, pid := range all1 {
+					if m, ok := h.daily[pid][day.Format("2006-01-02")]; ok {
+						units, revenue, cost, n = units+m.units, revenue+m.revenue, cost+m.cost*m.units, n+1
+						mp += h.myPrice(pid, day)
+					}
+				}
+				if n == 0 {
+					assert.Nil(t, row[prefix+"revenue"], day)
+					continue
+				}
+				seen++
+				near(t, units, row[prefix+"units_sold"], prefix+"units_sold")
+				near(t, revenue, row[prefix+"revenue"], prefix+"revenue")
+				near(t, cost, row[prefix+"cost"], prefix+"cost")
+				near(t, revenue-cost, row[prefix+"gross_profit"], prefix+"gross_profit")
+				near(t, (revenue-cost)/revenue*100, row[prefix+"margin"], prefix+"margin")
+				near(t, mp/n, row[prefix+"my_price"], prefix+"my_price")
+			}
+		}
+		assert.Greater(t, seen, 25)
+	})
+	t.Run("competitiveness_metrics by category, same period last year and previous period", func(t *testing.T) {
+		cat := func(pid string) string {
+			if c := h.products[pid].cat; c != "" {
+				return c
+			}
+			return engine.NoneKey
+		}
+		for _, tc := range []struct{ value, compare string }{{"%Higher Bucket", "previous_period"}, {"Price Index", "same_period_last_year"}, {"%Lower Bucket", "previous_period"}} {
+			js := fmt.Sprintf(`{"report_name":"competitiveness_metrics","group":"category","comparisonValues":%q,"compareTo":%q,"weightBy":"revenue_30d",%s}`, tc.value, tc.compare, dates)
+			rows, err := s.Rows(ctx, a1, trendOf(t, js))
+			require.NoError(t, err)
+			st := a1.Settings
+			ref := func(day time.Time) map[string]*sums {
+				out := map[string]*sums{}
+				for _, pid := range all1 {
+					mp := h.myPrice(pid, day)
+					w := revenue(pid)
+					for _, c := range compIDs(a1) {
+						x, ok := h.price(pid, c, day, st.StalenessDays)
+						if !ok || x <= 0 || mp <= 0 {
+							continue
+						}
+						d := (mp-x)/x*100 - st.Parity
+						hit := 0.
+						switch tc.value {
+						case "%Higher Bucket":
+							if d > st.Upper {
+								hit = 100
+							}
+						case "%Lower Bucket":
+							if d < -st.Lower {
+								hit = 100
+							}
+						default:
+							hit = mp / x * 100
+						}
+						if out[cat(pid)] == nil {
+							out[cat(pid)] = &sums{}
+						}
+						out[cat(pid)].add(w*hit, w)
+					}
+				}
+				return out
+			}
+			n := 0
+			byKey := map[string]map[string]any{}
+			for _, r := range rows.Rows {
+				byKey[r[engine.TrendKeyDate].(string)+"/"+r["category"].(string)] = r
+			}
+			for i := 0; i < 35; i++ {
+				d := from.AddDate(0, 0, i)
+				cd := from.AddDate(0, 0, i-35)
+				if tc.compare == "same_period_last_year" {
+					cd = from.AddDate(-1, 0, i)
+				}
+				cmp := ref(cd)
+				for g, sm := range ref(d) {
+					r, ok := byKey[d.Format("2006-01-02")+"/"+g]
+					require.True(t, ok, "%s %s", d, g)
+					near(t, sm.value(1), r[engine.TrendKeyValue], tc.value+" "+g)
+					var want any
+					if c, ok := cmp[g]; ok {
+						want = c.value(1)
+					}
+					near(t, want, r[engine.TrendKeyCompare], "compare "+g)
+					assert.Equal(t, cd.Format("2006-01-02"), r[engine.TrendKeyCompareDate])
+					n++
+				}
+			}
+			assert.Equal(t, n, len(rows.Rows), "a row per day and group with comparable pairs")
+			count, err := s.Count(ctx, a1, trendOf(t, js))
+			require.NoError(t, err)
+			assert.Equal(t, n, count, "getCountOfRow")
+			assert.Greater(t, n, 35)
+		}
+	})
+	t.Run("custom-field line", func(t *testing.T) {
+		sub := []int64{a1.Competitors[0].ID, a1.Competitors[3].ID}
+		js := fmt.Sprintf(`{"report_name":"price_trend","competitorId":[%d,%d],%s%s}`, sub[0], sub[1], bySup, dates)
+		rows, err := s.CustomFieldLine(ctx, a1, trendOf(t, js), "revenue_30d")
+		require.NoError(t, err)
+		require.Len(t, rows.Rows, 35)
+		for i, r := range rows.Rows {
+			d := from.AddDate(0, 0, i)
+			var sm sums
+			for _, pid := range inSup {
+				for _, c := range sub {
+					if _, ok := h.price(pid, c, d, a1.Settings.StalenessDays); ok {
+						sm.add(revenue(pid), 1)
+						break
+					}
+				}
+			}
+			near(t, sm.value(1), r[engine.TrendKeyValue], d.String())
+			assert.Equal(t, uint64(sm.n), r[engine.TrendKeyProducts])
+		}
+		_, err = s.CustomFieldLine(ctx, a1, trendOf(t, js), "price")
+		var e *engine.Error
+		require.ErrorAs(t, err, &e)
+		assert.Equal(t, "customField", e.Field)
+	})
+	t.Run("the rollup: price trend and competitiveness metrics of the common scopes", func(t *testing.T) {
+		r, err := s.Grid.W.TrendRollup(ctx, 1)
+		require.NoError(t, err)
+		require.NotNil(t, r, "the load's refresh built the rollup")
+		assert.Equal(t, yesterday, r.LastDay)
+		rfrom := r.FirstDay.AddDate(0, 0, 3)
+		rdates := fmt.Sprintf(`"dates":{"from":%q,"to":%q}`, rfrom.Format("2006-01-02"), yesterday.Format("2006-01-02"))
+		usesRollup := func(js string) {
+			a := a1
+			a.TrendRollup = r
+			p, err := engine.CompileTrend(a, trendOf(t, js))
+			require.NoError(t, err)
+			require.Contains(t, p.SQL, "FROM trend_rollup WHERE", js)
+		}
+		js := `{"report_name":"price_trend","weightBy":"revenue_30d",` + rdates + `}`
+		usesRollup(js)
+		checkFrom(t, rfrom, a1, engine.TrendPrice, js, all1, compIDs(a1), revenue)
+		sup, cat := h.products[all1[0]].sup, h.products[all1[0]].cat
+		var inCat []string
+		for _, pid := range all1 {
+			if h.products[pid].sup == sup && h.products[pid].cat == cat {
+				inCat = append(inCat, pid)
+			}
+		}
+		js = fmt.Sprintf(`{"report_name":"price_trend","filters":{"category_tree":{"paths":[[%q,%q]]}},%s}`, sup, cat, rdates)
+		usesRollup(js)
+		checkFrom(t, rfrom, a1, engine.TrendPrice, js, inCat, compIDs(a1), one)
+		// Competitiveness over a competitor subset, by super category, from the rollup
+		// and from the raw scans (a search that matches every product forces them).
+		sub := []int64{a1.Competitors[2].ID, a1.Competitors[5].ID}
+		js = fmt.Sprintf(`{"report_name":"competitiveness_metrics","group":"super_category","comparisonValues":"%%Similar Bucket","competitorId":[%d,%d],%s}`, sub[0], sub[1],
+			fmt.Sprintf(`"dates":{"from":%q,"to":%q}`, yesterday.AddDate(0, 0, -9).Format("2006-01-02"), yesterday.Format("2006-01-02")))
+		usesRollup(js)
+		fromRollup, err := s.Rows(ctx, a1, trendOf(t, js))
+		require.NoError(t, err)
+		raw, err := s.Rows(ctx, a1, trendOf(t, strings.Replace(js, `{`, `{"search":"`+h.products[all1[0]].id[:2]+`",`, 1)))
+		require.NoError(t, err)
+		require.Equal(t, len(raw.Rows), len(fromRollup.Rows))
+		require.NotEmpty(t, raw.Rows)
+		for i := range raw.Rows {
+			for k, v := range raw.Rows[i] {
+				near(t, v, fromRollup.Rows[i][k], fmt.Sprint(i, k))
+			}
+		}
+
+		// A new scan of yesterday: the refresh rebuilds only yesterday's month, and
+		// the price trend (from the rollup) shows it, as the raw scans do.
+		c := a1.Competitors[0].ID
+		require.NoError(t, s.Grid.W.Conn.Exec(ctx, `INSERT INTO offers (account_id, product_id, competitor_id, scanned_at, price, load_id)
+			SELECT 1, ?, ?, toDateTime(?), 99999.5, 'trend-test'`, all1[0], uint32(c), yesterday.Add(23*time.Hour).Unix()))
+		require.NoError(t, s.Grid.W.RefreshTrendRollups(ctx, map[uint32]engine.Settings{1: a1.Settings}))
+		r2, err := s.Grid.W.TrendRollup(ctx, 1)
+		require.NoError(t, err)
+		assert.Equal(t, r.FirstDay, r2.FirstDay, "an incremental build keeps the first day")
+		js = `{"report_name":"price_trend",` + rdates + `}`
+		usesRollup(js)
+		after, err := s.Rows(ctx, a1, trendOf(t, js))
+		require.NoError(t, err)
+		rawAfter, err := s.Rows(ctx, a1, trendOf(t, strings.Replace(js, `{`, `{"search":"`+h.products[all1[0]].id[:2]+`",`, 1)))
+		require.NoError(t, err)
+		require.Equal(t, len(rawAfter.Rows), len(after.Rows))
+		for i := range rawAfter.Rows {
+			for k, v := range rawAfter.Rows[i] {
+				near(t, v, after.Rows[i][k], fmt.Sprint(i, k))
+			}
+		}
+		lastRow := after.Rows[len(after.Rows)-1]
+		assert.Greater(t, lastRow[engine.ValueKey(c)].(float64), 99999.5/float64(lastRow[engine.ProductsKey(c)].(uint64)), "the new scan is in yesterday's line")
+
+		// A load of account 1 after the build: its trends read the raw scans until
+		// the rollup is rebuilt; account 2's rollup still serves.
+		withRollup, err := s.withRollup(ctx, a1)
+		require.NoError(t, err)
+		require.NotNil(t, withRollup.TrendRollup)
+		_, err = db.Exec(ctx, `INSERT INTO ingest_loads (id, kind, format, file_name, file_bytes, status, accounts, finished_at)
+			VALUES ('trend-test-load', 'scans', 'csv', 'scans.csv', 10, 'done', '{1}', now())`)
+		require.NoError(t, err)
+		withRollup, err = s.withRollup(ctx, a1)
+		require.NoError(t, err)
+		assert.Nil(t, withRollup.TrendRollup, "a load since the build")
+		withRollup, err = s.withRollup(ctx, a2)
+		require.NoError(t, err)
+		assert.NotNil(t, withRollup.TrendRollup, "another account's load")
+		require.NoError(t, s.Grid.W.RefreshTrendRollups(ctx, map[uint32]engine.Settings{1: a1.Settings}))
+		withRollup, err = s.withRollup(ctx, a1)
+		require.NoError(t, err)
+		assert.NotNil(t, withRollup.TrendRollup, "rebuilt after the load")
+	})
+	t.Run("saved and shared trend reports", func(t *testing.T) {
+		var uid int64
+		require.NoError(t, db.QueryRow(ctx, `SELECT user_id FROM memberships WHERE account_id = 1 ORDER BY user_id LIMIT 1`).Scan(&uid))
+		st := store.New(db)
+		actor := store.Actor{UserID: uid, AccountID: 1}
+		rep, err := st.CreateReport(ctx, actor, store.ReportFields{ReportName: "Margin by week", ReportType: "margin_trend", ReportPath: "/trend/margin_trend",
+			Dates: json.RawMessage(`{"from":"2026-01-01","to":"2026-01-31"}`)})
+		require.NoError(t, err)
+		link, err := st.CreateShareLink(ctx, actor, "trend-share-token-1", rep.ID, json.RawMessage(`{"report_type":"competitiveness_metrics"}`))
+		require.NoError(t, err)
+		assert.Equal(t, "/trend/margin_trend/share/trend-share-token-1", link.URL)
+		cols, err := s.Columns(ctx, a1, engine.TrendPrice, fmt.Sprint(rep.ID), false)
+		require.NoError(t, err)
+		assert.Equal(t, "My margin %", cols.Columns[1].HeaderName, "the saved report's own type")
+		cols, err = s.Columns(ctx, a1, engine.TrendPrice, "trend-share-token-1", true)
+		require.NoError(t, err)
+		assert.Equal(t, "category", cols.Columns[1].Field, "the share link's condition's type")
+		_, err = s.Columns(ctx, a2, engine.TrendPrice, fmt.Sprint(rep.ID), false)
+		assert.ErrorContains(t, err, "This report does not exist.", "account 2 cannot open account 1's report")
+		_, err = s.Columns(ctx, a2, engine.TrendPrice, "trend-share-token-1", true)
+		assert.ErrorContains(t, err, "This share report is no longer available")
+	})
+	t.Run("account 2 sees only its own history", func(t *testing.T) {
+		rows := check(t, a2, engine.TrendPrice, `{"report_name":"price_trend",`+dates+`}`, accountScope(h, 2), compIDs(a2), one)
+		for _, r := range rows {
+			for _, c := range a1.Competitors {
+				_, ok := r[engine.ValueKey(c.ID)]
+				assert.False(t, ok && !contains(compIDs(a2), c.ID), "account 1's competitor %d", c.ID)
+			}
+		}
+		res, err := s.Rows(ctx, a2, trendOf(t, fmt.Sprintf(`{"report_name":"PDP_price_trend","product_id":%q,%s}`, all1[17], dates)))
+		require.NoError(t, err)
+		for _, r := range res.Rows {
+			assert.Nil(t, r[engine.TrendKeyCustomer], "account 1's product has no history for account 2")
+		}
+	})
+}
+
+func contains(xs []int64, x int64) bool {
+	for _, v := range xs {
+		if v == x {
+			return true
+		}
+	}
+	return false
+}

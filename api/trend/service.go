@@ -1,0 +1,93 @@
+package trend
+
+import (
+	"context"
+
+	"pricelens/api/grid"
+	"pricelens/engine"
+	"pricelens/store"
+)
+
+// Service runs trend plans for accounts on the tabular service's warehouse.
+type Service struct{ Grid *grid.Service }
+
+// NewService returns a trend service beside the tabular one.
+func NewService(g *grid.Service) *Service { return &Service{Grid: g} }
+
+// Rows compiles and runs a trend and shapes its rows.
+func (s *Service) Rows(ctx context.Context, a engine.Account, t engine.Trend) (Rows, error) {
+	a, err := s.withRollup(ctx, a)
+	if err != nil {
+		return Rows{}, err
+	}
+	plan, err := engine.CompileTrend(a, t)
+	if err != nil {
+		return Rows{}, err
+	}
+	return s.run(ctx, plan)
+}
+
+// withRollup gives the account its current trend rollup, read with every request
+// (two small reads), unless a load may have changed the facts since it was built:
+// then the compiler reads the raw scans, so a trend shows a load as soon as the
+// load returns (the rollup catches up in the background, jobs
+// refresh_trend_rollups).
+func (s *Service) withRollup(ctx context.Context, a engine.Account) (engine.Account, error) {
+	r, err := s.Grid.W.TrendRollup(ctx, a.AccountID)
+	if err != nil || r == nil || s.Grid.DB == nil {
+		return a, err
+	}
+	stale, err := store.New(s.Grid.DB).LoadedSince(ctx, int64(a.AccountID), r.BuiltAt)
+	if err != nil || stale {
+		return a, err
+	}
+	a.TrendRollup = r
+	return a, nil
+}
+
+// Count is how many rows Rows answers: the days of the range, or for
+// competitiveness metrics the (day, group) rows, which only running it tells.
+func (s *Service) Count(ctx context.Context, a engine.Account, t engine.Trend) (int, error) {
+	plan, err := engine.CompileTrend(a, t)
+	if err != nil {
+		return 0, err
+	}
+	if n, ok := plan.DayRows(); ok {
+		return n, nil
+	}
+	rows, err := s.Rows(ctx, a, t)
+	return rows.LastRow, err
+}
+
+// CustomFieldLine compiles and runs an extra custom-field line.
+func (s *Service) CustomFieldLine(ctx context.Context, a engine.Account, t engine.Trend, field string) (Rows, error) {
+	plan, err := engine.CompileTrendCustomField(a, t, field)
+	if err != nil {
+		return Rows{}, err
+	}
+	return s.run(ctx, plan)
+}
+
+// Columns are a trend report's columns; a saved report id or share-link id (ref)
+// must be one of the account's, and a trend report's own type wins.
+func (s *Service) Columns(ctx context.Context, a engine.Account, r engine.TrendReport, ref string, share bool) (grid.Columns, error) {
+	if ref != "" {
+		rt, err := s.Grid.ReportType(ctx, a, ref, share)
+		if err != nil {
+			return grid.Columns{}, err
+		}
+		if tr, err := engine.ParseTrendReport(rt); err == nil {
+			r = tr
+		}
+	}
+	return columns(a, r), nil
+}
+
+func (s *Service) run(ctx context.Context, plan engine.TrendPlan) (Rows, error) {
+	res, err := s.Grid.W.Query(ctx, plan.Statement)
+	if err != nil {
+		return Rows{}, err
+	}
+	rows := plan.Rows(res.Columns, res.Rows)
+	return Rows{Rows: rows, LastRow: len(rows)}, nil
+}

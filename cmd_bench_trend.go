@@ -1,0 +1,98 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"text/tabwriter"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"pricelens/api/grid"
+	"pricelens/api/trend"
+	"pricelens/engine"
+	"pricelens/warehouse"
+)
+
+// The trend classes of `pricelens bench` (issue 14): each trend through the HTTP
+// API beside the same plan run straight on ClickHouse, on the bench account's
+// history (yesterday back: 1 year, 3 years for the product page, 3 months for
+// competitiveness metrics).
+
+type trendClass struct {
+	name, body, target string
+}
+
+// addTrendRoutes serves the trend calls on the bench's API group.
+func addTrendRoutes(g *echo.Group, svc *grid.Service) *trend.Service {
+	ts := trend.NewService(svc)
+	for _, r := range trend.Routes(ts) {
+		g.Add(r.Method, r.Path, r.Handler.Func())
+	}
+	return ts
+}
+
+func trendClasses(ctx context.Context, w *warehouse.Warehouse, a engine.Account) ([]trendClass, error) {
+	yesterday := time.Now().UTC().Truncate(24*time.Hour).AddDate(0, 0, -1)
+	dates := func(from time.Time) string {
+		return fmt.Sprintf(`"dates":{"from":%q,"to":%q}`, from.Format("2006-01-02"), yesterday.Format("2006-01-02"))
+	}
+	year, three, quarter := dates(yesterday.AddDate(-1, 0, 1)), dates(yesterday.AddDate(-3, 0, 1)), dates(yesterday.AddDate(0, -3, 1))
+	// The biggest category, and a product with the longest history.
+	res, err := w.Query(ctx, warehouse.SQL(`SELECT super_category, category FROM product_snapshot WHERE account_id = ?
+		GROUP BY super_category, category ORDER BY count() DESC LIMIT 1`, a.AccountID))
+	if err != nil || len(res.Rows) == 0 {
+		return nil, fmt.Errorf("bench trends: no category: %v", err)
+	}
+	path, _ := json.Marshal([][]string{{res.Rows[0][0].(string), res.Rows[0][1].(string)}})
+	ids, err := w.Strings(ctx, warehouse.SQL(`SELECT product_id FROM offers WHERE account_id = ? AND scanned_at < now() - 80 * 86400 LIMIT 1`, a.AccountID))
+	if err != nil || len(ids) == 0 {
+		return nil, fmt.Errorf("bench trends: no product with history: %v", err)
+	}
+	pid, _ := json.Marshal(ids[0])
+	weight := "Price"
+	if len(a.CustomFields) > 0 {
+		weight = a.CustomFields[0].LogicalName
+	}
+	data := func(s string) string { return `{"data":{` + s + `}}` }
+	return []trendClass{
+		{name: fmt.Sprintf("trend: price, all products, %d competitors, 1 year", len(a.Competitors)), target: "300 ms",
+			body: data(`"report_name":"price_trend",` + year)},
+		{name: "trend: price, one category, 1 year", target: "150 ms",
+			body: data(`"report_name":"price_trend","filters":{"category_tree":{"paths":` + string(path) + `}},` + year)},
+		{name: "trend: PDP, one product, 3 years", target: "50 ms",
+			body: data(`"report_name":"PDP_price_trend","product_id":` + string(pid) + `,` + three)},
+		{name: "trend: competitiveness by category, compare-to, 3 months", target: "400 ms",
+			body: data(`"report_name":"competitiveness_metrics","group":"category","compareTo":"previous_period","weightBy":"` + weight + `",` + quarter)},
+	}, nil
+}
+
+// benchTrends prints the trend classes' rows in the bench's table.
+func benchTrends(ctx context.Context, tw *tabwriter.Writer, runs int, client *http.Client, base string, w *warehouse.Warehouse, ts *trend.Service, a engine.Account) error {
+	classes, err := trendClasses(ctx, w, a)
+	if err != nil {
+		return err
+	}
+	for _, cl := range classes {
+		var req trend.DataRequest
+		if err := json.Unmarshal([]byte(cl.body), &req); err != nil {
+			return err
+		}
+		tr, err := engine.ParseTrend(req.Data)
+		if err != nil {
+			return fmt.Errorf("%s: %w", cl.name, err)
+		}
+		apiRun := func() error { return postJSON(ctx, client, base+"/trend/getConditionsData", cl.body) }
+		chRun := func() error { _, err := ts.Rows(ctx, a, tr); return err }
+		api, ch, err := measurePair(runs, apiRun, chRun)
+		if err != nil {
+			return fmt.Errorf("%s: %w", cl.name, err)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%.2f\t%.2f\t%s\t%s\t\n", cl.name, ms(api.p50), ms(api.p95), ms(ch.p50), ms(ch.p95),
+			"-", "-", ratio(api.p50, ch.p50), ratio(api.p95, ch.p95), "-", cl.target)
+		tw.Flush()
+	}
+	return nil
+}

@@ -1,0 +1,117 @@
+package engine
+
+import (
+	"strings"
+	"time"
+)
+
+// The pricing insights panel (administration §2, §3 "Insights response"): counts
+// of the account's products, each of which is also a grid filter, so that the
+// panel links every number to a report whose rows are exactly those products.
+// The filter stands under the key InsightFilterKey as a radio filter whose value
+// is the insight's key: {"insight": {"filterType": "radio", "value":
+// "num_products_for_price_up"}} on all_my_products. CompileInsights counts
+// insights in one pass over the snapshot with the same predicates the filter
+// compiles to (the API runs the history's two apart, on a time budget).
+//
+// Definitions (over every competitor of the account, whatever competitors a
+// report selects; DESIGN §4 metrics):
+//   - changes_at_competitor_last_day / _last_week: products with a competitor
+//     price change in the last 24 hours / 7 days (the alerts' definition,
+//     PriceChanges: the last price scanned in the period differs from the last
+//     one before it);
+//   - num_products_for_price_up: the market bucket is "I am lower" (my price is
+//     under the market price by more than the lower range): room to raise;
+//   - num_products_for_price_down: the market bucket is "I am higher";
+//   - num_products_out_of_stock_at_comp: at least one competitor found the
+//     product in a scan within the staleness window and has it out of stock.
+//
+// Candidates for a price raise or reduction come from the buckets. When the
+// pricer (issue 15) has run, the candidates should be its latest run's
+// proposals instead: that is a different source (its results table), not a
+// different filter, and plugs in where the API asks for the counts (see
+// api/grid insights.go, PricerCandidates).
+
+// Insight keys, the field names of the specification's insights response.
+const (
+	InsightChangesLastDay  = "changes_at_competitor_last_day"
+	InsightChangesLastWeek = "changes_at_competitor_last_week"
+	InsightPriceUp         = "num_products_for_price_up"
+	InsightPriceDown       = "num_products_for_price_down"
+	InsightOutOfStock      = "num_products_out_of_stock_at_comp"
+)
+
+// InsightKeys are the product-count insights in the panel's order.
+var InsightKeys = []string{InsightChangesLastDay, InsightChangesLastWeek, InsightPriceUp, InsightPriceDown, InsightOutOfStock}
+
+// InsightFilterKey is the filter key of an insight's products in a grid condition.
+const InsightFilterKey = "insight"
+
+// InsightReportType is the report an insight's number links to.
+const InsightReportType = "all_my_products"
+
+// insightPredicate is the predicate over product_snapshot of the insight key.
+func (b *builder) insightPredicate(a Account, field, key string) (string, error) {
+	e := newExprs(a)
+	switch key {
+	case InsightChangesLastDay, InsightChangesLastWeek:
+		days := 1
+		if key == InsightChangesLastWeek {
+			days = 7
+		}
+		if len(a.Competitors) == 0 {
+			return "0", nil
+		}
+		comps := make([]uint64, len(a.Competitors))
+		for i, c := range a.Competitors {
+			comps[i] = uint64(c.ID)
+		}
+		pairs, err := b.priceChangePairs(a, comps, a.Now.Add(-time.Duration(days)*24*time.Hour), a.Now, nil)
+		if err != nil {
+			return "", err
+		}
+		return ColProductID + " IN (SELECT " + ColProductID + " FROM (" + pairs + "))", nil
+	case InsightPriceUp, InsightPriceDown:
+		bucket := BucketLower
+		if key == InsightPriceDown {
+			bucket = BucketHigher
+		}
+		if len(a.Competitors) == 0 {
+			return "0", nil
+		}
+		return "ifNull(" + e.marketBucket(a.Competitors) + " = '" + bucket + "', 0)", nil
+	case InsightOutOfStock:
+		return "arrayExists((s_, x_, t_) -> s_ = 0 AND NOT isNaN(x_) AND t_ >= " + e.cutoff + ", c_in_stock, c_price, c_seen)", nil
+	}
+	return "", bad(field+".value", "%q is not one of: %s", clip(key), strings.Join(InsightKeys, ", "))
+}
+
+// InsightProductKeys are the insights over the snapshot alone (fast at any size);
+// InsightChangeKeys read the offer history (their cost grows with it).
+var (
+	InsightProductKeys = []string{InsightPriceUp, InsightPriceDown, InsightOutOfStock}
+	InsightChangeKeys  = []string{InsightChangesLastDay, InsightChangesLastWeek}
+)
+
+// CompileInsights counts the products of the given insights (InsightKeys or a
+// part, in that order, one UInt64 column each) within the account and the user's
+// categories.
+func CompileInsights(a Account, keys []string) (Statement, error) {
+	a = a.normalize()
+	if a.AccountID == 0 {
+		return Statement{}, bad("account", "no account is selected")
+	}
+	if len(keys) == 0 {
+		return Statement{}, bad(InsightFilterKey, "no insight to count")
+	}
+	b := &builder{}
+	sel := make([]string, len(keys))
+	for i, key := range keys {
+		p, err := b.insightPredicate(a, InsightFilterKey, key)
+		if err != nil {
+			return Statement{}, err
+		}
+		sel[i] = "countIf(" + p + ") AS " + b.ident(key)
+	}
+	return b.statement("SELECT " + strings.Join(sel, ", ") + " FROM " + b.snapshotTable(a) + " WHERE " + tenancy(a, b))
+}

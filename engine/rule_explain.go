@@ -1,0 +1,172 @@
+package engine
+
+import (
+	"fmt"
+	"math"
+	"strings"
+)
+
+// "Why this price": a result's trace (the step columns of the run, rule_run.go)
+// rendered as structured steps and one sentence, with the rules' names as the run
+// saw them.
+
+// RuleRef is a rule as a run recorded it, for its explanations.
+type RuleRef struct {
+	ID      int64       `json:"id" openapi:"always"`
+	Name    string      `json:"name" openapi:"always"`
+	Section RuleSection `json:"section" openapi:"always"`
+	Type    RuleType    `json:"rule_type" openapi:"always"`
+	Source  RuleSource  `json:"source" openapi:"always"`
+	Adjust  RuleAdjust  `json:"adjust" openapi:"always"`
+}
+
+// Ref is the rule's RuleRef.
+func (r Rule) Ref() RuleRef {
+	return RuleRef{ID: r.ID, Name: r.Name, Section: r.Section, Type: r.Type, Source: r.Source, Adjust: r.Adjust}
+}
+
+// ResultTrace is one result's step columns (NaN: no value).
+type ResultTrace struct {
+	Price, Cost                 float64
+	TRule, FRule, CRule         int64
+	TSrc, Target                float64
+	FSrc, Floor, CSrc, Ceiling  float64
+	Clamped, Max, Round, Margin float64
+	Recommended, ChangePct      float64
+	Status                      string
+}
+
+// Step is one step of a result's explanation.
+type Step struct {
+	// Kind: target, floor, ceiling (a rule's value), clamp, max_change, rounding,
+	// min_margin (a step that moved the price), no_change (why nothing changed).
+	Kind        string      `json:"kind" openapi:"always"`
+	RuleID      int64       `json:"rule_id,omitempty"`
+	RuleName    string      `json:"rule_name,omitempty"`
+	Source      string      `json:"source,omitempty"`       // the source in words
+	SourceValue *float64    `json:"source_value,omitempty"` // before the adjustment
+	Adjust      *RuleAdjust `json:"adjust,omitempty"`
+	Value       *float64    `json:"value"` // the price after this step (the rule's value for rule steps)
+	Text        string      `json:"text" openapi:"always"`
+}
+
+func num(f float64) *float64 {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return nil
+	}
+	return &f
+}
+
+func money(f float64) string { return fmt.Sprintf("%.2f", f) }
+
+// sourceText names a source: "my price", "the lowest in-stock price of Amazon".
+func sourceText(s RuleSource, names map[int64]string) string {
+	switch s.Kind {
+	case SourceMyPrice:
+		return "my price"
+	case SourceMRP:
+		return "the MRP"
+	case SourceFixed:
+		return "the fixed charge " + money(s.Amount)
+	}
+	agg := map[SourceAggregate]string{AggMin: "lowest", AggAvg: "average", AggMax: "highest"}[s.Aggregate]
+	stock := ""
+	if s.InStockOnly {
+		stock = " in-stock"
+	}
+	var who string
+	if len(s.Competitors) == 1 {
+		who = names[s.Competitors[0]]
+		if who == "" {
+			who = fmt.Sprintf("competitor %d", s.Competitors[0])
+		}
+	} else {
+		who = fmt.Sprintf("%d competitors", len(s.Competitors))
+	}
+	return "the " + agg + stock + " price of " + who
+}
+
+func adjustText(a RuleAdjust) string {
+	var parts []string
+	if a.Percent != 0 {
+		parts = append(parts, fmt.Sprintf("%+g %%", a.Percent))
+	}
+	if a.Amount != 0 {
+		parts = append(parts, fmt.Sprintf("%+.2f", a.Amount))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Explain renders a result's trace: the steps and the sentence.
+func Explain(t ResultTrace, rules map[int64]RuleRef, g Guardrails, competitorNames map[int64]string) ([]Step, string) {
+	var steps []Step
+	var words []string
+	ruleStep := func(kind string, id int64, src, val float64) {
+		if id == 0 {
+			return
+		}
+		r := rules[id]
+		s := Step{Kind: kind, RuleID: id, RuleName: r.Name, Source: sourceText(r.Source, competitorNames), SourceValue: num(src), Value: num(val)}
+		if r.Adjust != (RuleAdjust{}) {
+			adj := r.Adjust
+			s.Adjust = &adj
+		}
+		switch {
+		case math.IsNaN(src):
+			s.Text = fmt.Sprintf("rule %q matches, but %s has no value", r.Name, s.Source)
+		case s.Adjust != nil:
+			s.Text = fmt.Sprintf("%s %s from rule %q (%s %s, %s)", kind, money(val), r.Name, s.Source, money(src), adjustText(r.Adjust))
+		default:
+			s.Text = fmt.Sprintf("%s %s from rule %q (%s)", kind, money(val), r.Name, s.Source)
+		}
+		steps = append(steps, s)
+		words = append(words, s.Text)
+	}
+	ruleStep("target", t.TRule, t.TSrc, t.Target)
+	ruleStep("floor", t.FRule, t.FSrc, t.Floor)
+	ruleStep("ceiling", t.CRule, t.CSrc, t.Ceiling)
+	if math.IsNaN(t.Target) || t.Price <= 0 {
+		why := "no middle rule matches this product"
+		switch {
+		case t.Price <= 0:
+			why = "the product has no current price"
+		case t.TRule != 0:
+			why = "the target rule's source has no value"
+		}
+		steps = append(steps, Step{Kind: "no_change", Value: num(t.Price), Text: "no change: " + why})
+		return steps, capitalize(strings.Join(append(words, "no change: "+why), "; ")) + "."
+	}
+	moved := func(kind string, before, after float64, text string) {
+		if math.Abs(after-before) < 1e-9 {
+			return
+		}
+		steps = append(steps, Step{Kind: kind, Value: num(after), Text: text})
+		words = append(words, text)
+	}
+	if t.Clamped > t.Target {
+		moved("clamp", t.Target, t.Clamped, "raised to the floor "+money(t.Clamped))
+	} else {
+		moved("clamp", t.Target, t.Clamped, "lowered to the ceiling "+money(t.Clamped))
+	}
+	if g.MaxChangePct != nil {
+		moved("max_change", t.Clamped, t.Max, fmt.Sprintf("limited to the maximum change of %g %% per run (%s)", *g.MaxChangePct, money(t.Max)))
+	}
+	moved("rounding", t.Max, t.Round, "rounded to "+money(t.Round))
+	if g.MinMarginPct != nil {
+		moved("min_margin", t.Round, t.Margin, fmt.Sprintf("raised to the minimum margin of %g %% over cost %s (%s)", *g.MinMarginPct, money(t.Cost), money(t.Margin)))
+	}
+	if t.Status == StatusNoChange {
+		words = append(words, "no change: the recommended price equals the current price "+money(t.Price))
+		steps = append(steps, Step{Kind: "no_change", Value: num(t.Price), Text: "the recommended price equals the current price"})
+	} else {
+		words = append(words, fmt.Sprintf("recommended %s (%+.2f %% from %s)", money(t.Recommended), t.ChangePct, money(t.Price)))
+	}
+	return steps, capitalize(strings.Join(words, "; ")) + "."
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}

@@ -1,0 +1,149 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+)
+
+// The repricing results grid (repricing/getConditionsData): the grid condition over
+// one result set of pricer_results, with the grid's filters, category tree, labels,
+// search, sort and paging through the same predicate builder, over a catalog of
+// the results' columns. Rows also carry the trace columns (TraceColumns) that the
+// explanation is rendered from.
+
+// ResultStatuses are the status column's values (its radio filter).
+var ResultStatuses = []string{StatusNoChange, StatusAutoApproved, StatusPending, StatusMandated}
+
+// resultCatalog is the results grid's closed catalog.
+func resultCatalog() catalog {
+	opt := func(c string) string { return "if(isNaN(" + c + "), NULL, " + c + ")" }
+	return newCatalog([]Column{
+		{ID: "id", Header: "Product ID", Kind: KindText, Expr: "product_id", Format: "text", Default: true},
+		{ID: "name", Header: "Name", Kind: KindText, Expr: "name", Format: "text", Default: true},
+		{ID: "canonical_mfgr_display", Header: "Brand", Kind: KindText, Expr: "brand", Format: "text", Default: true},
+		{ID: "mfgr_prod_id", Header: "Manufacturer ID", Kind: KindText, Expr: "mfgr_prod_id", Format: "text"},
+		{ID: "category_display", Header: "Category", Kind: KindText, Expr: "concat(super_category, ' > ', category, ' > ', vertical)", Format: "text", Default: true},
+		{ID: "super_category", Header: "Super category", Kind: KindText, Expr: "super_category", Format: "text"},
+		{ID: "category", Header: "Category (level 2)", Kind: KindText, Expr: "category", Format: "text"},
+		{ID: "vertical", Header: "Vertical", Kind: KindText, Expr: "vertical", Format: "text"},
+		{ID: "labels", Header: "Labels", Kind: KindLabels, Format: "text"},
+		{ID: "price", Header: "Current price", Kind: KindNumber, Expr: "price", Format: "currency", Default: true},
+		{ID: "cost", Header: "Cost", Kind: KindNumber, Expr: "cost", Format: "currency"},
+		{ID: "mrp", Header: "MRP", Kind: KindNumber, Expr: opt("if(mrp > 0, mrp, nan)"), Format: "currency"},
+		{ID: "floor", Header: "Floor", Kind: KindNumber, Expr: opt("floor"), Format: "currency", Default: true},
+		{ID: "ceiling", Header: "Ceiling", Kind: KindNumber, Expr: opt("ceiling"), Format: "currency", Default: true},
+		{ID: "target", Header: "Target", Kind: KindNumber, Expr: opt("target"), Format: "currency", Default: true},
+		{ID: "recommended_price", Header: "Recommended price", Kind: KindNumber, Expr: "recommended_price", Format: "currency", Default: true},
+		{ID: "change_pct", Header: "Change %", Kind: KindNumber, Expr: "change_pct", Format: "percent", Default: true},
+		{ID: "status", Header: "Status", Kind: KindText, Expr: "toString(status)", Format: "text", Default: true, Radio: ResultStatuses},
+		{ID: "rule_id", Header: "Rule", Kind: KindNumber, Expr: "if(t_rule = 0, NULL, t_rule)", Format: "number", Default: true},
+	})
+}
+
+// ResultColumns are the results grid's columns (getColumnsDef).
+func ResultColumns() []Column { return resultCatalog().cols }
+
+// ResultKeyPrefix prefixes the SQL aliases of a results block's columns (an alias
+// equal to a column it reads, floor AS floor, is a cyclic alias in ClickHouse);
+// the service strips it.
+const ResultKeyPrefix = "r_"
+
+// TraceColumns are the step columns every result row carries (the explanation's
+// input), under the keys "_" + name.
+var TraceColumns = []string{"t_rule", "t_src", "target", "f_rule", "f_src", "floor", "c_rule", "c_src", "ceiling",
+	"s_clamped", "s_max", "s_round", "s_margin", "recommended_price", "change_pct", "status", "price", "cost"}
+
+// resultWhere is the predicate of a results query: tenancy and category access,
+// the result set, the filters and the search.
+func resultWhere(b *builder, a Account, cat catalog, c Condition, resultID uint64) (string, error) {
+	preds := []string{tenancy(a, b), "result_id = " + b.bind(resultID)}
+	f, err := b.filters(a, cat, c.Filters)
+	if err != nil {
+		return "", err
+	}
+	if f != "" {
+		preds = append(preds, f)
+	}
+	if s := searchPredicate(b, c.Search); s != "" {
+		preds = append(preds, s)
+	}
+	return strings.Join(preds, " AND "), nil
+}
+
+func checkResultCondition(a Account, c *Condition) (Account, catalog, error) {
+	a = a.normalize()
+	if a.AccountID == 0 {
+		return a, catalog{}, bad("account", "no account is selected")
+	}
+	if err := c.Validate(); err != nil {
+		return a, catalog{}, err
+	}
+	if len(c.Group) > 0 {
+		return a, catalog{}, bad("group", "The results grid shows products only; it has no group mode")
+	}
+	cat := resultCatalog()
+	for i, s := range c.Sort {
+		if col, ok := cat.get(s.ColID); !ok || col.Expr == "" {
+			return a, cat, bad(fmt.Sprintf("sort[%d].colId", i), "%q is not a sortable column of the results", clip(s.ColID))
+		}
+	}
+	return a, cat, nil
+}
+
+// CompileResultRows compiles one block of the results grid over result set
+// resultID: the two phases of the grid (the block's ids by the sort, then its
+// columns for those ids alone).
+func CompileResultRows(a Account, c Condition, resultID uint64) (Plan, error) {
+	a, cat, err := checkResultCondition(a, &c)
+	if err != nil {
+		return Plan{}, err
+	}
+	b := &builder{}
+	var sel, names []string
+	for _, col := range cat.cols {
+		if col.Expr != "" {
+			sel = append(sel, col.Expr+" AS "+b.ident(ResultKeyPrefix+col.ID))
+			names = append(names, col.ID)
+		}
+	}
+	for _, t := range TraceColumns {
+		sel = append(sel, t+" AS "+b.ident("_"+t))
+	}
+	var order []string
+	for _, s := range c.Sort {
+		col, _ := cat.get(s.ColID)
+		order = append(order, col.Expr+" "+s.Sort.sql()+" NULLS LAST")
+	}
+	order = append(order, ColProductID+" ASC")
+	outerAccount, outerResult := b.bind(a.AccountID), b.bind(resultID)
+	w, err := resultWhere(b, a, cat, c, resultID)
+	if err != nil {
+		return Plan{}, err
+	}
+	t := b.table(TablePricerResults)
+	ob := strings.Join(order, ", ")
+	st, err := b.statement("SELECT " + strings.Join(sel, ", ") + " FROM " + t + " WHERE " + ColAccountID + " = " + outerAccount +
+		" AND result_id = " + outerResult + " AND " + ColProductID + " IN (SELECT " + ColProductID + " FROM " + t + " WHERE " + w +
+		" ORDER BY " + ob + limitOffset(c.Limit+1, c.StartRow) + ") ORDER BY " + ob)
+	return Plan{Statement: st, Shape: ShapeRows, StartRow: c.StartRow, Limit: c.Limit, Columns: names}, err
+}
+
+// CompileResultCount counts the rows of the condition in result set resultID, and
+// with pending also those waiting for approval (getCountOfRow's
+// calculatePendingRow): one row (count, pending).
+func CompileResultCount(a Account, c Condition, resultID uint64, pending bool) (Statement, error) {
+	a, cat, err := checkResultCondition(a, &c)
+	if err != nil {
+		return Statement{}, err
+	}
+	b := &builder{}
+	w, err := resultWhere(b, a, cat, c, resultID)
+	if err != nil {
+		return Statement{}, err
+	}
+	p := "toUInt64(0)"
+	if pending {
+		p = "countIf(status = '" + StatusPending + "')"
+	}
+	return b.statement("SELECT count(), " + p + " FROM " + b.table(TablePricerResults) + " WHERE " + w)
+}

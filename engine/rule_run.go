@@ -1,0 +1,442 @@
+package engine
+
+import (
+	"fmt"
+	"math"
+	"strings"
+)
+
+// The dynamic pricer's run (DESIGN §10) as one ClickHouse statement over the report
+// snapshot. Per product, for each rule list (target, floor, ceiling) the first
+// active rule whose scope matches (by order) is chosen; its source value, adjusted,
+// is the list's value, NaN when the source has none (no comparable competitor
+// price, no MRP): then the list gives nothing — for the target that means no
+// change. The target is clamped into [floor, ceiling] (the floor wins when they
+// cross), then the guardrails apply in order: maximum change per run, rounding to
+// the nearest allowed ending not below the floor, minimum margin over cost. The
+// intermediate values are result columns, so every result carries its trace
+// (Explain renders it). The integration tests hold the same algorithm in plain Go
+// as their reference.
+
+// RunStatuses are the statuses of a result (DESIGN §10); mandated is set by the
+// approval issue's mandated brands and FSNs.
+const (
+	StatusNoChange     = "no_change"
+	StatusAutoApproved = "auto_approved"
+	StatusPending      = "pending"
+	StatusMandated     = "mandated"
+)
+
+// RoundTolerance absorbs the binary error of a computed price ending when it is
+// compared with the floor (9 + 0.99 is not exactly the 9.99 a rule computed).
+const RoundTolerance = 1e-9
+
+// resultColumns are pricer_results' columns in insert order (migration 00071).
+var resultColumns = []string{"account_id", "result_id", "product_id", "name", "brand", "mfgr_prod_id", "super_category",
+	"category", "vertical", "search_text", "price", "cost", "mrp", "t_rule", "t_src", "target", "f_rule", "f_src", "floor",
+	"c_rule", "c_src", "ceiling", "s_clamped", "s_max", "s_round", "s_margin", "recommended_price", "change_pct", "status"}
+
+// runCompiler compiles the rule lists of one run for one account.
+type runCompiler struct {
+	a     Account
+	e     exprs
+	g     Guardrails
+	lists map[RuleType][]Rule
+}
+
+func newRunCompiler(a Account, rules []Rule, g Guardrails) (*runCompiler, error) {
+	a = a.normalize()
+	if a.AccountID == 0 {
+		return nil, bad("account", "no account is selected")
+	}
+	if err := g.Validate(); err != nil {
+		return nil, err
+	}
+	k := &runCompiler{a: a, e: newExprs(a), g: g, lists: map[RuleType][]Rule{}}
+	for _, r := range rules {
+		if !r.Active {
+			continue
+		}
+		if err := CheckRule(a, r); err != nil {
+			return nil, fmt.Errorf("rule %d (%s): %w", r.ID, r.Name, err)
+		}
+		k.lists[r.Type] = append(k.lists[r.Type], r)
+	}
+	return k, nil
+}
+
+// CompileRun compiles a run of the account's rules (inactive ones are ignored, the
+// order of rules is the lists' order) into the INSERT of result set resultID.
+func CompileRun(a Account, rules []Rule, g Guardrails, resultID uint64) (Statement, error) {
+	k, err := newRunCompiler(a, rules, g)
+	if err != nil {
+		return Statement{}, err
+	}
+	b := &builder{}
+	inner, err := k.inner(b, nil)
+	if err != nil {
+		return Statement{}, err
+	}
+	out := make([]string, len(resultColumns))
+	for i, c := range resultColumns {
+		switch c {
+		case "result_id":
+			out[i] = "toUInt64(" + IntLit(int64(resultID)) + ")"
+		case "target", "floor", "ceiling":
+			out[i] = valueColumn[RuleType(c)]
+		default:
+			out[i] = c
+		}
+	}
+	sql := "INSERT INTO " + b.table(TablePricerResults) + " (" + strings.Join(resultColumns, ", ") + ") SELECT " +
+		strings.Join(out, ", ") + " FROM (" + inner + ")"
+	return b.statement(sql)
+}
+
+// runLists are the rule lists of a run with their column prefixes.
+var runLists = []struct {
+	t      RuleType
+	prefix string
+}{{RuleTarget, "t"}, {RuleFloor, "f"}, {RuleCeiling, "c"}}
+
+// inner is the SELECT computing every step for the account's products (and only
+// those in scope, when not nil; compiled here, after the rules' scopes, because
+// bound values follow the text's order). Each
+// step is a subquery level of its own: 18.16 expands aliases inline, so a step
+// that read the previous one's alias several times would copy its whole
+// expression each time (the AST grows past its limit with a few dozen rules).
+func (k *runCompiler) inner(b *builder, scope *Condition) (string, error) {
+	// Level 1: the product (the results' columns for a run; what the steps read for
+	// a preview, which counts); each chosen competitor's usable price
+	// (offerColumns); per list the position of the first matching rule.
+	base := []string{"price", ColCost, ColMRP}
+	if scope == nil {
+		base = append([]string{ColAccountID, ColProductID, ColName, ColBrand, ColMfgrProdID, ColSuperCategory, ColCategory, ColVertical,
+			ColSearchText}, base...)
+	}
+	sel := append([]string{}, base...)
+	for i, c := range sel {
+		if c == "price" {
+			sel[i] = ColMyPrice + " AS price"
+		}
+	}
+	offers := k.offerColumns()
+	sel = append(sel, offers...)
+	for _, l := range runLists {
+		m, err := k.match(b, l.t)
+		if err != nil {
+			return "", err
+		}
+		sel = append(sel, m+" AS "+l.prefix+"_i")
+	}
+	where := tenancy(Account{AccountID: k.a.AccountID, SnapshotDelta: k.a.SnapshotDelta}, b)
+	if scope != nil {
+		extra, err := scopePredicate(b, k.a, *scope)
+		if err != nil {
+			return "", err
+		}
+		if extra != "" {
+			where += " AND " + extra
+		}
+	}
+	sql := "SELECT " + strings.Join(sel, ", ") + " FROM " + b.snapshotTable(k.a) + " WHERE " + where
+	// Each later level names the columns it carries on: what it does not name is
+	// dropped (the offers after the sources, the positions after the values).
+	level := func(carry []string, cols ...string) {
+		sql = "SELECT " + strings.Join(append(append([]string{}, carry...), cols...), ", ") + " FROM (" + sql + ")"
+	}
+	// Level 2: each list's rule and source value.
+	var cols, names []string
+	for _, l := range runLists {
+		cols = append(cols, k.pick(l.t, l.prefix)...)
+		names = append(names, l.prefix+"_rule", l.prefix+"_src")
+	}
+	level(append(append([]string{}, base...), "t_i", "f_i", "c_i"), cols...)
+	// Level 3: each list's value.
+	carry := append(append([]string{}, base...), names...)
+	cols = nil
+	for _, l := range runLists {
+		cols = append(cols, k.adjusted(l.t, l.prefix))
+	}
+	level(carry, cols...)
+	carry = append(carry, valueColumn[RuleTarget], valueColumn[RuleFloor], valueColumn[RuleCeiling])
+	// Then a level per step.
+	for _, st := range k.steps() {
+		level(carry, st.sql)
+		carry = append(carry, st.keep...)
+	}
+	return sql, nil
+}
+
+// offerColumns are, per competitor a rule reads, its price where the offer counts
+// (found, priced above 0, not older than the staleness limit), else NaN: o_<id>;
+// and os_<id>, the same for in-stock offers, where a rule asks for those. The
+// sources then combine plain columns instead of reading the arrays per rule.
+// While the snapshot's build facts are exact and no priced pair was stale at the
+// build (Totals.StaleMax 0), every offer priced beside my price is still fresh: the
+// scan times are not read, and a slot's price comes from its plain column (p1..);
+// a product without a price of its own gets no recommendation either way.
+func (k *runCompiler) offerColumns() []string {
+	fresh := k.e.totals && k.a.Totals != nil && k.a.Totals.StaleMax == 0
+	var out []string
+	seen := map[string]bool{}
+	for _, l := range runLists {
+		for _, r := range k.lists[l.t] {
+			if r.Source.Kind != SourceCompetitors {
+				continue
+			}
+			for _, c := range r.Source.Competitors {
+				name := offerColumn(c, r.Source.InStockOnly)
+				if seen[name] {
+					continue
+				}
+				seen[name] = true
+				price := k.e.at("c_price", c)
+				var ok string
+				if slot, has := k.a.Slots[c]; fresh && has && slot <= PriceSlotColumns {
+					price = "p" + IntLit(int64(slot))
+					ok = price + " > 0 AND " + ColMyPrice + " > 0"
+				} else {
+					ok = k.e.idx(c) + " > 0 AND " + price + " > 0 AND " + k.e.at("c_seen", c) + " >= " + k.e.cutoff
+				}
+				if r.Source.InStockOnly {
+					ok += " AND " + k.e.at("c_in_stock", c) + " = 1"
+				}
+				out = append(out, "if("+ok+", "+price+", nan) AS "+name)
+			}
+		}
+	}
+	return out
+}
+
+func offerColumn(c int64, inStock bool) string {
+	if inStock {
+		return "os_" + IntLit(c)
+	}
+	return "o_" + IntLit(c)
+}
+
+// match is the 1-based position of the first active rule of the list whose scope
+// matches the product (0: none).
+func (k *runCompiler) match(b *builder, t RuleType) (string, error) {
+	rules := k.lists[t]
+	if len(rules) == 0 {
+		return "toUInt32(0)", nil
+	}
+	match := make([]string, 0, 2*len(rules)+1)
+	for i, r := range rules {
+		m, err := scopePredicate(b, k.a, r.Scope)
+		if err != nil {
+			return "", err
+		}
+		if m == "" {
+			m = "1"
+		}
+		match = append(match, "("+m+")", IntLit(int64(i+1)))
+	}
+	return "toUInt32(multiIf(" + strings.Join(append(match, "0"), ", ") + "))", nil
+}
+
+// pick compiles one rule list's rule and source from p_i: p_rule the rule's id
+// (0: none), p_src its source value (NaN: none).
+func (k *runCompiler) pick(t RuleType, p string) []string {
+	rules := k.lists[t]
+	if len(rules) == 0 {
+		return []string{"toUInt64(0) AS " + p + "_rule", "nan AS " + p + "_src"}
+	}
+	ids := make([]string, 0, 2*len(rules)+1)
+	srcs := make([]string, 0, 2*len(rules)+1)
+	for i, r := range rules {
+		is := p + "_i = " + IntLit(int64(i+1))
+		ids = append(ids, is, "toUInt64("+IntLit(r.ID)+")")
+		srcs = append(srcs, is, k.source(r.Source))
+	}
+	return []string{
+		"multiIf(" + strings.Join(append(ids, "toUInt64(0)"), ", ") + ") AS " + p + "_rule",
+		"toFloat64(multiIf(" + strings.Join(append(srcs, "nan"), ", ") + ")) AS " + p + "_src",
+	}
+}
+
+// valueColumn names each list's value inside the run's SQL (18.16 does not find
+// a subquery column named floor, a function's name, so none is named after its
+// list); the insert writes them to target, floor and ceiling.
+var valueColumn = map[RuleType]string{RuleTarget: "t_val", RuleFloor: "f_val", RuleCeiling: "c_val"}
+
+// adjusted is the list's value (valueColumn): the source moved by the rule's
+// percent, then its amount; NaN when none or not above 0.
+func (k *runCompiler) adjusted(t RuleType, p string) string {
+	rules := k.lists[t]
+	if len(rules) == 0 {
+		return "nan AS " + valueColumn[t]
+	}
+	adjs := make([]string, 0, 2*len(rules)+1)
+	for i, r := range rules {
+		adjs = append(adjs, p+"_i = "+IntLit(int64(i+1)), "("+p+"_src * "+floatLit(1+r.Adjust.Percent/100)+" + "+floatLit(r.Adjust.Amount)+")")
+	}
+	v := "multiIf(" + strings.Join(append(adjs, "nan"), ", ") + ")"
+	return "if(" + v + " > 0, " + v + ", nan) AS " + valueColumn[t]
+}
+
+// source is a rule source's value for the row, NaN when it has none; a
+// competitors source combines the chosen competitors' offer columns.
+func (k *runCompiler) source(s RuleSource) string {
+	switch s.Kind {
+	case SourceMyPrice:
+		return "if(price > 0, price, nan)"
+	case SourceMRP:
+		return "if(" + ColMRP + " > 0, " + ColMRP + ", nan)"
+	case SourceFixed:
+		return "toFloat64(" + floatLit(s.Amount) + ")"
+	}
+	var n, mins, maxs, sums []string
+	for _, c := range s.Competitors {
+		o := offerColumn(c, s.InStockOnly)
+		n = append(n, "toUInt32(NOT isNaN("+o+"))")
+		mins = append(mins, "if(isNaN("+o+"), inf, "+o+")")
+		maxs = append(maxs, "if(isNaN("+o+"), -inf, "+o+")")
+		sums = append(sums, "if(isNaN("+o+"), 0, "+o+")")
+	}
+	cnt := "(" + strings.Join(n, " + ") + ")"
+	var v string
+	switch s.Aggregate {
+	case AggMax:
+		v = nest("greatest", maxs)
+	case AggAvg:
+		v = "(" + strings.Join(sums, " + ") + ") / " + cnt
+	default:
+		v = nest("least", mins)
+	}
+	return "if(" + cnt + " = 0, nan, " + v + ")"
+}
+
+// nest applies a two-argument function over a list: least(a, least(b, c)) (18.16
+// has neither arrayMin nor a variadic least).
+func nest(fn string, xs []string) string {
+	if len(xs) == 1 {
+		return xs[0]
+	}
+	return fn + "(" + xs[0] + ", " + nest(fn, xs[1:]) + ")"
+}
+
+// has is true where the product gets a recommendation: a target and a price.
+const has = "(NOT isNaN(t_val) AND price > 0)"
+
+// step is one level of the steps: its SQL and the columns it adds for the next.
+type step struct {
+	sql  string
+	keep []string
+}
+
+// steps are the clamp, the guardrails and the result, each a subquery level of
+// its own (inner), so that the explanation shows what every step did.
+func (k *runCompiler) steps() []step {
+	one := func(sql, name string) step { return step{sql + " AS " + name, []string{name}} }
+	out := []step{one("if("+has+", if(isNaN(f_val), if(isNaN(c_val), t_val, least(t_val, c_val)), greatest(if(isNaN(c_val), t_val, least(t_val, c_val)), f_val)), price)", "s_clamped")}
+	if m := k.g.MaxChangePct; m != nil {
+		out = append(out, one("if("+has+", least(greatest(s_clamped, price * "+floatLit(1-*m/100)+"), price * "+floatLit(1+*m/100)+"), price)", "s_max"))
+	} else {
+		out = append(out, one("s_clamped", "s_max"))
+	}
+	if len(k.g.RoundingEndings) > 0 {
+		// The nearest allowed ending (an upper candidate first: ties round up)
+		// that is above 0 and not below the floor; none: unrounded.
+		var cands, dists []string
+		for _, e := range k.g.RoundingEndings {
+			lo := "(floor(s_max - " + floatLit(e) + ") + " + floatLit(e) + ")"
+			for _, c := range []string{"(" + lo + " + 1)", lo} {
+				cands = append(cands, c)
+				dists = append(dists, "if(("+c+" > 0) AND (isNaN(f_val) OR "+c+" >= f_val - "+floatLit(RoundTolerance)+"), abs("+c+" - s_max), inf)")
+			}
+		}
+		out = append(out, step{"[" + strings.Join(cands, ", ") + "] AS r_cand, [" + strings.Join(dists, ", ") + "] AS r_dist", nil},
+			step{"r_cand, r_dist, arrayReduce('min', r_dist) AS r_best", nil},
+			one("if("+has+" AND r_best != inf, r_cand[indexOf(r_dist, r_best)], s_max)", "s_round"))
+	} else {
+		out = append(out, one("s_max", "s_round"))
+	}
+	if m := k.g.MinMarginPct; m != nil {
+		out = append(out, one("if("+has+" AND cost > 0, greatest(s_round, cost * "+floatLit(1+*m/100)+"), s_round)", "s_margin"))
+	} else {
+		out = append(out, one("s_round", "s_margin"))
+	}
+	return append(out, one("if("+has+", round(s_margin, 2), price)", "recommended_price"),
+		one("if(price > 0, (recommended_price - price) / price * 100, 0)", "change_pct"),
+		one("multiIf(NOT "+has+" OR abs(recommended_price - price) < 0.005, '"+StatusNoChange+"', abs(change_pct) <= "+
+			floatLit(k.g.AutoApprovePct)+", '"+StatusAutoApproved+"', '"+StatusPending+"')", "status"))
+}
+
+// scopePredicate compiles a rule's scope (filters, category tree, search) over the
+// product snapshot with the products grid's catalog: "" for every product.
+func scopePredicate(b *builder, a Account, scope Condition) (string, error) {
+	if err := scope.validateScope(); err != nil {
+		return "", err
+	}
+	cat := newCatalog(productColumns(a, a.Competitors))
+	f, err := b.filters(a, cat, scope.Filters)
+	if err != nil {
+		return "", err
+	}
+	var preds []string
+	if f != "" {
+		preds = append(preds, f)
+	}
+	if s := searchPredicate(b, scope.Search); s != "" {
+		preds = append(preds, s)
+	}
+	return strings.Join(preds, " AND "), nil
+}
+
+// PreviewBuckets are the edges of the preview's distribution of changes (percent).
+var PreviewBuckets = []float64{-20, -10, -5, -2, 0, 2, 5, 10, 20}
+
+// PreviewRuleID stands for an unsaved rule in a preview's results.
+const PreviewRuleID = math.MaxInt64
+
+// CompilePreview compiles the live preview of candidate (DESIGN §10, issue 15
+// part 4): the account's rules with candidate in its place (replacing the rule of
+// the same id, else last of its list), evaluated over the candidate's scope only.
+// One row: matched (products in scope), decided (those whose list the candidate
+// wins), changed (recommended ≠ current), then a count per PreviewBuckets bucket
+// of the changed products' change %.
+func CompilePreview(a Account, rules []Rule, candidate Rule, g Guardrails) (Statement, error) {
+	if candidate.ID == 0 {
+		candidate.ID = PreviewRuleID
+	}
+	candidate.Active = true
+	all := make([]Rule, 0, len(rules)+1)
+	placed := false
+	for _, r := range rules {
+		if r.ID == candidate.ID {
+			all, placed = append(all, candidate), true
+			continue
+		}
+		all = append(all, r)
+	}
+	if !placed {
+		all = append(all, candidate)
+	}
+	k, err := newRunCompiler(a, all, g)
+	if err != nil {
+		return Statement{}, err
+	}
+	b := &builder{}
+	inner, err := k.inner(b, &candidate.Scope)
+	if err != nil {
+		return Statement{}, err
+	}
+	col := map[RuleType]string{RuleTarget: "t_rule", RuleFloor: "f_rule", RuleCeiling: "c_rule"}[candidate.Type]
+	changed := "status != '" + StatusNoChange + "'"
+	sel := []string{"count() AS matched", "countIf(" + col + " = toUInt64(" + IntLit(candidate.ID) + ")) AS decided", "countIf(" + changed + ") AS changed"}
+	edges := append(append([]float64{math.Inf(-1)}, PreviewBuckets...), math.Inf(1))
+	for i := 0; i+1 < len(edges); i++ {
+		var cond []string
+		if !math.IsInf(edges[i], 0) {
+			cond = append(cond, "change_pct >= "+floatLit(edges[i]))
+		}
+		if !math.IsInf(edges[i+1], 0) {
+			cond = append(cond, "change_pct < "+floatLit(edges[i+1]))
+		}
+		sel = append(sel, "countIf("+changed+" AND "+strings.Join(cond, " AND ")+") AS b"+IntLit(int64(i)))
+	}
+	return b.statement("SELECT " + strings.Join(sel, ", ") + " FROM (" + inner + ")")
+}

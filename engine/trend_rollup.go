@@ -1,0 +1,191 @@
+package engine
+
+import (
+	"slices"
+	"strings"
+	"time"
+)
+
+// The trend rollup (migration 00050): per account, day, super category, category
+// and competitor, the sums of the carried prices of every product, built by the
+// refresh after a load (TrendRollupBuild) and read by the price trend and the
+// competitiveness metrics when the request's scope is one the rollup holds
+// (rollupScope): no filter but a category path of at most two levels, no search,
+// no selected rows; every competitor for the price trend (its product-level lines
+// are over all of them), any subset for competitiveness metrics (grouped by super
+// category or category); the rollup's days, staleness and bucket settings.
+
+// TrendRollup is what one rollup build covers (trend_rollup_builds).
+type TrendRollup struct {
+	BuiltAt           time.Time // when the build started: a load after it makes the rollup stale
+	FirstDay, LastDay time.Time
+	Staleness         int
+	Parity            float64
+	Lower, Upper      float64
+	Competitors       []int64 // the competitors it was built over, ascending
+}
+
+// rollupWeights are the weight kinds the rollup holds: the column suffix of each.
+var rollupWeights = []struct {
+	w      Weight
+	suffix string
+	expr   string // the weight in the build's per-pair rows
+}{
+	{WeightProduct, "k1", "1."},
+	{WeightRevenue30d, "rev", "p_rev"},
+	{WeightUnits30d, "units", "p_units"},
+	{WeightPageViews30d, "pv", "p_pv"},
+}
+
+func rollupSuffix(w Weight) string {
+	for _, rw := range rollupWeights {
+		if rw.w == w {
+			return rw.suffix
+		}
+	}
+	return ""
+}
+
+// TrendRollupBuild compiles one chunk of the build of account a's rollup over
+// [first, last] into trend_rollup_build: the products with ids in [lo, hi) ("" is
+// open), over the competitors comps, with the account's staleness and bucket
+// settings, every row tagged with build. Chunks add rows for the same keys; the
+// readers sum them. No category access here: the reader applies it.
+func TrendRollupBuild(a Account, comps []Competitor, first, last time.Time, lo, hi string, build uint64) (Statement, error) {
+	a.Categories = nil
+	a = a.normalize()
+	k := &compiler{a: a, comps: comps, e: newExprs(a)}
+	k.cat = newCatalog(productColumns(a, comps))
+	b := &builder{}
+	acc := b.bind(a.AccountID)
+	extra := []string{ColSuperCategory + " AS p_sup", ColCategory + " AS p_cat"}
+	for _, rw := range rollupWeights[1:] {
+		extra = append(extra, "toFloat64("+string(rw.w)+") AS "+rw.expr)
+	}
+	priced, err := pricedPairDays(b, a, comps, trendScope{k: k, lo: lo, hi: hi}, []dayRange{{first, last}}, extra...)
+	if err != nil {
+		return Statement{}, err
+	}
+	perProduct := "SELECT d, " + ColProductID + ", any(p_sup) AS sup, any(p_cat) AS cat, any(mp) AS m, avg(px) AS mkt, any(p_rev) AS p_rev, any(p_units) AS p_units, any(p_pv) AS p_pv," +
+		" groupArray(" + ColCompetitorID + ") AS cs, groupArray(px) AS xs FROM (" + priced + ") GROUP BY d, " + ColProductID
+	// Competitor 0 is the product's market over all of comps.
+	perPair := "SELECT d, sup, cat, m, p_rev, p_units, p_pv, c, x FROM (" + perProduct + ") ARRAY JOIN arrayPushFront(cs, toUInt32(0)) AS c, arrayPushFront(xs, mkt) AS x"
+	s := a.Settings
+	ok := "(x > 0 AND m > 0)"
+	delta := "((m - x) / x * 100 - " + floatLit(s.Parity) + ")"
+	higher, lower := delta+" > "+floatLit(s.Upper), delta+" < -"+floatLit(s.Lower)
+	cols := []string{"account_id", "date", "super_category", "category", "competitor_id", "n", "cn"}
+	sel := []string{acc, "d", "sup", "cat", "c", "count()", "countIf(" + ok + ")"}
+	for _, rw := range rollupWeights {
+		w, sfx := rw.expr, rw.suffix
+		cols = append(cols, "w_"+sfx, "wx_"+sfx, "wmp_"+sfx, "cw_"+sfx, "chi_"+sfx, "clo_"+sfx, "csim_"+sfx, "cpi_"+sfx)
+		sel = append(sel, "sum("+w+")", "sum("+w+" * x)", "sum("+w+" * m)", "sumIf("+w+", "+ok+")",
+			"sumIf("+w+", "+ok+" AND "+higher+")", "sumIf("+w+", "+ok+" AND "+lower+")", "sumIf("+w+", "+ok+" AND NOT ("+higher+") AND NOT ("+lower+"))",
+			"sumIf("+w+" * m / x * 100, "+ok+")")
+	}
+	cols = append(cols, "build_id")
+	sel = append(sel, IntLit(int64(build)))
+	sql := "INSERT INTO " + b.table(TableTrendRollupBuild) + " (" + strings.Join(cols, ", ") + ") SELECT " + strings.Join(sel, ", ") +
+		" FROM (" + perPair + ") GROUP BY d, sup, cat, c"
+	return b.statement(sql)
+}
+
+// rollupScope reports whether the trend can read the rollup, with the category
+// paths of its only filter.
+func (tc *trendCompiler) rollupScope(rs []dayRange) (*CategoryTreeFilter, bool) {
+	r := tc.k.a.TrendRollup
+	c := tc.k.c
+	if r == nil || c.Search != "" || len(c.SelectedRows) > 0 || tc.scope.productID != "" || rollupSuffix(c.WeightBy) == "" {
+		return nil, false
+	}
+	if r.Staleness != tc.k.a.Settings.StalenessDays {
+		return nil, false
+	}
+	// Days before FirstDay (the account's first scan, or 3 years back) have no
+	// prices to carry: the rollup is exact for them too.
+	if span(rs).to.After(r.LastDay) {
+		return nil, false
+	}
+	var tree *CategoryTreeFilter
+	for id, f := range c.Filters {
+		ct, ok := f.(CategoryTreeFilter)
+		if !ok || !categoryTreeKey(id) {
+			return nil, false
+		}
+		for _, p := range ct.Paths {
+			if len(p) > 2 {
+				return nil, false
+			}
+		}
+		tree = &ct
+	}
+	// Competitors: the rollup's own (its competitor 0 rows are over all of them).
+	var acc []int64
+	for _, cp := range tc.k.a.Competitors {
+		acc = append(acc, cp.ID)
+	}
+	if !slices.Equal(acc, r.Competitors) {
+		return nil, false
+	}
+	return tree, true
+}
+
+// rollupWhere is the rollup rows' predicate: tenancy, category access, the
+// category paths and the days.
+func (tc *trendCompiler) rollupWhere(b *builder, tree *CategoryTreeFilter, rs []dayRange) string {
+	w := tenancy(tc.k.a, b)
+	if tree != nil {
+		w += " AND " + b.categoryTree(*tree)
+	}
+	w += " AND " + span(rs).sql("date")
+	if r := inRanges("date", rs); r != "" {
+		w += " AND " + r
+	}
+	return w
+}
+
+// rollupPriceLines is competitorLines for price_trend over the rollup; the result
+// has the same columns.
+func (tc *trendCompiler) rollupPriceLines(tree *CategoryTreeFilter, rs []dayRange) (TrendPlan, error) {
+	b := &builder{}
+	sfx := rollupSuffix(tc.k.c.WeightBy)
+	inner := "SELECT date AS d, " + ColCompetitorID + ", sum(wx_" + sfx + ") AS num, sum(w_" + sfx + ") AS den, sum(n) AS nn, sum(wmp_" + sfx + ") AS mpn FROM " +
+		b.table(TableTrendRollup) + " WHERE " + tc.rollupWhere(b, tree, rs) + " GROUP BY d, " + ColCompetitorID
+	c := ColCompetitorID
+	sql := "SELECT toString(d) AS day, groupArrayIf(" + c + ", " + c + " != 0) AS c_ids, groupArrayIf(num, " + c + " != 0) AS c_num, groupArrayIf(den, " + c + " != 0) AS c_den," +
+		" groupArrayIf(nn, " + c + " != 0) AS c_n, sumIf(num, " + c + " = 0) AS sel_num, sumIf(den, " + c + " = 0) AS sel_den, sumIf(mpn, " + c + " = 0) AS my_num," +
+		" sumIf(den, " + c + " = 0) AS my_den, sumIf(nn, " + c + " = 0) AS products FROM (" + inner + ") GROUP BY d ORDER BY d"
+	return tc.plan(b, sql, shapeCompetitorLines)
+}
+
+// rollupCompetitiveness is competitiveness for a super category or category
+// grouping over the rollup, summed over the selected competitors.
+func (tc *trendCompiler) rollupCompetitiveness(tree *CategoryTreeFilter, rs []dayRange, level GroupLevel) (TrendPlan, error) {
+	b := &builder{}
+	sfx := rollupSuffix(tc.k.c.WeightBy)
+	var num string
+	switch tc.t.ComparisonValue {
+	case ValueLower:
+		num = "sum(clo_" + sfx + ") * 100"
+	case ValueSimilar:
+		num = "sum(csim_" + sfx + ") * 100"
+	case ValuePriceIndex:
+		num = "sum(cpi_" + sfx + ")"
+	default:
+		num = "sum(chi_" + sfx + ") * 100"
+	}
+	cids := make([]uint64, len(tc.k.comps))
+	for i, cp := range tc.k.comps {
+		cids[i] = uint64(cp.ID)
+	}
+	w := tc.rollupWhere(b, tree, rs) + " AND " + ColCompetitorID + " IN " + b.bindUintSet(cids)
+	sql := "SELECT toString(d) AS day, g, num, den, nn AS n FROM (SELECT date AS d, " + levelKeyExpr(level) + " AS g, " + num + " AS num, sum(cw_" + sfx + ") AS den, sum(cn) AS nn FROM " +
+		b.table(TableTrendRollup) + " WHERE " + w + " GROUP BY d, g HAVING nn > 0) ORDER BY d, g"
+	return tc.plan(b, sql, shapeCompetitiveness)
+}
+
+// rollupSettingsMatch reports whether the rollup's buckets are the account's.
+func (tc *trendCompiler) rollupSettingsMatch() bool {
+	r, s := tc.k.a.TrendRollup, tc.k.a.Settings
+	return r != nil && r.Parity == s.Parity && r.Lower == s.Lower && r.Upper == s.Upper
+}

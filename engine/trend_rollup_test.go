@@ -1,0 +1,133 @@
+package engine
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ClickHouse/clickhouse-go/v2"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// rollupAccount is testAccount with a rollup built up to yesterday (2025-12-31)
+// over its competitors with its settings.
+func rollupAccount() Account {
+	a := testAccount()
+	s := a.Settings
+	a.TrendRollup = &TrendRollup{FirstDay: time.Date(2025, 6, 1, 0, 0, 0, 0, time.UTC), LastDay: time.Date(2025, 12, 31, 0, 0, 0, 0, time.UTC),
+		Staleness: s.StalenessDays, Parity: s.Parity, Lower: s.Lower, Upper: s.Upper, Competitors: []int64{3, 9}}
+	return a
+}
+
+func TestTrendRollupSQL(t *testing.T) {
+	cases := []struct {
+		name, trend, sql string
+		args             []any
+	}{
+		{
+			name:  "price_trend of a category path, weighted by revenue",
+			trend: `{"report_name":"price_trend","weightBy":"revenue_30d","filters":{"category_tree":{"paths":[["TV","OLED"]]}},"dates":{"from":"2025-12-01","to":"2025-12-31"}}`,
+			sql: "SELECT toString(d) AS day, groupArrayIf(competitor_id, competitor_id != 0) AS c_ids, groupArrayIf(num, competitor_id != 0) AS c_num, groupArrayIf(den, competitor_id != 0) AS c_den," +
+				" groupArrayIf(nn, competitor_id != 0) AS c_n, sumIf(num, competitor_id = 0) AS sel_num, sumIf(den, competitor_id = 0) AS sel_den, sumIf(mpn, competitor_id = 0) AS my_num," +
+				" sumIf(den, competitor_id = 0) AS my_den, sumIf(nn, competitor_id = 0) AS products FROM (SELECT date AS d, competitor_id, sum(wx_rev) AS num, sum(w_rev) AS den, sum(n) AS nn, sum(wmp_rev) AS mpn" +
+				" FROM trend_rollup WHERE account_id = ? AND ((super_category = ? AND category = ?)) AND date BETWEEN toDate('2025-12-01') AND toDate('2025-12-31') GROUP BY d, competitor_id) GROUP BY d ORDER BY d",
+			args: []any{uint32(7), "TV", "OLED"},
+		},
+		{
+			name:  "competitiveness metrics of one competitor by super category, %Lower Bucket, same period last year",
+			trend: `{"report_name":"competitiveness_metrics","group":"super_category","competitorId":[9],"comparisonValues":"%Lower Bucket","compareTo":"same_period_last_year","dates":{"from":"2025-12-01","to":"2025-12-31"}}`,
+			sql: "SELECT toString(d) AS day, g, num, den, nn AS n FROM (SELECT date AS d, if(super_category = '', '(none)', super_category) AS g, sum(clo_k1) * 100 AS num, sum(cw_k1) AS den, sum(cn) AS nn" +
+				" FROM trend_rollup WHERE account_id = ? AND date BETWEEN toDate('2024-12-01') AND toDate('2025-12-31') AND (date BETWEEN toDate('2025-12-01') AND toDate('2025-12-31') OR date BETWEEN toDate('2024-12-01') AND toDate('2024-12-31'))" +
+				" AND competitor_id IN ? GROUP BY d, g HAVING nn > 0) ORDER BY d, g",
+			args: []any{uint32(7), clickhouse.GroupSet{Value: []any{uint64(9)}}},
+		},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			tr, err := ParseTrend([]byte(tc.trend))
+			require.NoError(t, err)
+			p, err := CompileTrend(rollupAccount(), tr)
+			require.NoError(t, err)
+			assert.Equal(t, tc.sql, p.SQL)
+			assert.Equal(t, tc.args, p.Args)
+		})
+	}
+}
+
+// The rollup is read only where it is exact; anything else reads the raw scans.
+func TestTrendRollupOnlyWhereExact(t *testing.T) {
+	dec := `"dates":{"from":"2025-12-01","to":"2025-12-31"}`
+	uses := func(a Account, js string) bool {
+		tr, err := ParseTrend([]byte(js))
+		require.NoError(t, err, js)
+		p, err := CompileTrend(a, tr)
+		require.NoError(t, err, js)
+		return strings.Contains(p.SQL, "FROM trend_rollup WHERE")
+	}
+	a := rollupAccount()
+	assert.True(t, uses(a, `{"report_name":"price_trend",`+dec+`}`))
+	assert.True(t, uses(a, `{"report_name":"price_trend","dates":{"from":"2024-01-01","to":"2025-12-31"}}`), "days before the first scan have no prices")
+	assert.True(t, uses(a, `{"report_name":"competitiveness_metrics","competitorId":[3],`+dec+`}`))
+	for _, js := range []string{
+		`{"report_name":"price_trend","competitorId":[3],` + dec + `}`,
+		`{"report_name":"price_trend","search":"tv",` + dec + `}`,
+		`{"report_name":"price_trend","selected_rows":["P1"],` + dec + `}`,
+		`{"report_name":"price_trend","filters":{"name":{"filterType":"text","type":"contains","filter":"tv"}},` + dec + `}`,
+		`{"report_name":"price_trend","filters":{"category_tree":{"paths":[["TV","OLED","55"]]}},` + dec + `}`,
+		`{"report_name":"margin_trend",` + dec + `}`,
+		`{"report_name":"price_vs_market_trend",` + dec + `}`,
+		`{"report_name":"competitiveness_metrics","group":"brand",` + dec + `}`,
+		`{"report_name":"PDP_price_trend","product_id":"P1",` + dec + `}`,
+	} {
+		assert.False(t, uses(a, js), js)
+	}
+	stale := rollupAccount()
+	stale.TrendRollup.LastDay = stale.TrendRollup.LastDay.AddDate(0, 0, -1)
+	assert.False(t, uses(stale, `{"report_name":"price_trend",`+dec+`}`), "a rollup that does not reach the last day")
+	other := rollupAccount()
+	other.Settings.StalenessDays = 7
+	assert.False(t, uses(other, `{"report_name":"price_trend",`+dec+`}`), "other staleness")
+	other = rollupAccount()
+	other.Settings.Upper = 5
+	assert.False(t, uses(other, `{"report_name":"competitiveness_metrics",`+dec+`}`), "other buckets")
+	assert.True(t, uses(other, `{"report_name":"price_trend",`+dec+`}`), "the price trend needs no buckets")
+	other = rollupAccount()
+	other.Competitors = append(other.Competitors, Competitor{ID: 11, Name: "New"})
+	assert.False(t, uses(other, `{"report_name":"price_trend",`+dec+`}`), "a competitor the rollup does not hold")
+	cats := rollupAccount()
+	cats.Categories = []string{"TV"}
+	tr, err := ParseTrend([]byte(`{"report_name":"price_trend",` + dec + `}`))
+	require.NoError(t, err)
+	p, err := CompileTrend(cats, tr)
+	require.NoError(t, err)
+	assert.Contains(t, p.SQL, "FROM trend_rollup WHERE account_id = ? AND super_category IN ?", "category access applies to the rollup")
+}
+
+func TestTrendRollupHostilePathsAreBound(t *testing.T) {
+	for _, v := range hostileStrings {
+		vs, _ := json.Marshal(v)
+		tr, err := ParseTrend([]byte(`{"report_name":"price_trend","filters":{"category_tree":{"paths":[[` + string(vs) + `]]}},"dates":{"from":"2025-12-01","to":"2025-12-31"}}`))
+		require.NoError(t, err)
+		p, err := CompileTrend(rollupAccount(), tr)
+		require.NoError(t, err)
+		require.Contains(t, p.SQL, "FROM trend_rollup WHERE account_id = ?")
+		if len(v) > 2 {
+			assert.NotContains(t, p.SQL, v)
+		}
+	}
+}
+
+func TestTrendRollupBuildSQL(t *testing.T) {
+	st, err := TrendRollupBuild(testAccount(), []Competitor{{ID: 3}, {ID: 9}}, time.Date(2025, 11, 1, 0, 0, 0, 0, time.UTC), time.Date(2025, 12, 31, 0, 0, 0, 0, time.UTC), "A", "M", 42)
+	require.NoError(t, err)
+	assert.True(t, strings.HasPrefix(st.SQL, "INSERT INTO trend_rollup_build (account_id, date, super_category, category, competitor_id, n, cn, w_k1, wx_k1, wmp_k1, cw_k1, chi_k1, clo_k1, csim_k1, cpi_k1, w_rev,"))
+	assert.Contains(t, st.SQL, "SELECT ?, d, sup, cat, c, count(), countIf((x > 0 AND m > 0)), sum(1.), sum(1. * x), sum(1. * m), sumIf(1., (x > 0 AND m > 0)), sumIf(1., (x > 0 AND m > 0) AND ((m - x) / x * 100 - 0) > 2),")
+	assert.Contains(t, st.SQL, "ARRAY JOIN arrayPushFront(cs, toUInt32(0)) AS c, arrayPushFront(xs, mkt) AS x) GROUP BY d, sup, cat, c")
+	assert.Contains(t, st.SQL, ", 42 FROM (SELECT d, sup, cat, m,")
+	assert.Contains(t, st.SQL, "product_snapshot WHERE account_id = ? AND product_id >= ? AND product_id < ?")
+	assert.Equal(t, uint32(7), st.Args[0])
+	assert.Equal(t, "A", st.Args[4])
+	assert.Equal(t, "M", st.Args[5])
+}

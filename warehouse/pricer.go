@@ -1,0 +1,49 @@
+package warehouse
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/ClickHouse/clickhouse-go/v2"
+
+	"pricelens/engine"
+)
+
+// RunMaxExecutionSeconds bounds one pricer run's statement on the server (a run
+// over a million products with 50 rules takes seconds; the report queries' 30 s
+// limit is for requests).
+const RunMaxExecutionSeconds = 600
+
+// ExecRun runs a pricer run's INSERT … SELECT (engine.CompileRun) under queryID,
+// which Kill stops; cancelling ctx stops it too. It has a connection of its own:
+// the server sends nothing while an INSERT … SELECT works, and the pool's read
+// timeout (the report limit + 30 s) would cut a long run on a loaded machine.
+func (w *Warehouse) ExecRun(ctx context.Context, queryID string, st engine.Statement) error {
+	o := *w.opts
+	o.ReadTimeout = (RunMaxExecutionSeconds + 30) * time.Second
+	o.MaxOpenConns, o.MaxIdleConns = 1, 0
+	conn, err := clickhouse.Open(&o)
+	if err != nil {
+		return describe(o.Addr[0], err)
+	}
+	defer conn.Close()
+	qctx, done, id, err := w.queryContextID(ctx, queryID, st)
+	if err != nil {
+		return err
+	}
+	defer done()
+	qctx = clickhouse.Context(qctx, clickhouse.WithQueryID(id), clickhouse.WithSettings(clickhouse.Settings{"max_execution_time": RunMaxExecutionSeconds}))
+	if err := conn.Exec(qctx, st.SQL, st.Args...); err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		return fmt.Errorf("query %s: %w", id, err)
+	}
+	return nil
+}
+
+// DropResultSet drops one result set of pricer_results (its partition).
+func (w *Warehouse) DropResultSet(ctx context.Context, resultID int64) error {
+	return w.Conn.Exec(ctx, "ALTER TABLE "+engine.TablePricerResults.String()+" DROP PARTITION "+engine.IntLit(resultID))
+}

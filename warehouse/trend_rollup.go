@@ -1,0 +1,262 @@
+package warehouse
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"slices"
+	"time"
+
+	"github.com/ClickHouse/clickhouse-go/v2"
+
+	"pricelens/engine"
+)
+
+// trendRollupChunk is how many products one rollup build query carries forward:
+// at L a history product has ~20 competitors x 90 days of scans, so a chunk is
+// ~18M pair-days, seconds of work and a bounded amount of memory.
+const trendRollupChunk = 10_000
+
+// rollupBuild is the previous build of an account's rollup, as the refresh needs it.
+type rollupBuild struct {
+	builtAt   time.Time
+	firstDay  time.Time
+	lastDay   time.Time
+	staleness uint32
+	parity    float64
+	lower     float64
+	upper     float64
+	comps     []uint32
+}
+
+// refreshTrendRollup brings account id's trend rollup (migration 00050,
+// engine.TrendRollupBuild) up to yesterday. Only the months from the earliest
+// month whose scans or business metrics changed since the previous build (parts of
+// offers / product_daily written since; a scan carries into the days after it),
+// or from the month after the previous build's last day, are rebuilt; a new
+// catalogue (products written since), other settings or competitors, or no
+// previous build rebuild the whole history (up to 3 years back). The months are
+// built chunk by chunk of products into trend_rollup_build, each month swapped
+// into trend_rollup with REPLACE PARTITION, then the build row written. An account
+// without scans gets no rollup (its trends read the raw scans, which are empty).
+// It reads the snapshot's products (weights, categories): call it after the
+// snapshot's refresh.
+func (w *Warehouse) refreshTrendRollup(ctx context.Context, id uint32, settings engine.Settings, now time.Time) error {
+	if settings.StalenessDays <= 0 {
+		settings.StalenessDays = engine.DefaultSettings().StalenessDays
+	}
+	started := time.Now()
+	acc := engine.IntLit(int64(id))
+	if err := w.dropAccountPartitions(ctx, engine.TableTrendRollupBuild, id); err != nil {
+		return err
+	}
+	var first time.Time
+	var ids []uint32
+	if err := w.Conn.QueryRow(ctx, "SELECT toDateTime(toDate(min(scanned_at))), arraySort(groupUniqArray(competitor_id)) FROM "+
+		engine.TableOffers.String()+" WHERE account_id = ?", id).Scan(&first, &ids); err != nil {
+		return err
+	}
+	today := time.Date(now.UTC().Year(), now.UTC().Month(), now.UTC().Day(), 0, 0, 0, 0, time.UTC)
+	last := today.AddDate(0, 0, -1)
+	if earliest := today.AddDate(-engine.TrendYearsBack, 0, 0); first.Before(earliest) {
+		first = earliest
+	}
+	first = time.Date(first.Year(), first.Month(), first.Day(), 0, 0, 0, 0, time.UTC)
+	if len(ids) == 0 || first.After(last) {
+		return w.dropAccountPartitions(ctx, engine.TableTrendRollup, id)
+	}
+	from, work, err := w.rollupStart(ctx, id, settings, ids, first, last)
+	if err != nil || !work {
+		return err
+	}
+	comps := make([]engine.Competitor, len(ids))
+	for i, c := range ids {
+		comps[i] = engine.Competitor{ID: int64(c)}
+	}
+	a := engine.Account{AccountID: id, Settings: settings, Now: now}
+	// The rollup's products are the snapshot's, a delta's included.
+	if a.SnapshotDelta, err = w.SnapshotDelta(ctx, id); err != nil {
+		return err
+	}
+	ranges, err := w.productRanges(ctx, id, trendRollupChunk)
+	if err != nil {
+		return err
+	}
+	build := uint64(now.UnixNano())
+	for _, r := range ranges {
+		st, err := engine.TrendRollupBuild(a, comps, from, last, r.lo, r.hi, build)
+		if err != nil {
+			return err
+		}
+		if err := w.Conn.Exec(ctx, st.SQL, st.Args...); err != nil {
+			return fmt.Errorf("trend rollup: %w", err)
+		}
+	}
+	// Every month from the first rebuilt one: a month with no rows in the build
+	// becomes empty. Older months keep their rows. The build's facts are written
+	// after the swaps: until then readers keep the previous facts, whose days the
+	// new rows cover exactly too.
+	for m := time.Date(from.Year(), from.Month(), 1, 0, 0, 0, 0, time.UTC); !m.After(last); m = m.AddDate(0, 1, 0) {
+		part := "(" + acc + ", " + engine.IntLit(int64(m.Year()*100+int(m.Month()))) + ")"
+		if err := w.Conn.Exec(ctx, "ALTER TABLE "+engine.TableTrendRollup.String()+" REPLACE PARTITION "+part+" FROM "+engine.TableTrendRollupBuild.String()); err != nil {
+			return err
+		}
+		if err := w.Conn.Exec(ctx, "ALTER TABLE "+engine.TableTrendRollupBuild.String()+" DROP PARTITION "+part); err != nil {
+			return err
+		}
+	}
+	return w.Conn.Exec(ctx, `INSERT INTO `+engine.TableTrendRollupBuilds.String()+` (account_id, build_id, built_at, first_day, last_day, staleness, parity, lower, upper, competitors)
+		SELECT ?, ?, toDateTime(?), toDate(?), toDate(?), ?, ?, ?, ?, CAST(? AS Array(UInt32))`,
+		id, build, uint32(started.Unix()), first.Format("2006-01-02"), last.Format("2006-01-02"), uint32(settings.StalenessDays),
+		settings.Parity, settings.Lower, settings.Upper, ids)
+}
+
+// partitionText is a (account, month) partition as system.parts prints it.
+var partitionText = regexp.MustCompile(`^\((\d+),\d+\)$`)
+
+// dropAccountPartitions drops every partition of account id from t (partitioned by
+// (account_id, month)); the partition text is ClickHouse's own, re-checked to be
+// two numbers before it is printed.
+func (w *Warehouse) dropAccountPartitions(ctx context.Context, t engine.Table, id uint32) error {
+	var parts []string
+	rows, err := w.Conn.Query(ctx, `SELECT DISTINCT partition FROM system.parts WHERE database = currentDatabase() AND table = ? AND active`, t.String())
+	if err != nil {
+		return err
+	}
+	for rows.Next() {
+		var p string
+		if err := rows.Scan(&p); err != nil {
+			rows.Close()
+			return err
+		}
+		if m := partitionText.FindStringSubmatch(p); m != nil && m[1] == engine.IntLit(int64(id)) {
+			parts = append(parts, p)
+		}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for _, p := range parts {
+		if err := w.Conn.Exec(ctx, "ALTER TABLE "+t.String()+" DROP PARTITION "+p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// rollupStart is the first day the refresh must rebuild (see refreshTrendRollup):
+// first for a full build, else the first day of the earliest changed month; work
+// is false when nothing changed since the previous build and it reaches last.
+func (w *Warehouse) rollupStart(ctx context.Context, id uint32, s engine.Settings, comps []uint32, first, last time.Time) (_ time.Time, work bool, _ error) {
+	prev, err := w.lastRollupBuild(ctx, id)
+	if err != nil || prev == nil {
+		return first, true, err
+	}
+	if prev.staleness != uint32(s.StalenessDays) || prev.parity != s.Parity || prev.lower != s.Lower || prev.upper != s.Upper ||
+		!slices.Equal(prev.comps, comps) || first.Before(prev.firstDay) {
+		return first, true, nil
+	}
+	// Parts written since the previous build started (a merge rewrites a part too:
+	// that rebuilds more than needed, never less). Partition ids of offers and
+	// product_daily are YYYYMM; products has one partition.
+	var changed []string
+	rows, err := w.Conn.Query(ctx, `SELECT table, partition FROM system.parts WHERE database = currentDatabase() AND active
+		AND table IN (?, ?, ?) AND modification_time >= toDateTime(?)`,
+		engine.TableOffers.String(), engine.TableProductDaily.String(), engine.TableProducts.String(), uint32(prev.builtAt.Unix()))
+	if err != nil {
+		return first, true, err
+	}
+	defer rows.Close()
+	start := prev.lastDay.AddDate(0, 0, 1)
+	for rows.Next() {
+		var table, partition string
+		if err := rows.Scan(&table, &partition); err != nil {
+			return first, true, err
+		}
+		if table == engine.TableProducts.String() {
+			return first, true, nil
+		}
+		changed = append(changed, partition)
+		m, err := time.Parse("200601", partition)
+		if err != nil {
+			return first, true, nil
+		}
+		if m.Before(start) {
+			start = m
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return first, true, err
+	}
+	if start.Before(first) {
+		start = first
+	}
+	if len(changed) == 0 && start.After(last) {
+		return start, false, nil // nothing changed, no new day
+	}
+	if start.After(last) {
+		start = last
+	}
+	return time.Date(start.Year(), start.Month(), 1, 0, 0, 0, 0, time.UTC), true, nil
+}
+
+// lastRollupBuild is the account's newest rollup build (nil: none).
+func (w *Warehouse) lastRollupBuild(ctx context.Context, id uint32) (*rollupBuild, error) {
+	rows, err := w.Conn.Query(ctx, `SELECT built_at, toDateTime(first_day), toDateTime(last_day), staleness, parity, lower, upper, competitors
+		FROM `+engine.TableTrendRollupBuilds.String()+` WHERE account_id = ? ORDER BY build_id DESC LIMIT 1`, id)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	if !rows.Next() {
+		return nil, rows.Err()
+	}
+	var b rollupBuild
+	if err := rows.Scan(&b.builtAt, &b.firstDay, &b.lastDay, &b.staleness, &b.parity, &b.lower, &b.upper, &b.comps); err != nil {
+		return nil, err
+	}
+	b.firstDay, b.lastDay = b.firstDay.UTC(), b.lastDay.UTC()
+	return &b, nil
+}
+
+// RefreshTrendRollups brings the trend rollup of the given accounts (with their
+// metric settings) up to date (refreshTrendRollup): `pricelens refresh`, the seed
+// and the refresh_trend_rollups job call it. Loads do not: a rollup older than the
+// account's last load is not read (api/trend), so a load never waits for it.
+func (w *Warehouse) RefreshTrendRollups(ctx context.Context, accounts map[uint32]engine.Settings) error {
+	snapshotMu.Lock()
+	defer snapshotMu.Unlock()
+	ctx = clickhouse.Context(ctx, clickhouse.WithSettings(clickhouse.Settings{"max_execution_time": int((10 * time.Minute).Seconds())}))
+	for id, s := range accounts {
+		if err := w.refreshTrendRollup(ctx, id, s, time.Now()); err != nil {
+			return fmt.Errorf("trend rollup of account %d: %w", id, err)
+		}
+	}
+	return nil
+}
+
+// TrendRollup reads what the account's current trend rollup covers (nil: none).
+func (w *Warehouse) TrendRollup(ctx context.Context, id uint32) (*engine.TrendRollup, error) {
+	res, err := w.Query(ctx, SQL(`SELECT toString(first_day), toString(last_day), staleness, parity, lower, upper, competitors, toUInt64(built_at)
+		FROM `+engine.TableTrendRollupBuilds.String()+` WHERE account_id = ? ORDER BY build_id DESC LIMIT 1`, id))
+	if err != nil || len(res.Rows) == 0 {
+		return nil, err
+	}
+	r := res.Rows[0]
+	out := &engine.TrendRollup{}
+	out.FirstDay, _ = time.Parse("2006-01-02", r[0].(string))
+	out.LastDay, _ = time.Parse("2006-01-02", r[1].(string))
+	st, _ := r[2].(uint64)
+	out.Staleness = int(st)
+	out.Parity, _ = r[3].(float64)
+	out.Lower, _ = r[4].(float64)
+	out.Upper, _ = r[5].(float64)
+	ids, _ := r[6].([]uint32)
+	for _, c := range ids {
+		out.Competitors = append(out.Competitors, int64(c))
+	}
+	at, _ := r[7].(uint64)
+	out.BuiltAt = time.Unix(int64(at), 0).UTC()
+	return out, nil
+}

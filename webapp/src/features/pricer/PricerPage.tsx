@@ -1,0 +1,13 @@
+import { ManageRules } from './ManageRules';
+import { Results } from './Results';
+import { AuditLog } from './AuditLog';
+
+/** The dynamic pricer pages this feature builds, by their /new/repricing/{page} address. */
+export type PricerPageName = 'dynamic_pricer' | 'results' | 'simulation_results' | 'audit_log';
+
+/** PricerPage is one dynamic pricer page (loaded on demand: the results grids carry ag-grid). */
+export default function PricerPage({ page }: { page: PricerPageName }) {
+  if (page === 'dynamic_pricer') return <ManageRules />;
+  if (page === 'audit_log') return <AuditLog />;
+  return <Results key={page} simulation={page === 'simulation_results'} />;
+}

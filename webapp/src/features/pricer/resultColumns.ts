@@ -1,0 +1,55 @@
+import type { ColDef, ValueFormatterParams } from 'ag-grid-community';
+import type { ResultColumn } from './api/results';
+
+/**
+ * The results grids' columns (repricing/getColumnsDef) as ag-grid column definitions with the
+ * shared filters: the category tree on the category, the brand list on the brand, the radio
+ * filter on closed lists (status), number and text filters otherwise. Pure: unit-tested.
+ */
+
+const NUMBER_OPTIONS = ['equals', 'notEqual', 'lessThan', 'lessThanOrEqual', 'greaterThan', 'greaterThanOrEqual', 'inRange', 'blank', 'notBlank'];
+const TEXT_OPTIONS = ['contains', 'notContains', 'equals', 'notEqual', 'startsWith', 'endsWith', 'blank', 'notBlank'];
+
+export function formatResult(format: string, v: unknown, currency: string): string {
+  if (v === null || v === undefined || v === '') return '';
+  const n = Number(v);
+  if (format === 'currency') return Number.isFinite(n) ? currency + n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : String(v);
+  if (format === 'percent') return Number.isFinite(n) ? (n > 0 ? '+' : '') + n.toFixed(2) + '%' : String(v);
+  if (format === 'number') return Number.isFinite(n) ? n.toLocaleString('en-US') : String(v);
+  return Array.isArray(v) ? v.join(', ') : String(v);
+}
+
+export function resultFilter(c: ResultColumn): Pick<ColDef, 'filter' | 'filterParams'> {
+  const buttons = ['apply', 'clear'];
+  if (c.radioValues?.length) return { filter: 'radioFilter', filterParams: { values: c.radioValues } };
+  if (c.colId === 'category_display') return { filter: 'categoryFilter' };
+  if (c.colId === 'canonical_mfgr_display') return { filter: 'brandFilter' };
+  if (c.colId === 'explanation' || c.colId === 'labels') return { filter: false };
+  if (['currency', 'percent', 'number'].includes(c.format_type)) return { filter: 'agNumberColumnFilter', filterParams: { filterOptions: NUMBER_OPTIONS, maxNumConditions: 2, inRangeInclusive: true, buttons } };
+  return { filter: 'agTextColumnFilter', filterParams: { filterOptions: TEXT_OPTIONS, maxNumConditions: 2, buttons } };
+}
+
+export function resultColDefs(cols: ResultColumn[], currency: string): ColDef[] {
+  return cols.map((c) => {
+    const numeric = ['currency', 'percent', 'number'].includes(c.format_type);
+    const def: ColDef = {
+      colId: c.colId,
+      field: c.field,
+      headerName: c.headerName,
+      headerTooltip: c.headerName,
+      ...resultFilter(c),
+      sortable: c.colId !== 'explanation' && c.colId !== 'labels',
+      resizable: true,
+      hide: !c.default_column,
+      type: numeric ? 'rightAligned' : undefined,
+      valueFormatter: (p: ValueFormatterParams) => formatResult(c.format_type, p.value, currency),
+      minWidth: 90,
+      width: c.colId === 'name' ? 240 : c.colId === 'explanation' ? 360 : numeric ? 130 : 160,
+    };
+    if (c.colId === 'explanation') {
+      def.cellRenderer = 'whyCell';
+      def.tooltipField = 'explanation';
+    }
+    return def;
+  });
+}

@@ -1,0 +1,36 @@
+/** The SSRM request fields the results grids read. */
+export type ResultsRequest = {
+  startRow?: number;
+  endRow?: number;
+  filterModel: Record<string, unknown> | null | object;
+  sortModel: { colId: string; sort: 'asc' | 'desc' }[];
+};
+
+/**
+ * resultCondition is the grid condition of one results block (DESIGN §5, §10): paging, filters
+ * (the category filter as the engine's category_tree), sort and search, with "run" naming the
+ * latest real run or the latest simulation. Pure: unit-tested.
+ */
+export function resultCondition(req: ResultsRequest, search: string, simulation: boolean) {
+  const startRow = req.startRow ?? 0;
+  return {
+    run: simulation ? 'simulation' : 'latest',
+    startRow,
+    limit: Math.max(1, (req.endRow ?? startRow + 100) - startRow),
+    filters: normaliseResultFilters(req.filterModel),
+    sort: req.sortModel.map((s) => ({ colId: s.colId, sort: s.sort })),
+    search,
+  };
+}
+
+/** normaliseResultFilters sends the category column's tree filter as the engine's category_tree. */
+export function normaliseResultFilters(fm: Record<string, unknown> | null | object | undefined): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(fm ?? {})) {
+    if (v == null) continue;
+    const m = v as { filterType?: string; paths?: string[][] };
+    if (m.filterType === 'category') out.category_tree = { filterType: 'category', paths: m.paths ?? [] };
+    else out[k] = v;
+  }
+  return out;
+}

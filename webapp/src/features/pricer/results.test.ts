@@ -1,0 +1,43 @@
+import { expect, test } from 'vitest';
+import { formatResult, resultColDefs, resultFilter } from './resultColumns';
+import { resultCondition } from './resultCondition';
+import type { ResultColumn } from './api/results';
+
+const col = (p: Partial<ResultColumn>): ResultColumn =>
+  ({ headerName: 'x', field: 'x', colId: 'x', filter_type: '', format_type: 'text', default_column: true, calculateField: false, customFields: false, enableRowGroup: false, graphMode: false, groupModeParams: null, is_bool: false, refresh: false, repriceField: true, ...p }) as ResultColumn;
+
+test('results columns get the shared filters: category tree, brand list, radio for status, numbers', () => {
+  expect(resultFilter(col({ colId: 'category_display' })).filter).toBe('categoryFilter');
+  expect(resultFilter(col({ colId: 'canonical_mfgr_display' })).filter).toBe('brandFilter');
+  expect(resultFilter(col({ colId: 'status', radioValues: ['no_change', 'pending'] }))).toEqual({ filter: 'radioFilter', filterParams: { values: ['no_change', 'pending'] } });
+  expect(resultFilter(col({ colId: 'change_pct', format_type: 'percent' })).filter).toBe('agNumberColumnFilter');
+  expect(resultFilter(col({ colId: 'explanation' })).filter).toBe(false);
+  const [why] = resultColDefs([col({ colId: 'explanation', field: 'explanation' })], '$');
+  expect(why).toMatchObject({ cellRenderer: 'whyCell', tooltipField: 'explanation', sortable: false });
+  expect(resultColDefs([col({ default_column: false })], '$')[0].hide).toBe(true);
+});
+
+test('prices, signed changes and blanks', () => {
+  expect(formatResult('currency', 1234.5, '€')).toBe('€1,234.50');
+  expect(formatResult('percent', 2.5, '$')).toBe('+2.50%');
+  expect(formatResult('percent', -1, '$')).toBe('-1.00%');
+  expect(formatResult('currency', null, '$')).toBe('');
+});
+
+test('a results block asks for its run, with the category filter as category_tree', () => {
+  const req = {
+    startRow: 100,
+    endRow: 200,
+    filterModel: { category_display: { filterType: 'category', paths: [['A']] }, status: { filterType: 'radio', value: 'pending' } },
+    sortModel: [{ colId: 'change_pct', sort: 'desc' as const }],
+  };
+  expect(resultCondition(req, 'tv', true)).toEqual({
+    run: 'simulation',
+    startRow: 100,
+    limit: 100,
+    filters: { category_tree: { filterType: 'category', paths: [['A']] }, status: { filterType: 'radio', value: 'pending' } },
+    sort: [{ colId: 'change_pct', sort: 'desc' }],
+    search: 'tv',
+  });
+  expect(resultCondition({ filterModel: {}, sortModel: [] }, '', false)).toMatchObject({ run: 'latest', startRow: 0, limit: 100, filters: {} });
+});

@@ -1,0 +1,52 @@
+import { expect, test } from 'vitest';
+import { MARKET_KEY, mergeLine, pivotGroups, tableColumns, trendLines } from './reports';
+import { defaultPick, toggle, MARKET } from '../../lib/competitorPick';
+
+const comps = [
+  { id: 11, name: 'Alpha' },
+  { id: 12, name: 'Beta' },
+];
+const ids = [11, 12];
+
+test('the price trend draws my price, the market, the selected competitors and each picked competitor', () => {
+  const lines = trendLines('price_trend', defaultPick(ids), comps);
+  expect(lines.map((l) => l.key)).toEqual(['customerValue', MARKET_KEY, 'selected_competitors', 'value@11', 'value@12']);
+  const fewer = trendLines('price_trend', toggle(toggle(defaultPick(ids), MARKET, ids), 'c11', ids), comps, [{ logical_name: 'revenue_30d', display_name: 'Revenue' }]);
+  expect(fewer.map((l) => l.label)).toEqual(['My price', 'Selected competitors', 'Beta', 'Revenue']);
+});
+
+test('margin and price vs market have no market lines', () => {
+  expect(trendLines('margin_trend', defaultPick(ids), comps).map((l) => l.key)).toEqual(['customerValue', 'value@11', 'value@12']);
+  expect(trendLines('price_vs_market_trend', defaultPick(ids), comps)[0].label).toBe('Market delta %');
+});
+
+test('the table keeps the picked competitors and adds the market and custom-field columns', () => {
+  const col = (field: string, headerName: string) => ({ field, headerName, format_type: 'currency' });
+  const api = [col('date_timestamp', 'Date'), col('customerValue', 'My price'), col('selected_competitors', 'Selected competitors'), col('value@11', 'Alpha'), col('value@12', 'Beta')];
+  const lines = trendLines('price_trend', toggle(defaultPick(ids), 'c11', ids), comps, [{ logical_name: 'cf1', display_name: 'CF' }]);
+  expect(tableColumns(api, lines, 'currency').map((c) => c.field)).toEqual(['date_timestamp', 'customerValue', 'selected_competitors', 'value@12', MARKET_KEY, 'cf@cf1']);
+});
+
+test('another answer merges by day; a missing day is null', () => {
+  const rows = [{ date_timestamp: '2026-11-01', customerValue: 1 }, { date_timestamp: '2026-11-02', customerValue: 2 }];
+  expect(mergeLine(rows, [{ date_timestamp: '2026-11-02', selected_competitors: 5 }], 'selected_competitors', MARKET_KEY)).toEqual([
+    { date_timestamp: '2026-11-01', customerValue: 1, [MARKET_KEY]: null },
+    { date_timestamp: '2026-11-02', customerValue: 2, [MARKET_KEY]: 5 },
+  ]);
+});
+
+test('competitiveness rows pivot to a line per group, with compare lines when asked', () => {
+  const rows = [
+    { date_timestamp: '2026-11-02', category: 'TV', value: 40, compare_value: 35 },
+    { date_timestamp: '2026-11-01', category: 'TV', value: 50, compare_value: 30 },
+    { date_timestamp: '2026-11-01', category: 'Audio', value: 10, compare_value: null },
+  ];
+  const p = pivotGroups(rows, 'category', true);
+  expect(p.groups).toBe(2);
+  expect(p.lines.map((l) => l.label)).toEqual(['Audio', 'Audio (compare)', 'TV', 'TV (compare)']);
+  expect(p.rows).toEqual([
+    { date_timestamp: '2026-11-01', 'g@TV': 50, 'cmp@TV': 30, 'g@Audio': 10, 'cmp@Audio': null },
+    { date_timestamp: '2026-11-02', 'g@TV': 40, 'cmp@TV': 35 },
+  ]);
+  expect(pivotGroups(rows, 'category', false).lines).toHaveLength(2);
+});

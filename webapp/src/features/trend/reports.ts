@@ -1,0 +1,117 @@
+import type { ChartLine } from '../../components/LineChart';
+import { chosenIds, MARKET, SELECTED, type Pick } from '../../lib/competitorPick';
+import type { TableColumn } from '../../components/DataTable';
+import type { TrendReportName } from '../../api/trend';
+
+/** The trend screens of spec §2 with their breadcrumb names and controls. */
+export type TrendReport = {
+  name: TrendReportName;
+  title: string;
+  /** The weigh-by selector shows (hidden for margin_trend and price_vs_market). */
+  weighBy: boolean;
+  /** The multi-select offers Market price and Selected competitors (lines only the price trend has). */
+  marketLines: boolean;
+  format: 'currency' | 'percent';
+};
+
+export const TREND_REPORTS: TrendReport[] = [
+  { name: 'price_trend', title: 'Price trend', weighBy: true, marketLines: true, format: 'currency' },
+  { name: 'key_business_metrics', title: 'Key business metrics - correlation and causality', weighBy: true, marketLines: false, format: 'currency' },
+  { name: 'margin_trend', title: 'Margin trend', weighBy: false, marketLines: false, format: 'percent' },
+  { name: 'price_vs_market_trend', title: 'Price vs. margin - trend', weighBy: false, marketLines: false, format: 'percent' },
+  { name: 'competitiveness_metrics', title: 'Competitiveness metrics: Trend', weighBy: false, marketLines: false, format: 'percent' },
+];
+
+/** The market line's key: the mean over every competitor (the selected competitors' mean of an all-competitor request). */
+export const MARKET_KEY = 'market_price';
+
+/** customFieldKey is the key of an extra custom-field line in the merged rows. */
+export const customFieldKey = (field: string) => 'cf@' + field;
+
+const CUSTOMER_LABEL: Record<string, string> = {
+  price_trend: 'My price',
+  PDP_price_trend: 'My price',
+  margin_trend: 'My margin %',
+  price_vs_market_trend: 'Market delta %',
+};
+
+/**
+ * trendLines are the chart's lines of a line trend: my value, then Market price and
+ * Selected competitors where the report has them and they are picked, then each picked
+ * competitor, then the extra custom-field lines.
+ */
+export function trendLines(
+  report: TrendReportName,
+  pick: Pick,
+  competitors: { id: number; name: string }[],
+  customFields: { logical_name: string; display_name: string }[] = [],
+): ChartLine[] {
+  const ids = chosenIds(pick, competitors.map((c) => c.id));
+  const lines: ChartLine[] = [{ key: 'customerValue', label: CUSTOMER_LABEL[report] ?? 'My value' }];
+  if (report === 'price_trend' || report === 'PDP_price_trend') {
+    if (pick.includes(MARKET)) lines.push({ key: MARKET_KEY, label: 'Market price' });
+    if (pick.includes(SELECTED)) lines.push({ key: 'selected_competitors', label: 'Selected competitors' });
+  }
+  for (const c of competitors) if (ids.includes(c.id)) lines.push({ key: 'value@' + c.id, label: c.name });
+  for (const f of customFields) lines.push({ key: customFieldKey(f.logical_name), label: f.display_name });
+  return lines;
+}
+
+/** tableColumns are the table's columns: the API's, less the competitors not picked, with the added lines. */
+export function tableColumns(api: TableColumn[], lines: ChartLine[], format: string): TableColumn[] {
+  const keys = new Set(lines.map((l) => l.key));
+  const cols = api.filter((c) => (!c.field.startsWith('value@') && c.field !== 'selected_competitors') || keys.has(c.field));
+  const extra = lines
+    .filter((l) => l.key === MARKET_KEY || l.key.startsWith('cf@'))
+    .map((l) => ({ field: l.key, headerName: l.label, format_type: l.key === MARKET_KEY ? format : 'number' }));
+  return [...cols, ...extra];
+}
+
+/** mergeLine adds another answer's value per day to the rows under key (the market line, a custom-field line). */
+export function mergeLine(rows: Record<string, unknown>[], other: Record<string, unknown>[], from: string, key: string): Record<string, unknown>[] {
+  const byDay = new Map(other.map((r) => [String(r.date_timestamp), r[from]]));
+  return rows.map((r) => ({ ...r, [key]: byDay.get(String(r.date_timestamp)) ?? null }));
+}
+
+/** The competitiveness metrics' group-by choices (spec §9) and the row key each answers under. */
+export const GROUP_LEVELS = [
+  { value: 'super_category', label: 'Super category', field: 'super_category' },
+  { value: 'category', label: 'Category', field: 'category' },
+  { value: 'vertical', label: 'Vertical', field: 'vertical' },
+  { value: 'vertical_brand', label: 'Vertical X Brand', field: 'vertical_brand' },
+  { value: 'brand', label: 'Brand', field: 'canonical_mfgr_display' },
+];
+export const COMPARISON_VALUES = ['%Higher Bucket', '%Lower Bucket', '%Similar Bucket', 'Price Index'];
+export const COMPARE_TO = [
+  { value: 'previous_period', label: 'Previous period' },
+  { value: 'same_period_last_year', label: 'Same period last year' },
+] as const;
+
+/** The chart shows at most this many groups; the table lists them all. */
+export const MAX_GROUP_LINES = 12;
+
+/**
+ * pivotGroups turns competitiveness rows (a row per day and group) into a row per day
+ * with a line per group (and its compare line), for the first MAX_GROUP_LINES groups
+ * by name.
+ */
+export function pivotGroups(rows: Record<string, unknown>[], groupField: string, withCompare: boolean): { rows: Record<string, unknown>[]; lines: ChartLine[]; groups: number } {
+  const groups = [...new Set(rows.map((r) => String(r[groupField] ?? '')))].sort();
+  const shown = groups.slice(0, MAX_GROUP_LINES);
+  const byDay = new Map<string, Record<string, unknown>>();
+  for (const r of rows) {
+    const g = String(r[groupField] ?? '');
+    if (!shown.includes(g)) continue;
+    const day = String(r.date_timestamp);
+    const out = byDay.get(day) ?? { date_timestamp: day };
+    out['g@' + g] = r.value ?? null;
+    out['cmp@' + g] = r.compare_value ?? null;
+    byDay.set(day, out);
+  }
+  const lines: ChartLine[] = [];
+  for (const g of shown) {
+    lines.push({ key: 'g@' + g, label: g || '(none)' });
+    if (withCompare) lines.push({ key: 'cmp@' + g, label: (g || '(none)') + ' (compare)' });
+  }
+  return { rows: [...byDay.values()].sort((a, b) => String(a.date_timestamp).localeCompare(String(b.date_timestamp))), lines, groups: groups.length };
+}
