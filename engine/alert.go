@@ -65,7 +65,7 @@ func CompilePriceChanges(a Account, c Condition, q PriceChanges) (rows, count St
 			return ColProductID + " IN (SELECT " + ColProductID + " FROM " + b.snapshotTable(k.a) + " WHERE " + w + ")", err
 		})
 	}
-	b := &builder{}
+	b := k.builder()
 	inner, err := changes(b)
 	if err != nil {
 		return rows, count, err
@@ -79,7 +79,7 @@ func CompilePriceChanges(a Account, c Condition, q PriceChanges) (rows, count St
 	if err != nil {
 		return rows, count, err
 	}
-	cb := &builder{}
+	cb := k.builder()
 	if inner, err = changes(cb); err != nil {
 		return rows, count, err
 	}
@@ -105,6 +105,9 @@ func (b *builder) priceChangePairs(a Account, comps []uint64, from, to time.Time
 		" WHERE " + ColAccountID + " = " + b.bind(a.AccountID) +
 		" AND " + ColCompetitorID + " IN " + b.bindUintSet(comps) +
 		" AND scanned_at > " + since + " AND scanned_at <= " + at(to) + " AND price IS NOT NULL"
+	if nf := (exprs{a: a}).notFlaggedPair(); nf != "" {
+		sql += " AND " + nf // flagged matches are no price change (flags.go)
+	}
 	if restrict != nil {
 		r, err := restrict(b)
 		if err != nil {

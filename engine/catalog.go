@@ -65,6 +65,9 @@ type Account struct {
 	// TrendRollup describes the account's current trend rollup (nil: none); the
 	// trend compiler reads it only where it is exact (trend_rollup.go).
 	TrendRollup *TrendRollup
+	// Flagged are the open match feedback flags: competitor id → the product ids
+	// whose offer from that competitor is a wrong match (flags.go).
+	Flagged map[int64][]string
 }
 
 // normalize drops configuration the compiler cannot trust and sorts competitors by id.

@@ -61,11 +61,16 @@ type exprs struct {
 	a      Account
 	cutoff string // toDateTime(<unix seconds>) of the staleness limit
 	totals bool   // the snapshot's stored all-competitor totals are exact (totals.go)
+	// rawTotals: they are exact but for the account's flagged matches (flags.go),
+	// whose pairs lam takes out of them.
+	rawTotals bool
 }
 
 func newExprs(a Account) exprs {
 	cut := staleCutoff(a.Settings, a.Now)
-	return exprs{a: a, cutoff: "toDateTime(" + IntLit(cut) + ")", totals: a.Totals.exact(a.Settings, cut)}
+	exact := a.Totals.exact(a.Settings, cut)
+	flagged := len(a.flaggedComps()) > 0
+	return exprs{a: a, cutoff: "toDateTime(" + IntLit(cut) + ")", totals: exact && !flagged, rawTotals: exact && flagged}
 }
 
 // staleCutoff is the unix time before which an offer no longer counts.
@@ -104,6 +109,9 @@ func (e exprs) at(arr string, c int64) string {
 		// No slot: arr[0] is an error on 18.16 ("Array indices is 1-based"); an
 		// index past the end gives the default value, which the guards (idx = 0) hide.
 		i = "4294967295"
+	}
+	if f := e.isFlagged(c); arr == "c_delta" && f != "" {
+		return "if(" + f + ", nan, c_delta[" + i + "])"
 	}
 	return arr + "[" + i + "]"
 }
@@ -148,18 +156,31 @@ func sum(comps []Competitor, term func(int64) string) string {
 
 // lam is one per-product sum over the selected competitors. When every competitor
 // of the account is selected (the default) it is the snapshot's stored total
-// (t_cmp ...; see totals.go) while that is exact, else one lambda over the
+// (t_cmp ...; see totals.go) while that is exact (minus the flagged pairs'
+// terms when the account has flagged matches), else one lambda over the
 // snapshot's arrays, which 18.16 evaluates fast and analyses in no time; for a
 // subset it is explicit per-competitor terms (a constant set inside a lambda,
 // has([...], c), is an order of magnitude slower on 18.16).
-func (e exprs) lam(cs []Competitor, total, body string, term func(int64) string) string {
+func (e exprs) lam(cs []Competitor, total, body string, term func(x exprs, c int64) string) string {
 	if e.all(cs) {
-		if e.totals {
+		switch {
+		case e.totals:
 			return total
+		case e.rawTotals:
+			// The stored total counted the flagged pairs: take their terms (over the
+			// unmasked delta) out, one scalar term per flagged competitor, instead of
+			// a lambda over masked arrays on every row.
+			raw := e
+			raw.a.Flagged = nil
+			var fix []string
+			for _, c := range e.a.flaggedComps() {
+				fix = append(fix, "if("+e.isFlagged(c)+", "+term(raw, c)+", 0)")
+			}
+			return "(" + total + " - (" + strings.Join(fix, " + ") + "))"
 		}
 		return body
 	}
-	return sum(cs, term)
+	return sum(cs, func(c int64) string { return term(e, c) })
 }
 
 // all reports whether cs is every competitor of the account.
@@ -179,7 +200,7 @@ func (e exprs) ld() string   { return "(d_ - (" + floatLit(e.a.Settings.Parity) 
 // columns), so my_price / x is written 1 + d / 100.
 func (e exprs) packed() string {
 	return "arraySum((d_, t_) -> if(" + e.lcmp() + ", 1 + if(" + e.ld() + " < -(" + floatLit(e.a.Settings.Lower) + "), 1000, 0) + if(" +
-		e.ld() + " > " + floatLit(e.a.Settings.Upper) + ", 1000000, 0), 0), c_delta, c_seen)"
+		e.ld() + " > " + floatLit(e.a.Settings.Upper) + ", 1000000, 0), 0), " + e.deltas() + ", c_seen)"
 }
 
 // The all-competitor sums as lambdas over the snapshot's arrays: the fallback of
@@ -191,35 +212,35 @@ func (e exprs) allSimilar() string {
 	return "toUInt64(" + e.packed() + " % 1000 - intDiv(" + e.packed() + ", 1000) % 1000 - intDiv(" + e.packed() + ", 1000000))"
 }
 func (e exprs) allLowerDelta() string {
-	return "arraySum((d_, t_) -> if(t_ >= " + e.cutoff + " AND " + e.ld() + " < -(" + floatLit(e.a.Settings.Lower) + "), d_, 0), c_delta, c_seen)"
+	return "arraySum((d_, t_) -> if(t_ >= " + e.cutoff + " AND " + e.ld() + " < -(" + floatLit(e.a.Settings.Lower) + "), d_, 0), " + e.deltas() + ", c_seen)"
 }
 func (e exprs) allPrice() string {
-	return "arraySum((x_, d_, t_) -> if(" + e.lcmp() + ", x_, 0), c_price, c_delta, c_seen)"
+	return "arraySum((x_, d_, t_) -> if(" + e.lcmp() + ", x_, 0), c_price, " + e.deltas() + ", c_seen)"
 }
 func (e exprs) allRatio() string {
-	return "arraySum((d_, t_) -> if(" + e.lcmp() + ", 1 + d_ / 100, 0), c_delta, c_seen)"
+	return "arraySum((d_, t_) -> if(" + e.lcmp() + ", 1 + d_ / 100, 0), " + e.deltas() + ", c_seen)"
 }
 
 func (e exprs) nCmp(cs []Competitor) string {
-	return e.lam(cs, "toUInt64(t_cmp)", e.allCmp(), func(c int64) string { return "toUInt32(" + e.cmp(c) + ")" })
+	return e.lam(cs, "toUInt64(t_cmp)", e.allCmp(), func(x exprs, c int64) string { return "toUInt32(" + x.cmp(c) + ")" })
 }
 func (e exprs) nLower(cs []Competitor) string {
-	return e.lam(cs, "toUInt64(t_l)", e.allLower(), func(c int64) string { return "toUInt32(" + e.lower(c) + ")" })
+	return e.lam(cs, "toUInt64(t_l)", e.allLower(), func(x exprs, c int64) string { return "toUInt32(" + x.lower(c) + ")" })
 }
 func (e exprs) nSimilar(cs []Competitor) string {
-	return e.lam(cs, "toUInt64(t_s)", e.allSimilar(), func(c int64) string { return "toUInt32(" + e.similar(c) + ")" })
+	return e.lam(cs, "toUInt64(t_s)", e.allSimilar(), func(x exprs, c int64) string { return "toUInt32(" + x.similar(c) + ")" })
 }
 func (e exprs) nHigher(cs []Competitor) string {
-	return e.lam(cs, "toUInt64(t_h)", e.allHigher(), func(c int64) string { return "toUInt32(" + e.higher(c) + ")" })
+	return e.lam(cs, "toUInt64(t_h)", e.allHigher(), func(x exprs, c int64) string { return "toUInt32(" + x.higher(c) + ")" })
 }
 func (e exprs) sumLowerDelta(cs []Competitor) string {
-	return e.lam(cs, "t_ld", e.allLowerDelta(), func(c int64) string { return "if(" + e.lower(c) + ", " + e.at("c_delta", c) + ", 0)" })
+	return e.lam(cs, "t_ld", e.allLowerDelta(), func(x exprs, c int64) string { return "if(" + x.lower(c) + ", " + x.at("c_delta", c) + ", 0)" })
 }
 func (e exprs) sumPrice(cs []Competitor) string {
-	return e.lam(cs, "t_price", e.allPrice(), func(c int64) string { return "if(" + e.cmp(c) + ", " + e.at("c_price", c) + ", 0)" })
+	return e.lam(cs, "t_price", e.allPrice(), func(x exprs, c int64) string { return "if(" + x.cmp(c) + ", " + x.at("c_price", c) + ", 0)" })
 }
 func (e exprs) sumRatio(cs []Competitor) string {
-	return e.lam(cs, "t_ratio", e.allRatio(), func(c int64) string { return "if(" + e.cmp(c) + ", my_price / " + e.at("c_price", c) + ", 0)" })
+	return e.lam(cs, "t_ratio", e.allRatio(), func(x exprs, c int64) string { return "if(" + x.cmp(c) + ", my_price / " + x.at("c_price", c) + ", 0)" })
 }
 
 func (e exprs) marketPrice(cs []Competitor) string {

@@ -396,7 +396,7 @@ func (k *compiler) rows() (Plan, error) {
 	if err != nil {
 		return Plan{}, err
 	}
-	b := &builder{}
+	b := k.builder()
 	sel, names, x := k.rowSelect(b, cols)
 	outerAccount := b.bind(k.a.AccountID)
 	w, err := k.where(b)
@@ -448,7 +448,11 @@ func (k *compiler) rowSelect(b *builder, cols []Column) (sel, names []string, x 
 	}
 	for _, a := range rawArrays {
 		if need[a] {
-			sel = append(sel, a+" AS "+rawPrefix+a)
+			src := a
+			if a == "c_delta" {
+				src = k.e.deltas()
+			}
+			sel = append(sel, src+" AS "+rawPrefix+a)
 		}
 	}
 	return sel, names, x
@@ -478,7 +482,7 @@ func CompileCount(a Account, c Condition) (Plan, error) {
 	if _, err := k.orderBy(); err != nil {
 		return Plan{}, err
 	}
-	b := &builder{}
+	b := k.builder()
 	w, err := k.where(b)
 	if err != nil {
 		return Plan{}, err
@@ -507,7 +511,7 @@ func CompileSelection(a Account, c Condition, selectAll bool, toggled []string) 
 	if err != nil {
 		return Plan{}, err
 	}
-	b := &builder{}
+	b := k.builder()
 	var w string
 	if selectAll {
 		if w, err = k.where(b); err != nil {

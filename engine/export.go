@@ -33,9 +33,17 @@ type Export struct {
 // with their labels joined in the same query; at a group level (group mode, or a
 // report of group rows) they are the level's group rows with their per-competitor
 // metrics. The competitiveness snapshot is refused with a message that says so.
+// The assortment reports and the real-time view (report_type real_time, with its
+// competitorId) export their own rows (assortment.go, realtime.go).
 func CompileExport(a Account, c Condition, sel Selection) (Export, error) {
 	if len(sel.Toggled) > MaxSelected {
 		return Export{}, bad("toggledNodes", "has %d ids; at most %d are allowed", len(sel.Toggled), MaxSelected)
+	}
+	if kind, err := ParseAssortment(c.ReportType); err == nil {
+		return exportAssortment(a, c, sel, kind)
+	}
+	if c.ReportType == RealTimeReport {
+		return exportRealTime(a, c)
 	}
 	c.StartRow, c.Limit = 0, 0
 	k, err := newCompiler(a, c)
@@ -81,7 +89,7 @@ func (k *compiler) exportProducts(sel Selection) (Export, error) {
 	if err != nil {
 		return Export{}, err
 	}
-	b := &builder{}
+	b := k.builder()
 	sym := func() string { return b.bind(k.a.Settings.CurrencySymbol) }
 	inner := []string{ColProductID}
 	var cells []cell
@@ -140,7 +148,7 @@ func (k *compiler) exportProducts(sel Selection) (Export, error) {
 	if err != nil {
 		return Export{}, err
 	}
-	cb := &builder{}
+	cb := k.builder()
 	if w, err = k.exportWhere(cb, sel); err != nil {
 		return Export{}, err
 	}
@@ -194,7 +202,7 @@ func (k *compiler) exportGroups() (Export, error) {
 		inGroups[m.ID] = true
 	}
 	cat := newCatalog(k.groupColumns())
-	b := &builder{}
+	b := k.builder()
 	sym := func() string { return b.bind(k.a.Settings.CurrencySymbol) }
 	var cells []cell
 	var header, pivot []string
@@ -254,7 +262,7 @@ func (k *compiler) exportGroups() (Export, error) {
 	if err != nil {
 		return Export{}, err
 	}
-	cb := &builder{}
+	cb := k.builder()
 	counted, _, err := k.groupRows(cb, level, metrics)
 	if err != nil {
 		return Export{}, err

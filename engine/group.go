@@ -190,7 +190,7 @@ func (k *compiler) groupSource(b *builder, level GroupLevel, fields, aliases []s
 func (k *compiler) groups(countOnly bool, onlyKeys []string) (Plan, error) {
 	level := k.levels[len(k.c.GroupIDs)]
 	metrics := k.groupMetrics()
-	b := &builder{}
+	b := k.builder()
 	sql, names, err := k.groupRows(b, level, metrics)
 	if err != nil {
 		return Plan{}, err
@@ -235,7 +235,7 @@ func (k *compiler) groupRows(b *builder, level GroupLevel, metrics []groupMetric
 // snapshot's arrays (one pass, simple expressions, instead of six expressions per
 // competitor). level "" aggregates all products in one group "all".
 func (k *compiler) competitorPairs(level GroupLevel, keys []string) (Plan, error) {
-	b := &builder{}
+	b := k.builder()
 	sql, err := k.competitorPairRows(b, level, keys)
 	if err != nil {
 		return Plan{}, err
@@ -247,7 +247,11 @@ func (k *compiler) competitorPairs(level GroupLevel, keys []string) (Plan, error
 // competitorPairRows is the SELECT of competitorPairs: a row per (group_key,
 // competitor_id) with the per-competitor metrics by their ids (without @c).
 func (k *compiler) competitorPairRows(b *builder, level GroupLevel, keys []string) (string, error) {
-	src, err := k.groupSource(b, level, []string{k.weight() + " AS w", "comp_ids", "c_delta", "c_seen"}, []string{"w", "comp_ids", "c_delta", "c_seen"})
+	deltas, dName := "c_delta", "c_delta"
+	if d := k.e.deltas(); d != deltas {
+		deltas, dName = d+" AS fd", "fd" // flagged matches hidden (flags.go)
+	}
+	src, err := k.groupSource(b, level, []string{k.weight() + " AS w", "comp_ids", deltas, "c_seen"}, []string{"w", "comp_ids", dName, "c_seen"})
 	if err != nil {
 		return "", err
 	}
@@ -272,7 +276,7 @@ func (k *compiler) competitorPairRows(b *builder, level GroupLevel, keys []strin
 		pct(lo) + " AS Lower, " + pct(si) + " AS Similar, " + pct(hi) + " AS Higher, " +
 		"if(" + lw + " = 0, NULL, " + agg(AggSumIf, "w * pd", lo) + " / " + lw + ") AS Lower_avg, " +
 		"if(" + den + " = 0, NULL, " + agg(AggSumIf, "w * (1 + pd / 100)", cmp) + " * 100 / " + den + ") AS price_index " +
-		"FROM " + src + " ARRAY JOIN comp_ids AS pc, c_delta AS pd, c_seen AS pt WHERE pc IN (" + strings.Join(ids, ", ") + ")"
+		"FROM " + src + " ARRAY JOIN comp_ids AS pc, " + dName + " AS pd, c_seen AS pt WHERE pc IN (" + strings.Join(ids, ", ") + ")"
 	if keys != nil {
 		sql += " AND gk IN " + b.bindSet(keys)
 	}

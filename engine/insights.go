@@ -104,7 +104,7 @@ func CompileInsights(a Account, keys []string) (Statement, error) {
 	if len(keys) == 0 {
 		return Statement{}, bad(InsightFilterKey, "no insight to count")
 	}
-	b := &builder{}
+	b := newBuilder(a)
 	sel := make([]string, len(keys))
 	for i, key := range keys {
 		p, err := b.insightPredicate(a, InsightFilterKey, key)

@@ -98,7 +98,7 @@ func CompileResultRows(a Account, c Condition, resultID uint64) (Plan, error) {
 	if err != nil {
 		return Plan{}, err
 	}
-	b := &builder{}
+	b := newBuilder(a)
 	var sel, names []string
 	for _, col := range cat.cols {
 		if col.Expr != "" {
@@ -136,7 +136,7 @@ func CompileResultCount(a Account, c Condition, resultID uint64, pending bool) (
 	if err != nil {
 		return Statement{}, err
 	}
-	b := &builder{}
+	b := newBuilder(a)
 	w, err := resultWhere(b, a, cat, c, resultID)
 	if err != nil {
 		return Statement{}, err

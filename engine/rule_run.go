@@ -72,7 +72,7 @@ func CompileRun(a Account, rules []Rule, g Guardrails, resultID uint64) (Stateme
 	if err != nil {
 		return Statement{}, err
 	}
-	b := &builder{}
+	b := newBuilder(a)
 	inner, err := k.inner(b, nil)
 	if err != nil {
 		return Statement{}, err
@@ -419,7 +419,7 @@ func CompilePreview(a Account, rules []Rule, candidate Rule, g Guardrails) (Stat
 	if err != nil {
 		return Statement{}, err
 	}
-	b := &builder{}
+	b := newBuilder(a)
 	inner, err := k.inner(b, &candidate.Scope)
 	if err != nil {
 		return Statement{}, err

@@ -44,7 +44,7 @@ func TestSnapshotDeltaSQL(t *testing.T) {
 
 // TestSnapshotDeltaOtherReaders: the reads beside the grid's (insights, the pricer's
 // run and preview, trends and the trend rollup, the export, price changes, a
-// product's competitor offers) also read base and delta with the delta predicate
+// product's competitor offers, the assortment reports and the real-time view) also read base and delta with the delta predicate
 // when the account has a delta, and never product_snapshot alone.
 func TestSnapshotDeltaOtherReaders(t *testing.T) {
 	const visible = " AND (_table = 'product_snapshot_delta' AND (pno, build_id) IN (SELECT pno, max(build_id) FROM product_snapshot_delta " +
@@ -82,6 +82,30 @@ func TestSnapshotDeltaOtherReaders(t *testing.T) {
 			return rows.SQL + " " + count.SQL, err
 		},
 		"competitor offers": func() (string, error) { p, err := CompileCompetitorOffers(a, "P1"); return p.SQL, err },
+		"assortment": func() (string, error) {
+			rows, err := CompileAssortmentRows(a, Condition{Limit: 100}, AssortmentByBrand)
+			if err != nil {
+				return "", err
+			}
+			count, err := CompileAssortmentCount(a, Condition{}, AssortmentByBrand)
+			return rows.SQL + " " + count.SQL, err
+		},
+		"real time": func() (string, error) {
+			rows, err := CompileRealTime(a, []int64{3}, 0)
+			if err != nil {
+				return "", err
+			}
+			count, err := CompileRealTimeCount(a, []int64{3})
+			if err != nil {
+				return "", err
+			}
+			sum, err := CompileScanSummary(a)
+			return rows.SQL + " " + count.SQL + " " + sum.SQL, err
+		},
+		"real time export": func() (string, error) {
+			e, err := CompileExport(a, Condition{ReportType: RealTimeReport, CompetitorIDs: []int64{3}}, Selection{})
+			return e.Statement.SQL, err
+		},
 	}
 	for name, compile := range sqls {
 		sql, err := compile()

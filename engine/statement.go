@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"strings"
+
 	"github.com/ClickHouse/clickhouse-go/v2"
 )
 
@@ -37,6 +39,7 @@ type builder struct {
 	args    []any
 	sets    []Set
 	inlined int   // bytes of set values written inline so far (an upper bound)
+	extern  []Set // named sets the SQL may read (the account's flags); sent only when it does
 	err     error // the first name refused while printing
 }
 
@@ -70,7 +73,13 @@ func (b *builder) statement(sql string) (Statement, error) {
 	if b.err != nil {
 		return Statement{}, b.err
 	}
-	return Statement{SQL: sql, Args: b.args, Sets: b.sets}, nil
+	sets := b.sets
+	for _, s := range b.extern {
+		if strings.Contains(sql, s.Name) {
+			sets = append(sets, s)
+		}
+	}
+	return Statement{SQL: sql, Args: b.args, Sets: sets}, nil
 }
 
 // bindSet gives the right-hand side of `x IN ...` for a list of strings.

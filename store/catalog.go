@@ -21,9 +21,10 @@ import (
 // the snapshot rebuilds.
 type Catalog struct {
 	Account     Account
-	Competitors []Competitor // by id
-	Labels      []Label      // by name, case-insensitively, then id
-	settings    []byte       // the raw settings, so every copy gets its own map
+	Competitors []Competitor       // by id
+	Labels      []Label            // by name, case-insensitively, then id
+	Flagged     map[int64][]string // open match flags: competitor id → product ids (matchflags.go)
+	settings    []byte             // the raw settings, so every copy gets its own map
 }
 
 // Engine is the compiler's view of the account: settings, custom fields,
@@ -46,6 +47,7 @@ func (c Catalog) Engine() engine.Account {
 		a.Labels = append(a.Labels, engine.Label{ID: uint64(l.ID), Name: l.Name, Color: l.Color})
 	}
 	sort.Slice(a.Labels, func(i, j int) bool { return a.Labels[i].ID < a.Labels[j].ID })
+	a.Flagged = c.Flagged
 	return a
 }
 
@@ -54,6 +56,11 @@ func (c Catalog) Engine() engine.Account {
 func (c Catalog) clone() Catalog {
 	c.Competitors = slices.Clone(c.Competitors)
 	c.Labels = slices.Clone(c.Labels)
+	flagged := make(map[int64][]string, len(c.Flagged))
+	for k, v := range c.Flagged {
+		flagged[k] = slices.Clone(v)
+	}
+	c.Flagged = flagged
 	c.Account.Settings = map[string]any{}
 	_ = json.Unmarshal(c.settings, &c.Account.Settings)
 	return c
@@ -197,6 +204,25 @@ func (s *Store) Catalogs(ctx context.Context, ids ...int64) (map[int64]Catalog, 
 	})
 	if err != nil {
 		return nil, fmt.Errorf("postgres: read labels: %w", err)
+	}
+	rows, err = s.DB.Query(ctx, `SELECT account_id, competitor_id, product_id FROM match_flags
+		WHERE account_id = ANY($1) AND status = 'open' ORDER BY account_id, competitor_id, product_id`, found)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: read match flags: %w", err)
+	}
+	var compID int64
+	var productID string
+	_, err = pgx.ForEachRow(rows, []any{&accountID, &compID, &productID}, func() error {
+		c := out[accountID]
+		if c.Flagged == nil {
+			c.Flagged = map[int64][]string{}
+		}
+		c.Flagged[compID] = append(c.Flagged[compID], productID)
+		out[accountID] = c
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("postgres: read match flags: %w", err)
 	}
 	for id, c := range out {
 		out[id] = c.clone() // fills Account.Settings

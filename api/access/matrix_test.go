@@ -36,6 +36,8 @@ var (
 		"POST /labels/insertNewLabels", "POST /labels/insertNewLabelsForProduct", "POST /labels/insertProductLabels",
 		"POST /labels/removeLabelFromProduct", "POST /labels/removeLabel",
 		"POST /labels/addAlert", "POST /labels/removeAlert", "GET /labels/getAllAlerts",
+		"POST /match_feedback/flagMatch", "POST /match_feedback/unflagMatch", "POST /match_feedback/resolveMatch",
+		"GET /match_feedback/getFlags", "GET /match_feedback/exportCsv",
 		"POST /rules/addRule", "POST /rules/removeRule", "POST /rules/updateStatus", "POST /rules/reorder",
 		"POST /rules/runRulebase", "POST /rules/saveGuardrails",
 	}

@@ -67,6 +67,18 @@ func AppRoutes(h *appstate.Handlers) []route.Route {
 		R(P, "/labels/removeAlert", perm(authz.EditAlerts, authz.Delete), "Deletes a competitor alert", appstate.JSON(h.RemoveAlert)),
 		R(G, "/labels/getAllAlerts", perm(authz.EditAlerts, authz.Read), "The account's competitor alerts", appstate.Query(h.AllAlerts)),
 
+		R(P, "/match_feedback/flagMatch", perm(authz.ManageReviewMatches, authz.Update),
+			"Flags a competitor offer as a wrong match: left out of every comparison until resolved", appstate.JSON(h.FlagMatch)),
+		R(P, "/match_feedback/unflagMatch", perm(authz.ManageReviewMatches, authz.Update),
+			"Takes a wrong-match flag back", appstate.JSON(h.UnflagMatch)),
+		R(P, "/match_feedback/resolveMatch", perm(authz.ManageReviewMatches, authz.Update),
+			"Marks a wrong-match flag resolved by the data team", appstate.JSON(h.ResolveMatch)),
+		R(G, "/match_feedback/getFlags", perm(authz.ManageReviewMatches, authz.Read),
+			"The account's wrong-match flags, open first", appstate.Query(h.MatchFlags)),
+		R(G, "/match_feedback/exportCsv", perm(authz.ManageReviewMatches, authz.Read),
+			"The wrong-match flags as CSV for the data team (?status= open by default, resolved, or all)",
+			route.Raw[struct{}, struct{}](h.ExportMatchFlags, "text/csv")),
+
 		R(G, "/custom_reports", perm(authz.AdvancedTrendingCode, authz.Read),
 			"The account's custom (embedded BI) reports", appstate.Query(h.CustomReports)),
 		R(G, "/custom_reports/:id", perm(authz.AdvancedTrendingCode, authz.Read), "One custom report", appstate.Query(h.CustomReport)),

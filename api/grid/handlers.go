@@ -38,6 +38,14 @@ func Routes(s *Service) []route.Route {
 		R(G, "/competitor/getColumnsDef", "The competitor grid's column definitions", route.Query(h.competitorColumns)),
 		R(P, "/filters/getBrandsList", "One page of the brand filter's brands, with a search", route.JSON(h.brands)),
 		R(G, "/filters/getCategoryDropDownList", "The category filter's tree with product counts", route.Query(h.categories)),
+		R(P, "/assortment/getConditionsData", "One block of an assortment report: coverage of my catalogue at each competitor", route.JSON(h.assortmentData)),
+		R(P, "/assortment/getCountOfRow", "How many rows an assortment report's condition matches", route.JSON(h.assortmentCount)),
+		R(P, "/assortment/getColumnsDef", "An assortment report's column definitions", route.JSON(h.assortmentColumns)),
+		R(P, "/tabular/getConditionsDataForRealTime", "One block (100) of the latest scans of the chosen competitors, newest first", route.JSON(h.realTimeData)),
+		R(P, "/tabular/getRealTimeTabularCount", "How many latest scans the chosen competitors have", route.JSON(h.realTimeCount)),
+		R(P, "/tabular/getColumnDefRealTime", "The real-time view's column definitions", route.JSON(h.realTimeColumns)),
+		R(G, "/tabular/pricing", "Each competitor's latest scan and its scans of the last 24 hours", route.Query(h.scanSummary)),
+		R(P, "/assortment/getNameTooltipData", "The product tooltip of an assortment report's name cell", route.JSON(h.tooltipData)),
 	}
 }
 

@@ -18,6 +18,7 @@ import (
 	"pricelens/api/route"
 	"pricelens/api/session"
 	"pricelens/deploy/testenv"
+	"pricelens/store"
 )
 
 // server is the grid routes behind a test middleware that sets the principal (the
@@ -49,7 +50,12 @@ func serverWith(t *testing.T, p *session.Principal, more func(*Service) []route.
 	e := echo.New()
 	e.HTTPErrorHandler = func(err error, c echo.Context) {
 		var he *httperr.Error
-		if !errors.As(err, &he) {
+		var se *store.Error
+		switch {
+		case errors.As(err, &he):
+		case errors.As(err, &se) && se.Kind == store.KindNotFound:
+			he = httperr.NotFound(se.Message) // the store's errors are api/access's to map (import cycle here)
+		default:
 			he = MapError(err)
 		}
 		if he == nil {

@@ -569,6 +569,11 @@ func TestTrendsOnS(t *testing.T) {
 		withRollup, err = s.withRollup(ctx, a2)
 		require.NoError(t, err)
 		assert.NotNil(t, withRollup.TrendRollup, "another account's load")
+		// A build records its start in whole seconds, rounded down, so a load that
+		// finished in the same second counts as later (the safe side). The load is
+		// moved 2 s back so the rebuild below surely starts after it.
+		_, err = db.Exec(ctx, `UPDATE ingest_loads SET finished_at = now() - interval '2 seconds' WHERE id = 'trend-test-load'`)
+		require.NoError(t, err)
 		require.NoError(t, s.Grid.W.RefreshTrendRollups(ctx, map[uint32]engine.Settings{1: a1.Settings}))
 		withRollup, err = s.withRollup(ctx, a1)
 		require.NoError(t, err)

@@ -234,11 +234,11 @@ func Rows() []Grant {
 
 // defaultCodes is which codes each role holds (under every action of the code) in an
 // account whose grants were never edited: admin everything; analyst reports, labels,
-// alerts, schedules, trending and the pricer's rules but not users, permissions or
-// settings; viewer read-only.
+// alerts, schedules, match feedback, trending and the pricer's rules but not users,
+// permissions or settings; viewer read-only.
 var defaultCodes = map[string][]Code{
 	Analyst: {CreateReport, ViewReport, EditReport, DeleteReport, TopBottomRules, MiddleRules, ChangeRulesOrder,
-		UploadLabelFSNFile, EditLabel, EditAlerts, ScheduleReports, AdvancedTrendingCode, FiltersCompetitorPrice},
+		UploadLabelFSNFile, EditLabel, EditAlerts, ScheduleReports, ManageReviewMatches, AdvancedTrendingCode, FiltersCompetitorPrice},
 	Viewer: {ViewReport, AdvancedTrendingCode, FiltersCompetitorPrice},
 }
 

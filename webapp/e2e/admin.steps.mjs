@@ -8,7 +8,7 @@ const VIEWER = 'viewer@pricelens.local';
 const NEW_USER = 'e2e.new.user@example.com';
 const SSO_USER = 'e2e.sso.user@example.com';
 
-async function signInTo(page, stack, email, next) {
+export async function signInTo(page, stack, email, next) {
   await page.goto(stack.base + '/login/logout');
   await page.waitForURL(/\/login$/);
   await page.goto(stack.base + '/login?navigationPage=' + encodeURIComponent(next));

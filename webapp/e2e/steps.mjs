@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { psql } from './harness.mjs';
 import { exportSteps } from './exports.steps.mjs';
 import { adminSteps } from './admin.steps.mjs';
+import { reportsSteps } from './reports.steps.mjs';
 import { insightsSteps } from './insights.steps.mjs';
 import { pricerSteps } from './pricer.steps.mjs';
 import { trendSteps } from './trends.steps.mjs';
@@ -912,5 +913,6 @@ export const steps = [
   },
   ...exportSteps,
   ...adminSteps,
+  ...reportsSteps,
   ...insightsSteps,
 ];

@@ -33,6 +33,10 @@ const pricer = (page: PricerPageName) => (
   </Suspense>
 );
 
+// The assortment reports and the real-time view carry ag-grid too: loaded when opened.
+const AssortmentReport = lazy(() => import('./features/tabular/GridReport').then((m) => ({ default: m.AssortmentReport })));
+const RealTimeView = lazy(() => import('./features/tabular/GridReport').then((m) => ({ default: m.RealTimeView })));
+
 // The tabular screen carries ag-grid: load it on demand so sign-in stays light,
 // but start at once when the address is a report, in parallel with the session calls.
 type TabularComponent = (typeof import('./features/tabular/TabularReport'))['default'];
@@ -107,6 +111,26 @@ const routes: Route[] = [
   { pattern: '/pricing', resource: Resource.Reports, view: PermName.ViewReport, render: () => <ReportIndex /> },
   { pattern: '/pricing/reports', resource: Resource.Reports, view: PermName.ViewReport, render: () => <ReportIndex /> },
   { pattern: '/pricing/type/:id', resource: Resource.Reports, view: PermName.ViewReport, render: (p) => <TabularReport key={'t' + p.id} id={p.id} share={false} /> },
+  {
+    pattern: '/pricing/assortment/:type',
+    resource: Resource.Reports,
+    view: PermName.ViewReport,
+    render: (p) => (
+      <Suspense fallback={<div className="page-loading">Loading...</div>}>
+        <AssortmentReport type={p.type} />
+      </Suspense>
+    ),
+  },
+  {
+    pattern: '/pricing/real_time',
+    resource: Resource.Reports,
+    view: PermName.ViewReport,
+    render: () => (
+      <Suspense fallback={<div className="page-loading">Loading...</div>}>
+        <RealTimeView />
+      </Suspense>
+    ),
+  },
   { pattern: '/pricing/share/:id', resource: Resource.Reports, view: PermName.ViewReport, render: (p) => <TabularReport key={'s' + p.id} id={p.id} share={true} /> },
   { pattern: '/trend/:name', resource: Resource.Reports, view: PermName.ViewReport, render: (p) => <TrendScreen key={p.name} name={p.name} /> },
   { pattern: '/trend/:name/type/:id', resource: Resource.Reports, view: PermName.ViewReport, render: (p) => <TrendScreen key={'t' + p.id} name={p.name} id={p.id} /> },

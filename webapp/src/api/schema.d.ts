@@ -103,6 +103,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/assortment/exportDataToCsv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a CSV export of an assortment report's rows */
+        post: operations["post_assortment_exportDataToCsv"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/assortment/getColumnsDef": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An assortment report's column definitions */
+        post: operations["post_assortment_getColumnsDef"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/assortment/getConditionsData": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One block of an assortment report: coverage of my catalogue at each competitor */
+        post: operations["post_assortment_getConditionsData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/assortment/getCountOfRow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** How many rows an assortment report's condition matches */
+        post: operations["post_assortment_getCountOfRow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/assortment/getNameTooltipData": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The product tooltip of an assortment report's name cell */
+        post: operations["post_assortment_getNameTooltipData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth": {
         parameters: {
             query?: never;
@@ -593,6 +678,91 @@ export interface paths {
         get: operations["get_login_sso_callback"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/match_feedback/exportCsv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The wrong-match flags as CSV for the data team (?status= open by default, resolved, or all) */
+        get: operations["get_match_feedback_exportCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/match_feedback/flagMatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Flags a competitor offer as a wrong match: left out of every comparison until resolved */
+        post: operations["post_match_feedback_flagMatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/match_feedback/getFlags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's wrong-match flags, open first */
+        get: operations["get_match_feedback_getFlags"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/match_feedback/resolveMatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks a wrong-match flag resolved by the data team */
+        post: operations["post_match_feedback_resolveMatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/match_feedback/unflagMatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Takes a wrong-match flag back */
+        post: operations["post_match_feedback_unflagMatch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1350,6 +1520,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tabular/exportDataToCsvRealTime": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a CSV export of the real-time view's scans of the chosen competitors */
+        post: operations["post_tabular_exportDataToCsvRealTime"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tabular/getColumnDefRealTime": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The real-time view's column definitions */
+        post: operations["post_tabular_getColumnDefRealTime"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tabular/getColumnsDef": {
         parameters: {
             query?: never;
@@ -1378,6 +1582,23 @@ export interface paths {
         put?: never;
         /** One block of grid rows (products or groups) for a condition */
         post: operations["post_tabular_getConditionsData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tabular/getConditionsDataForRealTime": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One block (100) of the latest scans of the chosen competitors, newest first */
+        post: operations["post_tabular_getConditionsDataForRealTime"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1486,6 +1707,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tabular/getRealTimeTabularCount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** How many latest scans the chosen competitors have */
+        post: operations["post_tabular_getRealTimeTabularCount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tabular/getTooltipData": {
         parameters: {
             query?: never;
@@ -1514,6 +1752,23 @@ export interface paths {
         put?: never;
         /** An export's state, read once by the Exporting report dialog before it polls */
         post: operations["post_tabular_initialExportProcess"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tabular/pricing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Each competitor's latest scan and its scans of the last 24 hours */
+        get: operations["get_tabular_pricing"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2202,6 +2457,16 @@ export interface components {
         AppstateEmbedOut: {
             embed: components["schemas"]["AppstateEmbed"];
         };
+        AppstateFlagIn: {
+            /** Format: int64 */
+            competitorId: number;
+            competitorProductId?: string;
+            productId: string;
+            reason?: string;
+        };
+        AppstateFlagsOut: {
+            flags: components["schemas"]["StoreMatchFlag"][] | null;
+        };
         AppstateLabel: {
             color: string;
             /** Format: int64 */
@@ -2239,6 +2504,11 @@ export interface components {
         };
         AppstateLabelsOut: {
             labels: components["schemas"]["AppstateLabel"][] | null;
+        };
+        AppstateMatchIn: {
+            /** Format: int64 */
+            competitorId: number;
+            productId: string;
         };
         AppstateNewReportOut: {
             /** Format: int64 */
@@ -2576,6 +2846,13 @@ export interface components {
             id: string;
             name: string;
         };
+        GridAssortmentColumnsRequest: {
+            tableName: string;
+        };
+        GridAssortmentRequest: {
+            data: unknown;
+            tableName?: string;
+        };
         GridBlock: {
             lastRow: number;
             rows: ({
@@ -2655,6 +2932,15 @@ export interface components {
         GridCompetitorRows: {
             lastRow: number;
             rows: components["schemas"]["GridCompetitorRow"][] | null;
+        };
+        GridCompetitorScans: {
+            /** Format: int64 */
+            id: number;
+            /** Format: date-time */
+            last_scan?: string | null;
+            name: string;
+            offers: number;
+            scans_last_day: number;
         };
         GridCompetitorTooltip: {
             competitors: components["schemas"]["GridCompetitorRow"][] | null;
@@ -2752,6 +3038,10 @@ export interface components {
             productId?: unknown;
             product_id?: unknown;
         };
+        GridRealTimeRequest: {
+            competitorsId?: (number | string | null)[] | null;
+            offset?: number;
+        };
         GridReportNameRequest: {
             reportName: string;
         };
@@ -2773,6 +3063,9 @@ export interface components {
         };
         GridResultsRequest: {
             data: unknown;
+        };
+        GridScanSummary: {
+            competitors: components["schemas"]["GridCompetitorScans"][] | null;
         };
         GridSearchRequest: {
             condition?: unknown;
@@ -3009,6 +3302,21 @@ export interface components {
             id?: number;
             name?: string;
             sso_user_read_only?: boolean;
+        };
+        StoreMatchFlag: {
+            /** Format: int64 */
+            competitor_id: number;
+            competitor_name: string;
+            competitor_product_id: string;
+            /** Format: date-time */
+            flagged_at: string;
+            flagged_by: string;
+            product_id: string;
+            reason: string;
+            /** Format: date-time */
+            resolved_at?: string | null;
+            resolved_by: string;
+            status: string;
         };
         StoreRole: {
             id: number;
@@ -3265,6 +3573,171 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AccessTimezone"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_assortment_exportDataToCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["GridAssortmentRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GridExportStarted"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_assortment_getColumnsDef: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["GridAssortmentColumnsRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GridColumns"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_assortment_getConditionsData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["GridAssortmentRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GridBlock"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_assortment_getCountOfRow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["GridAssortmentRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GridCount"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_assortment_getNameTooltipData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["GridProductRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GridTooltip"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -4269,6 +4742,165 @@ export interface operations {
                 };
                 content: {
                     "application/json": Record<string, never>;
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    get_match_feedback_exportCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_match_feedback_flagMatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AppstateFlagIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteDone"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    get_match_feedback_getFlags: {
+        parameters: {
+            query?: {
+                status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppstateFlagsOut"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_match_feedback_resolveMatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AppstateMatchIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteDone"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_match_feedback_unflagMatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AppstateMatchIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteDone"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -5777,6 +6409,72 @@ export interface operations {
             };
         };
     };
+    post_tabular_exportDataToCsvRealTime: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["GridRealTimeRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GridExportStarted"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_tabular_getColumnDefRealTime: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["GridRealTimeRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GridColumns"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
     post_tabular_getColumnsDef: {
         parameters: {
             query?: never;
@@ -5820,6 +6518,39 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["GridConditionRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GridBlock"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_tabular_getConditionsDataForRealTime: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["GridRealTimeRequest"];
             };
         };
         responses: {
@@ -6033,6 +6764,39 @@ export interface operations {
             };
         };
     };
+    post_tabular_getRealTimeTabularCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["GridRealTimeRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GridCount"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
     post_tabular_getTooltipData: {
         parameters: {
             query?: never;
@@ -6086,6 +6850,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GridExportStatus"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    get_tabular_pricing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GridScanSummary"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */

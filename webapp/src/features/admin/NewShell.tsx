@@ -5,6 +5,7 @@ import { Resource } from '../../api/permissions.gen';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { NotFound, PermissionDenied } from '../../components/ErrorPage';
 import { HomeDashboard } from './HomeDashboard';
+import { MatchFeedback } from './MatchFeedback';
 
 // The two grids carry ag-grid: loaded when opened, so that other pages stay light.
 const ManageUsers = lazy(() => import('./ManageUsers').then((m) => ({ default: m.ManageUsers })));
@@ -37,7 +38,15 @@ export function NewShell({ parts }: { parts: string[] }) {
       <Breadcrumb items={[{ label: page.title }]} />
       <h1>{page.title}</h1>
       <Suspense fallback={null}>
-        {key === 'manage/users' ? <ManageUsers /> : key === 'manage/permissions' ? <ManagePermissions /> : <div className="empty-state">No data to display</div>}
+        {key === 'manage/users' ? (
+          <ManageUsers />
+        ) : key === 'manage/permissions' ? (
+          <ManagePermissions />
+        ) : key === 'competitive_intelligence/match_feedback' ? (
+          <MatchFeedback />
+        ) : (
+          <div className="empty-state">No data to display</div>
+        )}
       </Suspense>
     </div>
   );

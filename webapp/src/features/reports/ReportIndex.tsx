@@ -2,6 +2,15 @@ import { Link } from '../../lib/router';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { PREDEFINED_REPORTS } from '../../lib/reports';
 
+/** The assortment reports and the real-time view (README "Assortment reports", "Real-time view"). */
+const ASSORTMENT_LINKS = [
+  ['/pricing/assortment/assortment', 'Assortment by competitor'],
+  ['/pricing/assortment/assortment_by_brand', 'Assortment by brand'],
+  ['/pricing/assortment/assortment_by_category', 'Assortment by category'],
+  ['/pricing/assortment/assortment_products', 'Assortment of my products'],
+  ['/pricing/real_time', 'Real-time view'],
+] as const;
+
 /** /pricing/reports: the links to every predefined tabular report. */
 export function ReportIndex() {
   const groups = ['Comprehensive Report', 'Competitive Landscape', 'Price Distribution'] as const;
@@ -22,6 +31,16 @@ export function ReportIndex() {
             </ul>
           </section>
         ))}
+        <section className="card">
+          <h2>Assortment reports</h2>
+          <ul>
+            {ASSORTMENT_LINKS.map(([href, name]) => (
+              <li key={href}>
+                <Link to={href}>{name}</Link>
+              </li>
+            ))}
+          </ul>
+        </section>
       </div>
     </div>
   );

@@ -22,8 +22,9 @@ const sleep = (ms: number) => new Promise((r) => window.setTimeout(r, ms));
  * once a second for at most 60 tries with the percent and the time left, downloads
  * the file when done and closes. An export that outlives the 60 tries goes on on the
  * server; the dialog then lists the user's recent exports to download it from.
+ * The tabular grid gives its condition (request); the other grids their own export call (start).
  */
-export function ExportDialog({ request, onClose }: { request: () => ExportRequest; onClose: () => void }) {
+export function ExportDialog({ request, start, onClose }: { request?: () => ExportRequest; start?: () => Promise<{ exportReportName: string }>; onClose: () => void }) {
   const snack = useUI((s) => s.snack);
   const [state, setState] = useState<ExportState | null>(null);
   const [error, setError] = useState('');
@@ -36,8 +37,9 @@ export function ExportDialog({ request, onClose }: { request: () => ExportReques
   useEffect(() => {
     let stop = false;
     if (!started.current) {
-      const r = request();
-      started.current = startExport(r.condition, r.selection).then((a) => a.exportReportName);
+      // A grid of another report starts its own export call (start); the tabular grid sends its condition.
+      const r = start ? null : request!();
+      started.current = (start ? start() : startExport(r!.condition, r!.selection)).then((a) => a.exportReportName);
     }
     (async () => {
       try {

@@ -4,6 +4,9 @@ import type { CustomCellRendererProps, CustomTooltipProps } from 'ag-grid-react'
 import { getCompetitorTips, getProductTip } from './api/tooltips';
 import { formatValue } from './columns';
 import { Link } from '../../lib/router';
+import { flagMatch } from '../../api/matchFeedback';
+import { useSession } from '../../lib/session';
+import { PermName } from '../../api/permissions.gen';
 
 export { UrlCell } from '../../components/UrlCell';
 
@@ -76,7 +79,8 @@ const hideOnError = (e: { target: EventTarget }) => ((e.target as HTMLImageEleme
  */
 export function GridTooltip(p: CustomTooltipProps & { kind?: 'product' | 'competitor'; colId?: string }) {
   const d = (p.data ?? {}) as Row;
-  if (p.kind === 'competitor' && p.colId) return <CompetitorTooltip productId={d.id} competitorId={Number(p.colId.split('@')[1])} />;
+  if (p.kind === 'competitor' && p.colId)
+    return <CompetitorTooltip productId={d.id} competitorId={Number(p.colId.split('@')[1])} onFlagged={() => p.api.refreshServerSide({ purge: false })} />;
   return <ProductTooltip productId={d.id} />;
 }
 
@@ -116,8 +120,10 @@ function ProductTooltip({ productId }: { productId: unknown }) {
   );
 }
 
-function CompetitorTooltip({ productId, competitorId }: { productId: unknown; competitorId: number }) {
+function CompetitorTooltip({ productId, competitorId, onFlagged }: { productId: unknown; competitorId: number; onFlagged: () => void }) {
   const t = useTip(getCompetitorTips, productId);
+  const { can } = useSession();
+  const [flag, setFlag] = useState<'' | 'sending' | 'done' | string>('');
   const c = t && t !== 'error' ? t.competitors.find((x) => x.competitor_id === competitorId) : undefined;
   return (
     <div className="grid-tooltip" style={{ width: 546 }} role="tooltip">
@@ -146,6 +152,30 @@ function CompetitorTooltip({ productId, competitorId }: { productId: unknown; co
                   Open at competitor
                 </a>
               ) : null}
+              {can(PermName.ManageReviewMatches) && (
+                <div className="tt-flag">
+                  {flag === 'done' ? (
+                    'Flagged as a wrong match: left out of the comparisons until resolved'
+                  ) : (
+                    <button
+                      disabled={flag === 'sending'}
+                      onClick={() => {
+                        setFlag('sending');
+                        flagMatch({ productId: String(productId), competitorId, competitorProductId: String(c.prod_id ?? ''), reason: '' }).then(
+                          () => {
+                            setFlag('done');
+                            onFlagged();
+                          },
+                          (e: { message?: string }) => setFlag(e.message ?? 'The match could not be flagged'),
+                        );
+                      }}
+                    >
+                      Wrong match
+                    </button>
+                  )}
+                  {flag !== '' && flag !== 'sending' && flag !== 'done' && <span className="error-text"> {flag}</span>}
+                </div>
+              )}
             </div>
             {c.img_url && <img className="thumb" src={thumbnailURL(c.img_url, competitorId)} alt="" onError={hideOnError} />}
           </div>
