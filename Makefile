@@ -102,6 +102,15 @@ bench-export: stack
 	$(BENCH_ENV) $(BIN) seed --size L --seed 1 --if-empty
 	$(BENCH_ENV) $(BIN) bench-export
 
+# bench-freshness: a 1M-scan load at L (50k random products x 20 competitors) with
+# `pricelens ingest`, and when getConditionsData first shows it (goal: within 10 s).
+# The scans stay in bench_l, like any load. Not part of `make test`.
+.PHONY: bench-freshness
+bench-freshness: stack
+	$(BENCH_ENV) $(BIN) migrate
+	$(BENCH_ENV) $(BIN) seed --size L --seed 1 --if-empty
+	$(BENCH_ENV) $(BIN) bench-freshness
+
 # bench-ingest: 10M generated scan rows from Parquet (kept in .data/bench/) through
 # `pricelens ingest` into a scratch database, rows/s and peak memory, beside
 # clickhouse-client inserting the same rows from TSV; prints the ratio. Not part of `make test`.

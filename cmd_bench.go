@@ -22,6 +22,7 @@ import (
 
 	"pricelens/api/grid"
 	"pricelens/api/session"
+	"pricelens/api/trend"
 	"pricelens/deploy/config"
 	"pricelens/engine"
 	"pricelens/store"
@@ -101,27 +102,13 @@ func runBench(ctx context.Context, args []string) error {
 			return err
 		}
 	}
-	// The API: the grid routes in-process on a free port, behind a fixed principal
-	// (the bench measures the grid, not sign-in).
-	e := echo.New()
-	e.HideBanner, e.HidePort = true, true
-	e.HTTPErrorHandler = func(err error, c echo.Context) { _ = c.JSON(500, map[string]any{"error": err.Error()}) }
-	g := e.Group("/api", func(next echo.HandlerFunc) echo.HandlerFunc {
-		return func(c echo.Context) error { session.Set(c, p); return next(c) }
-	})
-	for _, r := range grid.Routes(svc) {
-		g.Add(r.Method, r.Path, r.Handler.Func())
-	}
-	ts := addTrendRoutes(g, svc)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	// The API: the grid and trend routes in-process (the trend bench needs its service).
+	var ts *trend.Service
+	base, client, stop, err := gridServer(svc, p, func(g *echo.Group) { ts = addTrendRoutes(g, svc) })
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{Handler: e, ErrorLog: slog.NewLogLogger(slog.NewTextHandler(io.Discard, nil), slog.LevelError)}
-	go func() { _ = srv.Serve(ln) }()
-	defer srv.Close()
-	base := "http://" + ln.Addr().String() + "/api"
-	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 2}}
+	defer stop()
 
 	c3 := a.Competitors[2].ID
 	classes := benchClasses(a, c3)
@@ -177,6 +164,32 @@ func runBench(ctx context.Context, args []string) error {
 		return nil
 	}
 	return benchTrends(ctx, tw, *runs, client, base, w, ts, a)
+}
+
+// gridServer serves the grid routes in-process on a free port, behind a fixed
+// principal (the benches measure the grid, not sign-in): the API's base URL, a
+// client for it, and the function that stops it. extra adds more routes to /api.
+func gridServer(svc *grid.Service, p session.Principal, extra ...func(*echo.Group)) (string, *http.Client, func(), error) {
+	e := echo.New()
+	e.HideBanner, e.HidePort = true, true
+	e.HTTPErrorHandler = func(err error, c echo.Context) { _ = c.JSON(500, map[string]any{"error": err.Error()}) }
+	g := e.Group("/api", func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error { session.Set(c, p); return next(c) }
+	})
+	for _, r := range grid.Routes(svc) {
+		g.Add(r.Method, r.Path, r.Handler.Func())
+	}
+	for _, add := range extra {
+		add(g)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", nil, nil, err
+	}
+	srv := &http.Server{Handler: e, ErrorLog: slog.NewLogLogger(slog.NewTextHandler(io.Discard, nil), slog.LevelError)}
+	go func() { _ = srv.Serve(ln) }()
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 2}}
+	return "http://" + ln.Addr().String() + "/api", client, func() { _ = srv.Close() }, nil
 }
 
 type benchClass struct {

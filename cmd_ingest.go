@@ -99,8 +99,8 @@ func printSummary(path string, s ingest.Summary) {
 	if s.Resumed {
 		resumed = " (resumed an interrupted load)"
 	}
-	fmt.Printf("%s: %s %s, %d rows: %d loaded, %d rejected (%.2f%%) in %.1fs, %.0f rows/s%s\n",
-		path, s.Kind, s.Format, s.Rows, s.Loaded, s.Rejected, 100*s.RejectRatio(), s.Seconds, s.RowsPerSecond, resumed)
+	fmt.Printf("%s: %s %s, %d rows: %d loaded, %d rejected (%.2f%%) in %.1fs (rows in ClickHouse after %.1fs, reports refreshed in %.1fs), %.0f rows/s%s\n",
+		path, s.Kind, s.Format, s.Rows, s.Loaded, s.Rejected, 100*s.RejectRatio(), s.Seconds, s.InsertSeconds, s.RefreshSeconds, s.RowsPerSecond, resumed)
 	if len(s.IgnoredColumns) > 0 {
 		fmt.Printf("%s: ignored columns not in the %s contract: %s\n", path, s.Kind, strings.Join(s.IgnoredColumns, ", "))
 	}

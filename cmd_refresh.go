@@ -7,14 +7,17 @@ import (
 	"time"
 
 	"pricelens/deploy/config"
+	"pricelens/ingest"
 	"pricelens/store"
+	"pricelens/warehouse"
 )
 
-// runRefresh rebuilds the report snapshot (what a load does at its end) and brings
-// the trend rollup up to date (what the refresh_trend_rollups job does) for the
-// given accounts (every account when none is given), for when something else
-// they depend on changed, such as an account's metric settings. With --trends
-// first, only the trend rollup.
+// runRefresh runs every post-load refresh step (ingest.RefreshSteps) with
+// everything changed (the report snapshot is rebuilt in full) and brings the trend
+// rollup up to date (what the refresh_trend_rollups job does) for the given
+// accounts (every account when none is given), for when something else they
+// depend on changed, such as an account's metric settings. With --trends first,
+// only the trend rollup.
 func runRefresh(ctx context.Context, args []string) error {
 	var ids []uint32
 	trendsOnly := len(args) > 0 && args[0] == "--trends"
@@ -41,6 +44,10 @@ func runRefresh(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
+	accounts := make([]uint32, 0, len(settings))
+	for id := range settings {
+		accounts = append(accounts, id)
+	}
 	t0 := time.Now()
 	if trendsOnly {
 		if err := d.W.RefreshTrendRollups(ctx, settings); err != nil {
@@ -49,7 +56,7 @@ func runRefresh(ctx context.Context, args []string) error {
 		fmt.Printf("rebuilt the trend rollup of %d account(s) in %.1fs\n", len(settings), time.Since(t0).Seconds())
 		return nil
 	}
-	if err := d.W.RefreshSnapshots(ctx, settings); err != nil {
+	if err := ingest.Refresh(ctx, d.W, d.DB, warehouse.Everything(accounts...)); err != nil {
 		return err
 	}
 	if err := d.W.RefreshTrendRollups(ctx, settings); err != nil {

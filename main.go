@@ -31,19 +31,20 @@ type command struct {
 }
 
 var commands = map[string]command{
-	"serve":        {"serve the API and the webapp (and background jobs unless PRICELENS_WORKERS=off)", runServe},
-	"worker":       {"run the background jobs alone, until SIGINT/SIGTERM", runWorker},
-	"migrate":      {"migrate both databases: up (default), down, status", runMigrate},
-	"seed":         {"load the demo data set: --size S|M|L --seed N", runSeed},
-	"stack":        {"the private local servers: up, down, status", runStack},
-	"bench-export": {"measure the export at L: rows/s and bytes/s beside clickhouse-client, RSS, first progress (make bench-export)", runBenchExport},
-	"bench":        {"measure the grid at L: API, raw ClickHouse, PostgreSQL (make bench)", runBench},
-	"bench-pricer": {"measure the dynamic pricer at L: a run of 50 rules, the results grid, the preview (make bench-pricer)", runBenchPricer},
-	"refresh":      {"rebuild the report snapshot and trend rollup of accounts (all when none given; --trends: the rollup only)", runRefresh},
-	"ingest":       {"load data files: ingest scans|products|metrics FILE... (Parquet, CSV, Arrow)", runIngest},
-	"contract":     {"write the webapp's copy of the API contract (openapi.json, permissions) into DIR (webapp/src/api)", runContract},
-	"load":         {"the load generator of make load: --sessions N --duration D against --url (loopback)", runLoad},
-	"export":       {"write a saved report as a drop: --report ID|NAME --format csv|parquet --out DIR; export schedule add|list|remove", runExport},
+	"serve":           {"serve the API and the webapp (and background jobs unless PRICELENS_WORKERS=off)", runServe},
+	"worker":          {"run the background jobs alone, until SIGINT/SIGTERM", runWorker},
+	"migrate":         {"migrate both databases: up (default), down, status", runMigrate},
+	"seed":            {"load the demo data set: --size S|M|L --seed N", runSeed},
+	"stack":           {"the private local servers: up, down, status", runStack},
+	"bench-export":    {"measure the export at L: rows/s and bytes/s beside clickhouse-client, RSS, first progress (make bench-export)", runBenchExport},
+	"bench":           {"measure the grid at L: API, raw ClickHouse, PostgreSQL (make bench)", runBench},
+	"bench-freshness": {"measure how soon after a 1M-scan load at L the API shows it (make bench-freshness)", runBenchFreshness},
+	"bench-pricer":    {"measure the dynamic pricer at L: a run of 50 rules, the results grid, the preview (make bench-pricer)", runBenchPricer},
+	"refresh":         {"rebuild the report snapshot and trend rollup of accounts (all when none given; --trends: the rollup only)", runRefresh},
+	"ingest":          {"load data files: ingest scans|products|metrics FILE... (Parquet, CSV, Arrow)", runIngest},
+	"contract":        {"write the webapp's copy of the API contract (openapi.json, permissions) into DIR (webapp/src/api)", runContract},
+	"load":            {"the load generator of make load: --sessions N --duration D against --url (loopback)", runLoad},
+	"export":          {"write a saved report as a drop: --report ID|NAME --format csv|parquet --out DIR; export schedule add|list|remove", runExport},
 }
 
 func main() {

@@ -62,7 +62,7 @@ func CompilePriceChanges(a Account, c Condition, q PriceChanges) (rows, count St
 				w += " AND " + ColProductID + " IN (SELECT " + ColProductID + " FROM " + b.labelsSubquery(k.a) +
 					" WHERE label_id = " + b.bind(q.Label) + ")"
 			}
-			return ColProductID + " IN (SELECT " + ColProductID + " FROM " + b.table(TableProductSnapshot) + " WHERE " + w + ")", err
+			return ColProductID + " IN (SELECT " + ColProductID + " FROM " + b.snapshotTable(k.a) + " WHERE " + w + ")", err
 		})
 	}
 	b := k.builder()
@@ -72,8 +72,8 @@ func CompilePriceChanges(a Account, c Condition, q PriceChanges) (rows, count St
 	}
 	rows, err = b.statement(strings.Join([]string{
 		"SELECT " + ColProductID + ", " + ColName + ", " + ColCompetitorID + ", old_price, new_price FROM (" + inner + ")",
-		"ANY LEFT JOIN (SELECT " + ColProductID + ", " + ColName + " FROM " + b.table(TableProductSnapshot) +
-			" WHERE " + ColAccountID + " = " + b.bind(k.a.AccountID) + ") USING " + ColProductID,
+		"ANY LEFT JOIN (SELECT " + ColProductID + ", " + ColName + " FROM " + b.snapshotTable(k.a) +
+			" WHERE " + ColAccountID + " = " + b.bind(k.a.AccountID) + b.snapshotVisible(k.a) + ") USING " + ColProductID,
 		"ORDER BY " + ColProductID + ", " + ColCompetitorID + " LIMIT " + IntLit(int64(q.Limit)),
 	}, " "))
 	if err != nil {

@@ -243,7 +243,7 @@ func compileAssortment(a Account, c Condition, kind AssortmentKind, mode assortM
 		arrays, joins, flagged = "c_delta AS rd_arr, "+d+" AS fd_arr", "rd_arr AS rd, fd_arr AS fd", "isNaN(fd) AND NOT isNaN(rd)"
 	}
 	src := "(SELECT " + key + " AS gk, slot_ids, comp_ids, c_price, c_in_stock, c_on_sale, c_seen, " + arrays + " FROM " +
-		b.table(TableProductSnapshot) + " WHERE " + w + ")"
+		b.snapshotTable(k.a) + " WHERE " + w + ")"
 	inner := "SELECT gk AS group_key, toInt64(sc) AS competitor_id, " + compName + " AS competitor, " +
 		"count() AS products, countIf(" + found + ") AS found, products - found AS not_found, if(products = 0, NULL, found * 100 / products) AS coverage, " +
 		"countIf(" + found + " AND pis = 1) AS in_stock, countIf(" + found + " AND pos = 1) AS on_sale, " +

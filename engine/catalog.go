@@ -58,6 +58,10 @@ type Account struct {
 	// Totals describes the snapshot's stored all-competitor totals (nil: none);
 	// the compiler uses them only while exact (totals.go).
 	Totals *Totals
+	// SnapshotDelta is the newest build id of the account's rows in
+	// product_snapshot_delta (0: none). With a delta the compiler reads the base and
+	// the delta together, each product from one of them (snapshot.go).
+	SnapshotDelta uint64
 	// TrendRollup describes the account's current trend rollup (nil: none); the
 	// trend compiler reads it only where it is exact (trend_rollup.go).
 	TrendRollup *TrendRollup

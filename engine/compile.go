@@ -408,8 +408,8 @@ func (k *compiler) rows() (Plan, error) {
 	}
 	// Two phases: the inner query sorts only (sort key, product_id) to find the
 	// block's ids; the outer one computes every column for those ids alone.
-	snap := b.table(TableProductSnapshot)
-	sql := "SELECT " + strings.Join(sel, ", ") + " FROM " + snap + " WHERE " + ColAccountID + " = " + outerAccount +
+	snap := b.snapshotTable(k.a)
+	sql := "SELECT " + strings.Join(sel, ", ") + " FROM " + snap + " WHERE " + ColAccountID + " = " + outerAccount + b.snapshotVisible(k.a) +
 		" AND " + ColProductID + " IN (SELECT " + ColProductID + " FROM " + snap + " WHERE " + w + " ORDER BY " + order +
 		limitOffset(k.c.Limit+1, k.c.StartRow) + ") ORDER BY " + order
 	st, err := b.statement(sql)
@@ -490,7 +490,7 @@ func CompileCount(a Account, c Condition) (Plan, error) {
 	if pp := k.pathPredicates(b); len(pp) > 0 {
 		w += " AND " + strings.Join(pp, " AND ")
 	}
-	st, err := b.statement("SELECT count() FROM " + b.table(TableProductSnapshot) + " WHERE " + w)
+	st, err := b.statement("SELECT count() FROM " + b.snapshotTable(k.a) + " WHERE " + w)
 	return Plan{Statement: st, Shape: ShapeCount, Report: k.rep}, err
 }
 
@@ -525,12 +525,12 @@ func CompileSelection(a Account, c Condition, selectAll bool, toggled []string) 
 		}
 	} else {
 		if len(toggled) == 0 {
-			st, err := b.statement("SELECT " + ColProductID + " FROM " + b.table(TableProductSnapshot) + " WHERE 0")
+			st, err := b.statement("SELECT " + ColProductID + " FROM " + b.snapshotTable(k.a) + " WHERE 0")
 			return Plan{Statement: st, Shape: ShapeIDs}, err
 		}
 		w = tenancy(k.a, b) + " AND " + ColProductID + " IN " + b.bindSet(toggled)
 	}
-	st, err := b.statement("SELECT " + ColProductID + " FROM " + b.table(TableProductSnapshot) + " WHERE " + w + " ORDER BY " + ColProductID)
+	st, err := b.statement("SELECT " + ColProductID + " FROM " + b.snapshotTable(k.a) + " WHERE " + w + " ORDER BY " + ColProductID)
 	return Plan{Statement: st, Shape: ShapeIDs}, err
 }
 

@@ -140,7 +140,7 @@ func (k *compiler) exportProducts(sel Selection) (Export, error) {
 		return Export{}, err
 	}
 	sql := "SELECT " + strings.Join(out, ", ") + " FROM (SELECT " + strings.Join(inner, ", ") + " FROM " +
-		b.table(TableProductSnapshot) + " WHERE " + w + ")"
+		b.snapshotTable(k.a) + " WHERE " + w + ")"
 	if labels {
 		sql += " ANY LEFT JOIN " + k.labelNames(b) + " USING " + ColProductID
 	}
@@ -152,7 +152,7 @@ func (k *compiler) exportProducts(sel Selection) (Export, error) {
 	if w, err = k.exportWhere(cb, sel); err != nil {
 		return Export{}, err
 	}
-	cst, err := cb.statement("SELECT count() FROM " + cb.table(TableProductSnapshot) + " WHERE " + w)
+	cst, err := cb.statement("SELECT count() FROM " + cb.snapshotTable(k.a) + " WHERE " + w)
 	return Export{Statement: st, Header: header, Formats: formats, Count: cst}, err
 }
 

@@ -163,7 +163,7 @@ func (k *compiler) groupSource(b *builder, level GroupLevel, fields, aliases []s
 		w += " AND " + strings.Join(pp, " AND ")
 	}
 	f := strings.Join(fields, ", ")
-	snap := b.table(TableProductSnapshot)
+	snap := b.snapshotTable(k.a)
 	switch {
 	case labelJoin:
 		known := make([]uint64, len(k.a.Labels))

@@ -113,5 +113,5 @@ func CompileInsights(a Account, keys []string) (Statement, error) {
 		}
 		sel[i] = "countIf(" + p + ") AS " + b.ident(key)
 	}
-	return b.statement("SELECT " + strings.Join(sel, ", ") + " FROM " + b.table(TableProductSnapshot) + " WHERE " + tenancy(a, b))
+	return b.statement("SELECT " + strings.Join(sel, ", ") + " FROM " + b.snapshotTable(a) + " WHERE " + tenancy(a, b))
 }

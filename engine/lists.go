@@ -7,7 +7,7 @@ const BrandPageSize = 30
 
 // tenancy is the account and category-access predicate every query starts with.
 func tenancy(a Account, b *builder) string {
-	w := ColAccountID + " = " + b.bind(a.AccountID)
+	w := ColAccountID + " = " + b.bind(a.AccountID) + b.snapshotVisible(a)
 	if len(a.Categories) > 0 {
 		w += " AND " + ColSuperCategory + " IN " + b.bindSet(a.Categories)
 	}
@@ -32,7 +32,7 @@ func CompileBrands(a Account, search string, offset int) (Plan, error) {
 	if search != "" {
 		w += " AND positionCaseInsensitiveUTF8(brand, " + b.bind(search) + ") > 0"
 	}
-	sql := "SELECT brand FROM " + b.table(TableProductSnapshot) + " WHERE " + w + " GROUP BY brand ORDER BY brand" + limitOffset(BrandPageSize+1, offset)
+	sql := "SELECT brand FROM " + b.snapshotTable(a) + " WHERE " + w + " GROUP BY brand ORDER BY brand" + limitOffset(BrandPageSize+1, offset)
 	st, err := b.statement(sql)
 	return Plan{Statement: st, Shape: ShapeIDs, StartRow: offset, Limit: BrandPageSize}, err
 }
@@ -46,7 +46,7 @@ func CompileCategoryTree(a Account) (Plan, error) {
 	}
 	b := &builder{}
 	path := strings.Join(categoryLevels, ", ")
-	sql := "SELECT " + path + ", count() AS products FROM " + b.table(TableProductSnapshot) + " WHERE " + tenancy(a, b) +
+	sql := "SELECT " + path + ", count() AS products FROM " + b.snapshotTable(a) + " WHERE " + tenancy(a, b) +
 		" GROUP BY " + path + " ORDER BY " + path
 	st, err := b.statement(sql)
 	return Plan{Statement: st, Shape: ShapeRows}, err
@@ -91,7 +91,7 @@ func compileProduct(a Account, productID string, c Condition) (Plan, error) {
 	}
 	b := &builder{}
 	sel, names, x := k.rowSelect(b, cols)
-	sql := "SELECT " + strings.Join(sel, ", ") + " FROM " + b.table(TableProductSnapshot) + " WHERE " + tenancy(k.a, b) +
+	sql := "SELECT " + strings.Join(sel, ", ") + " FROM " + b.snapshotTable(k.a) + " WHERE " + tenancy(k.a, b) +
 		" AND " + ColProductID + " = " + b.bind(productID) + " LIMIT 1"
 	st, err := b.statement(sql)
 	return Plan{Statement: st, Shape: ShapeRows, Limit: 1, Columns: names, Competitors: k.a.Competitors, expand: x}, err

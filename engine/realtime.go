@@ -96,7 +96,7 @@ func realTime(a Account, competitors []int64, offset int, mode realTimeMode) (Pl
 			k.e.bucket(cmp, "(pd - ("+floatLit(k.a.Settings.Parity)+"))") + " AS bucket, pis AS in_stock, pos AS on_sale, pu AS URL, pt AS seen_at"
 	}
 	in := " WHERE pc IN (" + strings.Join(lits, ", ") + ")"
-	snap := b.table(TableProductSnapshot)
+	snap := b.snapshotTable(k.a)
 	order := " ORDER BY pt DESC, product_id ASC, pc ASC"
 	if mode == realTimeExport { // every scan, each column a cell of the file (export_format.go)
 		w, err := k.where(b)
@@ -132,7 +132,7 @@ func realTime(a Account, competitors []int64, offset int, mode realTimeMode) (Pl
 	}
 	// Arguments bind in the order the SQL names them: the page's pairs twice.
 	sql := "SELECT " + sel + " FROM (SELECT product_id, name, my_price, comp_ids, c_price, " + k.e.deltas() + " AS fd_arr, c_seen, c_in_stock, c_on_sale, c_name, c_url FROM " +
-		snap + " WHERE " + ColAccountID + " = " + b.bind(k.a.AccountID) + " AND " + ColProductID + " IN (SELECT product_id FROM ("
+		snap + " WHERE " + ColAccountID + " = " + b.bind(k.a.AccountID) + b.snapshotVisible(k.a) + " AND " + ColProductID + " IN (SELECT product_id FROM ("
 	page, err := pairs()
 	if err != nil {
 		return Plan{}, err
@@ -174,6 +174,6 @@ func CompileScanSummary(a Account) (Plan, error) {
 	}
 	day := "toDateTime(" + IntLit(k.a.Now.Unix()-86400) + ")"
 	st, err := b.statement("SELECT toInt64(pc) AS competitor_id, max(pt) AS last_scan, countIf(pt >= " + day + ") AS scans_last_day, count() AS offers FROM (SELECT comp_ids, c_seen FROM " +
-		b.table(TableProductSnapshot) + " WHERE " + w + ") ARRAY JOIN comp_ids AS pc, c_seen AS pt WHERE pc != 0 GROUP BY pc ORDER BY pc")
+		b.snapshotTable(k.a) + " WHERE " + w + ") ARRAY JOIN comp_ids AS pc, c_seen AS pt WHERE pc != 0 GROUP BY pc ORDER BY pc")
 	return Plan{Statement: st, Shape: ShapePerCompetitor, Competitors: k.comps}, err
 }

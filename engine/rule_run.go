@@ -129,7 +129,7 @@ func (k *runCompiler) inner(b *builder, scope *Condition) (string, error) {
 		}
 		sel = append(sel, m+" AS "+l.prefix+"_i")
 	}
-	where := tenancy(Account{AccountID: k.a.AccountID}, b)
+	where := tenancy(Account{AccountID: k.a.AccountID, SnapshotDelta: k.a.SnapshotDelta}, b)
 	if scope != nil {
 		extra, err := scopePredicate(b, k.a, *scope)
 		if err != nil {
@@ -139,7 +139,7 @@ func (k *runCompiler) inner(b *builder, scope *Condition) (string, error) {
 			where += " AND " + extra
 		}
 	}
-	sql := "SELECT " + strings.Join(sel, ", ") + " FROM " + b.table(TableProductSnapshot) + " WHERE " + where
+	sql := "SELECT " + strings.Join(sel, ", ") + " FROM " + b.snapshotTable(k.a) + " WHERE " + where
 	// Each later level names the columns it carries on: what it does not name is
 	// dropped (the offers after the sources, the positions after the values).
 	level := func(carry []string, cols ...string) {

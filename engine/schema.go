@@ -18,6 +18,7 @@ const (
 	TableProductSnapshot      Table = "product_snapshot"
 	TableProductSnapshotBuild Table = "product_snapshot_build" // built, then swapped into product_snapshot
 	TableSnapshotBuilds       Table = "snapshot_builds"        // facts of each snapshot build (totals.go)
+	TableProductSnapshotDelta Table = "product_snapshot_delta" // products refreshed since the last full build
 	TablePricerResults        Table = "pricer_results"         // the dynamic pricer's per-product results, by result set
 	TableTrendRollup          Table = "trend_rollup"           // daily trend sums per category and competitor (trend_rollup.go)
 	TableTrendRollupBuild     Table = "trend_rollup_build"     // built, then swapped into trend_rollup
@@ -29,11 +30,16 @@ func (t Table) Valid() bool {
 	switch t {
 	case TableProducts, TableOffers, TableLatestOffers, TableOfferDaily, TableProductDaily,
 		TableProductLabels, TableProductSnapshot, TableProductSnapshotBuild, TableSnapshotBuilds, TablePricerResults,
-		TableTrendRollup, TableTrendRollupBuild, TableTrendRollupBuilds:
+		TableTrendRollup, TableTrendRollupBuild, TableTrendRollupBuilds, TableProductSnapshotDelta:
 		return true
 	}
 	return false
 }
+
+// SnapshotLive reads product_snapshot and product_snapshot_delta together (the
+// virtual column _table names each row's table): the snapshot of an account with a
+// delta (snapshot.go). A table function, evaluated in the query's database.
+const SnapshotLive = "merge(currentDatabase(), '^" + string(TableProductSnapshot) + "(_delta)?$')"
 
 // String is the table's name, for SQL assembled outside the engine.
 func (t Table) String() string { return string(t) }

@@ -58,7 +58,7 @@ func (s trendScope) ids(b *builder) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return "SELECT " + ColProductID + " FROM " + b.table(TableProductSnapshot) + " WHERE " + w, nil
+	return "SELECT " + ColProductID + " FROM " + b.snapshotTable(s.k.a) + " WHERE " + w, nil
 }
 
 // products is the subquery of the scope's products with their weight w, the
@@ -73,7 +73,7 @@ func (s trendScope) products(b *builder, extra ...string) (string, error) {
 		cols = append(cols, levelKeyExpr(s.groupBy)+" AS g")
 	}
 	cols = append(cols, extra...)
-	return "SELECT " + strings.Join(cols, ", ") + " FROM " + b.table(TableProductSnapshot) + " WHERE " + w, nil
+	return "SELECT " + strings.Join(cols, ", ") + " FROM " + b.snapshotTable(s.k.a) + " WHERE " + w, nil
 }
 
 // dayRange is an inclusive range of days.

@@ -19,7 +19,6 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"pricelens/engine"
-	"pricelens/store"
 	"pricelens/warehouse"
 )
 
@@ -217,7 +216,8 @@ func Load(ctx context.Context, w *warehouse.Warehouse, db *pgxpool.Pool, req Req
 		for _, a := range rec.Accounts {
 			sum.Accounts = append(sum.Accounts, uint32(a))
 		}
-		if err := refreshSnapshots(ctx, w, db, sum.Accounts); err != nil {
+		// What the load changed was not kept: refresh everything of its accounts.
+		if err := Refresh(ctx, w, db, warehouse.Everything(sum.Accounts...)); err != nil {
 			return sum, refreshFailed(err)
 		}
 		if err := cl.markRefreshed(); err != nil {
@@ -261,7 +261,7 @@ func Load(ctx context.Context, w *warehouse.Warehouse, db *pgxpool.Pool, req Req
 	var refreshErr error
 	if err == nil {
 		t0 := time.Now()
-		if refreshErr = refreshSnapshots(ctx, w, db, sum.Accounts); refreshErr == nil {
+		if refreshErr = Refresh(ctx, w, db, run.change()); refreshErr == nil {
 			sum.refreshed = true
 		}
 		sum.RefreshSeconds = time.Since(t0).Seconds()
@@ -392,6 +392,7 @@ type loadRun struct {
 	start       time.Time
 	sum         *Summary
 	partitions  map[uint32]struct{}
+	changed     map[uint32]*changed // the valid rows' products and days, per account
 	// rejectsReported: the all-or-nothing pass already gave every reject to req.Rejects.
 	rejectsReported bool
 }
@@ -507,8 +508,15 @@ func (r *loadRun) insert(ctx context.Context, src source) error {
 		return err
 	}
 	r.partitions = map[uint32]struct{}{}
+	r.changed = map[uint32]*changed{}
 	accounts := map[uint32]struct{}{}
 	for _, cv := range convs {
+		for a, c := range cv.changed {
+			if r.changed[a] == nil {
+				r.changed[a] = newChanged()
+			}
+			r.changed[a].merge(c)
+		}
 		for p := range cv.partitions {
 			r.partitions[p] = struct{}{}
 		}
@@ -523,6 +531,15 @@ func (r *loadRun) insert(ctx context.Context, src source) error {
 	sort.Slice(r.sum.Accounts, func(i, j int) bool { return r.sum.Accounts[i] < r.sum.Accounts[j] })
 	sort.Slice(r.sum.Rejects, func(i, j int) bool { return r.sum.Rejects[i].Row < r.sum.Rejects[j].Row })
 	return nil
+}
+
+// change is what the load wrote, for the refresh steps.
+func (r *loadRun) change() warehouse.Change {
+	ch := warehouse.Change{Kind: string(r.req.Kind), Accounts: map[uint32]*warehouse.AccountChange{}}
+	for a, c := range r.changed {
+		ch.Accounts[a] = c.accountChange()
+	}
+	return ch
 }
 
 // write is one writer: its own INSERT, fed from the shared chunk channel.
@@ -658,17 +675,4 @@ func sortedParts(m map[uint32]struct{}) []string {
 		out[i] = strconv.FormatUint(uint64(p), 10)
 	}
 	return out
-}
-
-// refreshSnapshots rebuilds the report snapshot of the loaded accounts (with their
-// metric settings), so reports show the new rows as soon as the load returns.
-func refreshSnapshots(ctx context.Context, w *warehouse.Warehouse, db *pgxpool.Pool, accounts []uint32) error {
-	if len(accounts) == 0 {
-		return nil
-	}
-	settings, err := store.MetricSettings(ctx, db, accounts...)
-	if err != nil {
-		return err
-	}
-	return w.RefreshSnapshots(ctx, settings)
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"pricelens/deploy/testenv"
+	"pricelens/engine"
 	"pricelens/ingest"
 	"pricelens/warehouse"
 )
@@ -173,8 +174,9 @@ func TestReportsSeeALoadAsSoonAsItReturns(t *testing.T) {
 	require.NoError(t, err)
 	var prices []float64
 	var comps []uint32
-	require.NoError(t, e.w.Conn.QueryRow(context.Background(),
-		"SELECT comp_ids, c_price FROM product_snapshot WHERE account_id = ? AND product_id = 'FSN00000003'", uint32(e.account)).Scan(&comps, &prices))
+	// The product's newest row, base or delta: the one reports show (engine/snapshot.go).
+	require.NoError(t, e.w.Conn.QueryRow(context.Background(), "SELECT comp_ids, c_price FROM "+engine.SnapshotLive+
+		" WHERE account_id = ? AND product_id = 'FSN00000003' ORDER BY build_id DESC LIMIT 1", uint32(e.account)).Scan(&comps, &prices))
 	require.Equal(t, []uint32{uint32(e.comps[0]), uint32(e.comps[1])}, comps)
 	require.InDelta(t, 42.25, prices[1], 1e-9)
 }

@@ -2,10 +2,14 @@ package ingest
 
 import (
 	"math"
+	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
+
+	"pricelens/warehouse"
 )
 
 // Reject is one rejected row: its number (1 = the first data row after the header),
@@ -163,6 +167,7 @@ type converter struct {
 
 	accounts   map[uint32]struct{}
 	partitions map[uint32]struct{} // YYYYMM touched (scans, metrics)
+	changed    map[uint32]*changed // per account: the products and days of the valid rows
 	partField  int                 // index of the partition column, -1 = none
 
 	reject func(Reject)
@@ -174,7 +179,7 @@ func newConverter(kind Kind, forced uint32, k *known, now, versionTime time.Time
 	fs := contracts[kind]
 	cv := &converter{kind: kind, fields: fs, forced: forced, known: k, now: now.Unix(),
 		defaults: make([]cell, len(fs)), outs: make([]*outColumn, len(fs)),
-		accounts: map[uint32]struct{}{}, partitions: map[uint32]struct{}{}, partField: -1, reject: reject}
+		accounts: map[uint32]struct{}{}, partitions: map[uint32]struct{}{}, changed: map[uint32]*changed{}, partField: -1, reject: reject}
 	for i := range fs {
 		f := &fs[i]
 		cv.outs[i] = &outColumn{f: f}
@@ -379,6 +384,7 @@ func (cv *converter) track() {
 			last = a
 		}
 	}
+	cv.trackChanged()
 	if cv.partField < 0 {
 		return
 	}
@@ -400,6 +406,105 @@ func (cv *converter) track() {
 	for _, d := range o.days {
 		day(d)
 	}
+}
+
+// changed is what one converter's rows changed in one account (warehouse.AccountChange).
+type changed struct {
+	products       map[string]struct{} // nil: more than warehouse.MaxChangedProducts
+	minDay, maxDay int64               // days since 1970 of the rows' dates; minDay > maxDay: none
+}
+
+func newChanged() *changed {
+	return &changed{products: map[string]struct{}{}, minDay: math.MaxInt64, maxDay: math.MinInt64}
+}
+
+// trackChanged records the products and days of the chunk's valid rows per account.
+// Files list a product's scans together, so a row whose product is the previous
+// row's costs one string compare; ids are copied, the chunk's arena is reused.
+func (cv *converter) trackChanged() {
+	accs, ids := cv.outs[0].ids[:cv.rows], cv.outs[1].text[:cv.rows]
+	var days []int64
+	var secs []int64
+	if cv.partField >= 0 {
+		if cv.kind == Scans {
+			secs = cv.outs[cv.partField].secs[:cv.rows]
+		} else {
+			days = cv.outs[cv.partField].days[:cv.rows]
+		}
+	}
+	var c *changed
+	lastAcc, lastID := uint32(0), ""
+	for r, a := range accs {
+		if c == nil || a != lastAcc {
+			if c = cv.changed[a]; c == nil {
+				c = newChanged()
+				cv.changed[a] = c
+			}
+			lastAcc, lastID = a, ""
+			if p := ids[r]; c.products != nil {
+				c.add(p)
+				lastID = p
+			}
+		} else if p := ids[r]; p != lastID && c.products != nil {
+			c.add(p)
+			lastID = p
+		}
+		d := int64(math.MinInt64)
+		switch {
+		case secs != nil:
+			d = floorDiv(secs[r], 86400)
+		case days != nil:
+			d = days[r]
+		}
+		if d != math.MinInt64 {
+			c.minDay, c.maxDay = min(c.minDay, d), max(c.maxDay, d)
+		}
+	}
+}
+
+func (c *changed) add(id string) {
+	if _, ok := c.products[id]; ok {
+		return
+	}
+	if len(c.products) >= warehouse.MaxChangedProducts {
+		c.products = nil
+		return
+	}
+	c.products[strings.Clone(id)] = struct{}{}
+}
+
+// merge adds o (another writer's converter) into c.
+func (c *changed) merge(o *changed) {
+	c.minDay, c.maxDay = min(c.minDay, o.minDay), max(c.maxDay, o.maxDay)
+	if c.products == nil {
+		return
+	}
+	if o.products == nil {
+		c.products = nil
+		return
+	}
+	for id := range o.products {
+		c.add(id)
+		if c.products == nil {
+			return
+		}
+	}
+}
+
+// accountChange is c as the refresh steps take it.
+func (c *changed) accountChange() *warehouse.AccountChange {
+	ac := &warehouse.AccountChange{}
+	if c.products != nil {
+		ac.Products = make([]string, 0, len(c.products))
+		for id := range c.products {
+			ac.Products = append(ac.Products, id)
+		}
+		slices.Sort(ac.Products)
+	}
+	if c.minDay <= c.maxDay {
+		ac.From, ac.To = time.Unix(c.minDay*86400, 0).UTC(), time.Unix(c.maxDay*86400, 0).UTC()
+	}
+	return ac
 }
 
 // appendTo appends the chunk's valid rows to the INSERT, column by column; extra are

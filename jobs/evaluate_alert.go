@@ -125,6 +125,9 @@ func EvaluateAlert(ctx context.Context, d Deps, alertID int64, period string, no
 	}
 	a := cat.Engine()
 	a.Categories, a.Now = t.Categories, now
+	if a.SnapshotDelta, err = d.Warehouse.SnapshotDelta(ctx, a.AccountID); err != nil {
+		return false, err
+	}
 	var cond engine.Condition // no report: every product
 	if t.SavedReportID > 0 {
 		if cond, err = engine.ParseCondition(t.Condition); err != nil {

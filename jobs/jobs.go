@@ -89,6 +89,8 @@ func Start(ctx context.Context, d Deps) (*Workers, error) {
 	alerts := &enqueueAlerts{deps: d}
 	river.AddWorker(workers, alerts)
 	river.AddWorker(workers, &evaluateAlert{deps: d})
+	fold := &foldSnapshotDeltas{deps: d, after: foldAfter}
+	river.AddWorker(workers, fold)
 	river.AddWorker(workers, &runPricer{deps: d})
 	trendRollups := &refreshTrendRollups{deps: d}
 	river.AddWorker(workers, trendRollups)
@@ -96,7 +98,7 @@ func Start(ctx context.Context, d Deps) (*Workers, error) {
 		Logger:          d.Log,
 		Queues:          map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: 10}},
 		Workers:         workers,
-		PeriodicJobs:    []*river.PeriodicJob{mirror.periodic(), expire.periodic(), dropTick.periodic(), stalled.periodic(), alerts.periodic(), schedule.periodic(), trendRollups.periodic()},
+		PeriodicJobs:    []*river.PeriodicJob{mirror.periodic(), expire.periodic(), dropTick.periodic(), stalled.periodic(), alerts.periodic(), schedule.periodic(), trendRollups.periodic(), fold.periodic()},
 		SoftStopTimeout: stopTimeout,
 	})
 	if err != nil {

@@ -74,7 +74,7 @@ func (r PricerRunner) attempt(ctx context.Context, run store.PricerRun, resultID
 	}
 	a := cat.Engine()
 	a.Now = r.Now()
-	if a.Slots, a.Totals, err = r.W.SnapshotMeta(ctx, uint32(run.AccountID)); err != nil {
+	if a.Slots, a.Totals, a.SnapshotDelta, err = r.W.SnapshotMeta(ctx, uint32(run.AccountID)); err != nil {
 		return err
 	}
 	rules, err := r.Store.EngineRules(ctx, run.AccountID)

@@ -7,3 +7,10 @@ func SetSnapshotChunkForTest(n int) (restore func()) {
 	snapshotChunk = n
 	return func() { snapshotChunk = old }
 }
+
+// SetAfterDeltaBuildForTest runs f between a delta refresh's build and its swap.
+func SetAfterDeltaBuildForTest(f func()) (restore func()) {
+	old := afterDeltaBuild
+	afterDeltaBuild = f
+	return func() { afterDeltaBuild = old }
+}

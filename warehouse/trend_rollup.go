@@ -74,6 +74,10 @@ func (w *Warehouse) refreshTrendRollup(ctx context.Context, id uint32, settings 
 		comps[i] = engine.Competitor{ID: int64(c)}
 	}
 	a := engine.Account{AccountID: id, Settings: settings, Now: now}
+	// The rollup's products are the snapshot's, a delta's included.
+	if a.SnapshotDelta, err = w.SnapshotDelta(ctx, id); err != nil {
+		return err
+	}
 	ranges, err := w.productRanges(ctx, id, trendRollupChunk)
 	if err != nil {
 		return err

@@ -259,9 +259,9 @@ func setup(t *testing.T) (*Service, fixture) {
 	f.load(t, w)
 	s := NewService(w, nil)
 	var err error
-	f.acc1.Slots, f.acc1.Totals, err = s.W.SnapshotMeta(context.Background(), 1)
+	f.acc1.Slots, f.acc1.Totals, f.acc1.SnapshotDelta, err = s.W.SnapshotMeta(context.Background(), 1)
 	require.NoError(t, err)
-	f.acc2.Slots, f.acc2.Totals, err = s.W.SnapshotMeta(context.Background(), 2)
+	f.acc2.Slots, f.acc2.Totals, f.acc2.SnapshotDelta, err = s.W.SnapshotMeta(context.Background(), 2)
 	require.NoError(t, err)
 	require.Len(t, f.acc1.Slots, 3)
 	return s, f

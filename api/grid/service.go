@@ -72,15 +72,18 @@ func (s *Service) account(ctx context.Context, p session.Principal, withMeta boo
 	a.Categories = append([]string(nil), p.Categories...)
 	a.Now = now
 	// The slots and totals change with every rebuild: read them with every request
-	// that needs them (one small read, a few ms), never from the cache.
+	// that needs them (one small read, a few ms), never from the cache. Whether the
+	// snapshot has a delta every read must know (engine/snapshot.go).
 	if !withMeta {
-		return a, nil
+		var err error
+		a.SnapshotDelta, err = s.W.SnapshotDelta(ctx, a.AccountID)
+		return a, err
 	}
-	slots, totals, err := s.W.SnapshotMeta(ctx, a.AccountID)
+	slots, totals, delta, err := s.W.SnapshotMeta(ctx, a.AccountID)
 	if err != nil {
 		return a, err
 	}
-	a.Slots, a.Totals = slots, totals
+	a.Slots, a.Totals, a.SnapshotDelta = slots, totals, delta
 	return a, nil
 }
 

@@ -1,0 +1,118 @@
+package engine
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestSnapshotDeltaSQL: with a delta, every read of the snapshot names base and delta
+// together and keeps one row per product (both phases of a block, counts, groups);
+// without one, the SQL names product_snapshot alone, as before.
+func TestSnapshotDeltaSQL(t *testing.T) {
+	const visible = " AND (_table = 'product_snapshot_delta' AND (pno, build_id) IN (SELECT pno, max(build_id) FROM product_snapshot_delta " +
+		"WHERE account_id = 7 AND build_id <= 42 GROUP BY pno) OR _table = 'product_snapshot' AND pno NOT IN " +
+		"(SELECT pno FROM product_snapshot_delta WHERE account_id = 7 AND build_id <= 42))"
+	const live = "merge(currentDatabase(), '^product_snapshot(_delta)?$')"
+	a := testAccount()
+	a.SnapshotDelta = 42
+
+	c := Condition{Limit: 100, VisibleColumns: []string{"id", "name"}}
+	rows, err := CompileRows(a, c)
+	require.NoError(t, err)
+	assert.Equal(t, "SELECT product_id AS `id`, name AS `name`, img_url AS `img_url`, brand AS `canonical_mfgr_display`, my_price AS `price` FROM "+live+" WHERE account_id = ?"+visible+
+		" AND product_id IN (SELECT product_id FROM "+live+" WHERE account_id = ?"+visible+
+		" ORDER BY product_id ASC LIMIT 101 OFFSET 0) ORDER BY product_id ASC", rows.SQL)
+
+	count, err := CompileCount(a, c)
+	require.NoError(t, err)
+	assert.Equal(t, "SELECT count() FROM "+live+" WHERE account_id = ?"+visible, count.SQL)
+
+	g, err := CompileRows(a, Condition{Limit: 100, Group: []GroupCol{{ID: "category"}}})
+	require.NoError(t, err)
+	assert.Equal(t, 1, strings.Count(g.SQL, " FROM "+live+" WHERE account_id = ?"+visible), g.SQL)
+	assert.NotContains(t, g.SQL, "FROM product_snapshot ")
+
+	a.SnapshotDelta = 0
+	count, err = CompileCount(a, c)
+	require.NoError(t, err)
+	assert.Equal(t, "SELECT count() FROM product_snapshot WHERE account_id = ?", count.SQL)
+}
+
+// TestSnapshotDeltaOtherReaders: the reads beside the grid's (insights, the pricer's
+// run and preview, trends and the trend rollup, the export, price changes, a
+// product's competitor offers, the assortment reports and the real-time view) also read base and delta with the delta predicate
+// when the account has a delta, and never product_snapshot alone.
+func TestSnapshotDeltaOtherReaders(t *testing.T) {
+	const visible = " AND (_table = 'product_snapshot_delta' AND (pno, build_id) IN (SELECT pno, max(build_id) FROM product_snapshot_delta " +
+		"WHERE account_id = 7 AND build_id <= 42 GROUP BY pno) OR _table = 'product_snapshot' AND pno NOT IN " +
+		"(SELECT pno FROM product_snapshot_delta WHERE account_id = 7 AND build_id <= 42))"
+	const live = "merge(currentDatabase(), '^product_snapshot(_delta)?$')"
+	a := testAccount()
+	a.SnapshotDelta = 42
+	rule := Rule{ID: 1, Name: "r", Section: SectionMiddle, Type: RuleTarget, Active: true, Source: RuleSource{Kind: SourceMyPrice}}
+	tr, err := ParseTrend([]byte(`{"report_name":"competitiveness_metrics","dates":{"from":"2025-12-01","to":"2025-12-31"}}`))
+	require.NoError(t, err)
+	day := time.Date(2025, 12, 1, 0, 0, 0, 0, time.UTC)
+
+	sqls := map[string]func() (string, error){
+		"insights": func() (string, error) { st, err := CompileInsights(a, InsightKeys); return st.SQL, err },
+		"pricer run": func() (string, error) {
+			st, err := CompileRun(a, []Rule{rule}, Guardrails{}, 1)
+			return st.SQL, err
+		},
+		"pricer preview": func() (string, error) {
+			st, err := CompilePreview(a, nil, rule, Guardrails{})
+			return st.SQL, err
+		},
+		"trend": func() (string, error) { p, err := CompileTrend(a, tr); return p.SQL, err },
+		"trend rollup": func() (string, error) {
+			st, err := TrendRollupBuild(a, a.Competitors, day, day.AddDate(0, 0, 30), "", "", 1)
+			return st.SQL, err
+		},
+		"export": func() (string, error) {
+			e, err := CompileExport(a, Condition{}, Selection{})
+			return e.Statement.SQL + " " + e.Count.SQL, err
+		},
+		"price changes": func() (string, error) {
+			rows, count, err := CompilePriceChanges(a, Condition{}, PriceChanges{Competitors: []int64{3}, From: day, To: day.AddDate(0, 0, 1), Limit: 50})
+			return rows.SQL + " " + count.SQL, err
+		},
+		"competitor offers": func() (string, error) { p, err := CompileCompetitorOffers(a, "P1"); return p.SQL, err },
+		"assortment": func() (string, error) {
+			rows, err := CompileAssortmentRows(a, Condition{Limit: 100}, AssortmentByBrand)
+			if err != nil {
+				return "", err
+			}
+			count, err := CompileAssortmentCount(a, Condition{}, AssortmentByBrand)
+			return rows.SQL + " " + count.SQL, err
+		},
+		"real time": func() (string, error) {
+			rows, err := CompileRealTime(a, []int64{3}, 0)
+			if err != nil {
+				return "", err
+			}
+			count, err := CompileRealTimeCount(a, []int64{3})
+			if err != nil {
+				return "", err
+			}
+			sum, err := CompileScanSummary(a)
+			return rows.SQL + " " + count.SQL + " " + sum.SQL, err
+		},
+		"real time export": func() (string, error) {
+			e, err := CompileExport(a, Condition{ReportType: RealTimeReport, CompetitorIDs: []int64{3}}, Selection{})
+			return e.Statement.SQL, err
+		},
+	}
+	for name, compile := range sqls {
+		sql, err := compile()
+		require.NoError(t, err, name)
+		n := strings.Count(sql, live)
+		assert.Positive(t, n, "%s: %s", name, sql)
+		assert.Equal(t, n, strings.Count(sql, live+" WHERE account_id = ?"+visible), "%s: %s", name, sql)
+		assert.NotContains(t, sql, "FROM product_snapshot ", name)
+	}
+}
