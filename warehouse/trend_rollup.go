@@ -66,8 +66,14 @@ func (w *Warehouse) refreshTrendRollup(ctx context.Context, id uint32, settings 
 		return w.dropAccountPartitions(ctx, engine.TableTrendRollup, id)
 	}
 	from, work, err := w.rollupStart(ctx, id, settings, ids, first, last)
-	if err != nil || !work {
+	if err != nil {
 		return err
+	}
+	if !work {
+		// Nothing changed since the previous build: the rollup is exact as of now, and
+		// saying so keeps a load that wrote nothing from sending trends to the raw
+		// scans until the next change.
+		return w.recordRollupBuild(ctx, id, uint64(now.UnixNano()), started, first, last, settings, ids)
 	}
 	comps := make([]engine.Competitor, len(ids))
 	for i, c := range ids {
@@ -105,6 +111,12 @@ func (w *Warehouse) refreshTrendRollup(ctx context.Context, id uint32, settings 
 			return err
 		}
 	}
+	return w.recordRollupBuild(ctx, id, build, started, first, last, settings, ids)
+}
+
+// recordRollupBuild writes the build row that makes a rollup readable: what it
+// covers and when its build started (a load after that makes it stale).
+func (w *Warehouse) recordRollupBuild(ctx context.Context, id uint32, build uint64, started, first, last time.Time, settings engine.Settings, ids []uint32) error {
 	return w.Conn.Exec(ctx, `INSERT INTO `+engine.TableTrendRollupBuilds.String()+` (account_id, build_id, built_at, first_day, last_day, staleness, parity, lower, upper, competitors)
 		SELECT ?, ?, toDateTime(?), toDate(?), toDate(?), ?, ?, ?, ?, CAST(? AS Array(UInt32))`,
 		id, build, uint32(started.Unix()), first.Format("2006-01-02"), last.Format("2006-01-02"), uint32(settings.StalenessDays),
