@@ -1,11 +1,12 @@
 import { useMemo } from 'react';
 import { AgGridReact } from 'ag-grid-react';
-import { ClientSideRowModelModule, ModuleRegistry, type ColDef } from 'ag-grid-community';
+import { ClientSideRowModelModule, type ColDef } from 'ag-grid-community';
 import { formatValue } from '../lib/format';
 import { gridTheme } from './gridTheme';
 import { UrlCell } from './UrlCell';
+import { registerGridModules } from './agGrid';
 
-ModuleRegistry.registerModules([ClientSideRowModelModule]);
+registerGridModules([ClientSideRowModelModule]);
 
 /** A column of a DataTable: the API's column definition fields it reads (spec §3). */
 export type TableColumn = { field: string; headerName: string; format_type?: string };

@@ -1,6 +1,4 @@
 import {
-  ModuleRegistry,
-  themeQuartz,
   ClientSideRowModelModule,
   TextFilterModule,
   SelectEditorModule,
@@ -11,23 +9,17 @@ import {
   ColumnAutoSizeModule,
   CellStyleModule,
   RenderApiModule,
-  ValidationModule,
 } from 'ag-grid-community';
-import { LicenseManager, SetFilterModule, RowGroupingModule, ColumnMenuModule } from 'ag-grid-enterprise';
+import { SetFilterModule, RowGroupingModule, ColumnMenuModule } from 'ag-grid-enterprise';
+import { registerGridModules } from '../../components/agGrid';
 
 let registered = false;
 
-/**
- * registerAdminGridModules registers the modules of the users and permissions grids
- * (client-side rows, editors, grouping); ag-grid keeps one registry, so the tabular
- * screen's own registration is unaffected. The licence key is VITE_AG_GRID_LICENSE_KEY.
- */
+/** registerAdminGridModules registers the modules of the users and permissions grids (client-side rows, editors, grouping). */
 export function registerAdminGridModules(): void {
   if (registered) return;
   registered = true;
-  const key = import.meta.env.VITE_AG_GRID_LICENSE_KEY as string | undefined;
-  if (key) LicenseManager.setLicenseKey(key);
-  ModuleRegistry.registerModules([
+  registerGridModules([
     ClientSideRowModelModule,
     TextFilterModule,
     SetFilterModule,
@@ -41,9 +33,7 @@ export function registerAdminGridModules(): void {
     ColumnAutoSizeModule,
     CellStyleModule,
     RenderApiModule,
-    ...(import.meta.env.DEV ? [ValidationModule] : []),
   ]);
 }
 
-/** The grids' look: rows 40 px high (spec §9). */
-export const adminGridTheme = themeQuartz.withParams({ fontSize: 13, rowHeight: 40, headerHeight: 40, spacing: 6 });
+export { gridTheme as adminGridTheme } from '../../components/gridTheme';

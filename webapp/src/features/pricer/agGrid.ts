@@ -1,15 +1,14 @@
-import { ModuleRegistry, themeQuartz, TextFilterModule, NumberFilterModule, PaginationModule, TooltipModule, CustomFilterModule, ColumnApiModule, RowApiModule, CellStyleModule, LocaleModule, ValidationModule } from 'ag-grid-community';
-import { LicenseManager, ServerSideRowModelModule, ServerSideRowModelApiModule, ColumnsToolPanelModule, FiltersToolPanelModule, SideBarModule, ColumnMenuModule } from 'ag-grid-enterprise';
+import { TextFilterModule, NumberFilterModule, PaginationModule, TooltipModule, CustomFilterModule, ColumnApiModule, RowApiModule, CellStyleModule, LocaleModule } from 'ag-grid-community';
+import { ServerSideRowModelModule, ServerSideRowModelApiModule, ColumnsToolPanelModule, FiltersToolPanelModule, SideBarModule, ColumnMenuModule } from 'ag-grid-enterprise';
+import { registerGridModules as register } from '../../components/agGrid';
 
 let registered = false;
 
-/** registerGridModules registers the ag-grid modules the results grids use (the licence as the report grid sets it). */
+/** registerGridModules registers the ag-grid modules the results grids use. */
 export function registerGridModules(): void {
   if (registered) return;
   registered = true;
-  const key = import.meta.env.VITE_AG_GRID_LICENSE_KEY as string | undefined;
-  if (key) LicenseManager.setLicenseKey(key);
-  ModuleRegistry.registerModules([
+  register([
     ServerSideRowModelModule,
     ServerSideRowModelApiModule,
     TextFilterModule,
@@ -25,8 +24,7 @@ export function registerGridModules(): void {
     RowApiModule,
     CellStyleModule,
     LocaleModule,
-    ...(import.meta.env.DEV ? [ValidationModule] : []),
   ]);
 }
 
-export const gridTheme = themeQuartz.withParams({ fontSize: 13, rowHeight: 40, headerHeight: 40, spacing: 6 });
+export { gridTheme } from '../../components/gridTheme';

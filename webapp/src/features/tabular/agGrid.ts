@@ -1,6 +1,5 @@
-import { ModuleRegistry, TextFilterModule, NumberFilterModule, DateFilterModule, PaginationModule, RowSelectionModule, TooltipModule, CustomFilterModule, ColumnApiModule, RowApiModule, CellStyleModule, LocaleModule, ValidationModule, GridStateModule } from 'ag-grid-community';
+import { TextFilterModule, NumberFilterModule, DateFilterModule, PaginationModule, RowSelectionModule, TooltipModule, CustomFilterModule, ColumnApiModule, RowApiModule, CellStyleModule, LocaleModule, GridStateModule } from 'ag-grid-community';
 import {
-  LicenseManager,
   ServerSideRowModelModule,
   ServerSideRowModelApiModule,
   SetFilterModule,
@@ -10,20 +9,15 @@ import {
   SideBarModule,
   ColumnMenuModule,
 } from 'ag-grid-enterprise';
+import { registerGridModules as register } from '../../components/agGrid';
 
 let registered = false;
 
-/**
- * registerGridModules registers only the ag-grid modules the tabular screen
- * uses (smaller bundle than AllEnterpriseModule) and sets the licence key from
- * VITE_AG_GRID_LICENSE_KEY; without it ag-grid runs in trial mode.
- */
+/** registerGridModules registers the ag-grid modules the report grids use. */
 export function registerGridModules(): void {
   if (registered) return;
   registered = true;
-  const key = import.meta.env.VITE_AG_GRID_LICENSE_KEY as string | undefined;
-  if (key) LicenseManager.setLicenseKey(key);
-  ModuleRegistry.registerModules([
+  register([
     ServerSideRowModelModule,
     ServerSideRowModelApiModule,
     TextFilterModule,
@@ -44,7 +38,6 @@ export function registerGridModules(): void {
     CellStyleModule,
     LocaleModule,
     GridStateModule,
-    ...(import.meta.env.DEV ? [ValidationModule] : []),
   ]);
 }
 
