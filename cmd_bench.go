@@ -59,15 +59,9 @@ func runBench(ctx context.Context, args []string) error {
 		}
 		defer db.Close()
 	}
-	accountID := *accountFlag
-	if accountID == 0 {
-		var id uint32
-		var n uint64
-		if err := w.Conn.QueryRow(ctx, "SELECT account_id, count() AS n FROM product_snapshot GROUP BY account_id ORDER BY n DESC LIMIT 1").Scan(&id, &n); err != nil {
-			return fmt.Errorf("no snapshot data in ClickHouse database %s (load it: pricelens seed --size L): %w", c.ClickHouseDB, err)
-		}
-		accountID = int64(id)
-		fmt.Printf("account %d: %d products in %s\n", id, n, c.ClickHouseDB)
+	accountID, _, err := benchAccount(ctx, w, c.ClickHouseDB, *accountFlag)
+	if err != nil {
+		return err
 	}
 	svc := grid.NewService(w, db)
 	svc.Now = func() time.Time { return time.Now() }
@@ -358,6 +352,22 @@ func ratioText(a, b time.Duration) string {
 }
 
 // accountInPostgres reports whether PostgreSQL has the account with competitors.
+// benchAccount is the account a bench measures and its product count: the one
+// asked for, or (id 0) the account with the most products in the snapshot.
+func benchAccount(ctx context.Context, w *warehouse.Warehouse, database string, id int64) (int64, uint64, error) {
+	var n uint64
+	if id != 0 {
+		err := w.Conn.QueryRow(ctx, "SELECT count() FROM product_snapshot WHERE account_id = ?", uint32(id)).Scan(&n)
+		return id, n, err
+	}
+	var largest uint32
+	if err := w.Conn.QueryRow(ctx, "SELECT account_id, count() AS n FROM product_snapshot GROUP BY account_id ORDER BY n DESC LIMIT 1").Scan(&largest, &n); err != nil {
+		return 0, 0, fmt.Errorf("no snapshot data in ClickHouse database %s (load it: pricelens seed --size L): %w", database, err)
+	}
+	fmt.Printf("account %d: %d products in %s\n", largest, n, database)
+	return int64(largest), n, nil
+}
+
 func accountInPostgres(ctx context.Context, db *pgxpool.Pool, id int64) bool {
 	c, err := store.New(db).Catalog(ctx, id)
 	return err == nil && len(c.Competitors) > 0

@@ -73,15 +73,9 @@ func runBenchExport(ctx context.Context, args []string) error {
 		return err
 	}
 	defer dbs.Close()
-	accountID := *accountFlag
-	if accountID == 0 {
-		var id uint32
-		var n uint64
-		if err := dbs.W.Conn.QueryRow(ctx, "SELECT account_id, count() AS n FROM product_snapshot GROUP BY account_id ORDER BY n DESC LIMIT 1").Scan(&id, &n); err != nil {
-			return fmt.Errorf("no snapshot data in ClickHouse database %s (load it: pricelens seed --size L): %w", c.ClickHouseDB, err)
-		}
-		accountID = int64(id)
-		fmt.Printf("account %d: %d products in %s\n", id, n, c.ClickHouseDB)
+	accountID, _, err := benchAccount(ctx, dbs.W, c.ClickHouseDB, *accountFlag)
+	if err != nil {
+		return err
 	}
 	svc := grid.NewService(dbs.W, dbs.DB)
 	if !accountInPostgres(ctx, dbs.DB, accountID) {

@@ -56,15 +56,8 @@ func runBenchFreshness(ctx context.Context, args []string) error {
 		return err
 	}
 	defer dbs.Close()
-	accountID := *accountFlag
-	var total uint64
-	if accountID == 0 {
-		var id uint32
-		if err := dbs.W.Conn.QueryRow(ctx, "SELECT account_id, count() AS n FROM product_snapshot GROUP BY account_id ORDER BY n DESC LIMIT 1").Scan(&id, &total); err != nil {
-			return fmt.Errorf("no snapshot data in ClickHouse database %s (load it: pricelens seed --size L): %w", c.ClickHouseDB, err)
-		}
-		accountID = int64(id)
-	} else if err := dbs.W.Conn.QueryRow(ctx, "SELECT count() FROM product_snapshot WHERE account_id = ?", uint32(accountID)).Scan(&total); err != nil {
+	accountID, total, err := benchAccount(ctx, dbs.W, c.ClickHouseDB, *accountFlag)
+	if err != nil {
 		return err
 	}
 	svc := grid.NewService(dbs.W, dbs.DB)

@@ -10,7 +10,6 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"os/exec"
 	"strings"
 	"time"
 
@@ -124,7 +123,7 @@ func runBenchPricer(ctx context.Context, args []string) error {
 	if err := benchRules(ctx, st, a, p, *nRules); err != nil {
 		return err
 	}
-	fmt.Printf("account %d: %d products, %d competitors, %d rules; load before: %s\n", *account, products, len(a.Competitors), *nRules, uptime())
+	fmt.Printf("account %d: %d products, %d competitors, %d rules; load before: %s\n", *account, products, len(a.Competitors), *nRules, loadAverage())
 
 	// The workers log each run's timings (insert, approvals, completion) to stderr.
 	workers, err := jobs.Start(ctx, jobs.Deps{DB: db, Warehouse: w, Log: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))})
@@ -199,7 +198,7 @@ func runBenchPricer(ctx context.Context, args []string) error {
 		}
 		fmt.Printf("%-46s p50 %8s  p95 %8s  (goal p95 ≤ %s)\n", cl.name, ms(s.p50), ms(s.p95), cl.goal)
 	}
-	fmt.Printf("load after: %s\n", uptime())
+	fmt.Printf("load after: %s\n", loadAverage())
 	return nil
 }
 
@@ -308,11 +307,3 @@ func plainName(s string) bool {
 	return true
 }
 
-// uptime is the machine's load line (the bench's figures depend on it).
-func uptime() string {
-	out, err := exec.Command("uptime").Output()
-	if err != nil {
-		return "(uptime: " + err.Error() + ")"
-	}
-	return strings.TrimSpace(string(out))
-}
