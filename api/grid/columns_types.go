@@ -21,19 +21,29 @@ type ColumnsRequest struct {
 
 // Validate reads reportId as text.
 func (r *ColumnsRequest) Validate() error {
-	t := bytes.TrimSpace(r.ReportID)
-	if len(t) == 0 || string(t) == "null" {
-		return nil
+	ref, ok := ReportRef(r.ReportID)
+	if !ok {
+		return httperr.BadRequest("reportId", "reportId must be a report href or id")
 	}
-	if json.Unmarshal(t, &r.ref) == nil {
-		return nil
+	r.ref = ref
+	return nil
+}
+
+// ReportRef reads a report reference the webapp sends as text or as a number
+// ("" when absent or null); ok is false for anything else.
+func ReportRef(raw json.RawMessage) (ref string, ok bool) {
+	t := bytes.TrimSpace(raw)
+	if len(t) == 0 || string(t) == "null" {
+		return "", true
+	}
+	if json.Unmarshal(t, &ref) == nil {
+		return ref, true
 	}
 	var n json.Number
 	if json.Unmarshal(t, &n) != nil {
-		return httperr.BadRequest("reportId", "reportId must be a report href or id")
+		return "", false
 	}
-	r.ref = n.String()
-	return nil
+	return n.String(), true
 }
 
 // ColumnDef is the specification's column-definition shape.

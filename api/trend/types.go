@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"pricelens/api/grid"
 	"pricelens/api/httperr"
 	"pricelens/engine"
 )
@@ -73,18 +74,11 @@ func (r *ColumnsRequest) Validate() (err error) {
 	if r.report, err = engine.ParseTrendReport(r.TableName); err != nil {
 		return err
 	}
-	t := bytes.TrimSpace(r.ReportID)
-	if len(t) == 0 || string(t) == "null" {
-		return nil
-	}
-	if json.Unmarshal(t, &r.ref) == nil {
-		return nil
-	}
-	var n json.Number
-	if json.Unmarshal(t, &n) != nil {
+	ref, ok := grid.ReportRef(r.ReportID)
+	if !ok {
 		return httperr.BadRequest("reportId", "reportId must be a saved report id or a share-link id")
 	}
-	r.ref = n.String()
+	r.ref = ref
 	return nil
 }
 
