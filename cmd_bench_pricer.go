@@ -306,4 +306,3 @@ func plainName(s string) bool {
 	}
 	return true
 }
-
