@@ -119,7 +119,7 @@ func TestLoadShowsItsProductsOnly(t *testing.T) {
 	// Account 2's scans of a product id account 1 also has: account 1's rows stay as they were.
 	snapshotOf := func(account int64) []string {
 		var rows []string
-		res, err := w.Conn.Query(ctx, "SELECT concat(_table, ' ', product_id, ' ', toString(build_id)) FROM "+engine.SnapshotLive+" WHERE account_id = ? ORDER BY 1", uint32(account))
+		res, err := w.Conn.Query(ctx, "SELECT concat(_table, ' ', product_id, ' ', toString(build_id)) AS r FROM "+engine.SnapshotLive+" WHERE account_id = ? ORDER BY r", uint32(account))
 		require.NoError(t, err)
 		defer res.Close()
 		for res.Next() {
