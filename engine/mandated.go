@@ -69,3 +69,15 @@ func sorted(xs []string) []string {
 	sort.Strings(out)
 	return out
 }
+
+// CompileKnownProducts lists which of ids are products of the account's
+// catalogue (a mandated FSN upload refuses the others, row by row).
+func CompileKnownProducts(accountID uint32, ids []string) (Statement, error) {
+	if accountID == 0 {
+		return Statement{}, bad("account", "no account is selected")
+	}
+	b := newBuilder(Account{})
+	sql := "SELECT DISTINCT " + ColProductID + " FROM " + b.table(TableProducts) + " WHERE " + ColAccountID + " = " + b.bind(accountID) +
+		" AND " + ColProductID + " IN " + b.bindSet(ids)
+	return b.statement(sql)
+}
