@@ -13,7 +13,7 @@ import (
 // MandatedBrand is a mandated brand of the account (DESIGN §10): the brand in the
 // super category's Verticals, every vertical when empty.
 type MandatedBrand struct {
-	ID            int64     `json:"id"`
+	ID            int64     `json:"id" openapi:"always"`
 	SuperCategory string    `json:"super_category" openapi:"always"`
 	Verticals     []string  `json:"verticals" openapi:"always"`
 	Brand         string    `json:"brand" openapi:"always"`

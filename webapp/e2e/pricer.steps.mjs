@@ -11,7 +11,7 @@ const SCOPED = 'E2E one super category';
 const rows = '.ag-row[row-index]:not(.ag-row-loading)';
 
 /** signInTo signs in afresh and opens path in the user's first account. */
-async function signInTo(page, base, email, password, path) {
+export async function signInTo(page, base, email, password, path) {
   await page.context().clearCookies();
   await page.goto(base + '/login');
   await page.getByLabel('Email').fill(email);

@@ -3425,7 +3425,7 @@ export interface components {
             created_at: string;
             created_by: string;
             /** Format: int64 */
-            id?: number;
+            id: number;
             super_category: string;
             verticals: string[] | null;
         };

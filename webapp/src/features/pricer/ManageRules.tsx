@@ -6,6 +6,7 @@ import { getRuleData, getTargets, refreshRulesList, prepareSourceSelectBox, remo
 import { emptyForm, fromRule, moved, sourceText, type RuleForm } from './ruleForm';
 import { RuleDialog } from './RuleDialog';
 import { GuardrailsPanel } from './GuardrailsPanel';
+import { MandatedBrands } from './mandated/MandatedBrands';
 import { useRunState } from './useRunState';
 
 const TYPE_NAMES: Record<string, string> = { floor: 'Floor rules', ceiling: 'Ceiling rules', target: 'Target rules' };
@@ -98,6 +99,7 @@ export function ManageRules() {
       ))}
       {targets.targets!.length === 0 && <div className="empty-state">No data to display</div>}
       <GuardrailsPanel canEdit={canEdit('top_bottom')} />
+      <MandatedBrands />
       {dialog && anyEdit && (
         <RuleDialog
           initial={dialog}
