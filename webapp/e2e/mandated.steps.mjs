@@ -1,7 +1,20 @@
 // Mandated brands in the browser (issue 16 part 3): the Add mandated brands dialog with the spec's
-// messages, the vertical menu of exactly one super category, the comment counter, and the list.
+// messages, the vertical menu of exactly one super category, the comment counter, and the list; then
+// mandated FSNs by CSV through the shared upload dialog, watching its states.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { signInTo } from './pricer.steps.mjs';
+
+const CH_PORT = (process.env.PRICELENS_CLICKHOUSE_ADDR || '127.0.0.1:19000').split(':').pop();
+
+/** aProduct is a product id of the account, read from the stack's ClickHouse database. */
+function aProduct(stack, account) {
+  const r = spawnSync('clickhouse-client', ['--port', CH_PORT, '-q', `SELECT min(product_id) FROM ${stack.name}.products WHERE account_id = ${Number(account)}`], {
+    encoding: 'utf8',
+  });
+  if (r.status !== 0) throw new Error('clickhouse-client: ' + r.stderr);
+  return r.stdout.trim();
+}
 
 const ADMIN = 'admin@pricelens.local';
 
@@ -46,6 +59,38 @@ export const mandatedSteps = [
       await row.getByRole('button', { name: 'Delete ' + brandName + ' in ' + superName }).click();
       await page.getByRole('dialog', { name: 'Confirm' }).getByRole('button', { name: 'OK' }).click();
       await row.waitFor({ state: 'detached' });
+    },
+  },
+  {
+    name: 'mandated FSNs: upload a CSV with the action and see the refused row before adding it',
+    async run({ page, stack, allowed }) {
+      await signInTo(page, stack.base, ADMIN, stack.password, '/new/repricing/dynamic_pricer');
+      const section = page.getByRole('region', { name: 'Mandated brands' });
+      await section.getByRole('button', { name: 'Upload mandated FSNs' }).click();
+      const account = await page.evaluate(() => fetch('/api/account/getAccountData').then((r) => r.json()).then((d) => d.account_id));
+      const fsn = aProduct(stack, account);
+      assert.ok(fsn, 'the account has products');
+      const dlg = page.getByRole('dialog', { name: 'Upload mandated FSNs' });
+      const upload = dlg.getByRole('button', { name: 'Upload' });
+      assert.equal(await upload.isEnabled(), false, 'Upload waits for a file');
+      const href = await dlg.getByRole('link', { name: 'Download an example CSV' }).getAttribute('href');
+      const example = await page.evaluate((h) => fetch(h).then((r) => r.text()), href);
+      assert.match(example, /^fsn,comment\n/);
+      const file = (text) => ({ name: 'mandated.csv', mimeType: 'text/csv', buffer: Buffer.from(text) });
+      await dlg.getByLabel('File').setInputFiles(file(`fsn,comment\n${fsn},\n`));
+      await upload.click();
+      await dlg.getByRole('alert').filter({ hasText: 'Please choose an action' }).waitFor();
+      await dlg.getByLabel('Add').check();
+      allowed.push(/status of 400/);
+      await upload.click();
+      await dlg.getByRole('alert').filter({ hasText: `Nothing was changed: 1 of 1 rows were refused. Line 2 (${fsn}): a comment is required when adding.` }).waitFor();
+      allowed.pop();
+      assert.equal(await upload.isEnabled(), false, 'Upload disabled after an error until another file');
+      assert.equal(await dlg.getByRole('button', { name: 'Cancel' }).isEnabled(), true);
+      await dlg.getByLabel('File').setInputFiles(file(`fsn,comment\n${fsn},Brand owner's price\n`));
+      await upload.click();
+      await dlg.waitFor({ state: 'detached' });
+      await section.getByRole('note', { name: 'Mandated FSNs' }).filter({ hasText: 'the 1 mandated FSNs' }).waitFor();
     },
   },
 ];

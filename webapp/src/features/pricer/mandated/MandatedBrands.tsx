@@ -5,6 +5,7 @@ import { has } from '../../../lib/permissions';
 import { PermName, Resource } from '../../../api/permissions.gen';
 import { deleteMandatedBrands, getMandatedBrands, type MandatedBrand } from '../api/mandated';
 import { MandatedBrandDialog } from './MandatedBrandDialog';
+import { MandatedFSNDialog } from './MandatedFSNDialog';
 
 /**
  * The "Mandated brands" section of Manage Pricing Rules: the brands whose products the pricer never
@@ -15,10 +16,11 @@ import { MandatedBrandDialog } from './MandatedBrandDialog';
 export function MandatedBrands() {
   const { account } = useSession();
   const perms = account.userPermissions;
-  const can = (action: 'read:any' | 'create:any' | 'delete:any') => has(perms, PermName.MandatedBrands, Resource.DynamicPricer, action);
+  const can = (action: 'read:any' | 'create:any' | 'update:any' | 'delete:any') => has(perms, PermName.MandatedBrands, Resource.DynamicPricer, action);
   const canRead = can('read:any');
   const [list, setList] = useState<{ brands: MandatedBrand[]; fsns: number } | null>(null);
   const [adding, setAdding] = useState(false);
+  const [uploading, setUploading] = useState(false);
   const [removing, setRemoving] = useState<MandatedBrand | null>(null);
   const load = useCallback(() => getMandatedBrands().then(setList, () => setList({ brands: [], fsns: 0 })), []);
   useEffect(() => {
@@ -29,13 +31,20 @@ export function MandatedBrands() {
     <section className="rule-section mandated-brands" aria-label="Mandated brands">
       <div className="page-head">
         <h2>Mandated brands</h2>
-        {can('create:any') && (
-          <button className="btn" onClick={() => setAdding(true)}>
-            Add mandated brands
-          </button>
-        )}
+        <div className="head-actions">
+          {can('update:any') && (
+            <button className="btn" onClick={() => setUploading(true)}>
+              Upload mandated FSNs
+            </button>
+          )}
+          {can('create:any') && (
+            <button className="btn" onClick={() => setAdding(true)}>
+              Add mandated brands
+            </button>
+          )}
+        </div>
       </div>
-      <p className="muted">
+      <p className="muted" role="note" aria-label="Mandated FSNs">
         Products of these brands, and the {list?.fsns ?? 0} mandated FSNs, are never repriced automatically: a run sends their new prices to
         Manual Approval.
       </p>
@@ -82,6 +91,14 @@ export function MandatedBrands() {
           onClose={(toSave) => {
             setAdding(false);
             if (toSave) void load();
+          }}
+        />
+      )}
+      {uploading && (
+        <MandatedFSNDialog
+          onClose={(refresh) => {
+            setUploading(false);
+            if (refresh) void load();
           }}
         />
       )}
