@@ -194,7 +194,7 @@ func runPriceFeed(ctx context.Context, account int64) error {
 		return err
 	}
 	defer dbs.Close()
-	f := feed.Feeder{Store: store.New(dbs.DB), Root: c.DropRoot}
+	f := feed.Feeder{Store: store.New(dbs.DB), Root: c.DropRoot, W: dbs.W}
 	var written []feed.Written
 	if account != 0 {
 		written, err = f.Run(ctx, account)
@@ -202,11 +202,19 @@ func runPriceFeed(ctx context.Context, account int64) error {
 		written, err = f.RunAll(ctx)
 	}
 	for _, w := range written {
+		if len(w.Files) == 0 {
+			fmt.Printf("account %d: price feed batch %d applied: %d set as my_price\n", w.AccountID, w.BatchID, w.Applied)
+			continue
+		}
 		paths := make([]string, len(w.Files))
 		for i, name := range w.Files {
 			paths[i] = filepath.Join(w.Dir, name)
 		}
-		fmt.Printf("account %d: price feed batch %d, %d approved prices: %s\n", w.AccountID, w.BatchID, w.Rows, strings.Join(paths, ", "))
+		fmt.Printf("account %d: price feed batch %d, %d approved prices: %s", w.AccountID, w.BatchID, w.Rows, strings.Join(paths, ", "))
+		if w.Applied > 0 {
+			fmt.Printf(" (%d set as my_price)", w.Applied)
+		}
+		fmt.Println()
 	}
 	if err == nil && len(written) == 0 {
 		fmt.Println("no approved prices to feed")

@@ -2,7 +2,8 @@
 // prices of the dynamic pricer, for the store's systems, as a CSV and a Parquet
 // file per batch in the account's drop folder (<drop root>/account-<id>/price-feed,
 // config PRICELENS_DROP_ROOT), from `pricelens export --price-feed` and the River
-// job price_feed.
+// job price_feed; for an account with the setting "apply_approved_prices", also
+// as the catalogue's my_price (apply.go).
 //
 // Each approved price is fed exactly once. A batch is claimed first: one
 // PostgreSQL transaction creates it and stamps the approved records not yet fed
@@ -37,6 +38,7 @@ import (
 	"github.com/parquet-go/parquet-go"
 
 	"pricelens/store"
+	"pricelens/warehouse"
 )
 
 // Columns are the feed files' columns, in order.
@@ -76,7 +78,8 @@ type FileEntry struct {
 // Feeder writes the price feed of accounts.
 type Feeder struct {
 	Store *store.Store
-	Root  string // the drop root (config PRICELENS_DROP_ROOT)
+	Root  string               // the drop root (config PRICELENS_DROP_ROOT)
+	W     *warehouse.Warehouse // the catalogue, for accounts that apply approved prices (apply.go)
 	// AfterFiles, when set, runs after a batch's files are in place and before the
 	// batch is marked written: tests stop a run there, as a crash would.
 	AfterFiles func(ctx context.Context, batch int64) error
@@ -91,12 +94,14 @@ func Dir(root string, accountID int64) string {
 // BaseName is the name of a batch's files without extension.
 func BaseName(batchID int64) string { return fmt.Sprintf("price-feed-%012d", batchID) }
 
-// Written is one batch a run wrote.
+// Written is one batch a run wrote (or applied: a batch written by an earlier
+// run whose prices are applied now has no Files).
 type Written struct {
 	AccountID, BatchID int64
 	Rows               int64
 	Dir                string
 	Files              []string
+	Applied            int // products whose my_price was set (the account setting)
 }
 
 // RunAll feeds every account with something to feed.
@@ -124,6 +129,19 @@ func (f Feeder) Run(ctx context.Context, accountID int64) ([]Written, error) {
 	}
 	var out []Written
 	err := f.Store.WithFeedLock(ctx, accountID, func() error {
+		// Batches written but not yet applied (a stop after the files) go first,
+		// so that the catalogue takes approved prices in order.
+		unapplied, err := f.Store.FeedBatchesToApply(ctx, accountID)
+		if err != nil {
+			return err
+		}
+		for _, b := range unapplied {
+			n, err := f.applyBatch(ctx, b)
+			if err != nil {
+				return err
+			}
+			out = append(out, Written{AccountID: b.AccountID, BatchID: b.ID, Dir: Dir(f.Root, b.AccountID), Applied: n})
+		}
 		open, err := f.Store.OpenFeedBatches(ctx, accountID)
 		if err != nil {
 			return err
@@ -190,7 +208,22 @@ func (f Feeder) write(ctx context.Context, b store.FeedBatch) (Written, error) {
 	if err := f.Store.MarkFeedBatchWritten(ctx, b.AccountID, b.ID, m.Rows, files); err != nil {
 		return Written{}, err
 	}
-	return Written{AccountID: b.AccountID, BatchID: b.ID, Rows: m.Rows, Dir: dir, Files: files}, nil
+	w := Written{AccountID: b.AccountID, BatchID: b.ID, Rows: m.Rows, Dir: dir, Files: files}
+	if b.Apply {
+		if w.Applied, err = f.applyBatch(ctx, b); err != nil {
+			return w, err
+		}
+	}
+	return w, nil
+}
+
+// applyBatch applies a written batch's prices and marks it applied.
+func (f Feeder) applyBatch(ctx context.Context, b store.FeedBatch) (int, error) {
+	n, err := f.apply(ctx, b.AccountID, b.ID)
+	if err != nil {
+		return 0, err
+	}
+	return n, f.Store.MarkFeedBatchApplied(ctx, b.AccountID, b.ID)
 }
 
 // place writes dir/name through fill unless it is already there (a batch

@@ -25,9 +25,9 @@ func (w *priceFeed) Work(ctx context.Context, _ *river.Job[kinds.PriceFeed]) err
 	if w.deps.DropRoot == "" {
 		return nil // no drop folder in this process
 	}
-	written, err := feed.Feeder{Store: store.New(w.deps.DB), Root: w.deps.DropRoot}.RunAll(ctx)
+	written, err := feed.Feeder{Store: store.New(w.deps.DB), Root: w.deps.DropRoot, W: w.deps.Warehouse}.RunAll(ctx)
 	for _, b := range written {
-		w.deps.Log.Info("price feed written", "account", b.AccountID, "batch", b.BatchID, "rows", b.Rows, "dir", b.Dir)
+		w.deps.Log.Info("price feed written", "account", b.AccountID, "batch", b.BatchID, "rows", b.Rows, "dir", b.Dir, "applied", b.Applied)
 	}
 	return err
 }

@@ -33,12 +33,35 @@ type FeedBatch struct {
 	ID        int64
 	AccountID int64
 	CreatedAt time.Time
+	Apply     bool // its prices are still to be set as the catalogue's my_price
+}
+
+// ApplySetting is the account setting (accounts.settings) that makes the price
+// feed also set approved prices as the catalogue's my_price: "apply_approved_prices": true.
+const ApplySetting = "apply_approved_prices"
+
+// FeedBatchesToApply are the account's written batches whose prices are still to
+// be applied (a run stopped between the files and the load), oldest first.
+func (s *Store) FeedBatchesToApply(ctx context.Context, accountID int64) ([]FeedBatch, error) {
+	rows, err := s.DB.Query(ctx, `SELECT id, account_id, created_at, true FROM price_feed_batches
+		WHERE account_id = $1 AND status = 'written' AND apply = 'pending' ORDER BY id`, accountID)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowToStructByPos[FeedBatch])
+}
+
+// MarkFeedBatchApplied records that a batch's prices are the catalogue's.
+func (s *Store) MarkFeedBatchApplied(ctx context.Context, accountID, batchID int64) error {
+	_, err := s.DB.Exec(ctx, `UPDATE price_feed_batches SET apply = 'done', applied_at = now() WHERE account_id = $1 AND id = $2 AND apply = 'pending'`,
+		accountID, batchID)
+	return err
 }
 
 // FeedAccounts lists the accounts that have something to feed: an open batch or
 // an approved price not yet in a batch.
 func (s *Store) FeedAccounts(ctx context.Context) ([]int64, error) {
-	rows, err := s.DB.Query(ctx, `SELECT account_id FROM price_feed_batches WHERE status = 'open'
+	rows, err := s.DB.Query(ctx, `SELECT account_id FROM price_feed_batches WHERE status = 'open' OR apply = 'pending'
 		UNION SELECT DISTINCT account_id FROM approval_records WHERE status = 'approved' AND feed_batch_id IS NULL ORDER BY 1`)
 	if err != nil {
 		return nil, err
@@ -49,7 +72,7 @@ func (s *Store) FeedAccounts(ctx context.Context) ([]int64, error) {
 // OpenFeedBatches are the account's claimed batches whose files were not marked
 // written (a feed run stopped between the two), oldest first.
 func (s *Store) OpenFeedBatches(ctx context.Context, accountID int64) ([]FeedBatch, error) {
-	rows, err := s.DB.Query(ctx, `SELECT id, account_id, created_at FROM price_feed_batches WHERE account_id = $1 AND status = 'open' ORDER BY id`, accountID)
+	rows, err := s.DB.Query(ctx, `SELECT id, account_id, created_at, apply = 'pending' FROM price_feed_batches WHERE account_id = $1 AND status = 'open' ORDER BY id`, accountID)
 	if err != nil {
 		return nil, err
 	}
@@ -69,8 +92,10 @@ func (s *Store) ClaimFeedBatch(ctx context.Context, accountID int64) (b FeedBatc
 			accountID).Scan(&n); err != nil || n == 0 {
 			return err
 		}
-		if err := tx.QueryRow(ctx, `INSERT INTO price_feed_batches (account_id, status, rows) VALUES ($1, 'open', $2) RETURNING id, account_id, created_at`,
-			accountID, n).Scan(&b.ID, &b.AccountID, &b.CreatedAt); err != nil {
+		if err := tx.QueryRow(ctx, `INSERT INTO price_feed_batches (account_id, status, rows, apply)
+			SELECT $1, 'open', $2, CASE WHEN coalesce(settings->>'`+ApplySetting+`', '') = 'true' THEN 'pending' ELSE 'no' END
+			FROM accounts WHERE id = $1 RETURNING id, account_id, created_at, apply = 'pending'`,
+			accountID, n).Scan(&b.ID, &b.AccountID, &b.CreatedAt, &b.Apply); err != nil {
 			return err
 		}
 		found = true

@@ -16,6 +16,8 @@ import (
 
 	"pricelens/api/access"
 	"pricelens/engine"
+	"pricelens/feed"
+	"pricelens/store"
 )
 
 // Mandated brands and FSNs (issue 16 part 3) on the S data set: every call and
@@ -373,5 +375,49 @@ func TestMandated(t *testing.T) {
 		run2 := p.start(t, p.admin2, false)
 		assert.Positive(t, p.e.count(`SELECT count(*) FROM approval_records WHERE run_id = $1`, run2))
 		assert.Zero(t, p.e.count(`SELECT count(*) FROM approval_records WHERE run_id = $1 AND reason = 'mandated'`, run2))
+	})
+
+	t.Run("the price feed sets approved prices as my_price when the account asks, never a mandated one", func(t *testing.T) {
+		before := map[string]float64{}
+		for _, x := range p.products(t, p.acc1) {
+			before[x.id] = x.price
+		}
+		p.e.exec(`UPDATE accounts SET settings = settings || '{"apply_approved_prices": true}' WHERE id = $1`, p.acc1)
+		f := feed.Feeder{Store: store.New(p.e.db), Root: t.TempDir(), W: p.w}
+		written, err := f.Run(ctx, p.acc1)
+		require.NoError(t, err)
+		require.Len(t, written, 1)
+		approved := p.e.count(`SELECT count(*) FROM approval_records WHERE account_id = $1 AND status = 'approved'`, p.acc1)
+		require.Positive(t, approved)
+		assert.Equal(t, int64(approved), written[0].Rows)
+		assert.Equal(t, approved, written[0].Applied)
+		rec := map[string]float64{}
+		rows, err := p.e.db.Query(ctx, `SELECT product_id, recommended_price, status FROM approval_records WHERE account_id = $1`, p.acc1)
+		require.NoError(t, err)
+		status := map[string]string{}
+		for rows.Next() {
+			var id, st string
+			var r float64
+			require.NoError(t, rows.Scan(&id, &r, &st))
+			rec[id], status[id] = r, st
+		}
+		require.NoError(t, rows.Err())
+		changed, kept := 0, 0
+		for _, x := range p.products(t, p.acc1) {
+			switch status[x.id] {
+			case "approved":
+				changed++
+				assert.InDelta(t, rec[x.id], x.price, 1e-9, "approved: the new price is my_price (%s)", x.id)
+			default:
+				kept++
+				assert.Equal(t, before[x.id], x.price, "Pending (mandated) or no change: my_price untouched (%s)", x.id)
+			}
+		}
+		assert.Positive(t, changed)
+		assert.Positive(t, kept)
+		// Fed and applied once: a second run has nothing to do.
+		written, err = f.Run(ctx, p.acc1)
+		require.NoError(t, err)
+		assert.Empty(t, written)
 	})
 }
