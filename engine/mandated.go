@@ -1,6 +1,9 @@
 package engine
 
-import "sort"
+import (
+	"sort"
+	"strings"
+)
 
 // Mandated are an account's mandated brands and FSNs (DESIGN §10): their products
 // are never repriced automatically. A run marks each of their changed prices with
@@ -19,8 +22,8 @@ type MandatedBrand struct {
 	Brand         string
 }
 
-// mandatedSep joins the parts of a mandated key: a control character no
-// category or brand name holds (the catalogue's text columns refuse them).
+// mandatedSep joins the parts of a mandated key: a control character (the unit
+// separator), which real category and brand names do not hold.
 const mandatedSep = "\x1f"
 
 // predicate is the condition over a product row (product_id, super_category,
@@ -52,14 +55,10 @@ func (m *Mandated) predicate(b *builder) string {
 		preds = append(preds, "concat(toString("+ColSuperCategory+"), '\\x1F', toString("+ColVertical+"), '\\x1F', "+
 			ColBrand+") IN "+b.bindSet(sorted(some)))
 	}
-	out := ""
 	for i, p := range preds {
-		if i > 0 {
-			out += " OR "
-		}
-		out += "(" + p + ")"
+		preds[i] = "(" + p + ")"
 	}
-	return out
+	return strings.Join(preds, " OR ")
 }
 
 // sorted is a sorted copy (the statement's text and arguments do not depend on

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -169,13 +170,13 @@ func (s *Store) RemoveMandatedFSNs(ctx context.Context, a Actor, rows []Mandated
 		}
 		return audit(ctx, tx, a, "remove", "mandated_fsns", len(rows), map[string]any{"fsns": len(rows)})
 	})
-	if err == errRefused {
+	if errors.Is(err, errRefused) {
 		return refused, nil
 	}
 	return nil, err
 }
 
-var errRefused = fmt.Errorf("rows refused")
+var errRefused = errors.New("rows refused")
 
 // MandatedFSNCount is how many FSNs the account has mandated.
 func (s *Store) MandatedFSNCount(ctx context.Context, accountID int64) (int64, error) {

@@ -233,9 +233,8 @@ func TestMandated(t *testing.T) {
 		assert.Len(t, list(p.admin), 2)
 		// Account 1's FSNs are unknown in account 2's catalogue.
 		st, body = p.admin2.upload("/api/upload/uploadMandatedFSNs", "m.csv", "fsn,comment\n"+prods[0].id+",x\n", map[string]string{"uploadFileType": "add_fsns"})
-		if st == 200 {
-			t.Fatalf("account 2 mandated account 1's product: %v", body)
-		}
+		assert.Equal(t, 400, st)
+		assert.Equal(t, "Nothing was changed: 1 of 1 rows were refused. Line 2 ("+prods[0].id+"): this FSN is not in the catalogue.", errMsg(body))
 	})
 
 	// The FSN mandated below: one outside both mandated brands.
@@ -368,8 +367,12 @@ func TestMandated(t *testing.T) {
 			js, _ := json.Marshal(rowsAny[0])
 			assert.Contains(t, string(js), "mandated: waits for manual approval")
 		}
-		// Account 2 (the same product ids, brands and categories in the S data set)
-		// is untouched by account 1's mandated set.
+		// Account 2 (the S data set's generator gives it brands and categories of
+		// the same names) is untouched by account 1's mandated set.
+		var same uint64
+		require.NoError(t, p.w.Conn.QueryRow(ctx, `SELECT count() FROM products FINAL WHERE account_id = ? AND super_category = ? AND brand = ?`,
+			uint32(p.acc2), supA, brandA).Scan(&same))
+		require.Positive(t, same, "account 2 sells %s in %s too", brandA, supA)
 		p.addRule(t, p.admin2, obj{"name": "Up ten", "section": "middle", "rule_type": "target", "source": obj{"kind": "my_price"},
 			"adjust": obj{"percent": 10}})
 		run2 := p.start(t, p.admin2, false)

@@ -76,6 +76,7 @@ func (h *Handlers) uploadFSNs(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	total := len(rows) + len(refused)
 	ctx := c.Request().Context()
 	if action == AddFSNs && len(rows) > 0 {
 		ids := make([]string, len(rows))
@@ -100,7 +101,6 @@ func (h *Handlers) uploadFSNs(c echo.Context) error {
 			}
 		}
 	}
-	total := len(rows) + countRefusedLines(refused, rows)
 	if len(refused) > 0 {
 		return refusedError(total, sortRefusals(refused))
 	}
@@ -180,21 +180,6 @@ func readFSNs(f io.Reader, adding bool) (rows []store.MandatedFSN, refused []sto
 }
 
 func isControl(r rune) bool { return r < 0x20 || r == 0x7f }
-
-// countRefusedLines is how many rows were refused in reading (not among rows).
-func countRefusedLines(refused []store.Refusal, rows []store.MandatedFSN) int {
-	inRows := make(map[int]bool, len(rows))
-	for _, r := range rows {
-		inRows[r.Line] = true
-	}
-	n := 0
-	for _, r := range refused {
-		if !inRows[r.Line] {
-			n++
-		}
-	}
-	return n
-}
 
 // sortRefusals orders refusals by line (reading and the catalogue check add
 // them separately).
