@@ -15,8 +15,8 @@ type DeleteMandatedBrands = Route<'/repricing/deleteMandatedBrands', 'post'>;
 export const getMandatedBrands = (): Promise<{ brands: MandatedBrand[]; fsns: number }> =>
   api.get<GetMandatedBrands>('/repricing/getMandatedBrands').then((r) => ({ brands: r.brands ?? [], fsns: r.fsns }));
 
-/** saveMandatedBrands: errors are the dialog's to show (quiet). */
-export const saveMandatedBrands = (body: SaveMandated) => api.post<SaveMandatedBrands>('/repricing/saveMandatedBrands', body, { quiet: true });
+/** saveMandatedBrands: a refused form (400, 403) is the dialog's to show; other failures get the error dialog (spec §8). */
+export const saveMandatedBrands = (body: SaveMandated) => api.post<SaveMandatedBrands>('/repricing/saveMandatedBrands', body, { quiet: [400, 403] });
 
 export const deleteMandatedBrands = (items: number[]) => api.post<DeleteMandatedBrands>('/repricing/deleteMandatedBrands', { items });
 

@@ -7,8 +7,8 @@ import { CATEGORY_LIST_DELAY_MS, COMMENT_MAX, counter, emptyMandatedForm, showsV
 
 type Node = { id?: number; name: string; children?: Node[] | null };
 
-/** Brand list page size and search debounce (spec §9). */
-const BRAND_PAGE_SEARCH_DEBOUNCE_MS = 200;
+/** The brand search's debounce (spec §4, §9). */
+const SEARCH_DEBOUNCE_MS = 200;
 
 /**
  * The Add mandated brands dialog (spec §2, §4, §5): super categories the user may choose (the category
@@ -57,7 +57,7 @@ export function MandatedBrandDialog({ onClose }: { onClose: (toSave: boolean) =>
     }
   };
   useEffect(() => {
-    const id = window.setTimeout(() => void loadBrands(search.trim(), 0), search ? BRAND_PAGE_SEARCH_DEBOUNCE_MS : 0);
+    const id = window.setTimeout(() => void loadBrands(search.trim(), 0), search ? SEARCH_DEBOUNCE_MS : 0);
     return () => window.clearTimeout(id);
   }, [search]);
 
@@ -75,7 +75,8 @@ export function MandatedBrandDialog({ onClose }: { onClose: (toSave: boolean) =>
       await saveMandatedBrands(toRequest(form, verticals ?? []));
       onClose(true);
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : 'an error occurred, please try again');
+      // A refused form shows its message here; any other failure also had the error dialog.
+      setError(e instanceof ApiError && (e.status === 400 || e.status === 403) ? e.message : 'an error occurred, please try again');
       setBusy(false);
     }
   };
