@@ -1,4 +1,6 @@
-// Package upload is the file-upload endpoint of the data team: POST
+// Package upload holds the file uploads and their shared file rules (file.go).
+//
+// The data team's endpoint is POST
 // /api/upload/upload?kind=scans|products|metrics with the file in the multipart
 // field UploadCsv. The file loads through package ingest into the session's account
 // only, all or nothing: when more than 1% of its rows are rejected, nothing is
@@ -31,15 +33,6 @@ const Path = "/upload/upload"
 // MaxRejectRatio is the share of rejected rows an upload tolerates.
 const MaxRejectRatio = 0.01
 
-// The specification's messages (administration §5, CSV upload).
-const (
-	msgType     = "File type is incorrect. Please upload csv file."
-	msgNameLong = "File name is too long. Please enter a max of 100 characters"
-	msgTooBig   = "File size can't be bigger than 200M"
-	msgOther    = "can't upload this file"
-	msgColumns  = "The file does not contain the required columns (lowercase):"
-)
-
 type handler struct {
 	w  *warehouse.Warehouse
 	db *pgxpool.Pool
@@ -64,41 +57,17 @@ func (h *handler) upload(c echo.Context) error {
 	if err != nil {
 		return httperr.BadRequest("kind", "kind must be scans, products or metrics")
 	}
-	req := c.Request()
-	if req.ContentLength > MaxBytes+1<<20 {
-		return tooBig()
-	}
-	req.Body = http.MaxBytesReader(c.Response(), req.Body, MaxBytes+1<<20)
-	fh, err := c.FormFile("UploadCsv")
+	fh, done, err := receiveFile(c, func(name string) bool { return ingest.FormatOf(name) != "" })
+	defer done()
 	if err != nil {
-		var mbe *http.MaxBytesError
-		if errors.As(err, &mbe) {
-			return tooBig()
-		}
-		if errors.Is(err, http.ErrMissingFile) {
-			return httperr.BadRequest("UploadCsv", "Please choose a file to upload (multipart field UploadCsv)")
-		}
-		return httperr.BadRequest("UploadCsv", msgOther)
-	}
-	defer func() {
-		if req.MultipartForm != nil {
-			_ = req.MultipartForm.RemoveAll()
-		}
-	}()
-	switch {
-	case len(fh.Filename) > 100:
-		return httperr.BadRequest("UploadCsv", msgNameLong)
-	case ingest.FormatOf(fh.Filename) == "":
-		return httperr.BadRequest("UploadCsv", msgType)
-	case fh.Size > MaxBytes:
-		return tooBig()
+		return err
 	}
 	f, err := fh.Open()
 	if err != nil {
 		return httperr.BadRequest("UploadCsv", msgOther)
 	}
 	defer f.Close()
-	sum, err := ingest.Load(req.Context(), h.w, h.db, ingest.Request{
+	sum, err := ingest.Load(c.Request().Context(), h.w, h.db, ingest.Request{
 		Kind: kind, Name: fh.Filename, File: f, Size: fh.Size,
 		Account: uint32(p.AccountID), MaxRejectRatio: MaxRejectRatio, AllOrNothing: true,
 	})
@@ -106,10 +75,6 @@ func (h *handler) upload(c echo.Context) error {
 		return err
 	}
 	return c.JSON(http.StatusOK, sum)
-}
-
-func tooBig() *httperr.Error {
-	return &httperr.Error{Status: http.StatusRequestEntityTooLarge, Code: "too_large", Message: msgTooBig, Field: "UploadCsv"}
 }
 
 // MapError turns ingest's typed errors into statuses (registered in api/errors.go).
@@ -121,7 +86,7 @@ func MapError(err error) *httperr.Error {
 	switch ie.Code {
 	case ingest.CodeMissingColumn:
 		return &httperr.Error{Status: http.StatusBadRequest, Code: string(ie.Code), Field: ie.Column,
-			Message: fmt.Sprintf("%s %s (missing: %s)", msgColumns, strings.Join(ie.Required, ", "), strings.Join(ie.Missing, ", "))}
+			Message: fmt.Sprintf("%s (missing: %s)", columnsMessage(ie.Required), strings.Join(ie.Missing, ", "))}
 	case ingest.CodeAlreadyLoaded, ingest.CodeInProgress:
 		return &httperr.Error{Status: http.StatusConflict, Code: string(ie.Code), Message: ie.Message}
 	case ingest.CodeRefreshFailed:
