@@ -8,16 +8,18 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"text/tabwriter"
 
 	"pricelens/api/drops"
 	"pricelens/api/grid"
 	"pricelens/deploy/config"
+	"pricelens/feed"
 	"pricelens/store"
 )
 
 const (
-	exportUsage   = "export --report ID|NAME --format csv|parquet --out DIR [--account N]  |  export schedule add|list|remove"
+	exportUsage   = "export --report ID|NAME --format csv|parquet --out DIR [--account N]  |  export --price-feed [--account N]  |  export schedule add|list|remove"
 	scheduleUsage = "export schedule add --report ID|NAME --cron EXPR --format csv|parquet --out DIR [--account N]  |  list [--account N]  |  remove ID [--account N]"
 )
 
@@ -33,8 +35,15 @@ func runExport(ctx context.Context, args []string) error {
 	format := fs.String("format", "csv", "csv or parquet")
 	out := fs.String("out", "", "directory to write the drop into")
 	account := fs.Int64("account", 0, "account of the report (needed when its name is in several accounts)")
+	priceFeed := fs.Bool("price-feed", false, "write the price feed: the approved prices not yet fed, into each account's drop folder")
 	if err := fs.Parse(args); err != nil {
 		return usagef("%v (usage: %s)", err, exportUsage)
+	}
+	if *priceFeed {
+		if fs.NArg() > 0 || *report != "" || *out != "" {
+			return usagef("--price-feed takes only --account (it writes into PRICELENS_DROP_ROOT; usage: %s)", exportUsage)
+		}
+		return runPriceFeed(ctx, *account)
 	}
 	switch {
 	case fs.NArg() > 0:
@@ -171,4 +180,36 @@ func openDrops(ctx context.Context) (*drops.Drops, databases, error) {
 		return nil, databases{}, err
 	}
 	return drops.New(grid.NewService(dbs.W, dbs.DB)), dbs, nil
+}
+
+// runPriceFeed writes the price feed of one account (0: every account with
+// approved prices not yet fed) into its drop folder, as the price_feed job does.
+func runPriceFeed(ctx context.Context, account int64) error {
+	c, err := config.Load()
+	if err != nil {
+		return err
+	}
+	dbs, err := openDatabases(ctx, c)
+	if err != nil {
+		return err
+	}
+	defer dbs.Close()
+	f := feed.Feeder{Store: store.New(dbs.DB), Root: c.DropRoot}
+	var written []feed.Written
+	if account != 0 {
+		written, err = f.Run(ctx, account)
+	} else {
+		written, err = f.RunAll(ctx)
+	}
+	for _, w := range written {
+		paths := make([]string, len(w.Files))
+		for i, name := range w.Files {
+			paths[i] = filepath.Join(w.Dir, name)
+		}
+		fmt.Printf("account %d: price feed batch %d, %d approved prices: %s\n", w.AccountID, w.BatchID, w.Rows, strings.Join(paths, ", "))
+	}
+	if err == nil && len(written) == 0 {
+		fmt.Println("no approved prices to feed")
+	}
+	return err
 }

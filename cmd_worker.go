@@ -39,5 +39,6 @@ func (d databases) jobDeps(c config.Config, log *slog.Logger) jobs.Deps {
 		ClickHouse: func(context.Context) (driver.Conn, error) { return d.W.Conn, nil },
 		Exports:    grid.NewExports(svc, c.DataDir),
 		Drops:      drops.New(svc),
+		DropRoot:   c.DropRoot,
 		Warehouse:  d.W}
 }

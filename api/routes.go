@@ -9,6 +9,7 @@ import (
 	"pricelens/api/drops"
 	"pricelens/api/grid"
 	"pricelens/api/httperr"
+	"pricelens/api/mandated"
 	"pricelens/api/pricer"
 	"pricelens/api/route"
 	"pricelens/api/trend"
@@ -39,6 +40,7 @@ func Routes(d Deps) ([]route.Route, *access.Service) {
 	routes = append(routes, drops.Routes(drops.New(grid.NewService(d.Warehouse, d.DB)), d.Config.DropRoot)...)
 	routes = append(routes, pricer.Routes(pricer.New(d.DB, d.Warehouse, s))...)
 	routes = append(routes, grid.RepricingRoutes(grid.NewService(d.Warehouse, d.DB))...)
+	routes = append(routes, mandated.Routes(mandated.New(d.DB, d.Warehouse))...)
 	return routes, s
 }
 

@@ -68,6 +68,9 @@ type Account struct {
 	// Flagged are the open match feedback flags: competitor id → the product ids
 	// whose offer from that competitor is a wrong match (flags.go).
 	Flagged map[int64][]string
+	// Mandated are the mandated brands and FSNs a pricer run marks (nil: none;
+	// mandated.go). Only CompileRun reads them.
+	Mandated *Mandated
 }
 
 // normalize drops configuration the compiler cannot trust and sorts competitors by id.

@@ -161,6 +161,10 @@ func Explain(t ResultTrace, rules map[int64]RuleRef, g Guardrails, competitorNam
 	} else {
 		words = append(words, fmt.Sprintf("recommended %s (%+.2f %% from %s)", money(t.Recommended), t.ChangePct, money(t.Price)))
 	}
+	if t.Status == StatusMandated {
+		words = append(words, "mandated: waits for manual approval")
+		steps = append(steps, Step{Kind: "mandated", Value: num(t.Recommended), Text: "a mandated brand or FSN: never changed automatically"})
+	}
 	return steps, capitalize(strings.Join(words, "; ")) + "."
 }
 

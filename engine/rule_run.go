@@ -18,8 +18,9 @@ import (
 // (Explain renders it). The integration tests hold the same algorithm in plain Go
 // as their reference.
 
-// RunStatuses are the statuses of a result (DESIGN §10); mandated is set by the
-// approval issue's mandated brands and FSNs.
+// RunStatuses are the statuses of a result (DESIGN §10); mandated: a changed
+// price of a mandated brand's or FSN's product (Account.Mandated), whatever the
+// auto-approve threshold.
 const (
 	StatusNoChange     = "no_change"
 	StatusAutoApproved = "auto_approved"
@@ -73,6 +74,9 @@ func CompileRun(a Account, rules []Rule, g Guardrails, resultID uint64) (Stateme
 		return Statement{}, err
 	}
 	b := newBuilder(a)
+	// The mandated predicate's values are bound before the inner query's: its
+	// text comes first.
+	mandated := a.Mandated.predicate(b)
 	inner, err := k.inner(b, nil)
 	if err != nil {
 		return Statement{}, err
@@ -80,6 +84,11 @@ func CompileRun(a Account, rules []Rule, g Guardrails, resultID uint64) (Stateme
 	out := make([]string, len(resultColumns))
 	for i, c := range resultColumns {
 		switch c {
+		case "status":
+			out[i] = c
+			if mandated != "" {
+				out[i] = "if(status != '" + StatusNoChange + "' AND (" + mandated + "), '" + StatusMandated + "', status)"
+			}
 		case "result_id":
 			out[i] = "toUInt64(" + IntLit(int64(resultID)) + ")"
 		case "target", "floor", "ceiling":

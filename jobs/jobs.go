@@ -37,6 +37,9 @@ type Deps struct {
 	Exports Exporter
 	// Drops writes downstream drops on export schedules (kinds drop_schedules, drop).
 	Drops Dropper
+	// DropRoot is the folder of the accounts' drop folders (config
+	// PRICELENS_DROP_ROOT): the price feed writes there (kind price_feed; "": none).
+	DropRoot string
 	// Warehouse runs the price alerts' queries (kind evaluate_alert).
 	Warehouse *warehouse.Warehouse
 	// PublicURL is the webapp's address, for the links in alert mails and the
@@ -95,11 +98,13 @@ func Start(ctx context.Context, d Deps) (*Workers, error) {
 	river.AddWorker(workers, &processUpload{deps: d})
 	trendRollups := &refreshTrendRollups{deps: d}
 	river.AddWorker(workers, trendRollups)
+	prices := &priceFeed{deps: d}
+	river.AddWorker(workers, prices)
 	client, err := river.NewClient(riverpgxv5.New(d.DB), &river.Config{
 		Logger:          d.Log,
 		Queues:          map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: 10}},
 		Workers:         workers,
-		PeriodicJobs:    []*river.PeriodicJob{mirror.periodic(), expire.periodic(), dropTick.periodic(), stalled.periodic(), alerts.periodic(), schedule.periodic(), trendRollups.periodic(), fold.periodic()},
+		PeriodicJobs:    []*river.PeriodicJob{mirror.periodic(), expire.periodic(), dropTick.periodic(), stalled.periodic(), alerts.periodic(), schedule.periodic(), trendRollups.periodic(), fold.periodic(), prices.periodic()},
 		SoftStopTimeout: stopTimeout,
 	})
 	if err != nil {

@@ -77,6 +77,9 @@ func (r PricerRunner) attempt(ctx context.Context, run store.PricerRun, resultID
 	if a.Slots, a.Totals, a.SnapshotDelta, err = r.W.SnapshotMeta(ctx, uint32(run.AccountID)); err != nil {
 		return err
 	}
+	if a.Mandated, err = r.Store.EngineMandated(ctx, run.AccountID); err != nil {
+		return err
+	}
 	rules, err := r.Store.EngineRules(ctx, run.AccountID)
 	if err != nil {
 		return err
@@ -116,9 +119,9 @@ func (r PricerRunner) attempt(ctx context.Context, run store.PricerRun, resultID
 	for _, rule := range rules {
 		o.Rules = append(o.Rules, rule.Ref())
 	}
-	res, err := r.W.Query(ctx, warehouse.SQL(`SELECT count(), countIf(status != ?), countIf(status = ?), countIf(status = ?)
+	res, err := r.W.Query(ctx, warehouse.SQL(`SELECT count(), countIf(status != ?), countIf(status = ?), countIf(status IN (?, ?))
 		FROM `+engine.TablePricerResults.String()+` WHERE account_id = ? AND result_id = ?`,
-		engine.StatusNoChange, engine.StatusAutoApproved, engine.StatusPending, uint32(run.AccountID), uint64(resultID)))
+		engine.StatusNoChange, engine.StatusAutoApproved, engine.StatusPending, engine.StatusMandated, uint32(run.AccountID), uint64(resultID)))
 	if err != nil {
 		return err
 	}
@@ -144,7 +147,8 @@ func (r PricerRunner) attempt(ctx context.Context, run store.PricerRun, resultID
 }
 
 // approvals are the approval decisions of a real run's changed prices: within the
-// auto-approve threshold approved at once, above it Pending.
+// auto-approve threshold approved at once, above it Pending; a mandated product's
+// always Pending, with the reason "mandated".
 func (r PricerRunner) approvals(ctx context.Context, run store.PricerRun, resultID int64) ([]store.Approval, error) {
 	// The decisions are held in memory anyway (one COPY into approval_records), so
 	// the result is read whole.

@@ -85,9 +85,6 @@ func (s *Store) ApplyUpload(ctx context.Context, u UploadFile, total int, rows U
 	return refused, err
 }
 
-// errRefused rolls the transaction of a file with refused rows back.
-var errRefused = errors.New("rows refused")
-
 func applyRows(ctx context.Context, tx pgx.Tx, u UploadFile, rows UploadRows, today time.Time) ([]Refusal, error) {
 	a := u.Actor()
 	switch {

@@ -32,14 +32,6 @@ type UploadFile struct {
 	userID      int64
 }
 
-// Refusal is one refused row of an uploaded file: its line in the file (the header
-// is line 1), the FSN it names and why it was refused.
-type Refusal struct {
-	Line   int    `json:"line" openapi:"always"`
-	FSN    string `json:"fsn" openapi:"always"`
-	Reason string `json:"reason" openapi:"always"`
-}
-
 // RefusalsShown bounds the refusals Upload returns; the report download has all.
 const RefusalsShown = 1000
 

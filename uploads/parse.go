@@ -32,13 +32,6 @@ func reader(content []byte) *csv.Reader {
 	return r
 }
 
-// HeaderMatches reports whether the file's first line holds exactly the kind's
-// columns, in order, lowercase (the specification's header rule).
-func (k Kind) HeaderMatches(content []byte) bool {
-	h, err := reader(content).Read()
-	return err == nil && slices.Equal(h, k.Columns)
-}
-
 // Parsed is a file's rows: those that passed the row checks, the refused ones, the
 // count of data rows and the distinct FSNs named (for the catalogue check).
 type Parsed struct {

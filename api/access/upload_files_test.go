@@ -2,13 +2,11 @@ package access_test
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"encoding/csv"
 	"fmt"
 	"io"
 	"log/slog"
-	"mime/multipart"
 	"net"
 	"net/http"
 	"net/url"
@@ -70,30 +68,6 @@ func loadUploadEnv(t *testing.T) *uploadEnv {
 	return u
 }
 
-// upload posts a file as the dialog does (multipart field UploadCsv).
-func (c *client) upload(path, name, content string) (int, obj) {
-	c.e.t.Helper()
-	var body bytes.Buffer
-	mw := multipart.NewWriter(&body)
-	part, err := mw.CreateFormFile("UploadCsv", name)
-	require.NoError(c.e.t, err)
-	_, _ = part.Write([]byte(content))
-	require.NoError(c.e.t, mw.Close())
-	req, err := http.NewRequest(http.MethodPost, c.e.srv.URL+"/api"+path, &body)
-	require.NoError(c.e.t, err)
-	req.Header.Set("Content-Type", mw.FormDataContentType())
-	req.Header.Set(access.CSRFHeader, c.csrf)
-	resp, err := c.http.Do(req)
-	require.NoError(c.e.t, err)
-	defer resp.Body.Close()
-	out := obj{}
-	raw, _ := io.ReadAll(resp.Body)
-	if len(raw) > 0 && raw[0] == '{' {
-		require.NoError(c.e.t, jsonUnmarshal(raw, &out), string(raw))
-	}
-	return resp.StatusCode, out
-}
-
 // claimingSize sends an upload whose Content-Length claims size bytes (over a raw
 // connection: net/http refuses to send a body shorter than its length) and returns
 // the status and answer the server sends before reading the body.
@@ -147,7 +121,7 @@ func (u *uploadEnv) process(t *testing.T) {
 func (u *uploadEnv) send(t *testing.T, c *client, kind, content string) obj {
 	t.Helper()
 	k, _ := uploads.Lookup(kind)
-	st, body := c.upload(k.Path, kind+".csv", content)
+	st, body := c.upload("/api"+k.Path, kind+".csv", content, nil)
 	require.Equal(t, 200, st, "%v", body)
 	require.Equal(t, "queued", body["status"])
 	u.process(t)
@@ -187,19 +161,19 @@ func TestUploadFiles(t *testing.T) {
 	t.Run("file rules, verbatim, for every kind", func(t *testing.T) {
 		for _, k := range uploads.Kinds {
 			good := strings.Join(k.Columns, ",") + "\n"
-			st, body := u.admin.upload(k.Path, "contracts.txt", good+"P1\n")
+			st, body := u.admin.upload("/api"+k.Path, "contracts.txt", good+"P1\n", nil)
 			assert.Equal(t, 400, st, k.Name)
 			assert.Equal(t, "File type is incorrect. Please upload csv file.", errMsg(body), k.Name)
-			st, body = u.admin.upload(k.Path, strings.Repeat("n", 97)+".csv", good+"P1\n")
+			st, body = u.admin.upload("/api"+k.Path, strings.Repeat("n", 97)+".csv", good+"P1\n", nil)
 			assert.Equal(t, 400, st, k.Name)
 			assert.Equal(t, "File name is too long. Please enter a max of 100 characters", errMsg(body), k.Name)
 			want := "The file does not contain the required columns (lowercase): " + strings.Join(k.Columns, ", ")
 			for _, header := range []string{strings.ToUpper(good), "sku\n", strings.Join(append(k.Columns, "extra"), ",") + "\n"} {
-				st, body = u.admin.upload(k.Path, "f.csv", header+"P1\n")
+				st, body = u.admin.upload("/api"+k.Path, "f.csv", header+"P1\n", nil)
 				assert.Equal(t, 400, st, k.Name)
 				assert.Equal(t, want, errMsg(body), k.Name)
 			}
-			st, body = u.admin.upload(k.Path, "f.csv", good)
+			st, body = u.admin.upload("/api"+k.Path, "f.csv", good, nil)
 			assert.Equal(t, 400, st, k.Name)
 			assert.Equal(t, "The file has no rows under its header.", errMsg(body), k.Name)
 
@@ -213,14 +187,14 @@ func TestUploadFiles(t *testing.T) {
 	t.Run("403 without each permission", func(t *testing.T) {
 		for _, k := range uploads.Kinds {
 			content := strings.Join(k.Columns, ",") + "\nP1" + strings.Repeat(",x", len(k.Columns)-1) + "\n"
-			st, body := u.viewer.upload(k.Path, "f.csv", content)
+			st, body := u.viewer.upload("/api"+k.Path, "f.csv", content, nil)
 			assert.Equal(t, 403, st, "viewer %s %v", k.Name, body)
 			st, _ = u.viewer.call("GET", "/api/upload/getUploadFiles?kind="+k.Name, nil)
 			assert.Equal(t, 403, st, "viewer reads %s", k.Name)
 			if k.Name == uploads.LabelFSN { // the analyst's one upload permission
 				continue
 			}
-			st, body = u.analyst.upload(k.Path, "f.csv", content)
+			st, body = u.analyst.upload("/api"+k.Path, "f.csv", content, nil)
 			assert.Equal(t, 403, st, "analyst %s %v", k.Name, body)
 			st, _ = u.analyst.call("GET", "/api/upload/getUploadFiles?kind="+k.Name, nil)
 			assert.Equal(t, 403, st, "analyst reads %s", k.Name)
@@ -356,13 +330,13 @@ func TestUploadFiles(t *testing.T) {
 		for _, k := range uploads.Kinds {
 			st, body := u.admin.get("/api/upload/getUploadExample?kind=" + k.Name)
 			require.Equal(t, 200, st)
-			assert.True(t, k.HeaderMatches([]byte(body)), k.Name)
+			assert.True(t, strings.HasPrefix(body, strings.Join(k.Columns, ",")+"\n"), k.Name)
 		}
 	})
 
 	t.Run("a file survives a restart between upload and processing", func(t *testing.T) {
 		k, _ := uploads.Lookup(uploads.LabelFSN)
-		st, body := u.admin.upload(k.Path, "after-restart.csv", "fsn,label\nP4,Clearance\n")
+		st, body := u.admin.upload("/api"+k.Path, "after-restart.csv", "fsn,label\nP4,Clearance\n", nil)
 		require.Equal(t, 200, st, "%v", body)
 		id := num(body["id"])
 		// A worker took the file and died mid-way: the upload says processing, its

@@ -1,6 +1,7 @@
 package upload
 
 import (
+	"encoding/csv"
 	"errors"
 	"mime/multipart"
 	"net/http"
@@ -12,66 +13,75 @@ import (
 	"pricelens/api/httperr"
 )
 
-// MaxNameLen is the specification's file name limit (§9).
-const MaxNameLen = 100
+// The specification's file rules (administration §5, CSV upload; §9: 200 MB, a
+// name of at most 100 characters), shared by every upload route: Form reads the
+// multipart body under the size cap, File takes the field UploadCsv and checks
+// its name, type and size, RequireHeader checks a CSV's header line.
 
-// The specification's messages (administration §5, CSV upload), for every upload.
-const (
-	msgType     = "File type is incorrect. Please upload csv file."
-	msgNameLong = "File name is too long. Please enter a max of 100 characters"
-	msgTooBig   = "File size can't be bigger than 200M"
-	msgOther    = "can't upload this file"
-	msgColumns  = "The file does not contain the required columns (lowercase):"
-)
-
-// FileField is the multipart field every upload sends its file in (§7).
-const FileField = "UploadCsv"
-
-// receiveFile reads the multipart field UploadCsv under the file rules of §5 that
-// every upload shares — size at most MaxBytes (the body is capped while it is
-// read), name at most 100 characters, a type accept takes — each refused with the
-// specification's message. done removes the form's temporary files.
-func receiveFile(c echo.Context, accept func(name string) bool) (fh *multipart.FileHeader, done func(), err error) {
+// Form reads the request's multipart form, refusing a body over MaxBytes (plus
+// room for the form's other parts). Call RemoveForm when done.
+func Form(c echo.Context) error {
 	req := c.Request()
-	done = func() {
-		if req.MultipartForm != nil {
-			_ = req.MultipartForm.RemoveAll()
-		}
-	}
 	if req.ContentLength > MaxBytes+1<<20 {
-		return nil, done, tooBig()
+		return tooBig()
 	}
 	req.Body = http.MaxBytesReader(c.Response(), req.Body, MaxBytes+1<<20)
-	fh, err = c.FormFile(FileField)
-	if err != nil {
+	if err := req.ParseMultipartForm(32 << 20); err != nil {
 		var mbe *http.MaxBytesError
 		if errors.As(err, &mbe) {
-			return nil, done, tooBig()
+			return tooBig()
 		}
+		return httperr.BadRequest("UploadCsv", msgOther)
+	}
+	return nil
+}
+
+// RemoveForm removes the temporary files of the form Form read.
+func RemoveForm(c echo.Context) {
+	if f := c.Request().MultipartForm; f != nil {
+		_ = f.RemoveAll()
+	}
+}
+
+// File is the form's file field UploadCsv once it passes the name, type (accept
+// says which names are of an accepted type) and size rules.
+func File(c echo.Context, accept func(name string) bool) (*multipart.FileHeader, error) {
+	fh, err := c.FormFile("UploadCsv")
+	if err != nil {
 		if errors.Is(err, http.ErrMissingFile) {
-			return nil, done, httperr.BadRequest(FileField, "Please choose a file to upload (multipart field UploadCsv)")
+			return nil, httperr.BadRequest("UploadCsv", "Please choose a file to upload (multipart field UploadCsv)")
 		}
-		return nil, done, httperr.BadRequest(FileField, msgOther)
+		return nil, httperr.BadRequest("UploadCsv", msgOther)
 	}
 	switch {
-	case len(fh.Filename) > MaxNameLen:
-		return nil, done, httperr.BadRequest(FileField, msgNameLong)
+	case len(fh.Filename) > 100:
+		return nil, httperr.BadRequest("UploadCsv", msgNameLong)
 	case !accept(fh.Filename):
-		return nil, done, httperr.BadRequest(FileField, msgType)
+		return nil, httperr.BadRequest("UploadCsv", msgType)
 	case fh.Size > MaxBytes:
-		return nil, done, tooBig()
+		return nil, tooBig()
 	}
-	return fh, done, nil
+	return fh, nil
 }
 
-// isCSV accepts .csv names only (the specification's type rule).
-func isCSV(name string) bool { return strings.EqualFold(filepath.Ext(name), ".csv") }
+// IsCSV accepts file names ending in .csv (any case): uploads other than the data
+// team's are csv only.
+func IsCSV(name string) bool { return strings.EqualFold(filepath.Ext(name), ".csv") }
 
-func tooBig() *httperr.Error {
-	return &httperr.Error{Status: http.StatusRequestEntityTooLarge, Code: "too_large", Message: msgTooBig, Field: FileField}
-}
-
-// columnsMessage is the header rule's message with the required columns listed.
-func columnsMessage(required []string) string {
-	return msgColumns + " " + strings.Join(required, ", ")
+// RequireHeader reads the header line and refuses one that is not exactly cols,
+// in order and lowercase (a UTF-8 byte order mark before it is allowed).
+func RequireHeader(r *csv.Reader, cols ...string) error {
+	head, err := r.Read()
+	if err == nil && len(head) > 0 {
+		head[0] = strings.TrimPrefix(head[0], "\ufeff")
+	}
+	ok := err == nil && len(head) == len(cols)
+	for i := 0; ok && i < len(cols); i++ {
+		ok = head[i] == cols[i]
+	}
+	if !ok {
+		return &httperr.Error{Status: http.StatusBadRequest, Code: "missing_column", Field: "UploadCsv",
+			Message: msgColumns + " " + strings.Join(cols, ", ")}
+	}
+	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -107,13 +108,11 @@ func FileRoutes(db *pgxpool.Pool, perms Permissions) []route.Route {
 	}
 	for _, k := range uploads.Kinds {
 		out = append(out, route.Route{Method: http.MethodPost, Path: k.Path, Access: route.Perm(k.Code, authz.Create),
-			Summary: "Uploads a " + k.Title + " (multipart field UploadCsv, columns " + columnList(k) + "); processed in the background",
+			Summary: "Uploads a " + k.Title + " (multipart field UploadCsv, columns " + strings.Join(k.Columns, ", ") + "); processed in the background",
 			Handler: route.Raw[struct{}, store.UploadFile](h.upload(k), "application/json")})
 	}
 	return out
 }
-
-func columnList(k uploads.Kind) string { return columnsMessage(k.Columns)[len(msgColumns)+1:] }
 
 // may refuses a kind the caller's role may not upload.
 func (h *files) may(c echo.Context, p session.Principal, k uploads.Kind) error {
@@ -135,25 +134,28 @@ func (h *files) upload(k uploads.Kind) echo.HandlerFunc {
 		if err != nil {
 			return err
 		}
-		fh, done, err := receiveFile(c, isCSV)
-		defer done()
+		if err := Form(c); err != nil {
+			return err
+		}
+		defer RemoveForm(c)
+		fh, err := File(c, IsCSV)
 		if err != nil {
 			return err
 		}
 		f, err := fh.Open()
 		if err != nil {
-			return httperr.BadRequest(FileField, msgOther)
+			return httperr.BadRequest("UploadCsv", msgOther)
 		}
 		defer f.Close()
 		content, err := io.ReadAll(io.LimitReader(f, MaxBytes+1))
 		if err != nil || len(content) > MaxBytes {
-			return httperr.BadRequest(FileField, msgOther)
+			return httperr.BadRequest("UploadCsv", msgOther)
 		}
-		if !k.HeaderMatches(content) {
-			return httperr.BadRequest(FileField, "%s", columnsMessage(k.Columns))
+		if err := RequireHeader(csv.NewReader(bytes.NewReader(content)), k.Columns...); err != nil {
+			return err
 		}
 		if bytes.Count(bytes.TrimSpace(content), []byte("\n")) == 0 {
-			return httperr.BadRequest(FileField, "The file has no rows under its header.")
+			return httperr.BadRequest("UploadCsv", "The file has no rows under its header.")
 		}
 		u, err := h.st.CreateUpload(c.Request().Context(), store.Actor{UserID: p.UserID, AccountID: p.AccountID}, k.Name, fh.Filename, content)
 		if err != nil {

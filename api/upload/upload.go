@@ -1,6 +1,4 @@
-// Package upload holds the file uploads and their shared file rules (file.go).
-//
-// The data team's endpoint is POST
+// Package upload is the file-upload endpoint of the data team: POST
 // /api/upload/upload?kind=scans|products|metrics with the file in the multipart
 // field UploadCsv. The file loads through package ingest into the session's account
 // only, all or nothing: when more than 1% of its rows are rejected, nothing is
@@ -33,6 +31,15 @@ const Path = "/upload/upload"
 // MaxRejectRatio is the share of rejected rows an upload tolerates.
 const MaxRejectRatio = 0.01
 
+// The specification's messages (administration §5, CSV upload).
+const (
+	msgType     = "File type is incorrect. Please upload csv file."
+	msgNameLong = "File name is too long. Please enter a max of 100 characters"
+	msgTooBig   = "File size can't be bigger than 200M"
+	msgOther    = "can't upload this file"
+	msgColumns  = "The file does not contain the required columns (lowercase):"
+)
+
 type handler struct {
 	w  *warehouse.Warehouse
 	db *pgxpool.Pool
@@ -57,8 +64,11 @@ func (h *handler) upload(c echo.Context) error {
 	if err != nil {
 		return httperr.BadRequest("kind", "kind must be scans, products or metrics")
 	}
-	fh, done, err := receiveFile(c, func(name string) bool { return ingest.FormatOf(name) != "" })
-	defer done()
+	if err := Form(c); err != nil {
+		return err
+	}
+	defer RemoveForm(c)
+	fh, err := File(c, func(name string) bool { return ingest.FormatOf(name) != "" })
 	if err != nil {
 		return err
 	}
@@ -67,7 +77,8 @@ func (h *handler) upload(c echo.Context) error {
 		return httperr.BadRequest("UploadCsv", msgOther)
 	}
 	defer f.Close()
-	sum, err := ingest.Load(c.Request().Context(), h.w, h.db, ingest.Request{
+	req := c.Request()
+	sum, err := ingest.Load(req.Context(), h.w, h.db, ingest.Request{
 		Kind: kind, Name: fh.Filename, File: f, Size: fh.Size,
 		Account: uint32(p.AccountID), MaxRejectRatio: MaxRejectRatio, AllOrNothing: true,
 	})
@@ -75,6 +86,10 @@ func (h *handler) upload(c echo.Context) error {
 		return err
 	}
 	return c.JSON(http.StatusOK, sum)
+}
+
+func tooBig() *httperr.Error {
+	return &httperr.Error{Status: http.StatusRequestEntityTooLarge, Code: "too_large", Message: msgTooBig, Field: "UploadCsv"}
 }
 
 // MapError turns ingest's typed errors into statuses (registered in api/errors.go).
@@ -86,7 +101,7 @@ func MapError(err error) *httperr.Error {
 	switch ie.Code {
 	case ingest.CodeMissingColumn:
 		return &httperr.Error{Status: http.StatusBadRequest, Code: string(ie.Code), Field: ie.Column,
-			Message: fmt.Sprintf("%s (missing: %s)", columnsMessage(ie.Required), strings.Join(ie.Missing, ", "))}
+			Message: fmt.Sprintf("%s %s (missing: %s)", msgColumns, strings.Join(ie.Required, ", "), strings.Join(ie.Missing, ", "))}
 	case ingest.CodeAlreadyLoaded, ingest.CodeInProgress:
 		return &httperr.Error{Status: http.StatusConflict, Code: string(ie.Code), Message: ie.Message}
 	case ingest.CodeRefreshFailed:

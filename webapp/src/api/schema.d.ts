@@ -786,6 +786,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/repricing/deleteMandatedBrands": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deletes mandated brands by id, all or none */
+        post: operations["post_repricing_deleteMandatedBrands"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/repricing/getColumnsDef": {
         parameters: {
             query?: never;
@@ -831,6 +848,40 @@ export interface paths {
         put?: never;
         /** How many results match a condition, and with calculatePendingRow how many are pending */
         post: operations["post_repricing_getCountOfRow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repricing/getMandatedBrands": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The mandated brands of the caller's super categories, and the number of mandated FSNs */
+        get: operations["get_repricing_getMandatedBrands"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repricing/saveMandatedBrands": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mandates brands in super categories (and optionally some verticals of one), with a comment */
+        post: operations["post_repricing_saveMandatedBrands"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2047,6 +2098,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/upload/mandatedFSNsExample": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The example CSV of the mandated FSN upload */
+        get: operations["get_upload_mandatedFSNsExample"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/upload/upload": {
         parameters: {
             query?: never;
@@ -2126,6 +2194,23 @@ export interface paths {
         put?: never;
         /** Uploads a Label FSN file (multipart field UploadCsv, columns fsn, label); processed in the background */
         post: operations["post_upload_uploadLabelFSNFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/upload/uploadMandatedFSNs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds (uploadFileType add_fsns) or removes (remove_fsns) mandated FSNs from a CSV fsn,comment (field UploadCsv), all rows or none */
+        post: operations["post_upload_uploadMandatedFSNs"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3316,6 +3401,36 @@ export interface components {
             /** Format: double */
             seconds?: number;
         };
+        MandatedDeleteRequest: {
+            items?: number[] | null;
+        };
+        MandatedFSNResult: {
+            action: string;
+            applied: number;
+            message: string;
+        };
+        MandatedList: {
+            brands: components["schemas"]["StoreMandatedBrand"][] | null;
+            /** Format: int64 */
+            fsns: number;
+        };
+        MandatedSaveRequest: {
+            brand?: string[] | null;
+            category?: components["schemas"]["MandatedVerticalRef"][] | null;
+            comment?: string;
+            topCategory?: components["schemas"]["MandatedSuperCategoryRef"][] | null;
+        };
+        MandatedSuperCategoryRef: {
+            /** Format: int64 */
+            id?: number;
+            name?: string;
+        };
+        MandatedVerticalRef: {
+            id?: string;
+            name?: string;
+            /** Format: int64 */
+            topCategory?: number;
+        };
         PricerAuditOut: {
             lastRow: number;
             rows: components["schemas"]["StoreRuleAuditEntry"][] | null;
@@ -3489,6 +3604,17 @@ export interface components {
             id?: number;
             name?: string;
             sso_user_read_only?: boolean;
+        };
+        StoreMandatedBrand: {
+            brand: string;
+            comment: string;
+            /** Format: date-time */
+            created_at: string;
+            created_by: string;
+            /** Format: int64 */
+            id?: number;
+            super_category: string;
+            verticals: string[] | null;
         };
         StoreMatchFlag: {
             /** Format: int64 */
@@ -5174,6 +5300,39 @@ export interface operations {
             };
         };
     };
+    post_repricing_deleteMandatedBrands: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["MandatedDeleteRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteDone"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
     get_repricing_getColumnsDef: {
         parameters: {
             query?: never;
@@ -5256,6 +5415,68 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GridResultsCount"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    get_repricing_getMandatedBrands: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MandatedList"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_repricing_saveMandatedBrands: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["MandatedSaveRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteDone"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -7619,6 +7840,35 @@ export interface operations {
             };
         };
     };
+    get_upload_mandatedFSNsExample: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
     post_upload_upload: {
         parameters: {
             query?: never;
@@ -7751,6 +8001,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StoreUploadFile"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_upload_uploadMandatedFSNs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MandatedFSNResult"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */

@@ -1,6 +1,7 @@
 import { readCookie } from './cookies';
 import { classifyError, type ErrorOutcome } from './errors';
 import type { ErrorBody } from '../api/route';
+import type { UploadResult } from './upload';
 
 /** ApiError is a failed /api call: the HTTP status, the DESIGN §6 error body and the X-Request-Id header. */
 export class ApiError extends Error {
@@ -107,3 +108,25 @@ export const api = {
   patch: <R extends Exchange>(path: string, body?: R['body'], opts?: RequestOptions) => request<R['answer']>('PATCH', path, body ?? {}, opts),
   del: <R extends Exchange>(path: string, opts?: RequestOptions) => request<R['answer']>('DELETE', path, undefined, opts),
 };
+
+/**
+ * uploadForm posts a multipart form (an upload dialog's file and fields) and answers
+ * the status and body text, which the dialog reads itself (spec §8 Upload rows). Only
+ * a lost session goes to the global handling (sign-in, Session Expired).
+ */
+export async function uploadForm(path: string, form: FormData, signal?: AbortSignal): Promise<UploadResult> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = readCookie('pricelens_csrf') || csrfFallback;
+  if (token) headers['X-CSRF-Token'] = token;
+  let res: Response;
+  try {
+    res = await fetch('/api' + path, { method: 'POST', headers, body: form, credentials: 'same-origin', redirect: 'manual', signal });
+  } catch (err) {
+    if (signal?.aborted) throw err;
+    return { status: 0, text: '' };
+  }
+  if (res.type === 'opaqueredirect') return fail(new ApiError(302, 'redirect', 'redirected'), {});
+  const text = await res.text();
+  if (res.status === 401 || res.status === 440) return fail(new ApiError(res.status, '', ''), {});
+  return { status: res.status, text };
+}
