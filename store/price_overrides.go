@@ -242,6 +242,7 @@ const OverridesShown = 200
 // labels). Values follow the kind's CSV columns.
 func (s *Store) ActiveOverrides(ctx context.Context, accountID int64, kind string, today time.Time) ([]Override, int, error) {
 	var sql string
+	args := []any{accountID, OverridesShown, today}
 	switch kind {
 	case "contract", "manual_contract":
 		k := map[string]string{"contract": "contract", "manual_contract": "manual"}[kind]
@@ -250,18 +251,19 @@ func (s *Store) ActiveOverrides(ctx context.Context, accountID int64, kind strin
 			cols = `product_id, floor_price::text, starts_on::text, ends_on::text, comment`
 		}
 		sql = `SELECT ARRAY[` + cols + `], updated_at, count(*) OVER () FROM price_contracts
-			WHERE account_id = $1 AND kind = '` + k + `' AND ends_on >= $2 ORDER BY updated_at DESC, product_id LIMIT $3`
+			WHERE account_id = $1 AND kind = '` + k + `' AND ends_on >= $3 ORDER BY updated_at DESC, product_id LIMIT $2`
 	case "event_planning":
 		sql = `SELECT ARRAY[product_id, event_name, event_price::text, starts_on::text, ends_on::text], updated_at, count(*) OVER () FROM price_events
-			WHERE account_id = $1 AND ends_on >= $2 ORDER BY updated_at DESC, product_id LIMIT $3`
+			WHERE account_id = $1 AND ends_on >= $3 ORDER BY updated_at DESC, product_id LIMIT $2`
 	case "label_fsn", "ci_label":
 		ci := map[bool]string{true: "true", false: "false"}[kind == "ci_label"]
 		sql = `SELECT ARRAY[la.product_id, l.name], la.assigned_at, count(*) OVER () FROM label_assignments la JOIN labels l ON l.id = la.label_id
-			WHERE la.account_id = $1 AND l.sso_user_read_only = ` + ci + ` AND $2::date IS NOT NULL ORDER BY la.assigned_at DESC, la.product_id LIMIT $3`
+			WHERE la.account_id = $1 AND l.sso_user_read_only = ` + ci + ` ORDER BY la.assigned_at DESC, la.product_id LIMIT $2`
+		args = args[:2]
 	default:
 		return []Override{}, 0, nil
 	}
-	rows, err := s.DB.Query(ctx, sql, accountID, today, OverridesShown)
+	rows, err := s.DB.Query(ctx, sql, args...)
 	if err != nil {
 		return nil, 0, err
 	}
