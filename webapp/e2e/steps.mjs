@@ -9,6 +9,7 @@ import { reportsSteps } from './reports.steps.mjs';
 import { insightsSteps } from './insights.steps.mjs';
 import { pricerSteps } from './pricer.steps.mjs';
 import { trendSteps } from './trends.steps.mjs';
+import { uploadsSteps } from './uploads.steps.mjs';
 
 const ADMIN = 'admin@pricelens.local';
 const ANALYST = 'analyst@pricelens.local';
@@ -875,6 +876,7 @@ export const steps = [
   },
   // Before the cancel step: after its million bulk products a real run writes no approval records (reported).
   ...pricerSteps,
+  ...uploadsSteps,
   // Also before it: the match feedback step needs compared products on the first page.
   ...reportsSteps,
   {
