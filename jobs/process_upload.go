@@ -71,11 +71,7 @@ func (p UploadProcessor) Process(ctx context.Context, id int64) error {
 		for _, f := range known {
 			have[f] = true
 		}
-		for _, f := range parsed.FSNs {
-			if !have[f] {
-				parsed.Refuse(f, "unknown FSN: not in the account's catalogue")
-			}
-		}
+		parsed.RefuseMissing(have, "unknown FSN: not in the account's catalogue")
 	}
 	_, err = p.Store.ApplyUpload(ctx, u, parsed.Total, parsed.Rows, parsed.Refused, p.Now())
 	return err

@@ -42,13 +42,20 @@ type Parsed struct {
 	lines   map[string][]int // FSN → the lines of its accepted rows
 }
 
-// Refuse adds a refusal for each accepted row naming an FSN, e.g. one missing from
-// the catalogue, keeping the refusals in line order.
-func (p *Parsed) Refuse(fsn, reason string) {
-	for _, l := range p.lines[fsn] {
-		p.Refused = append(p.Refused, store.Refusal{Line: l, FSN: fsn, Reason: reason})
+// RefuseMissing refuses every accepted row whose FSN is not in have (e.g. not in
+// the catalogue), keeping the refusals in line order.
+func (p *Parsed) RefuseMissing(have map[string]bool, reason string) {
+	n := len(p.Refused)
+	for _, f := range p.FSNs {
+		if !have[f] {
+			for _, l := range p.lines[f] {
+				p.Refused = append(p.Refused, store.Refusal{Line: l, FSN: f, Reason: reason})
+			}
+		}
 	}
-	slices.SortStableFunc(p.Refused, func(a, b store.Refusal) int { return a.Line - b.Line })
+	if len(p.Refused) > n {
+		slices.SortStableFunc(p.Refused, func(a, b store.Refusal) int { return a.Line - b.Line })
+	}
 }
 
 // ErrUnreadable is a file that is not CSV past its header (e.g. an unclosed quote).

@@ -357,3 +357,36 @@ func TestUploadFiles(t *testing.T) {
 		}, 60*time.Second, 50*time.Millisecond, "the label reaches ClickHouse")
 	})
 }
+
+// BenchmarkUploadContractFile100k uploads a 100,000-row contract file and applies
+// it (catalogue check in ClickHouse, one PostgreSQL transaction), as the job does.
+func BenchmarkUploadContractFile100k(b *testing.B) {
+	const n = 100_000
+	w, _ := testenv.ClickHouse(b)
+	e := newEnvTB(b, w)
+	acc := e.account("Shop")
+	ctx := context.Background()
+	batch, err := w.Conn.PrepareBatch(ctx, "INSERT INTO products (account_id, product_id, name, my_price, updated_at)")
+	require.NoError(b, err)
+	var file strings.Builder
+	file.WriteString("fsn,floor price,ceiling price,start date,end date\n")
+	for i := range n {
+		id := fmt.Sprintf("FSN%07d", i)
+		require.NoError(b, batch.Append(uint32(acc), id, "Product", 20.0, uploadToday))
+		fmt.Fprintf(&file, "%s,%d.5,%d.9,2026-11-01,2027-01-31\n", id, 10+i%50, 60+i%50)
+	}
+	require.NoError(b, batch.Send())
+	e.user("admin@bench.test", "admin", acc)
+	admin := e.login("admin@bench.test", acc)
+	k, _ := uploads.Lookup(uploads.Contract)
+	p := jobs.UploadProcessor{Store: store.New(e.db), W: w, Now: func() time.Time { return uploadToday }}
+	b.ResetTimer()
+	for range b.N {
+		st, body := admin.upload("/api"+k.Path, "contracts.csv", file.String(), nil)
+		require.Equal(b, 200, st, "%v", body)
+		require.NoError(b, p.Process(ctx, num(body["id"])))
+		require.Equal(b, "done", e.text(`SELECT status FROM upload_files WHERE id = $1`, num(body["id"])))
+	}
+	b.StopTimer()
+	require.Equal(b, n, e.count(`SELECT count(*) FROM price_contracts WHERE account_id = $1`, acc))
+}
