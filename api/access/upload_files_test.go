@@ -273,6 +273,10 @@ func TestUploadFiles(t *testing.T) {
 	t.Run("event planning", func(t *testing.T) {
 		up := u.send(t, u.admin, "event_planning", "fsn,event name,event price,start date,end date\nP1,Black Friday,9.99,2026-11-27,2026-11-30\nP1,black friday,8,2026-11-27,2026-11-30\n")
 		assert.Equal(t, []string{"3 P1: repeats line 2"}, refusals(up))
+		up = u.send(t, u.admin, "event_planning", "fsn,event name,event price,start date,end date\nP1,Black \"Friday,9.99,2026-11-27,2026-11-30\n")
+		assert.Equal(t, "failed", up["status"])
+		assert.Contains(t, up["error"], "Nothing was applied: the file is not a readable CSV file", "a broken quote fails the whole file")
+		assert.Zero(t, e.count(`SELECT count(*) FROM price_events`))
 		up = u.send(t, u.admin, "event_planning", "fsn,event name,event price,start date,end date\nP1,Black Friday,9.99,2026-11-27,2026-11-30\nP2,Black Friday,5,2026-11-27,2026-11-30\n")
 		assert.Equal(t, "done", up["status"])
 		assert.ElementsMatch(t, []string{"P1,Black Friday,9.99,2026-11-27,2026-11-30", "P2,Black Friday,5,2026-11-27,2026-11-30"}, u.active(t, u.admin, "event_planning"))
