@@ -35,6 +35,7 @@ func Routes(d Deps) ([]route.Route, *access.Service) {
 	routes = append(routes, widgets.Routes(d.Config.PublicURL)...)
 	routes = append(routes, trend.Routes(trend.NewService(grid.NewService(d.Warehouse, d.DB)))...)
 	routes = append(routes, upload.Routes(d.Warehouse, d.DB)...)
+	routes = append(routes, upload.FileRoutes(d.DB, s)...)
 	routes = append(routes, grid.ExportRoutes(grid.NewExports(grid.NewService(d.Warehouse, d.DB), d.Config.DataDir))...)
 	routes = append(routes, drops.Routes(drops.New(grid.NewService(d.Warehouse, d.DB)), d.Config.DropRoot)...)
 	routes = append(routes, pricer.Routes(pricer.New(d.DB, d.Warehouse, s))...)

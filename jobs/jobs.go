@@ -95,6 +95,7 @@ func Start(ctx context.Context, d Deps) (*Workers, error) {
 	fold := &foldSnapshotDeltas{deps: d, after: foldAfter}
 	river.AddWorker(workers, fold)
 	river.AddWorker(workers, &runPricer{deps: d})
+	river.AddWorker(workers, &processUpload{deps: d})
 	trendRollups := &refreshTrendRollups{deps: d}
 	river.AddWorker(workers, trendRollups)
 	prices := &priceFeed{deps: d}

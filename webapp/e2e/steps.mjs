@@ -10,6 +10,7 @@ import { insightsSteps } from './insights.steps.mjs';
 import { pricerSteps } from './pricer.steps.mjs';
 import { mandatedSteps } from './mandated.steps.mjs';
 import { trendSteps } from './trends.steps.mjs';
+import { uploadsSteps } from './uploads.steps.mjs';
 
 const ADMIN = 'admin@pricelens.local';
 const ANALYST = 'analyst@pricelens.local';
@@ -877,6 +878,7 @@ export const steps = [
   // Before the cancel step: after its million bulk products a real run writes no approval records (reported).
   ...pricerSteps,
   ...mandatedSteps,
+  ...uploadsSteps,
   // Also before it: the match feedback step needs compared products on the first page.
   ...reportsSteps,
   {

@@ -2013,6 +2013,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/upload/getUploadExample": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A kind's example CSV file (?kind=) */
+        get: operations["get_upload_getUploadExample"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/upload/getUploadFile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One upload with its refused rows (?id=) */
+        get: operations["get_upload_getUploadFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/upload/getUploadFiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A kind's latest uploads and what the kind keeps in force (?kind=) */
+        get: operations["get_upload_getUploadFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/upload/getUploadKinds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The upload kinds of the Upload Files screen the caller may use */
+        get: operations["get_upload_getUploadKinds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/upload/getUploadReport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An upload's per-row report as CSV: its rows with result and reason (?id=) */
+        get: operations["get_upload_getUploadReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/upload/mandatedFSNsExample": {
         parameters: {
             query?: never;
@@ -2047,6 +2132,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/upload/uploadCILabel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Uploads a CI label (multipart field UploadCsv, columns fsn, ci label); processed in the background */
+        post: operations["post_upload_uploadCILabel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/upload/uploadContractFile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Uploads a Contract file (multipart field UploadCsv, columns fsn, floor price, ceiling price, start date, end date); processed in the background */
+        post: operations["post_upload_uploadContractFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/upload/uploadEventPlanning": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Uploads a Event planning (multipart field UploadCsv, columns fsn, event name, event price, start date, end date); processed in the background */
+        post: operations["post_upload_uploadEventPlanning"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/upload/uploadLabelFSNFile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Uploads a Label FSN file (multipart field UploadCsv, columns fsn, label); processed in the background */
+        post: operations["post_upload_uploadLabelFSNFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/upload/uploadMandatedFSNs": {
         parameters: {
             query?: never;
@@ -2058,6 +2211,40 @@ export interface paths {
         put?: never;
         /** Adds (uploadFileType add_fsns) or removes (remove_fsns) mandated FSNs from a CSV fsn,comment (field UploadCsv), all rows or none */
         post: operations["post_upload_uploadMandatedFSNs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/upload/uploadManualContract": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Uploads a Manual contract (multipart field UploadCsv, columns fsn, contract price, start date, end date, comment); processed in the background */
+        post: operations["post_upload_uploadManualContract"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/upload/uploadResetBAUFile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Uploads a Reset-BAU file (multipart field UploadCsv, columns fsn); processed in the background */
+        post: operations["post_upload_uploadResetBAUFile"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3444,6 +3631,16 @@ export interface components {
             resolved_by: string;
             status: string;
         };
+        StoreOverride: {
+            /** Format: date-time */
+            updated_at: string;
+            values: string[] | null;
+        };
+        StoreRefusal: {
+            fsn: string;
+            line: number;
+            reason: string;
+        };
         StoreRole: {
             id: number;
             name: string;
@@ -3473,6 +3670,23 @@ export interface components {
             id?: number;
             rule_id?: string;
             user?: string;
+        };
+        StoreUploadFile: {
+            error: string;
+            file_name: string;
+            /** Format: date-time */
+            finished_at?: string | null;
+            /** Format: int64 */
+            id: number;
+            kind: string;
+            refused: components["schemas"]["StoreRefusal"][] | null;
+            rows_applied: number;
+            rows_refused: number;
+            rows_total: number;
+            status: string;
+            /** Format: date-time */
+            uploaded_at: string;
+            uploaded_by: string;
         };
         TrendColumnsRequest: {
             isShareLink?: boolean;
@@ -3516,6 +3730,23 @@ export interface components {
             rows: ({
                 [key: string]: null | boolean | number | string | unknown[] | Record<string, never>;
             } | null)[] | null;
+        };
+        UploadFilesOut: {
+            active: components["schemas"]["StoreOverride"][] | null;
+            active_total: number;
+            columns: string[] | null;
+            uploads: components["schemas"]["StoreUploadFile"][] | null;
+        };
+        UploadKindOut: {
+            columns: string[] | null;
+            description: string;
+            example_name: string;
+            kind: string;
+            path: string;
+            title: string;
+        };
+        UploadKindsOut: {
+            kinds: components["schemas"]["UploadKindOut"][] | null;
         };
         WidgetsEmbed: {
             key: string;
@@ -7460,6 +7691,155 @@ export interface operations {
             };
         };
     };
+    get_upload_getUploadExample: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    get_upload_getUploadFile: {
+        parameters: {
+            query?: {
+                id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreUploadFile"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    get_upload_getUploadFiles: {
+        parameters: {
+            query?: {
+                kind?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadFilesOut"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    get_upload_getUploadKinds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadKindsOut"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    get_upload_getUploadReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
     get_upload_mandatedFSNsExample: {
         parameters: {
             query?: never;
@@ -7518,6 +7898,122 @@ export interface operations {
             };
         };
     };
+    post_upload_uploadCILabel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreUploadFile"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_upload_uploadContractFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreUploadFile"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_upload_uploadEventPlanning: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreUploadFile"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_upload_uploadLabelFSNFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreUploadFile"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
     post_upload_uploadMandatedFSNs: {
         parameters: {
             query?: never;
@@ -7534,6 +8030,64 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MandatedFSNResult"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_upload_uploadManualContract: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreUploadFile"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_upload_uploadResetBAUFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreUploadFile"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */

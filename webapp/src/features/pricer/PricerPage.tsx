@@ -1,13 +1,15 @@
 import { ManageRules } from './ManageRules';
 import { Results } from './Results';
 import { AuditLog } from './AuditLog';
+import { UploadFiles } from './UploadFiles';
 
 /** The dynamic pricer pages this feature builds, by their /new/repricing/{page} address. */
-export type PricerPageName = 'dynamic_pricer' | 'results' | 'simulation_results' | 'audit_log';
+export type PricerPageName = 'dynamic_pricer' | 'results' | 'simulation_results' | 'audit_log' | 'upload_files';
 
 /** PricerPage is one dynamic pricer page (loaded on demand: the results grids carry ag-grid). */
 export default function PricerPage({ page }: { page: PricerPageName }) {
   if (page === 'dynamic_pricer') return <ManageRules />;
   if (page === 'audit_log') return <AuditLog />;
+  if (page === 'upload_files') return <UploadFiles />;
   return <Results key={page} simulation={page === 'simulation_results'} />;
 }
