@@ -15,11 +15,13 @@ import (
 // limit is for requests).
 const RunMaxExecutionSeconds = 600
 
-// ExecRun runs a pricer run's INSERT … SELECT (engine.CompileRun) under queryID,
-// which Kill stops; cancelling ctx stops it too. It has a connection of its own:
+// ExecRun runs a pricer run's INSERT … SELECT (engine.CompileRun) under a query
+// id starting with prefix and ending in random bytes: run ids are per database,
+// and two databases on one server (tests, or two deployments) may both have run 5.
+// Cancelling ctx stops it. It has a connection of its own:
 // the server sends nothing while an INSERT … SELECT works, and the pool's read
 // timeout (the report limit + 30 s) would cut a long run on a loaded machine.
-func (w *Warehouse) ExecRun(ctx context.Context, queryID string, st engine.Statement) error {
+func (w *Warehouse) ExecRun(ctx context.Context, prefix string, st engine.Statement) error {
 	o := *w.opts
 	o.ReadTimeout = (RunMaxExecutionSeconds + 30) * time.Second
 	o.MaxOpenConns, o.MaxIdleConns = 1, 0
@@ -28,7 +30,7 @@ func (w *Warehouse) ExecRun(ctx context.Context, queryID string, st engine.State
 		return describe(o.Addr[0], err)
 	}
 	defer conn.Close()
-	qctx, done, id, err := w.queryContextID(ctx, queryID, st)
+	qctx, done, id, err := w.queryContextID(ctx, newQueryID(prefix), st)
 	if err != nil {
 		return err
 	}
