@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -140,16 +141,18 @@ type exportRow struct {
 	name, status, errText string
 	total                 *int64
 	done                  int64
+	read                  int64  // source rows the server has read before the first row (WatchReading)
+	readTotal             *int64 // about how many it reads
 	started               *time.Time
 	expires, created      time.Time
 	path                  *string
 }
 
-const exportCols = `id, status, coalesce(error, ''), rows_total, rows_done, started_at, expires_at, created_at, file_path`
+const exportCols = `id, status, coalesce(error, ''), rows_total, rows_done, read_rows, read_total, started_at, expires_at, created_at, file_path`
 
 func scanExport(r pgx.Row) (exportRow, error) {
 	var e exportRow
-	err := r.Scan(&e.name, &e.status, &e.errText, &e.total, &e.done, &e.started, &e.expires, &e.created, &e.path)
+	err := r.Scan(&e.name, &e.status, &e.errText, &e.total, &e.done, &e.read, &e.readTotal, &e.started, &e.expires, &e.created, &e.path)
 	return e, err
 }
 
@@ -248,7 +251,15 @@ func (x *Exports) File(ctx context.Context, p session.Principal, name string) (s
 	return *e.path, nil
 }
 
-// toStatus computes percent and ETA from the row: the rate so far over the rows left.
+// readShare is the part of an export's percent its reading phase counts for: the
+// server reads and sorts every row before it sends the first (at L, 1M rows: about
+// 2.3 s of 6.8 s on a quiet machine), then the rows are written.
+const readShare = 30.0
+
+// toStatus computes percent and ETA from the row: while the server reads,
+// readShare × its share of the rows read; then readShare plus the rest in
+// proportion to the rows written. The time left assumes the rest goes at the pace
+// so far (elapsed × (100 − p) / p); it is null (Unknown) until there is a pace.
 func (e exportRow) toStatus(now time.Time) ExportStatus {
 	s := ExportStatus{ReportName: e.name, Status: e.status, Rows: e.done, Error: e.errText, CreatedAt: e.created, ExpiresAt: e.expires}
 	switch {
@@ -256,13 +267,16 @@ func (e exportRow) toStatus(now time.Time) ExportStatus {
 		s.Percent = 100
 		zero := 0.0
 		s.ETASeconds = &zero
-	case e.total != nil && *e.total > 0:
-		s.Percent = float64(e.done) * 100 / float64(*e.total)
-		if e.status == ExportRunning && e.started != nil && e.done > 0 {
-			if el := now.Sub(*e.started).Seconds(); el > 0 {
-				eta := float64(*e.total-e.done) / (float64(e.done) / el)
-				s.ETASeconds = &eta
-			}
+		return s
+	case e.total != nil && *e.total > 0 && e.done > 0:
+		s.Percent = readShare + (100-readShare)*math.Min(float64(e.done)/float64(*e.total), 1)
+	case e.readTotal != nil && *e.readTotal > 0 && e.read > 0:
+		s.Percent = readShare * math.Min(float64(e.read)/float64(*e.readTotal), 1)
+	}
+	if e.status == ExportRunning && e.started != nil && s.Percent > 0 {
+		if el := now.Sub(*e.started).Seconds(); el > 0 {
+			eta := el * (100 - s.Percent) / s.Percent
+			s.ETASeconds = &eta
 		}
 	}
 	return s

@@ -183,13 +183,21 @@ func (x *Exports) write(ctx context.Context, name string, p session.Principal, c
 	return final, os.Rename(tmp, final)
 }
 
-// stream writes the CSV of every row and records progress.
+// stream writes the CSV of every row and records progress: how far the server has
+// read while it sorts (WatchReading, the dialog's first percent within a second),
+// then the rows written.
 func (x *Exports) stream(ctx context.Context, name string, f *os.File, e ExportPlan) error {
-	var last time.Time // the first rows are recorded at once: the dialog's first percent
-	done, err := x.S.WriteCSV(ctx, exportQueryID(name), e, f, func(rows int64) error {
+	queryID := exportQueryID(name)
+	stopReading := x.S.WatchReading(ctx, queryID, func(read, total int64) {
+		_, _ = x.record(ctx, name, `read_rows = $2, read_total = $3`, read, total)
+	})
+	defer stopReading()
+	var last time.Time // the first rows are recorded at once
+	done, err := x.S.WriteCSV(ctx, queryID, e, f, func(rows int64) error {
 		if rows == 0 || time.Since(last) < x.ProgressEvery {
 			return nil
 		}
+		stopReading()
 		last = time.Now()
 		live, err := x.record(ctx, name, `rows_done = $2`, rows)
 		if err == nil && !live {
