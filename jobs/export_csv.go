@@ -25,6 +25,13 @@ type Exporter interface {
 	DownloadLink(ctx context.Context, name string) (token string, err error)
 }
 
+// ReportExporter writes the CSV of a saved report's condition for its owner now
+// and waits for the file (a scheduled report's attachment): the export's name,
+// file and size.
+type ReportExporter interface {
+	ExportNow(ctx context.Context, accountID, userID int64, categories []string, condition json.RawMessage) (name, path string, size int64, err error)
+}
+
 // expireEvery is how often expired export files are deleted.
 const expireEvery = time.Hour
 

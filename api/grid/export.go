@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"net/http"
 	"os"
@@ -134,6 +135,40 @@ func (x *Exports) ExportNow(ctx context.Context, accountID, userID int64, catego
 		return "", "", 0, err
 	}
 	return name, *e.path, fi.Size(), nil
+}
+
+// FileNow is ExportNow for a report whose rows are not a grid condition's (a saved
+// trend report's, api/trend): the same export row, file, expiry and download by
+// that user, with write producing the file (its CSV, BOM and header included) and
+// saying how many rows it wrote. A failure is recorded as the export's error and
+// returned.
+func (x *Exports) FileNow(ctx context.Context, p session.Principal, condJSON []byte, write func(w io.Writer) (rows int64, err error)) (name, path string, size int64, err error) {
+	if name, err = insertExport(ctx, x.S.DB, p, condJSON, engine.Selection{}); err != nil {
+		return "", "", 0, err
+	}
+	if _, err = x.record(ctx, name, `status = 'running', rows_done = 0, started_at = now()`); err != nil {
+		return "", "", 0, err
+	}
+	var rows int64
+	path, err = x.intoFile(p.AccountID, name, func(f *os.File) error {
+		var werr error
+		if rows, werr = write(f); werr != nil {
+			return werr
+		}
+		return f.Sync()
+	})
+	if err != nil {
+		_, _ = x.record(context.WithoutCancel(ctx), name, `status = 'failed', error = $2, finished_at = now()`, exportError(err))
+		return "", "", 0, err
+	}
+	if _, err = x.record(ctx, name, `status = 'done', rows_total = $2, rows_done = $2, file_path = $3, finished_at = now()`, rows, path); err != nil {
+		return "", "", 0, err
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		return "", "", 0, err
+	}
+	return name, path, fi.Size(), nil
 }
 
 // exportRow is what the status calls read of an export.

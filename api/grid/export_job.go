@@ -162,7 +162,13 @@ func (x *Exports) write(ctx context.Context, name string, p session.Principal, c
 		}
 		return "", err
 	}
-	dir := filepath.Join(x.Dir, strconv.FormatInt(p.AccountID, 10))
+	return x.intoFile(p.AccountID, name, func(f *os.File) error { return x.stream(ctx, name, f, e) })
+}
+
+// intoFile has fill write an export's file under a temporary name, then renames it
+// into place (<Dir>/<account>/<name>.csv) and returns its path.
+func (x *Exports) intoFile(accountID int64, name string, fill func(f *os.File) error) (string, error) {
+	dir := filepath.Join(x.Dir, strconv.FormatInt(accountID, 10))
 	if err := os.MkdirAll(dir, 0o750); err != nil {
 		return "", err
 	}
@@ -173,7 +179,7 @@ func (x *Exports) write(ctx context.Context, name string, p session.Principal, c
 		return "", err
 	}
 	defer func() { _ = os.Remove(tmp) }() // a no-op after the rename
-	err = x.stream(ctx, name, f, e)
+	err = fill(f)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
