@@ -2,6 +2,7 @@ package trend
 
 import (
 	"context"
+	"strconv"
 
 	"pricelens/api/grid"
 	"pricelens/engine"
@@ -24,7 +25,13 @@ func (s *Service) Rows(ctx context.Context, a engine.Account, t engine.Trend) (R
 	if err != nil {
 		return Rows{}, err
 	}
-	return s.run(ctx, plan)
+	rows, err := s.run(ctx, plan)
+	if t.Report == engine.TrendPDP {
+		rows.Flagged = flagged(a, plan, t.ProductID)
+	} else {
+		rows.Flagged = flagged(a, plan, "")
+	}
+	return rows, err
 }
 
 // withRollup gives the account its current trend rollup, read with every request
@@ -89,5 +96,23 @@ func (s *Service) run(ctx context.Context, plan engine.TrendPlan) (Rows, error) 
 		return Rows{}, err
 	}
 	rows := plan.Rows(res.Columns, res.Rows)
-	return Rows{Rows: rows, LastRow: len(rows)}, nil
+	return Rows{Rows: rows, LastRow: len(rows), Flagged: map[string]int{}}, nil
+}
+
+// flagged counts the open match flags of the plan's competitors (Rows.Flagged)
+// from the account's flags (engine.Account.Flagged, read with its catalog).
+func flagged(a engine.Account, plan engine.TrendPlan, productID string) map[string]int {
+	out := map[string]int{}
+	for _, c := range plan.Competitors {
+		n := 0
+		for _, p := range a.Flagged[c.ID] {
+			if productID == "" || p == productID {
+				n++
+			}
+		}
+		if n > 0 {
+			out[strconv.FormatInt(c.ID, 10)] = n
+		}
+	}
+	return out
 }
