@@ -9,6 +9,7 @@ import { reportsSteps } from './reports.steps.mjs';
 import { insightsSteps } from './insights.steps.mjs';
 import { pricerSteps } from './pricer.steps.mjs';
 import { trendSteps } from './trends.steps.mjs';
+import { trendrestSteps } from './trendrest.steps.mjs';
 
 const ADMIN = 'admin@pricelens.local';
 const ANALYST = 'analyst@pricelens.local';
@@ -921,4 +922,5 @@ export const steps = [
   ...exportSteps,
   ...adminSteps,
   ...insightsSteps,
+  ...trendrestSteps,
 ];
