@@ -74,8 +74,8 @@ export const trendrestSteps = [
     },
   },
   {
-    name: 'trend Save As and Save; a shared trend report is read-only with Save As',
-    async run({ page, stack, data }) {
+    name: 'trend Save As and Save; a shared trend report is read-only with Save As; removed it still offers Save As',
+    async run({ page, stack, allowed }) {
       // Save As from the unsaved price trend, with the 7 Days range and one competitor's table.
       await trendAnswer(page, () => page.goto(stack.base + '/trend/price_trend'));
       await page.getByRole('button', { name: /^Dates/ }).click();
@@ -127,7 +127,21 @@ export const trendrestSteps = [
       await page.waitForURL('**/trend/price_trend/type/' + copy.body.id);
       await page.getByRole('navigation', { name: 'Breadcrumb' }).getByText('E2E trend from a share').waitFor();
       assert.equal(psql(stack, `SELECT report_type || ' ' || (condition->'dates'->>'from') FROM saved_reports WHERE id = ${copy.body.id}`), 'price_trend ' + week.request.dates.from);
-      data.trendReportId = id;
+
+      // Removed, the report's share link says so and still offers Save As of its last saved state.
+      const rm = await post(page, '/api/saveReport/removeSaveReport', { reportId: id });
+      assert.equal(rm.status, 200, JSON.stringify(rm.body));
+      allowed.push(/status of 404/); // getSaveReport of the removed report's link: the screen's cue
+      await page.goto(stack.base + '/trend/price_trend/share/' + share.body.id);
+      const gone = page.getByRole('alert').filter({ hasText: 'This share report is no longer available' });
+      await gone.waitFor();
+      await gone.getByRole('button', { name: 'Save As' }).click();
+      const again = page.getByRole('dialog', { name: 'Save report as' });
+      await again.getByRole('textbox').fill('E2E trend kept after removal');
+      const kept = await nextAnswer(page, '/api/saveReport/saveRemovedShareAs', () => again.getByRole('button', { name: 'Save' }).click());
+      a = await trendAnswer(page, () => page.waitForURL('**/trend/price_trend/type/' + kept.body.id));
+      assert.deepEqual(a.request.dates, week.request.dates, 'the copy keeps the removed report\'s range');
+      await page.getByRole('navigation', { name: 'Breadcrumb' }).getByText('E2E trend kept after removal').waitFor();
     },
   },
   {

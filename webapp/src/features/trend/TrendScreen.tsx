@@ -6,6 +6,7 @@ import { useUI } from '../../store/ui';
 import { PermName } from '../../api/permissions.gen';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { SaveAsDialog } from '../../components/dialogs/ReportDialogs';
+import { ShareUnavailable } from '../../components/ShareUnavailable';
 import { TREND_REPORTS, type TrendReport } from './reports';
 import { defaultState, fromSaved, isMetricsReport, savedFields, type TrendState } from './state';
 import { getSavedTrend, insertSavedTrend, updateSavedTrend } from './api/savedReport';
@@ -25,7 +26,7 @@ type Saved = { id: number; report_name: string; folder_id: number };
  * report is read-only and offers only Save As) as on the tabular screen (spec §4).
  */
 export function TrendScreen({ name, id, share = false }: { name: string; id?: string; share?: boolean }) {
-  const { account } = useSession();
+  const { account, can } = useSession();
   const report = TREND_REPORTS.find((r) => r.name === name)!;
   const competitorIds = Object.values(account.competitors).map((c) => c.id);
   const base = () => defaultState(competitorIds, account.custom_fields, name === 'competitiveness_metrics', isMetricsReport(name));
@@ -48,6 +49,17 @@ export function TrendScreen({ name, id, share = false }: { name: string; id?: st
     // The saved report is read once per address.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id, share]);
+  if (gone && share && id) {
+    // A removed shared trend report: the message and Save As of its last saved state (spec §2).
+    return (
+      <ShareUnavailable
+        canCreate={can(PermName.CreateReport)}
+        shareId={id}
+        crumbs={[{ label: 'Reports', to: '/pricing/reports' }, { label: report.title, to: '/trend/' + name }, { label: 'Shared report' }]}
+        savedPath={(n) => `/trend/${name}/type/${n}`}
+      />
+    );
+  }
   const savedName = saved?.report_name ?? '';
   const crumbs = [{ label: 'Reports', to: '/pricing/reports' }, { label: report.title, to: savedName ? '/trend/' + name : undefined }, ...(savedName ? [{ label: savedName }] : [])];
   const set = (s: Partial<TrendState>) => setState((prev) => (prev ? { ...prev, ...s } : prev));
@@ -61,7 +73,7 @@ export function TrendScreen({ name, id, share = false }: { name: string; id?: st
       </div>
       {gone ? (
         <div className="unavailable" role="alert">
-          <h2>{share ? 'This share report is no longer available' : 'This report does not exist in this account'}</h2>
+          <h2>This report does not exist in this account</h2>
         </div>
       ) : !state ? (
         <div className="page-loading">Loading...</div>
