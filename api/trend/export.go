@@ -66,19 +66,10 @@ var groupHeaders = map[string]string{"super_category": "Super category", "catego
 // (engine.TrendColumns) for the trend's competitors, a row per day (and group). It
 // returns the rows written.
 func (s *Service) WriteCSV(ctx context.Context, a engine.Account, t engine.Trend, w io.Writer) (int64, error) {
-	a, err := s.withRollup(ctx, a)
+	plan, rows, err := s.table(ctx, a, t)
 	if err != nil {
 		return 0, err
 	}
-	plan, err := engine.CompileTrend(a, t)
-	if err != nil {
-		return 0, err
-	}
-	res, err := s.Grid.W.Query(ctx, plan.Statement)
-	if err != nil {
-		return 0, err
-	}
-	rows := plan.Rows(res.Columns, res.Rows)
 	chosen := map[int64]bool{}
 	for _, c := range plan.Competitors {
 		chosen[c.ID] = true

@@ -15,23 +15,35 @@ type Service struct{ Grid *grid.Service }
 // NewService returns a trend service beside the tabular one.
 func NewService(g *grid.Service) *Service { return &Service{Grid: g} }
 
-// Rows compiles and runs a trend and shapes its rows.
+// Rows compiles and runs a trend and shapes its rows, with the flags of its competitors.
 func (s *Service) Rows(ctx context.Context, a engine.Account, t engine.Trend) (Rows, error) {
-	a, err := s.withRollup(ctx, a)
+	plan, rows, err := s.table(ctx, a, t)
 	if err != nil {
 		return Rows{}, err
+	}
+	pid := ""
+	if t.Report == engine.TrendPDP {
+		pid = t.ProductID
+	}
+	return Rows{Rows: rows, LastRow: len(rows), Flagged: flagged(a, plan, pid)}, nil
+}
+
+// table compiles a trend over the account's current rollup and runs it: the plan
+// (its competitors, group field) and the day rows.
+func (s *Service) table(ctx context.Context, a engine.Account, t engine.Trend) (engine.TrendPlan, []map[string]any, error) {
+	a, err := s.withRollup(ctx, a)
+	if err != nil {
+		return engine.TrendPlan{}, nil, err
 	}
 	plan, err := engine.CompileTrend(a, t)
 	if err != nil {
-		return Rows{}, err
+		return engine.TrendPlan{}, nil, err
 	}
-	rows, err := s.run(ctx, plan)
-	if t.Report == engine.TrendPDP {
-		rows.Flagged = flagged(a, plan, t.ProductID)
-	} else {
-		rows.Flagged = flagged(a, plan, "")
+	res, err := s.Grid.W.Query(ctx, plan.Statement)
+	if err != nil {
+		return engine.TrendPlan{}, nil, err
 	}
-	return rows, err
+	return plan, plan.Rows(res.Columns, res.Rows), nil
 }
 
 // withRollup gives the account its current trend rollup, read with every request
