@@ -8,6 +8,7 @@ import (
 
 	"pricelens/api/drops"
 	"pricelens/api/grid"
+	"pricelens/api/trend"
 	"pricelens/deploy/config"
 	"pricelens/jobs"
 )
@@ -35,10 +36,12 @@ func runWorker(ctx context.Context, args []string) error {
 // jobDeps are the workers' dependencies over the command's open databases.
 func (d databases) jobDeps(c config.Config, log *slog.Logger) jobs.Deps {
 	svc := grid.NewService(d.W, d.DB)
+	exports := grid.NewExports(svc, c.DataDir)
 	return jobs.Deps{DB: d.DB, Log: log, SMTP: c.SMTP, ScheduleHour: c.ScheduleHour, PublicURL: c.PublicURL,
-		ClickHouse: func(context.Context) (driver.Conn, error) { return d.W.Conn, nil },
-		Exports:    grid.NewExports(svc, c.DataDir),
-		Drops:      drops.New(svc),
-		DropRoot:   c.DropRoot,
-		Warehouse:  d.W}
+		ClickHouse:   func(context.Context) (driver.Conn, error) { return d.W.Conn, nil },
+		Exports:      exports,
+		TrendExports: trend.NewExports(trend.NewService(svc), exports),
+		Drops:        drops.New(svc),
+		DropRoot:     c.DropRoot,
+		Warehouse:    d.W}
 }

@@ -17,12 +17,19 @@ type Exporter interface {
 	RunExport(ctx context.Context, name string) error
 	ExpireExports(ctx context.Context) error
 	FailStalled(ctx context.Context) error
-	// ExportNow exports every row of a condition for a user and waits for the
-	// file (a scheduled report's CSV): the export's name, file and size.
-	ExportNow(ctx context.Context, accountID, userID int64, categories []string, condition json.RawMessage) (name, path string, size int64, err error)
+	// ReportExporter: ExportNow exports every row of a grid condition for a user
+	// and waits for the file (a scheduled report's CSV).
+	ReportExporter
 	// DownloadLink gives a finished export a token that opens its file without a
 	// session (GET /api/tabular/downloadScheduledCsv?token=).
 	DownloadLink(ctx context.Context, name string) (token string, err error)
+}
+
+// ReportExporter writes the CSV of a saved report's condition for its owner now
+// and waits for the file (a scheduled report's attachment): the export's name,
+// file and size.
+type ReportExporter interface {
+	ExportNow(ctx context.Context, accountID, userID int64, categories []string, condition json.RawMessage) (name, path string, size int64, err error)
 }
 
 // expireEvery is how often expired export files are deleted.

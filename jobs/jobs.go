@@ -35,6 +35,9 @@ type Deps struct {
 	SMTP config.SMTP
 	// Exports writes CSV exports (kinds export_csv, send_scheduled_report).
 	Exports Exporter
+	// TrendExports writes saved trend reports' CSV (send_scheduled_report of a
+	// report whose type is a trend report: api/trend).
+	TrendExports ReportExporter
 	// Drops writes downstream drops on export schedules (kinds drop_schedules, drop).
 	Drops Dropper
 	// DropRoot is the folder of the accounts' drop folders (config

@@ -8,6 +8,7 @@ import (
 
 	"github.com/riverqueue/river"
 
+	"pricelens/engine"
 	"pricelens/jobs/kinds"
 	"pricelens/store"
 )
@@ -99,7 +100,15 @@ func (w *sendScheduledReport) Work(ctx context.Context, job *river.Job[kinds.Sen
 	if w.deps.Exports == nil {
 		return errors.New("this process has no exporter (jobs.Deps.Exports)")
 	}
-	name, path, size, err := w.deps.Exports.ExportNow(ctx, r.AccountID, r.UserID, r.Categories, r.Condition)
+	var exporter ReportExporter = w.deps.Exports
+	if _, err := engine.ParseTrendReport(r.ReportType); err == nil {
+		// A saved trend report: the CSV of its trend rows, an export like the others.
+		if w.deps.TrendExports == nil {
+			return errors.New("this process has no trend exporter (jobs.Deps.TrendExports)")
+		}
+		exporter = w.deps.TrendExports
+	}
+	name, path, size, err := exporter.ExportNow(ctx, r.AccountID, r.UserID, r.Categories, r.Condition)
 	if err != nil {
 		return err
 	}

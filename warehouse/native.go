@@ -18,10 +18,9 @@ import (
 )
 
 // streamIdle is how long the stream may go without a byte before the server is
-// taken for gone. ClickHouse sends a progress header every second while it reads
-// (send_progress_in_http_headers), and body bytes once it writes; only a final
-// sort of a huge result is silent for long, and max_execution_time bounds a query
-// anyway.
+// taken for gone. ClickHouse sends body bytes once it writes; before that a sort
+// of a huge result is silent (18.16 as Debian builds it sends no progress headers:
+// Reading), and max_execution_time bounds a query anyway.
 const streamIdle = 60 * time.Second
 
 // streamClient is the HTTP client of Native: no overall timeout (an export runs as long
@@ -121,7 +120,9 @@ func (w *Warehouse) streamRequest(ctx context.Context, queryID, query string, se
 	params.Set("max_execution_time", strconv.Itoa(int(exportMaxExecution.Seconds())))
 	params.Set("max_memory_usage", "8000000000")
 	params.Set("max_block_size", strconv.Itoa(nativeBlockRows))
-	params.Set("send_progress_in_http_headers", "1") // a sign of life while the server reads (streamIdle)
+	// A sign of life while the server reads (streamIdle), on builds that send
+	// progress headers; 18.16 from Debian does not (Reading).
+	params.Set("send_progress_in_http_headers", "1")
 	params.Set("http_headers_progress_interval_ms", "1000")
 	if n := len(query); n > defaultMaxQuerySize/2 {
 		params.Set("max_query_size", strconv.Itoa(2*n+4096))

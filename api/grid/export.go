@@ -8,6 +8,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"math"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -135,21 +137,57 @@ func (x *Exports) ExportNow(ctx context.Context, accountID, userID int64, catego
 	return name, *e.path, fi.Size(), nil
 }
 
+// FileNow is ExportNow for a report whose rows are not a grid condition's (a saved
+// trend report's, api/trend): the same export row, file, expiry and download by
+// that user, with write producing the file (its CSV, BOM and header included) and
+// saying how many rows it wrote. A failure is recorded as the export's error and
+// returned.
+func (x *Exports) FileNow(ctx context.Context, p session.Principal, condJSON []byte, write func(w io.Writer) (rows int64, err error)) (name, path string, size int64, err error) {
+	if name, err = insertExport(ctx, x.S.DB, p, condJSON, engine.Selection{}); err != nil {
+		return "", "", 0, err
+	}
+	if _, err = x.record(ctx, name, `status = 'running', rows_done = 0, started_at = now()`); err != nil {
+		return "", "", 0, err
+	}
+	var rows int64
+	path, err = x.intoFile(p.AccountID, name, func(f *os.File) error {
+		var werr error
+		if rows, werr = write(f); werr != nil {
+			return werr
+		}
+		return f.Sync()
+	})
+	if err != nil {
+		_, _ = x.record(context.WithoutCancel(ctx), name, `status = 'failed', error = $2, finished_at = now()`, exportError(err))
+		return "", "", 0, err
+	}
+	if _, err = x.record(ctx, name, `status = 'done', rows_total = $2, rows_done = $2, file_path = $3, finished_at = now()`, rows, path); err != nil {
+		return "", "", 0, err
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		return "", "", 0, err
+	}
+	return name, path, fi.Size(), nil
+}
+
 // exportRow is what the status calls read of an export.
 type exportRow struct {
 	name, status, errText string
 	total                 *int64
 	done                  int64
+	read                  int64  // source rows the server has read before the first row (WatchReading)
+	readTotal             *int64 // about how many it reads
 	started               *time.Time
 	expires, created      time.Time
 	path                  *string
 }
 
-const exportCols = `id, status, coalesce(error, ''), rows_total, rows_done, started_at, expires_at, created_at, file_path`
+const exportCols = `id, status, coalesce(error, ''), rows_total, rows_done, read_rows, read_total, started_at, expires_at, created_at, file_path`
 
 func scanExport(r pgx.Row) (exportRow, error) {
 	var e exportRow
-	err := r.Scan(&e.name, &e.status, &e.errText, &e.total, &e.done, &e.started, &e.expires, &e.created, &e.path)
+	err := r.Scan(&e.name, &e.status, &e.errText, &e.total, &e.done, &e.read, &e.readTotal, &e.started, &e.expires, &e.created, &e.path)
 	return e, err
 }
 
@@ -248,7 +286,15 @@ func (x *Exports) File(ctx context.Context, p session.Principal, name string) (s
 	return *e.path, nil
 }
 
-// toStatus computes percent and ETA from the row: the rate so far over the rows left.
+// readShare is the part of an export's percent its reading phase counts for: the
+// server reads and sorts every row before it sends the first (at L, 1M rows: about
+// 2.3 s of 6.8 s on a quiet machine), then the rows are written.
+const readShare = 30.0
+
+// toStatus computes percent and ETA from the row: while the server reads,
+// readShare × its share of the rows read; then readShare plus the rest in
+// proportion to the rows written. The time left assumes the rest goes at the pace
+// so far (elapsed × (100 − p) / p); it is null (Unknown) until there is a pace.
 func (e exportRow) toStatus(now time.Time) ExportStatus {
 	s := ExportStatus{ReportName: e.name, Status: e.status, Rows: e.done, Error: e.errText, CreatedAt: e.created, ExpiresAt: e.expires}
 	switch {
@@ -256,13 +302,16 @@ func (e exportRow) toStatus(now time.Time) ExportStatus {
 		s.Percent = 100
 		zero := 0.0
 		s.ETASeconds = &zero
-	case e.total != nil && *e.total > 0:
-		s.Percent = float64(e.done) * 100 / float64(*e.total)
-		if e.status == ExportRunning && e.started != nil && e.done > 0 {
-			if el := now.Sub(*e.started).Seconds(); el > 0 {
-				eta := float64(*e.total-e.done) / (float64(e.done) / el)
-				s.ETASeconds = &eta
-			}
+		return s
+	case e.total != nil && *e.total > 0 && e.done > 0:
+		s.Percent = readShare + (100-readShare)*math.Min(float64(e.done)/float64(*e.total), 1)
+	case e.readTotal != nil && *e.readTotal > 0 && e.read > 0:
+		s.Percent = readShare * math.Min(float64(e.read)/float64(*e.readTotal), 1)
+	}
+	if e.status == ExportRunning && e.started != nil && s.Percent > 0 {
+		if el := now.Sub(*e.started).Seconds(); el > 0 {
+			eta := el * (100 - s.Percent) / s.Percent
+			s.ETASeconds = &eta
 		}
 	}
 	return s

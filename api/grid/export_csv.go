@@ -209,6 +209,27 @@ func appendField(dst, f []byte) []byte {
 	return append(append(dst, f...), '"')
 }
 
+// FormatCell is a cell of an export file whose rows come as values rather than
+// Native blocks (a trend report's, api/trend): a number as formatNumber writes it
+// for the column's format, a string as it is, nothing for a missing value.
+func FormatCell(format string, v any, sym string) string {
+	switch x := v.(type) {
+	case nil:
+		return ""
+	case string:
+		return x
+	case float64:
+		return string(formatNumber(nil, format, x, sym))
+	case int64:
+		return string(formatNumber(nil, format, float64(x), sym))
+	case uint64:
+		return string(formatNumber(nil, format, float64(x), sym))
+	case int:
+		return string(formatNumber(nil, format, float64(x), sym))
+	}
+	return fmt.Sprint(v)
+}
+
 // formatNumber appends f as the grid shows a value of format (engine's numeric
 // formats), with the same text as Go's strconv.FormatFloat(f, 'f', 2) rounds it:
 // currency as the symbol, the sign and the amount with thousands separators and

@@ -162,7 +162,13 @@ func (x *Exports) write(ctx context.Context, name string, p session.Principal, c
 		}
 		return "", err
 	}
-	dir := filepath.Join(x.Dir, strconv.FormatInt(p.AccountID, 10))
+	return x.intoFile(p.AccountID, name, func(f *os.File) error { return x.stream(ctx, name, f, e) })
+}
+
+// intoFile has fill write an export's file under a temporary name, then renames it
+// into place (<Dir>/<account>/<name>.csv) and returns its path.
+func (x *Exports) intoFile(accountID int64, name string, fill func(f *os.File) error) (string, error) {
+	dir := filepath.Join(x.Dir, strconv.FormatInt(accountID, 10))
 	if err := os.MkdirAll(dir, 0o750); err != nil {
 		return "", err
 	}
@@ -173,7 +179,7 @@ func (x *Exports) write(ctx context.Context, name string, p session.Principal, c
 		return "", err
 	}
 	defer func() { _ = os.Remove(tmp) }() // a no-op after the rename
-	err = x.stream(ctx, name, f, e)
+	err = fill(f)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
@@ -183,13 +189,21 @@ func (x *Exports) write(ctx context.Context, name string, p session.Principal, c
 	return final, os.Rename(tmp, final)
 }
 
-// stream writes the CSV of every row and records progress.
+// stream writes the CSV of every row and records progress: how far the server has
+// read while it sorts (WatchReading, the dialog's first percent within a second),
+// then the rows written.
 func (x *Exports) stream(ctx context.Context, name string, f *os.File, e ExportPlan) error {
-	var last time.Time // the first rows are recorded at once: the dialog's first percent
-	done, err := x.S.WriteCSV(ctx, exportQueryID(name), e, f, func(rows int64) error {
+	queryID := exportQueryID(name)
+	stopReading := x.S.WatchReading(ctx, queryID, func(read, total int64) {
+		_, _ = x.record(ctx, name, `read_rows = $2, read_total = $3`, read, total)
+	})
+	defer stopReading()
+	var last time.Time // the first rows are recorded at once
+	done, err := x.S.WriteCSV(ctx, queryID, e, f, func(rows int64) error {
 		if rows == 0 || time.Since(last) < x.ProgressEvery {
 			return nil
 		}
+		stopReading()
 		last = time.Now()
 		live, err := x.record(ctx, name, `rows_done = $2`, rows)
 		if err == nil && !live {

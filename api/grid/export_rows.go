@@ -6,6 +6,8 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"io"
+	"sync"
+	"time"
 
 	"pricelens/api/session"
 	"pricelens/engine"
@@ -82,4 +84,46 @@ func (s *Service) ExportRows(ctx context.Context, queryID string, e ExportPlan, 
 	n := newNativeCSV(w, e.Formats, e.Account.Settings.CurrencySymbol, progress)
 	err := s.W.Native(ctx, queryID, e.Statement, n.read)
 	return n.rows, err
+}
+
+// readingPoll is how often WatchReading asks the server how far a query has read:
+// well under the one second within which an export's dialog should show a percent.
+const readingPoll = 200 * time.Millisecond
+
+// WatchReading reports, from now until stop is called, how far ClickHouse has read
+// the sources of query queryID (warehouse.Reading): fn gets the rows read and about
+// how many it will read, whenever the server knows both and the count moved. An
+// export's query reads and sorts every row before it sends the first block (about
+// a third of a 1M-row export at L), so this is its only progress until rows flow;
+// the caller stops it then. stop waits for a call of fn under way and may be called
+// more than once. A failed look is skipped: the stream reports a database gone.
+func (s *Service) WatchReading(ctx context.Context, queryID string, fn func(read, total int64)) (stop func()) {
+	ctx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		t := time.NewTicker(readingPoll)
+		defer t.Stop()
+		var last int64
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+			}
+			read, total, running, err := s.W.Reading(ctx, queryID)
+			if err != nil || !running || read <= last || total <= 0 || ctx.Err() != nil {
+				continue
+			}
+			last = read
+			fn(read, total)
+		}
+	}()
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			cancel()
+			<-done
+		})
+	}
 }

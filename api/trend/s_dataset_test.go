@@ -615,6 +615,36 @@ func TestTrendsOnS(t *testing.T) {
 			assert.Nil(t, r[engine.TrendKeyCustomer], "account 1's product has no history for account 2")
 		}
 	})
+	t.Run("open match flags mark the competitors' lines", func(t *testing.T) {
+		st := store.New(db)
+		c1, c2 := a1.Competitors[0].ID, a1.Competitors[1].ID
+		actor := store.Actor{AccountID: 1}
+		for _, f := range []struct {
+			pid string
+			c   int64
+		}{{all1[3], c1}, {all1[4], c1}, {all1[5], c2}} {
+			require.NoError(t, st.FlagMatch(ctx, actor, f.pid, f.c, "", "wrong size"))
+		}
+		require.NoError(t, st.ResolveMatch(ctx, actor, all1[5], c2))
+		a, err := s.Grid.Account(ctx, session.Principal{AccountID: 1})
+		require.NoError(t, err)
+		k1 := fmt.Sprint(c1)
+		res, err := s.Rows(ctx, a, trendOf(t, `{"report_name":"price_trend",`+dates+`}`))
+		require.NoError(t, err)
+		assert.Equal(t, map[string]int{k1: 2}, res.Flagged, "two open flags of competitor 1; competitor 2's is resolved")
+		res, err = s.Rows(ctx, a, trendOf(t, fmt.Sprintf(`{"report_name":"price_trend","competitorId":[%d],%s}`, c2, dates)))
+		require.NoError(t, err)
+		assert.Empty(t, res.Flagged, "only the trend's competitors")
+		res, err = s.Rows(ctx, a, trendOf(t, fmt.Sprintf(`{"report_name":"PDP_price_trend","product_id":%q,%s}`, all1[3], dates)))
+		require.NoError(t, err)
+		assert.Equal(t, map[string]int{k1: 1}, res.Flagged, "the product's own flagged match")
+		res, err = s.Rows(ctx, a, trendOf(t, fmt.Sprintf(`{"report_name":"PDP_price_trend","product_id":%q,%s}`, all1[6], dates)))
+		require.NoError(t, err)
+		assert.Empty(t, res.Flagged, "a product without flags")
+		res, err = s.Rows(ctx, a2, trendOf(t, `{"report_name":"price_trend",`+dates+`}`))
+		require.NoError(t, err)
+		assert.Empty(t, res.Flagged, "account 2 sees none of account 1's flags")
+	})
 }
 
 func contains(xs []int64, x int64) bool {

@@ -2,6 +2,7 @@ package trend
 
 import (
 	"context"
+	"strconv"
 
 	"pricelens/api/grid"
 	"pricelens/engine"
@@ -14,17 +15,35 @@ type Service struct{ Grid *grid.Service }
 // NewService returns a trend service beside the tabular one.
 func NewService(g *grid.Service) *Service { return &Service{Grid: g} }
 
-// Rows compiles and runs a trend and shapes its rows.
+// Rows compiles and runs a trend and shapes its rows, with the flags of its competitors.
 func (s *Service) Rows(ctx context.Context, a engine.Account, t engine.Trend) (Rows, error) {
-	a, err := s.withRollup(ctx, a)
+	plan, rows, err := s.table(ctx, a, t)
 	if err != nil {
 		return Rows{}, err
+	}
+	pid := ""
+	if t.Report == engine.TrendPDP {
+		pid = t.ProductID
+	}
+	return Rows{Rows: rows, LastRow: len(rows), Flagged: flagged(a, plan, pid)}, nil
+}
+
+// table compiles a trend over the account's current rollup and runs it: the plan
+// (its competitors, group field) and the day rows.
+func (s *Service) table(ctx context.Context, a engine.Account, t engine.Trend) (engine.TrendPlan, []map[string]any, error) {
+	a, err := s.withRollup(ctx, a)
+	if err != nil {
+		return engine.TrendPlan{}, nil, err
 	}
 	plan, err := engine.CompileTrend(a, t)
 	if err != nil {
-		return Rows{}, err
+		return engine.TrendPlan{}, nil, err
 	}
-	return s.run(ctx, plan)
+	res, err := s.Grid.W.Query(ctx, plan.Statement)
+	if err != nil {
+		return engine.TrendPlan{}, nil, err
+	}
+	return plan, plan.Rows(res.Columns, res.Rows), nil
 }
 
 // withRollup gives the account its current trend rollup, read with every request
@@ -89,5 +108,23 @@ func (s *Service) run(ctx context.Context, plan engine.TrendPlan) (Rows, error) 
 		return Rows{}, err
 	}
 	rows := plan.Rows(res.Columns, res.Rows)
-	return Rows{Rows: rows, LastRow: len(rows)}, nil
+	return Rows{Rows: rows, LastRow: len(rows), Flagged: map[string]int{}}, nil
+}
+
+// flagged counts the open match flags of the plan's competitors (Rows.Flagged)
+// from the account's flags (engine.Account.Flagged, read with its catalog).
+func flagged(a engine.Account, plan engine.TrendPlan, productID string) map[string]int {
+	out := map[string]int{}
+	for _, c := range plan.Competitors {
+		n := 0
+		for _, p := range a.Flagged[c.ID] {
+			if productID == "" || p == productID {
+				n++
+			}
+		}
+		if n > 0 {
+			out[strconv.FormatInt(c.ID, 10)] = n
+		}
+	}
+	return out
 }

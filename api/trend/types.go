@@ -50,6 +50,11 @@ func parseTrend(field string, raw json.RawMessage) (engine.Trend, error) {
 type Rows struct {
 	Rows    []map[string]any `json:"rows" openapi:"always"`
 	LastRow int              `json:"lastRow" openapi:"always"`
+	// Flagged are the trend's competitors with open match-feedback flags (a product's
+	// match to the competitor flagged as wrong, not yet resolved): competitor id →
+	// how many of the account's products (for PDP_price_trend: 1 when the product's
+	// own match is flagged). The screens mark those lines; absent competitors have none.
+	Flagged map[string]int `json:"flagged" openapi:"always"`
 }
 
 // Count is getCountOfRow's answer: how many rows getConditionsData answers.

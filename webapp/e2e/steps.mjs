@@ -11,6 +11,7 @@ import { pricerSteps } from './pricer.steps.mjs';
 import { mandatedSteps } from './mandated.steps.mjs';
 import { trendSteps } from './trends.steps.mjs';
 import { uploadsSteps } from './uploads.steps.mjs';
+import { trendrestSteps } from './trendrest.steps.mjs';
 
 const ADMIN = 'admin@pricelens.local';
 const ANALYST = 'analyst@pricelens.local';
@@ -925,4 +926,5 @@ export const steps = [
   ...exportSteps,
   ...adminSteps,
   ...insightsSteps,
+  ...trendrestSteps,
 ];

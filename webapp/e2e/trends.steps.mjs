@@ -268,7 +268,7 @@ export const trendSteps = [
         for (const l of ['Compare To', 'Group by', 'Weighted By', 'Compare values']) await page.getByLabel(l).first().waitFor();
         // A week first, then grouped by super category: every group a line and its compare line, points from the API.
         await page.getByRole('button', { name: /^Dates/ }).click();
-        await page.getByRole('dialog', { name: 'Date range' }).getByRole('button', { name: '7 Days' }).click();
+        await page.getByRole('dialog', { name: 'Date range' }).getByRole('button', { name: '7 Days', exact: true }).click();
         let a = await trendAnswer(page, () => page.getByRole('dialog', { name: 'Date range' }).getByRole('button', { name: 'Done' }).click(), (d) => d.report_name === 'competitiveness_metrics');
         assert.equal(a.request.compareTo, 'previous_period');
         assert.equal(a.request.comparisonValues, '%Higher Bucket');

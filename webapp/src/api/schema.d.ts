@@ -3726,6 +3726,9 @@ export interface components {
             headerName?: string;
         };
         TrendRows: {
+            flagged: {
+                [key: string]: number;
+            } | null;
             lastRow: number;
             rows: ({
                 [key: string]: null | boolean | number | string | unknown[] | Record<string, never>;

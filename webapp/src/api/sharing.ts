@@ -11,6 +11,7 @@ type ShareByMail = Route<'/system/sendShareLinkByMail', 'post'>;
 type AddAlert = Route<'/labels/addAlert', 'post'>;
 type GetAllAlerts = Route<'/labels/getAllAlerts', 'get'>;
 type RemoveAlert = Route<'/labels/removeAlert', 'post'>;
+type SaveRemovedShareAs = Route<'/saveReport/saveRemovedShareAs', 'post'>;
 
 export type RecipientUser = NonNullable<Recipients['answer']['users']>[number];
 
@@ -31,3 +32,7 @@ export const getAllAlerts = (): Promise<Alert[]> => api.get<GetAllAlerts>('/labe
 
 /** removeAlert deletes an alert by its own id (report_id on the wire). */
 export const removeAlert = (alertId: number) => api.post<RemoveAlert>('/labels/removeAlert', { report_id: alertId }, { quiet: true });
+
+/** saveRemovedShareAs is Save As on a removed shared report (tabular or trend); 400 (bad name) and 404 (no longer possible) are the dialog's. */
+export const saveRemovedShareAs = (body: SaveRemovedShareAs['body']) =>
+  api.post<SaveRemovedShareAs>('/saveReport/saveRemovedShareAs', body, { quiet: [400, 404] });

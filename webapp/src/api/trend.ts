@@ -40,9 +40,20 @@ export type TrendRow = Record<string, unknown>;
 export type TrendColumn = NonNullable<GetColumnsDef['answer']['columns']>[number];
 export type CustomFieldList = { customFields: NonNullable<GetLowerCfList['answer']['customFields']>; maxLines: number };
 
+/**
+ * TrendAnswer is a trend's rows (a row per day, and group, ascending) and its competitors with
+ * open match-feedback flags: competitor id → flagged products (the product's own for the product page).
+ */
+export type TrendAnswer = { rows: TrendRow[]; flagged: Record<string, number> };
+
+/** getTrend asks for a trend's rows and its flagged competitors. */
+export const getTrend = (data: TrendData, signal?: AbortSignal): Promise<TrendAnswer> =>
+  api
+    .post<GetConditionsData>('/trend/getConditionsData', { data }, { signal })
+    .then((r) => ({ rows: (r.rows ?? []).filter((x) => x !== null), flagged: (r.flagged ?? {}) as Record<string, number> }));
+
 /** getTrendRows asks for a trend's rows, a row per day (and group), ascending. */
-export const getTrendRows = (data: TrendData, signal?: AbortSignal): Promise<TrendRow[]> =>
-  api.post<GetConditionsData>('/trend/getConditionsData', { data }, { signal }).then((r) => (r.rows ?? []).filter((x) => x !== null));
+export const getTrendRows = (data: TrendData, signal?: AbortSignal): Promise<TrendRow[]> => getTrend(data, signal).then((r) => r.rows);
 
 /** getTrendColumns asks for a trend table's columns; reportId opens a saved report's (or, with isShareLink, a share link's). */
 export const getTrendColumns = (tableName: TrendReportName, reportId?: string, isShareLink = false): Promise<TrendColumn[]> =>

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { addMonths, dayCount, limits, presetOf, presetRange, rangeError } from './dateRange';
+import { addMonths, dayCount, limits, METRIC_PRESETS, metricPresetOf, metricPresetRange, presetOf, presetRange, rangeError } from './dateRange';
 
 // A fixed "today": 23 Nov 2026, 15:00 UTC.
 const today = new Date(Date.UTC(2026, 10, 23, 15, 0, 0));
@@ -41,4 +41,25 @@ test('months keep the day where it exists', () => {
   expect(addMonths('2026-03-31', -1)).toBe('2026-02-28');
   expect(addMonths('2024-03-31', -1)).toBe('2024-02-29');
   expect(addMonths('2026-01-15', -2)).toBe('2025-11-15');
+});
+
+test('metrics presets are calendar periods up to yesterday (spec §9)', () => {
+  expect(metricPresetRange('Today', today)).toBeNull();
+  expect(metricPresetRange('Yesterday', today)).toEqual({ from: '2026-11-22', to: '2026-11-22' });
+  expect(metricPresetRange('Last 7 Days', today)).toEqual({ from: '2026-11-16', to: '2026-11-22' });
+  expect(dayCount(metricPresetRange('Last 30 Days', today)!)).toBe(30);
+  expect(metricPresetRange('Last 30 Days', today)).toEqual({ from: '2026-10-24', to: '2026-11-22' });
+  expect(metricPresetRange('This Month', today)).toEqual({ from: '2026-11-01', to: '2026-11-22' });
+  expect(metricPresetRange('Last Month', today)).toEqual({ from: '2026-10-01', to: '2026-10-31' });
+  // On the 1st this month has no past day yet; last month is the whole of the previous one.
+  const first = new Date(Date.UTC(2026, 2, 1, 9));
+  expect(metricPresetRange('This Month', first)).toBeNull();
+  expect(metricPresetRange('Last Month', first)).toEqual({ from: '2026-02-01', to: '2026-02-28' });
+  expect(metricPresetRange('Last Month', new Date(Date.UTC(2027, 0, 15)))).toEqual({ from: '2026-12-01', to: '2026-12-31' });
+  for (const p of METRIC_PRESETS) {
+    const r = metricPresetRange(p, today);
+    if (!r) continue;
+    expect(rangeError(r, today)).toBeNull();
+    expect(metricPresetOf(r, today)).toBe(p);
+  }
 });

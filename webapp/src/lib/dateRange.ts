@@ -13,6 +13,18 @@ export type RangePreset = (typeof RANGE_PRESETS)[number];
 /** The range a trend opens with. */
 export const DEFAULT_PRESET: RangePreset = '1 Month';
 
+/**
+ * The metrics presets (spec §9) of the metrics screens (key business metrics,
+ * competitiveness metrics): calendar periods up to yesterday. Today has no day a
+ * trend can show (days end yesterday), nor has This Month on the 1st: metricPresetRange
+ * says so with null, and the picker shows them disabled with the reason.
+ */
+export const METRIC_PRESETS = ['Today', 'Yesterday', 'Last 7 Days', 'Last 30 Days', 'This Month', 'Last Month'] as const;
+export type MetricPreset = (typeof METRIC_PRESETS)[number];
+
+/** The range a metrics screen opens with. */
+export const DEFAULT_METRIC_PRESET: MetricPreset = 'Last 30 Days';
+
 export const YEARS_BACK = 3;
 
 /** isoDay writes a UTC day as YYYY-MM-DD. */
@@ -62,6 +74,37 @@ export function presetRange(p: RangePreset, today: Date = new Date()): DateRange
   const months: Record<RangePreset, number> = { '7 Days': 0, '1 Month': 1, '3 Months': 3, '6 Months': 6, '1 Year': 12, '2 Year': 24 };
   const from = p === '7 Days' ? addDays(to, -6) : addDays(addMonths(to, -months[p]), 1);
   return { from: from < lim.from ? lim.from : from, to };
+}
+
+/** metricPresetRange is a metrics preset's range on `today`, or null when it has no day up to yesterday. */
+export function metricPresetRange(p: MetricPreset, today: Date = new Date()): DateRange | null {
+  const t = isoDay(today);
+  const yesterday = addDays(t, -1);
+  const monthStart = t.slice(0, 8) + '01';
+  switch (p) {
+    case 'Today':
+      return null;
+    case 'Yesterday':
+      return { from: yesterday, to: yesterday };
+    case 'Last 7 Days':
+      return { from: addDays(t, -7), to: yesterday };
+    case 'Last 30 Days':
+      return { from: addDays(t, -30), to: yesterday };
+    case 'This Month':
+      return monthStart === t ? null : { from: monthStart, to: yesterday };
+    case 'Last Month':
+      return { from: addMonths(monthStart, -1), to: addDays(monthStart, -1) };
+  }
+}
+
+/** metricPresetOf names the metrics preset a range is, if any. */
+export function metricPresetOf(r: DateRange, today: Date = new Date()): MetricPreset | null {
+  return (
+    METRIC_PRESETS.find((p) => {
+      const x = metricPresetRange(p, today);
+      return x !== null && x.from === r.from && x.to === r.to;
+    }) ?? null
+  );
 }
 
 /** presetOf names the preset a range is, if any (the picker highlights it). */

@@ -30,7 +30,10 @@ export function groupLevelOf(href: string): string | undefined {
   return m && LEVELS.some((l) => l.id === m[1]) ? m[1] : undefined;
 }
 
-/** reportLink is where a saved report opens. */
-export function reportLink(r: { id: number; report_path?: string }): string {
-  return '/pricing/type/' + r.id;
+/** The trend screens' report types (a saved trend report's report_type). */
+const TREND_TYPES = ['price_trend', 'key_business_metrics', 'margin_trend', 'price_vs_market_trend', 'competitiveness_metrics'];
+
+/** reportLink is where a saved report opens: a trend report on its trend screen, any other on the tabular one. */
+export function reportLink(r: { id: number; report_type?: string }): string {
+  return r.report_type && TREND_TYPES.includes(r.report_type) ? `/trend/${r.report_type}/type/${r.id}` : '/pricing/type/' + r.id;
 }

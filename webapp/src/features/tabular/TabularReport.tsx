@@ -22,7 +22,7 @@ import { useReport, type LoadedReport } from './useReport';
 import { useRowCount } from './useRowCount';
 import { useProductLabels } from './useProductLabels';
 import { useReportSaving } from './useReportSaving';
-import { ShareUnavailable } from './ShareUnavailable';
+import { ShareUnavailable } from '../../components/ShareUnavailable';
 import { ReportHeader } from './ReportHeader';
 import { ReportToolbar } from './ReportToolbar';
 import { FilterChipBar } from './FilterChipBar';

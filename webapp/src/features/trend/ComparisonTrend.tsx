@@ -3,9 +3,9 @@ import { formatValue } from '../../lib/format';
 import { DateRangePicker } from '../../components/DateRangePicker';
 import { LineChart } from '../../components/LineChart';
 import { Table } from '../../components/Table';
-import { getTrendColumns, getTrendRows, type CompareTo, type TrendData } from '../../api/trend';
+import { getTrendColumns, getTrendRows, type CompareTo } from '../../api/trend';
 import { COMPARE_TO, COMPARISON_VALUES, GROUP_LEVELS, MAX_GROUP_LINES, pivotGroups, type TrendReport } from './reports';
-import type { TrendState } from './state';
+import { trendData, type TrendState } from './state';
 import { useLoad } from '../../lib/useLoad';
 import { Choice, Loaded, ViewToggle, WeighBy } from './TrendControls';
 
@@ -30,7 +30,7 @@ export function ComparisonTrend({ report, state, set, reportId, share }: { repor
 
 function Comparison({ report, state, set, reportId, share, currency }: { report: TrendReport; state: TrendState; set: (s: Partial<TrendState>) => void; reportId?: string; share: boolean; currency: string }) {
   const level = GROUP_LEVELS.find((g) => g.value === state.group) ?? GROUP_LEVELS[1];
-  const data: TrendData = { report_name: report.name, dates: state.dates, compareTo: state.compareTo, comparisonValues: state.comparisonValue, group: level.value, weightBy: state.weightBy };
+  const data = trendData(report, state, []);
   const rows = useLoad(JSON.stringify(data), (signal) => getTrendRows(data, signal));
   const columns = useLoad('columns' + reportId, () => getTrendColumns(report.name, reportId, share));
   const pivot = pivotGroups(rows.data ?? [], level.field, state.compareValues);
@@ -41,7 +41,7 @@ function Comparison({ report, state, set, reportId, share, currency }: { report:
   return (
     <>
       <div className="toolbar">
-        <DateRangePicker value={state.dates} onChange={(dates) => set({ dates })} />
+        <DateRangePicker metrics value={state.dates} onChange={(dates) => set({ dates })} />
         <Choice<CompareTo> label="Compare To" value={state.compareTo} options={COMPARE_TO} onChange={(compareTo) => set({ compareTo })} />
         <Choice label="Comparison Values" value={state.comparisonValue} options={COMPARISON_VALUES.map((v) => ({ value: v, label: v }))} onChange={(comparisonValue) => set({ comparisonValue })} />
         <Choice label="Group by" value={level.value} options={GROUP_LEVELS} onChange={(group) => set({ group })} />

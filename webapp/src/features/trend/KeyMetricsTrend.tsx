@@ -3,10 +3,10 @@ import { formatValue } from '../../lib/format';
 import { DateRangePicker } from '../../components/DateRangePicker';
 import { LineChart } from '../../components/LineChart';
 import { Table } from '../../components/Table';
-import { getTrendColumns, getTrendRows, type CompareTo, type TrendData } from '../../api/trend';
+import { getTrendColumns, getTrendRows, type CompareTo } from '../../api/trend';
 import { COMPARE_TO, type TrendReport } from './reports';
 import { hasBusinessMetrics, KEY_METRICS, SUPPORT_MAILBOX } from './keyMetrics';
-import type { TrendState } from './state';
+import { trendData, type TrendState } from './state';
 import { useLoad } from '../../lib/useLoad';
 import { Choice, Loaded, ViewToggle, WeighBy } from './TrendControls';
 
@@ -23,7 +23,7 @@ export function NoBusinessMetrics() {
 /** Key business metrics - correlation and causality: one metric per day with its compare-to line, or every metric in the table. */
 export function KeyMetricsTrend({ report, state, set, reportId, share }: { report: TrendReport; state: TrendState; set: (s: Partial<TrendState>) => void; reportId?: string; share: boolean }) {
   const { account } = useSession();
-  const data: TrendData = { report_name: report.name, dates: state.dates, weightBy: state.weightBy, compareTo: state.compareTo };
+  const data = trendData(report, state, []);
   const rows = useLoad(JSON.stringify(data), (signal) => getTrendRows(data, signal));
   const columns = useLoad('columns' + reportId, () => getTrendColumns(report.name, reportId, share));
   const metric = KEY_METRICS.find((m) => m.key === state.metric) ?? KEY_METRICS[1];
@@ -34,7 +34,7 @@ export function KeyMetricsTrend({ report, state, set, reportId, share }: { repor
     <>
       <div className="toolbar">
         <WeighBy value={state.weightBy} onChange={(weightBy) => set({ weightBy })} />
-        <DateRangePicker value={state.dates} onChange={(dates) => set({ dates })} />
+        <DateRangePicker metrics value={state.dates} onChange={(dates) => set({ dates })} />
         <Choice<CompareTo> label="Compare To" value={state.compareTo} options={COMPARE_TO} onChange={(compareTo) => set({ compareTo })} />
         <Choice label="Metric" value={metric.key as string} options={KEY_METRICS.map((m) => ({ value: m.key, label: m.label }))} onChange={(m) => set({ metric: m })} />
         <ViewToggle value={state.view} onChange={(view) => set({ view })} />

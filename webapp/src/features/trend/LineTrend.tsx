@@ -5,9 +5,9 @@ import { DateRangePicker } from '../../components/DateRangePicker';
 import { CompetitorSelect } from '../../components/CompetitorSelect';
 import { LineChart } from '../../components/LineChart';
 import { Table } from '../../components/Table';
-import { getLowerCfData, getLowerCfList, getTrendColumns, getTrendRows, type TrendData, type TrendRow } from '../../api/trend';
-import { customFieldKey, MARKET_KEY, mergeLine, tableColumns, trendLines, type TrendReport } from './reports';
-import type { TrendState } from './state';
+import { getLowerCfData, getLowerCfList, getTrend, getTrendColumns, getTrendRows, type TrendRow } from '../../api/trend';
+import { customFieldKey, flagLines, flaggedNote, MARKET_KEY, mergeLine, tableColumns, trendLines, type TrendReport } from './reports';
+import { trendData, type TrendState } from './state';
 import { useLoad } from '../../lib/useLoad';
 import { Loaded, ViewToggle, WeighBy } from './TrendControls';
 
@@ -21,25 +21,26 @@ export function LineTrend({ report, state, set, reportId, share }: { report: Tre
   const competitors = Object.values(account.competitors).map((c) => ({ id: c.id, name: c.name }));
   const allIds = competitors.map((c) => c.id);
   const ids = chosenIds(state.pick, allIds);
-  const data: TrendData = { report_name: report.name, dates: state.dates, competitorId: ids, weightBy: report.weighBy ? state.weightBy : undefined };
+  const data = trendData(report, state, allIds);
   const wantMarket = report.marketLines && state.pick.includes(MARKET);
   const main = useLoad(JSON.stringify([data, wantMarket]), async (signal) => {
-    const [rows, market] = await Promise.all([
-      getTrendRows(data, signal),
+    const [answer, market] = await Promise.all([
+      getTrend(data, signal),
       // The market is the mean over every competitor: this answer's selected competitors when all are chosen.
       wantMarket && ids.length < allIds.length ? getTrendRows({ ...data, competitorId: [] }, signal) : Promise.resolve(null),
     ]);
-    return wantMarket ? mergeLine(rows, market ?? rows, 'selected_competitors', MARKET_KEY) : rows;
+    return { ...answer, rows: wantMarket ? mergeLine(answer.rows, market ?? answer.rows, 'selected_competitors', MARKET_KEY) : answer.rows };
   });
   // The extra lines load on their own: adding one does not ask for the report's rows again.
   const extra = useLoad(JSON.stringify([data, state.customFields]), (signal) => Promise.all(state.customFields.map((f) => getLowerCfData(data, f, signal))));
-  let rows: TrendRow[] = main.data ?? [];
+  const flagged = main.data?.flagged ?? {};
+  let rows: TrendRow[] = main.data?.rows ?? [];
   state.customFields.forEach((f, i) => (rows = mergeLine(rows, extra.data?.[i] ?? [], 'value', customFieldKey(f))));
   const columns = useLoad('columns' + report.name + reportId, () => getTrendColumns(report.name, reportId, share));
   const cfList = useLoad('cf', () => getLowerCfList());
   const fields = cfList.data?.customFields ?? [];
   const chosenFields = fields.filter((f) => state.customFields.includes(f.logical_name));
-  const lines = trendLines(report.name, state.pick, competitors, chosenFields);
+  const lines = flagLines(trendLines(report.name, state.pick, competitors, chosenFields), flagged);
   const currency = String(account.settings.currency_symbol ?? '$');
   const fmt = (v: number) => formatValue(report.format, v, currency);
   return (
@@ -77,6 +78,11 @@ export function LineTrend({ report, state, set, reportId, share }: { report: Tre
         ))}
         <ViewToggle value={state.view} onChange={(view) => set({ view })} />
       </div>
+      {flaggedNote(lines, flagged) && (
+        <div className="hint flag-note" role="note">
+          {flaggedNote(lines, flagged)}
+        </div>
+      )}
       <Loaded loading={main.loading} failed={main.failed}>
         {state.view === 'graph' ? (
           <LineChart rows={rows} lines={lines} format={fmt} label={report.title} />

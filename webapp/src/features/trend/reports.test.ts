@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { MARKET_KEY, mergeLine, pivotGroups, tableColumns, trendLines } from './reports';
+import { flaggedNote, flagLines, MARKET_KEY, mergeLine, pivotGroups, tableColumns, trendLines } from './reports';
 import { defaultPick, toggle, MARKET } from '../../lib/competitorPick';
 
 const comps = [
@@ -49,4 +49,25 @@ test('competitiveness rows pivot to a line per group, with compare lines when as
     { date_timestamp: '2026-11-02', 'g@TV': 40, 'cmp@TV': 35 },
   ]);
   expect(pivotGroups(rows, 'category', false).lines).toHaveLength(2);
+});
+
+test('competitor lines with open match flags are marked in the legend and the table header, and the note names them', () => {
+  const lines = trendLines('price_trend', ['c1', 'c2'], [
+    { id: 1, name: 'Alpha' },
+    { id: 2, name: 'Beta' },
+  ]);
+  const marked = flagLines(lines, { '2': 3 });
+  expect(marked.find((l) => l.key === 'value@2')!.label).toBe('Beta ⚑ 3 flagged');
+  expect(marked.find((l) => l.key === 'value@1')!.label).toBe('Alpha');
+  expect(flaggedNote(marked, { '2': 3 })).toContain('Beta (3)');
+  expect(flaggedNote(lines, {})).toBe('');
+  const cols = tableColumns(
+    [
+      { field: 'date_timestamp', headerName: 'Date' },
+      { field: 'value@2', headerName: 'Beta' },
+    ] as never,
+    marked,
+    'currency',
+  );
+  expect(cols.map((c) => c.headerName)).toEqual(['Date', 'Beta ⚑ 3 flagged']);
 });

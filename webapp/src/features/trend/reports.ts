@@ -57,10 +57,38 @@ export function trendLines(
   return lines;
 }
 
+/** The mark of a competitor line with open match-feedback flags. */
+export const FLAG_MARK = '⚑';
+
+/**
+ * flagLines marks the lines of competitors with open match-feedback flags (getConditionsData's
+ * flagged): the legend, the tooltip and the table header then read "Name ⚑ 2 flagged".
+ */
+export function flagLines(lines: ChartLine[], flagged: Record<string, number>): ChartLine[] {
+  return lines.map((l) => {
+    const n = l.key.startsWith('value@') ? flagged[l.key.slice('value@'.length)] : undefined;
+    return n ? { ...l, label: `${l.label} ${FLAG_MARK} ${n} flagged` } : l;
+  });
+}
+
+/** flaggedNote says what the marks mean, or '' when no shown line has flags. */
+export function flaggedNote(lines: ChartLine[], flagged: Record<string, number>): string {
+  const marked = lines.filter((l) => l.key.startsWith('value@') && flagged[l.key.slice('value@'.length)]);
+  if (!marked.length) return '';
+  return (
+    `${FLAG_MARK} Matches flagged as wrong and not yet resolved by the data team: ` +
+    marked.map((l) => `${l.label.split(' ' + FLAG_MARK)[0]} (${flagged[l.key.slice('value@'.length)]})`).join(', ') +
+    '. The tabular reports leave those pairs out of their comparisons; this trend still draws their scans.'
+  );
+}
+
 /** tableColumns are the table's columns: the API's, less the competitors not picked, with the added lines. */
 export function tableColumns(api: TableColumn[], lines: ChartLine[], format: string): TableColumn[] {
-  const keys = new Set(lines.map((l) => l.key));
-  const cols = api.filter((c) => (!c.field.startsWith('value@') && c.field !== 'selected_competitors') || keys.has(c.field));
+  const labels = new Map(lines.map((l) => [l.key, l.label]));
+  const cols = api
+    .filter((c) => (!c.field.startsWith('value@') && c.field !== 'selected_competitors') || labels.has(c.field))
+    // A flagged competitor's header carries its line's mark.
+    .map((c) => (c.field.startsWith('value@') && labels.get(c.field)?.includes(FLAG_MARK) ? { ...c, headerName: labels.get(c.field)! } : c));
   const extra = lines
     .filter((l) => l.key === MARKET_KEY || l.key.startsWith('cf@'))
     .map((l) => ({ field: l.key, headerName: l.label, format_type: l.key === MARKET_KEY ? format : 'number' }));

@@ -24,9 +24,3 @@ export const insertSaveReport = (body: InsertSaveReport['body']) => api.post<Ins
 /** insertSaveReportForCopyLink makes a share link of the screen. */
 export const insertSaveReportForCopyLink = (body: InsertSaveReportForCopyLink['body']) =>
   api.post<InsertSaveReportForCopyLink>('/saveReport/insertSaveReportForCopyLink', body);
-
-type SaveRemovedShareAs = Route<'/saveReport/saveRemovedShareAs', 'post'>;
-
-/** saveRemovedShareAs is Save As on a removed shared report; 400 (bad name) and 404 (no longer possible) are the dialog's. */
-export const saveRemovedShareAs = (body: SaveRemovedShareAs['body']) =>
-  api.post<SaveRemovedShareAs>('/saveReport/saveRemovedShareAs', body, { quiet: [400, 404] });

@@ -1,17 +1,28 @@
 import { useState } from 'react';
-import { Breadcrumb } from '../../components/Breadcrumb';
-import { Dialog, DialogActions, FormError } from '../../components/Dialog';
-import { ApiError } from '../../lib/api';
-import { navigate } from '../../lib/router';
-import { saveRemovedShareAs } from './api/savedReports';
+import { Breadcrumb } from './Breadcrumb';
+import { Dialog, DialogActions, FormError } from './Dialog';
+import { ApiError } from '../lib/api';
+import { navigate } from '../lib/router';
+import { saveRemovedShareAs } from '../api/sharing';
 
 /**
  * The shared-report-removed state (spec §2): the message and a Save As offer,
  * worded by the create report permission (§6): with it, Save As copies the
  * removed report's last saved state into a report of the user's own; without
- * it, the note says who can help.
+ * it, the note says who can help. The tabular and trend screens show it; the copy
+ * opens where savedPath says (a trend report on its trend screen).
  */
-export function ShareUnavailable({ canCreate, shareId }: { canCreate: boolean; shareId: string }) {
+export function ShareUnavailable({
+  canCreate,
+  shareId,
+  crumbs = [{ label: 'Reports', to: '/pricing/reports' }, { label: 'Shared report' }],
+  savedPath = (id) => '/pricing/type/' + id,
+}: {
+  canCreate: boolean;
+  shareId: string;
+  crumbs?: { label: string; to?: string }[];
+  savedPath?: (id: number) => string;
+}) {
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
   const [error, setError] = useState('');
@@ -21,7 +32,7 @@ export function ShareUnavailable({ canCreate, shareId }: { canCreate: boolean; s
     setError('');
     try {
       const r = await saveRemovedShareAs({ shareId, report_name: name });
-      navigate('/pricing/type/' + r.id);
+      navigate(savedPath(r.id));
     } catch (e) {
       setError(e instanceof ApiError ? e.message : 'create a new report fail');
       setBusy(false);
@@ -29,7 +40,7 @@ export function ShareUnavailable({ canCreate, shareId }: { canCreate: boolean; s
   };
   return (
     <div className="page">
-      <Breadcrumb items={[{ label: 'Reports', to: '/pricing/reports' }, { label: 'Shared report' }]} />
+      <Breadcrumb items={crumbs} />
       <div className="unavailable" role="alert">
         <h2>This share report is no longer available</h2>
         {canCreate ? (
