@@ -36,18 +36,24 @@ const (
 const versionTable = "goose_db_version"
 
 // Provider returns a goose provider for the schema of db over an open connection.
+//
+// Missing (out-of-order) migrations are applied: areas are built on branches, each
+// with its own range of numbers, and a branch may land after one with higher
+// numbers. Its migrations touch only its own tables, so applying them later is
+// what the branch expected; refusing would strand every database already at the
+// newer head.
 func Provider(db Database, conn *sql.DB) (*goose.Provider, error) {
 	switch db {
 	case Postgres:
 		sub, _ := fs.Sub(postgresFS, "postgres")
-		return goose.NewProvider(goose.DialectPostgres, conn, sub)
+		return goose.NewProvider(goose.DialectPostgres, conn, sub, goose.WithAllowOutofOrder(true))
 	case ClickHouse:
 		sub, _ := fs.Sub(clickhouseFS, "clickhouse")
 		store, err := database.NewStoreFromQuerier(versionTable, clickhouseQuerier{})
 		if err != nil {
 			return nil, err
 		}
-		return goose.NewProvider("", conn, sub, goose.WithStore(store))
+		return goose.NewProvider("", conn, sub, goose.WithStore(store), goose.WithAllowOutofOrder(true))
 	}
 	return nil, fmt.Errorf("unknown database %q", db)
 }
