@@ -14,6 +14,7 @@ import (
 	"pricelens/api/trend"
 	"pricelens/api/upload"
 	"pricelens/api/widgets"
+	"pricelens/store"
 )
 
 // Version is the API's version in the OpenAPI document.
@@ -38,6 +39,8 @@ func Routes(d Deps) ([]route.Route, *access.Service) {
 	routes = append(routes, drops.Routes(drops.New(grid.NewService(d.Warehouse, d.DB)), d.Config.DropRoot)...)
 	routes = append(routes, pricer.Routes(pricer.New(d.DB, d.Warehouse, s))...)
 	routes = append(routes, grid.RepricingRoutes(grid.NewService(d.Warehouse, d.DB))...)
+	routes = append(routes, grid.ApprovalRoutes(grid.NewService(d.Warehouse, d.DB))...)
+	routes = append(routes, upload.ApprovalRoutes(store.New(d.DB))...)
 	return routes, s
 }
 

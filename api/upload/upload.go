@@ -64,52 +64,19 @@ func (h *handler) upload(c echo.Context) error {
 	if err != nil {
 		return httperr.BadRequest("kind", "kind must be scans, products or metrics")
 	}
-	req := c.Request()
-	if req.ContentLength > MaxBytes+1<<20 {
-		return tooBig()
-	}
-	req.Body = http.MaxBytesReader(c.Response(), req.Body, MaxBytes+1<<20)
-	fh, err := c.FormFile("UploadCsv")
+	f, err := Receive(c, func(name string) bool { return ingest.FormatOf(name) != "" })
 	if err != nil {
-		var mbe *http.MaxBytesError
-		if errors.As(err, &mbe) {
-			return tooBig()
-		}
-		if errors.Is(err, http.ErrMissingFile) {
-			return httperr.BadRequest("UploadCsv", "Please choose a file to upload (multipart field UploadCsv)")
-		}
-		return httperr.BadRequest("UploadCsv", msgOther)
-	}
-	defer func() {
-		if req.MultipartForm != nil {
-			_ = req.MultipartForm.RemoveAll()
-		}
-	}()
-	switch {
-	case len(fh.Filename) > 100:
-		return httperr.BadRequest("UploadCsv", msgNameLong)
-	case ingest.FormatOf(fh.Filename) == "":
-		return httperr.BadRequest("UploadCsv", msgType)
-	case fh.Size > MaxBytes:
-		return tooBig()
-	}
-	f, err := fh.Open()
-	if err != nil {
-		return httperr.BadRequest("UploadCsv", msgOther)
+		return err
 	}
 	defer f.Close()
-	sum, err := ingest.Load(req.Context(), h.w, h.db, ingest.Request{
-		Kind: kind, Name: fh.Filename, File: f, Size: fh.Size,
+	sum, err := ingest.Load(c.Request().Context(), h.w, h.db, ingest.Request{
+		Kind: kind, Name: f.Name, File: f, Size: f.Size,
 		Account: uint32(p.AccountID), MaxRejectRatio: MaxRejectRatio, AllOrNothing: true,
 	})
 	if err != nil {
 		return err
 	}
 	return c.JSON(http.StatusOK, sum)
-}
-
-func tooBig() *httperr.Error {
-	return &httperr.Error{Status: http.StatusRequestEntityTooLarge, Code: "too_large", Message: msgTooBig, Field: "UploadCsv"}
 }
 
 // MapError turns ingest's typed errors into statuses (registered in api/errors.go).
