@@ -106,7 +106,8 @@ type ApprovalCount struct {
 
 // DecideRequest approves or rejects: product_ids (the grid's selection) or
 // select_all with data, the grid's condition (filters, search), resolved on the
-// server. run_id is the run the screen shows; a newer run's records are not
+// server, less excluded_ids (rows unticked after ticking all: ag-grid's
+// toggledNodes). run_id is the run the screen shows; a newer run's records are not
 // decided from an older screen.
 type DecideRequest struct {
 	RunID      int64           `json:"run_id" required:"true"`
@@ -114,6 +115,7 @@ type DecideRequest struct {
 	ProductIDs []string        `json:"product_ids"`
 	SelectAll  bool            `json:"select_all"`
 	Data       json.RawMessage `json:"data"`
+	Excluded   []string        `json:"excluded_ids"`
 	cond       engine.Condition
 }
 
@@ -130,7 +132,7 @@ func (r *DecideRequest) Validate() (err error) {
 		return httperr.BadRequest("product_ids", "Send either product_ids or select_all, not both")
 	case !r.SelectAll && len(r.ProductIDs) == 0:
 		return httperr.BadRequest("product_ids", "Please select at least one Pending record")
-	case len(r.ProductIDs) > MaxDecideIDs:
+	case len(r.ProductIDs) > MaxDecideIDs || len(r.Excluded) > MaxDecideIDs:
 		return httperr.BadRequest("product_ids", "At most %d records can be selected one by one; use select all", MaxDecideIDs)
 	}
 	r.cond, err = parseApprovalCondition("data", r.Data)
@@ -333,9 +335,15 @@ func (h *approvals) decide(c echo.Context, in DecideRequest) (DecideAnswer, erro
 		if err != nil {
 			return DecideAnswer{}, err
 		}
-		ids = make([]string, len(res.Rows))
-		for i, r := range res.Rows {
-			ids[i], _ = r[0].(string)
+		skip := make(map[string]bool, len(in.Excluded))
+		for _, id := range in.Excluded {
+			skip[id] = true
+		}
+		ids = make([]string, 0, len(res.Rows))
+		for _, r := range res.Rows {
+			if id, _ := r[0].(string); !skip[id] {
+				ids = append(ids, id)
+			}
 		}
 	}
 	n, err := store.New(h.s.DB).DecideApprovals(ctx, store.Actor{UserID: p.UserID, AccountID: p.AccountID}, run.ID, ids, in.Decision)

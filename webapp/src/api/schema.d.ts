@@ -3119,6 +3119,7 @@ export interface components {
         GridDecideRequest: {
             data?: unknown;
             decision: string;
+            excluded_ids?: string[] | null;
             product_ids?: string[] | null;
             /** Format: int64 */
             run_id: number;
