@@ -8,6 +8,7 @@ import { adminSteps } from './admin.steps.mjs';
 import { reportsSteps } from './reports.steps.mjs';
 import { insightsSteps } from './insights.steps.mjs';
 import { pricerSteps } from './pricer.steps.mjs';
+import { approvalSteps } from './approval.steps.mjs';
 import { trendSteps } from './trends.steps.mjs';
 
 const ADMIN = 'admin@pricelens.local';
@@ -875,6 +876,7 @@ export const steps = [
   },
   // Before the cancel step: after its million bulk products a real run writes no approval records (reported).
   ...pricerSteps,
+  ...approvalSteps,
   // Also before it: the match feedback step needs compared products on the first page.
   ...reportsSteps,
   {
