@@ -2,7 +2,9 @@ package store
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"sort"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -168,68 +170,100 @@ const (
 )
 
 // ApplyApprovalCSV applies an approval CSV to the run's records all or nothing, in
-// one transaction: the records named are locked, every row is checked (status
-// word, known FSN, record Pending, FSN once, comment length), and when any row is
-// refused nothing changes and the refused rows are answered; otherwise every row
-// applies and changed is their number. checkOnly (the file has rows refused
-// before, e.g. malformed ones) checks and answers the refused rows, changing nothing.
+// one transaction. The rows' own checks come first (status word, FSN present and
+// once, comment length); when they pass, one statement decides every row's record
+// that is still Pending, and unless that is every row the transaction rolls back.
+// Only then are the records read to say why (unknown FSN, not Pending): the file
+// that applies, the usual case, costs one pass over the records. checkOnly (the
+// file has rows refused before, e.g. malformed ones) answers the refused rows and
+// changes nothing.
 func (s *Store) ApplyApprovalCSV(ctx context.Context, a Actor, runID int64, rows []ApprovalCSVRow, checkOnly bool) (changed int, refused []RefusedRow, err error) {
-	fsns := make([]string, len(rows))
-	for i, r := range rows {
-		fsns[i] = r.FSN
-	}
-	err = s.inTx(ctx, func(tx pgx.Tx) error {
-		cur, err := tx.Query(ctx, `SELECT product_id, status FROM approval_records WHERE account_id = $1 AND run_id = $2
-			AND product_id = ANY($3) ORDER BY id FOR UPDATE`, a.AccountID, runID, fsns)
-		if err != nil {
-			return err
-		}
-		status := make(map[string]string, len(rows))
-		var p, st string
-		if _, err := pgx.ForEachRow(cur, []any{&p, &st}, func() error { status[p] = st; return nil }); err != nil {
-			return err
-		}
-		seen := make(map[string]int, len(rows))
-		decisions := make([]string, len(rows))
-		comments := make([]string, len(rows))
+	refused = checkCSVRows(rows)
+	if len(refused) == 0 && !checkOnly {
+		errPartial := errors.New("approval CSV: not every row's record was Pending")
+		fsns, decisions, comments := make([]string, len(rows)), make([]string, len(rows)), make([]string, len(rows))
 		for i, r := range rows {
-			reason := ""
-			st, known := status[r.FSN]
-			switch {
-			case strings.TrimSpace(r.FSN) == "":
-				reason = RefusedEmptyFSN
-			case !ValidDecision(r.Status):
-				reason = RefusedStatus
-			case !known:
-				reason = RefusedUnknown
-			case st != ApprovalPending:
-				reason = fmt.Sprintf(RefusedNotPending, st)
-			case seen[r.FSN] != 0:
-				reason = fmt.Sprintf(RefusedDuplicate, seen[r.FSN])
-			case utf8.RuneCountInString(r.Comment) > MaxBizfinComment:
-				reason = RefusedComment
-			}
-			if seen[r.FSN] == 0 {
-				seen[r.FSN] = r.Line
-			}
-			if reason != "" {
-				refused = append(refused, RefusedRow{Line: r.Line, FSN: r.FSN, Reason: reason})
-			}
-			decisions[i], comments[i] = r.Status, r.Comment
+			fsns[i], decisions[i], comments[i] = r.FSN, r.Status, r.Comment
 		}
-		if len(refused) > 0 || checkOnly {
-			return nil // nothing written: the transaction commits no change
+		err = s.inTx(ctx, func(tx pgx.Tx) error {
+			n, err := decide(ctx, tx, a, runID, fsns, decisions, comments, SourceCSV)
+			if err == nil && n != len(rows) {
+				err = errPartial
+			}
+			changed = n
+			return err
+		})
+		if err == nil {
+			return changed, nil, nil
 		}
-		changed, err = decide(ctx, tx, a, runID, fsns, decisions, comments, SourceCSV)
-		if err == nil && changed != len(rows) {
-			err = fmt.Errorf("approval CSV: %d of %d locked Pending records changed", changed, len(rows))
+		if !errors.Is(err, errPartial) {
+			return 0, nil, err
 		}
-		return err
-	})
+	}
+	// Some row is refused: nothing was written; say why for each.
+	refusedLine := make(map[int]bool, len(refused))
+	var ask []string
+	for _, r := range refused {
+		refusedLine[r.Line] = true
+	}
+	for _, r := range rows {
+		if !refusedLine[r.Line] {
+			ask = append(ask, r.FSN)
+		}
+	}
+	cur, err := s.DB.Query(ctx, `SELECT product_id, status FROM approval_records WHERE account_id = $1 AND run_id = $2 AND product_id = ANY($3)`,
+		a.AccountID, runID, ask)
 	if err != nil {
 		return 0, nil, err
 	}
-	return changed, refused, nil
+	status := make(map[string]string, len(ask))
+	var p, st string
+	if _, err := pgx.ForEachRow(cur, []any{&p, &st}, func() error { status[p] = st; return nil }); err != nil {
+		return 0, nil, err
+	}
+	for _, r := range rows {
+		if refusedLine[r.Line] {
+			continue
+		}
+		if st, ok := status[r.FSN]; !ok {
+			refused = append(refused, RefusedRow{Line: r.Line, FSN: r.FSN, Reason: RefusedUnknown})
+		} else if st != ApprovalPending {
+			refused = append(refused, RefusedRow{Line: r.Line, FSN: r.FSN, Reason: fmt.Sprintf(RefusedNotPending, st)})
+		}
+	}
+	if len(refused) == 0 && !checkOnly {
+		// Every record was Pending a moment ago: someone decided one meanwhile.
+		return 0, nil, Conflict("Some records were decided while the file was applied; nothing was applied. Please upload it again.")
+	}
+	sort.Slice(refused, func(i, j int) bool { return refused[i].Line < refused[j].Line })
+	return 0, refused, nil
+}
+
+// checkCSVRows are the checks of a CSV's rows that need no record: the FSN
+// present and on one row only, the status word, the comment's length.
+func checkCSVRows(rows []ApprovalCSVRow) []RefusedRow {
+	var refused []RefusedRow
+	seen := make(map[string]int, len(rows))
+	for _, r := range rows {
+		reason := ""
+		switch {
+		case strings.TrimSpace(r.FSN) == "":
+			reason = RefusedEmptyFSN
+		case seen[r.FSN] != 0:
+			reason = fmt.Sprintf(RefusedDuplicate, seen[r.FSN])
+		case !ValidDecision(r.Status):
+			reason = RefusedStatus
+		case utf8.RuneCountInString(r.Comment) > MaxBizfinComment:
+			reason = RefusedComment
+		}
+		if seen[r.FSN] == 0 {
+			seen[r.FSN] = r.Line
+		}
+		if reason != "" {
+			refused = append(refused, RefusedRow{Line: r.Line, FSN: r.FSN, Reason: reason})
+		}
+	}
+	return refused
 }
 
 // DecisionRow is one row of the manual approval audit.

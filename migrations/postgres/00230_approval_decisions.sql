@@ -6,9 +6,12 @@
 -- it no longer Pending and writes nothing.
 CREATE TABLE approval_decisions (
     id              bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    -- The record and its run are named, not referenced: the audit keeps a decision
+    -- whatever becomes of the record, and approving 100k records checks no key per
+    -- row beyond the account's and the user's (which stay cached).
     account_id      bigint NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
-    record_id       bigint NOT NULL REFERENCES approval_records(id) ON DELETE CASCADE,
-    run_id          bigint NOT NULL REFERENCES pricer_runs(id) ON DELETE CASCADE,
+    record_id       bigint NOT NULL,
+    run_id          bigint NOT NULL,
     product_id      text NOT NULL,
     old_price       double precision NOT NULL,
     new_price       double precision NOT NULL,
@@ -21,9 +24,6 @@ CREATE TABLE approval_decisions (
 CREATE INDEX approval_decisions_account ON approval_decisions (account_id, id DESC);
 -- A record has at most one decision (Pending is left once).
 CREATE UNIQUE INDEX approval_decisions_record ON approval_decisions (record_id);
--- The CSV and the grid find a run's records by product.
-CREATE INDEX approval_records_run_status ON approval_records (account_id, run_id, status);
 
 -- +goose Down
-DROP INDEX IF EXISTS approval_records_run_status;
 DROP TABLE IF EXISTS approval_decisions;
