@@ -70,9 +70,17 @@ func (h *approvalCSV) upload(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	f, err := Receive(c, func(name string) bool { return strings.HasSuffix(strings.ToLower(name), ".csv") })
+	if err := Form(c); err != nil {
+		return err
+	}
+	defer RemoveForm(c)
+	fh, err := File(c, IsCSV)
 	if err != nil {
 		return err
+	}
+	f, err := fh.Open()
+	if err != nil {
+		return httperr.BadRequest("UploadCsv", msgOther)
 	}
 	defer f.Close()
 	rows, refused, err := ParseApprovalCSV(f)
@@ -100,19 +108,14 @@ func (h *approvalCSV) upload(c echo.Context) error {
 }
 
 // ParseApprovalCSV reads the file: the header must be exactly ApprovalColumns
-// (else the specification's message with the list); rows with the wrong number of
+// (RequireHeader: else the specification's message with the list); rows with the wrong number of
 // fields are refused here, the others are checked against the records by the store.
 func ParseApprovalCSV(r io.Reader) ([]store.ApprovalCSVRow, []store.RefusedRow, error) {
 	cr := csv.NewReader(bufio.NewReaderSize(r, 1<<16))
 	cr.FieldsPerRecord = -1
 	cr.ReuseRecord = true
-	header, err := cr.Read()
-	if err != nil && !errors.Is(err, io.EOF) {
-		return nil, nil, httperr.BadRequest("UploadCsv", msgOther)
-	}
-	if !headerIs(header, ApprovalColumns) {
-		return nil, nil, &httperr.Error{Status: http.StatusBadRequest, Code: "missing_columns", Field: "UploadCsv",
-			Message: msgColumns + " " + strings.Join(ApprovalColumns, ", ")}
+	if err := RequireHeader(cr, ApprovalColumns...); err != nil {
+		return nil, nil, err
 	}
 	var rows []store.ApprovalCSVRow
 	var refused []store.RefusedRow
@@ -145,23 +148,6 @@ func ParseApprovalCSV(r io.Reader) ([]store.ApprovalCSVRow, []store.RefusedRow, 
 		return nil, nil, httperr.BadRequest("UploadCsv", "The file has no rows below its header")
 	}
 	return rows, refused, nil
-}
-
-// headerIs compares a header with the required columns: same names, same order,
-// lowercase (a byte-order mark and spaces around names are ignored).
-func headerIs(header, want []string) bool {
-	if len(header) != len(want) {
-		return false
-	}
-	for i, h := range header {
-		if i == 0 {
-			h = strings.TrimPrefix(h, "\ufeff")
-		}
-		if strings.TrimSpace(h) != want[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // mergeRefused lists the refused rows of both checks in file order.

@@ -1,76 +1,87 @@
 package upload
 
 import (
+	"encoding/csv"
 	"errors"
 	"mime/multipart"
 	"net/http"
+	"path/filepath"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
 	"pricelens/api/httperr"
 )
 
-// File is an uploaded file that passed the specification's file rules (§5, §9).
-// Close releases it and the request's temporary files.
-type File struct {
-	multipart.File
-	Name string
-	Size int64
-	req  *http.Request
-}
+// The specification's file rules (administration §5, CSV upload; §9: 200 MB, a
+// name of at most 100 characters), shared by every upload route: Form reads the
+// multipart body under the size cap, File takes the field UploadCsv and checks
+// its name, type and size, RequireHeader checks a CSV's header line.
 
-// Close closes the file and removes the multipart form's temporary files.
-func (f *File) Close() error {
-	err := f.File.Close()
-	if f.req.MultipartForm != nil {
-		_ = f.req.MultipartForm.RemoveAll()
-	}
-	return err
-}
-
-// Receive reads the file of the multipart field UploadCsv under every upload's
-// rules, with the specification's messages: a name of at most 100 characters, a
-// type typeOK accepts, at most MaxBytes (a larger body is cut off while it
-// arrives, never buffered whole); any other refusal is "can't upload this file".
-func Receive(c echo.Context, typeOK func(name string) bool) (*File, error) {
+// Form reads the request's multipart form, refusing a body over MaxBytes (plus
+// room for the form's other parts). Call RemoveForm when done.
+func Form(c echo.Context) error {
 	req := c.Request()
 	if req.ContentLength > MaxBytes+1<<20 {
-		return nil, tooBig()
+		return tooBig()
 	}
 	req.Body = http.MaxBytesReader(c.Response(), req.Body, MaxBytes+1<<20)
-	fh, err := c.FormFile("UploadCsv")
-	if err != nil {
-		if req.MultipartForm != nil {
-			_ = req.MultipartForm.RemoveAll()
-		}
+	if err := req.ParseMultipartForm(32 << 20); err != nil {
 		var mbe *http.MaxBytesError
 		if errors.As(err, &mbe) {
-			return nil, tooBig()
+			return tooBig()
 		}
+		return httperr.BadRequest("UploadCsv", msgOther)
+	}
+	return nil
+}
+
+// RemoveForm removes the temporary files of the form Form read.
+func RemoveForm(c echo.Context) {
+	if f := c.Request().MultipartForm; f != nil {
+		_ = f.RemoveAll()
+	}
+}
+
+// File is the form's file field UploadCsv once it passes the name, type (accept
+// says which names are of an accepted type) and size rules.
+func File(c echo.Context, accept func(name string) bool) (*multipart.FileHeader, error) {
+	fh, err := c.FormFile("UploadCsv")
+	if err != nil {
 		if errors.Is(err, http.ErrMissingFile) {
 			return nil, httperr.BadRequest("UploadCsv", "Please choose a file to upload (multipart field UploadCsv)")
 		}
 		return nil, httperr.BadRequest("UploadCsv", msgOther)
 	}
-	refuse := func(e *httperr.Error) (*File, error) {
-		_ = req.MultipartForm.RemoveAll()
-		return nil, e
-	}
 	switch {
 	case len(fh.Filename) > 100:
-		return refuse(httperr.BadRequest("UploadCsv", msgNameLong))
-	case !typeOK(fh.Filename):
-		return refuse(httperr.BadRequest("UploadCsv", msgType))
+		return nil, httperr.BadRequest("UploadCsv", msgNameLong)
+	case !accept(fh.Filename):
+		return nil, httperr.BadRequest("UploadCsv", msgType)
 	case fh.Size > MaxBytes:
-		return refuse(tooBig())
+		return nil, tooBig()
 	}
-	f, err := fh.Open()
-	if err != nil {
-		return refuse(httperr.BadRequest("UploadCsv", msgOther))
-	}
-	return &File{File: f, Name: fh.Filename, Size: fh.Size, req: req}, nil
+	return fh, nil
 }
 
-func tooBig() *httperr.Error {
-	return &httperr.Error{Status: http.StatusRequestEntityTooLarge, Code: "too_large", Message: msgTooBig, Field: "UploadCsv"}
+// IsCSV accepts file names ending in .csv (any case): uploads other than the data
+// team's are csv only.
+func IsCSV(name string) bool { return strings.EqualFold(filepath.Ext(name), ".csv") }
+
+// RequireHeader reads the header line and refuses one that is not exactly cols,
+// in order and lowercase (a UTF-8 byte order mark before it is allowed).
+func RequireHeader(r *csv.Reader, cols ...string) error {
+	head, err := r.Read()
+	if err == nil && len(head) > 0 {
+		head[0] = strings.TrimPrefix(head[0], "\ufeff")
+	}
+	ok := err == nil && len(head) == len(cols)
+	for i := 0; ok && i < len(cols); i++ {
+		ok = head[i] == cols[i]
+	}
+	if !ok {
+		return &httperr.Error{Status: http.StatusBadRequest, Code: "missing_column", Field: "UploadCsv",
+			Message: msgColumns + " " + strings.Join(cols, ", ")}
+	}
+	return nil
 }

@@ -64,19 +64,32 @@ func (h *handler) upload(c echo.Context) error {
 	if err != nil {
 		return httperr.BadRequest("kind", "kind must be scans, products or metrics")
 	}
-	f, err := Receive(c, func(name string) bool { return ingest.FormatOf(name) != "" })
+	if err := Form(c); err != nil {
+		return err
+	}
+	defer RemoveForm(c)
+	fh, err := File(c, func(name string) bool { return ingest.FormatOf(name) != "" })
 	if err != nil {
 		return err
 	}
+	f, err := fh.Open()
+	if err != nil {
+		return httperr.BadRequest("UploadCsv", msgOther)
+	}
 	defer f.Close()
-	sum, err := ingest.Load(c.Request().Context(), h.w, h.db, ingest.Request{
-		Kind: kind, Name: f.Name, File: f, Size: f.Size,
+	req := c.Request()
+	sum, err := ingest.Load(req.Context(), h.w, h.db, ingest.Request{
+		Kind: kind, Name: fh.Filename, File: f, Size: fh.Size,
 		Account: uint32(p.AccountID), MaxRejectRatio: MaxRejectRatio, AllOrNothing: true,
 	})
 	if err != nil {
 		return err
 	}
 	return c.JSON(http.StatusOK, sum)
+}
+
+func tooBig() *httperr.Error {
+	return &httperr.Error{Status: http.StatusRequestEntityTooLarge, Code: "too_large", Message: msgTooBig, Field: "UploadCsv"}
 }
 
 // MapError turns ingest's typed errors into statuses (registered in api/errors.go).
