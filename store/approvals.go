@@ -30,8 +30,9 @@ const (
 // MaxBizfinComment is the comment limit of the specification (§5, §9).
 const MaxBizfinComment = 200
 
-// decideSQL moves the input records ($3: product ids, $4: decisions, $5: comments,
-// ” keeps the record's) that are still Pending, and writes their decisions.
+// decideSQL moves the input records ($3: product ids, $4: decisions, $5: comments;
+// an empty comment keeps the record's) that are still Pending, and writes their
+// decisions.
 const decideSQL = `WITH input AS (
 		SELECT * FROM unnest($3::text[], $4::text[], $5::text[]) AS t(product_id, decision, comment)),
 	d AS (
@@ -85,7 +86,7 @@ func (s *Store) SetBizfinComment(ctx context.Context, a Actor, runID int64, prod
 		var before string
 		err := tx.QueryRow(ctx, `SELECT id, bizfin_comment FROM approval_records WHERE account_id = $1 AND run_id = $2 AND product_id = $3
 			AND status = 'Pending' FOR UPDATE`, a.AccountID, runID, productID).Scan(&id, &before)
-		if err == pgx.ErrNoRows {
+		if errors.Is(err, pgx.ErrNoRows) {
 			return Conflict("Only Pending records can be edited: this record is decided or not in the latest run.")
 		}
 		if err != nil {

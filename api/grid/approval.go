@@ -81,11 +81,7 @@ func parseApprovalCondition(field string, raw json.RawMessage) (engine.Condition
 	if err != nil {
 		return engine.Condition{}, err
 	}
-	c, err := engine.ParseCondition(t)
-	if err != nil {
-		return c, err
-	}
-	return c, nil
+	return engine.ParseCondition(t)
 }
 
 // ApprovalBlock is one block of approval records: id, name, brand, labels,
@@ -288,13 +284,11 @@ func (h *approvals) columns(c echo.Context, _ struct{}) (Columns, error) {
 		return Columns{}, err
 	}
 	cols := toColumns(a, engine.ApprovalColumns())
-	for _, x := range []ColumnDef{
-		{HeaderName: "Bizfin comment", Field: "bizfin_comment", ColID: "bizfin_comment", FormatType: "text", DefaultColumn: true},
-		{HeaderName: "Decided by", Field: "decided_by", ColID: "decided_by", FormatType: "text", DefaultColumn: true},
-		{HeaderName: "Decided at", Field: "decided_at", ColID: "decided_at", FormatType: "date"},
-	} {
-		cols.Columns = append(cols.Columns, x)
-	}
+	// From PostgreSQL for the rows shown: no filter type, not sortable.
+	cols.Columns = append(cols.Columns,
+		ColumnDef{HeaderName: "Bizfin comment", Field: "bizfin_comment", ColID: "bizfin_comment", FormatType: "text", DefaultColumn: true},
+		ColumnDef{HeaderName: "Decided by", Field: "decided_by", ColID: "decided_by", FormatType: "text", DefaultColumn: true},
+		ColumnDef{HeaderName: "Decided at", Field: "decided_at", ColID: "decided_at", FormatType: "date"})
 	return cols, nil
 }
 
