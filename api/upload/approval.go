@@ -108,8 +108,8 @@ func (h *approvalCSV) upload(c echo.Context) error {
 }
 
 // ParseApprovalCSV reads the file: the header must be exactly ApprovalColumns
-// (RequireHeader: else the specification's message with the list); rows with the wrong number of
-// fields are refused here, the others are checked against the records by the store.
+// (RequireHeader: else the specification's message with the list); rows with the
+// wrong number of fields are refused here, the others are checked by the store.
 func ParseApprovalCSV(r io.Reader) ([]store.ApprovalCSVRow, []store.RefusedRow, error) {
 	cr := csv.NewReader(bufio.NewReaderSize(r, 1<<16))
 	cr.FieldsPerRecord = -1
