@@ -54,6 +54,19 @@ export const approvalSteps = [
       assert.equal(who, ADMIN, 'who decided is recorded');
       assert.equal(await row.locator('.ag-selection-checkbox input, [col-id="ag-Grid-SelectionColumn"] input').first().isDisabled(), true);
       data.approvedFsn = fsn;
+      // The bizfin comment of a Pending row is edited in place (with the mandated-brands permission).
+      const other = page.locator(`${rows}[row-index="1"]`).first();
+      const otherFsn = (await other.locator('[col-id="id"]').textContent()).trim();
+      await page.$eval('.ag-body-horizontal-scroll-viewport', (h) => (h.scrollLeft = h.scrollWidth));
+      await other.locator('[col-id="bizfin_comment"]').click();
+      const editor = other.locator('[col-id="bizfin_comment"] input');
+      await editor.fill('checked with finance');
+      await editor.press('Enter');
+      await page.getByRole('status').filter({ hasText: 'Bizfin comment saved' }).waitFor();
+      assert.equal(psql(stack, `SELECT bizfin_comment FROM approval_records WHERE run_id = ${latestRun(stack)} AND product_id = '${otherFsn}'`), 'checked with finance');
+      // A decided row's comment does not open an editor.
+      await row.locator('[col-id="bizfin_comment"]').click();
+      assert.equal(await row.locator('[col-id="bizfin_comment"] input').count(), 0);
     },
   },
   {
