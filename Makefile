@@ -93,6 +93,13 @@ bench: stack
 bench-pricer: stack
 	PRICELENS_CLICKHOUSE_DB=bench_pricer PRICELENS_POSTGRES_URL='postgres://pricelens:pricelens@127.0.0.1:15432/bench_pricer?sslmode=disable' $(BIN) bench-pricer --from bench_l
 
+# bench-approval: manual approval (issue 16): approving every Pending record of a
+# 100k-record run by select-all and by a 100k-row approval CSV, through the API, in
+# its own databases (bench_approval); needs no data set.
+.PHONY: bench-approval
+bench-approval: stack
+	PRICELENS_CLICKHOUSE_DB=bench_approval PRICELENS_POSTGRES_URL='postgres://pricelens:pricelens@127.0.0.1:15432/bench_approval?sslmode=disable' $(BIN) bench-approval --records 100000 --runs 3
+
 # bench-export: "all my products" at L with the default columns through the export
 # code (100k and 1M rows): rows/s and bytes/s beside clickhouse-client writing the
 # same SQL as CSV, peak RSS growth, time to the first progress update. Not part of `make test`.

@@ -39,6 +39,7 @@ var commands = map[string]command{
 	"bench-export":    {"measure the export at L: rows/s and bytes/s beside clickhouse-client, RSS, first progress (make bench-export)", runBenchExport},
 	"bench":           {"measure the grid at L: API, raw ClickHouse, PostgreSQL (make bench)", runBench},
 	"bench-freshness": {"measure how soon after a 1M-scan load at L the API shows it (make bench-freshness)", runBenchFreshness},
+	"bench-approval":  {"measure approving all Pending records of a 100k-record run by select-all and by CSV (make bench-approval)", runBenchApproval},
 	"bench-pricer":    {"measure the dynamic pricer at L: a run of 50 rules, the results grid, the preview (make bench-pricer)", runBenchPricer},
 	"refresh":         {"rebuild the report snapshot and trend rollup of accounts (all when none given; --trends: the rollup only)", runRefresh},
 	"ingest":          {"load data files: ingest scans|products|metrics FILE... (Parquet, CSV, Arrow)", runIngest},

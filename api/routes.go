@@ -15,6 +15,7 @@ import (
 	"pricelens/api/trend"
 	"pricelens/api/upload"
 	"pricelens/api/widgets"
+	"pricelens/store"
 )
 
 // Version is the API's version in the OpenAPI document.
@@ -41,6 +42,8 @@ func Routes(d Deps) ([]route.Route, *access.Service) {
 	routes = append(routes, pricer.Routes(pricer.New(d.DB, d.Warehouse, s))...)
 	routes = append(routes, grid.RepricingRoutes(grid.NewService(d.Warehouse, d.DB))...)
 	routes = append(routes, mandated.Routes(mandated.New(d.DB, d.Warehouse))...)
+	routes = append(routes, grid.ApprovalRoutes(grid.NewService(d.Warehouse, d.DB))...)
+	routes = append(routes, upload.ApprovalRoutes(store.New(d.DB))...)
 	return routes, s
 }
 

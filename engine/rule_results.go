@@ -71,6 +71,12 @@ func resultWhere(b *builder, a Account, cat catalog, c Condition, resultID uint6
 }
 
 func checkResultCondition(a Account, c *Condition) (Account, catalog, error) {
+	return checkRunCondition(a, c, resultCatalog())
+}
+
+// checkRunCondition checks a condition over a run's result set against the grid's
+// catalog (the results' or the approval records'): products only, sortable columns.
+func checkRunCondition(a Account, c *Condition, cat catalog) (Account, catalog, error) {
 	a = a.normalize()
 	if a.AccountID == 0 {
 		return a, catalog{}, bad("account", "no account is selected")
@@ -81,7 +87,6 @@ func checkResultCondition(a Account, c *Condition) (Account, catalog, error) {
 	if len(c.Group) > 0 {
 		return a, catalog{}, bad("group", "The results grid shows products only; it has no group mode")
 	}
-	cat := resultCatalog()
 	for i, s := range c.Sort {
 		if col, ok := cat.get(s.ColID); !ok || col.Expr == "" {
 			return a, cat, bad(fmt.Sprintf("sort[%d].colId", i), "%q is not a sortable column of the results", clip(s.ColID))

@@ -194,9 +194,9 @@ func (s *Store) CompleteRun(ctx context.Context, runID int64, o RunOutcome) erro
 
 // Approval statuses and reasons.
 const (
-	ApprovalPending  = "Pending"
-	ApprovalApproved = "approved"
-	ApprovalRejected = "rejected"
+	ApprovalPending  = engine.ApprovalPending
+	ApprovalApproved = engine.ApprovalApproved
+	ApprovalRejected = engine.ApprovalRejected
 )
 
 // FailRun marks a run failed with the reason; its result set is dropped later.

@@ -9,6 +9,7 @@ import { reportsSteps } from './reports.steps.mjs';
 import { insightsSteps } from './insights.steps.mjs';
 import { pricerSteps } from './pricer.steps.mjs';
 import { mandatedSteps } from './mandated.steps.mjs';
+import { approvalSteps } from './approval.steps.mjs';
 import { trendSteps } from './trends.steps.mjs';
 import { uploadsSteps } from './uploads.steps.mjs';
 import { trendrestSteps } from './trendrest.steps.mjs';
@@ -880,6 +881,7 @@ export const steps = [
   ...pricerSteps,
   ...mandatedSteps,
   ...uploadsSteps,
+  ...approvalSteps,
   // Also before it: the match feedback step needs compared products on the first page.
   ...reportsSteps,
   {

@@ -146,6 +146,8 @@ const routes: Route[] = [
   { pattern: '/new/repricing/simulation_results', resource: Resource.DynamicPricer, render: () => pricer('simulation_results') },
   { pattern: '/new/repricing/audit_log', resource: Resource.DynamicPricer, render: () => pricer('audit_log') },
   { pattern: '/new/repricing/upload_files', resource: Resource.DynamicPricer, render: () => pricer('upload_files') },
+  { pattern: '/new/repricing/approval', resource: Resource.DynamicPricer, render: () => pricer('approval') },
+  { pattern: '/new/repricing/manual_approval_audit', resource: Resource.DynamicPricer, render: () => pricer('manual_approval_audit') },
   { pattern: '/new/product/:id', resource: Resource.Reports, view: PermName.ViewReport, render: (p) => <ProductPage key={p.id} id={p.id} /> },
   { pattern: '/new/:a/:b', render: (p) => <NewShell parts={[p.a, p.b]} /> },
   { pattern: '/new/:a/:b/:c', render: (p) => <NewShell parts={[p.a, p.b, p.c]} /> },

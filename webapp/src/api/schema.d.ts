@@ -103,6 +103,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/approval/decide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve or reject Pending records: the products given, or every Pending record the grid condition matches (select_all) */
+        post: operations["post_approval_decide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/approval/getAuditData": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One block of the manual approval audit: every decision, newest first */
+        post: operations["post_approval_getAuditData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/approval/getColumnsDef": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The approval grid's column definitions */
+        get: operations["get_approval_getColumnsDef"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/approval/getConditionsData": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One block of the latest real run's approval records (grid condition in data) */
+        post: operations["post_approval_getConditionsData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/approval/getCountOfRow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** How many approval records match a condition, and how many of them are Pending */
+        post: operations["post_approval_getCountOfRow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/approval/updateComment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set the bizfin comment of one Pending record */
+        post: operations["post_approval_updateComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/assortment/exportDataToCsv": {
         parameters: {
             query?: never;
@@ -2132,6 +2234,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/upload/uploadApprovalCsv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve or reject Pending records by CSV (multipart field UploadCsv; columns fsn,status,bizfin comment), all rows or none */
+        post: operations["post_upload_uploadApprovalCsv"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/upload/uploadCILabel": {
         parameters: {
             query?: never;
@@ -3114,9 +3233,31 @@ export interface components {
             in_stock_only?: boolean;
             kind: string;
         };
+        EngineSortItem: {
+            colId?: string;
+            sort?: string;
+        };
         EngineSourceOption: {
             id: string;
             name: string;
+        };
+        GridApprovalBlock: {
+            lastRow: number;
+            rows: ({
+                [key: string]: null | boolean | number | string | unknown[] | Record<string, never>;
+            } | null)[] | null;
+            /** Format: int64 */
+            run_id?: number | null;
+        };
+        GridApprovalCount: {
+            count: number;
+            pending: number;
+        };
+        GridApprovalCountRequest: {
+            conditionData: unknown;
+        };
+        GridApprovalRequest: {
+            data: unknown;
         };
         GridAssortmentColumnsRequest: {
             tableName: string;
@@ -3124,6 +3265,15 @@ export interface components {
         GridAssortmentRequest: {
             data: unknown;
             tableName?: string;
+        };
+        GridAuditBlock: {
+            lastRow: number;
+            rows: components["schemas"]["StoreDecisionRow"][] | null;
+        };
+        GridAuditRequest: {
+            limit?: number;
+            sort?: components["schemas"]["EngineSortItem"][] | null;
+            startRow?: number;
         };
         GridBlock: {
             lastRow: number;
@@ -3179,6 +3329,12 @@ export interface components {
             isShareLink?: boolean;
             reportId?: unknown;
         };
+        GridCommentRequest: {
+            bizfin_comment?: string;
+            product_id: string;
+            /** Format: int64 */
+            run_id: number;
+        };
         GridCompetitorRow: {
             brand?: string | null;
             bucket?: string | null;
@@ -3226,6 +3382,20 @@ export interface components {
         };
         GridCount: {
             count: number;
+        };
+        GridDecideAnswer: {
+            changed: number;
+            message: string;
+            selected: number;
+        };
+        GridDecideRequest: {
+            data?: unknown;
+            decision: string;
+            excluded_ids?: string[] | null;
+            product_ids?: string[] | null;
+            /** Format: int64 */
+            run_id: number;
+            select_all?: boolean;
         };
         GridExportList: {
             exports: components["schemas"]["GridExportStatus"][] | null;
@@ -3598,6 +3768,23 @@ export interface components {
             id?: number;
             name?: string;
         };
+        StoreDecisionRow: {
+            bizfin_comment: string;
+            /** Format: date-time */
+            decided_at: string;
+            decided_by: string;
+            decision: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: double */
+            new_price: number;
+            /** Format: double */
+            old_price: number;
+            product_id: string;
+            /** Format: int64 */
+            run_id: number;
+            source: string;
+        };
         StoreLabel: {
             color?: string;
             /** Format: int64 */
@@ -3733,6 +3920,10 @@ export interface components {
             rows: ({
                 [key: string]: null | boolean | number | string | unknown[] | Record<string, never>;
             } | null)[] | null;
+        };
+        UploadApprovalCSVAnswer: {
+            changed: number;
+            message: string;
         };
         UploadFilesOut: {
             active: components["schemas"]["StoreOverride"][] | null;
@@ -3933,6 +4124,200 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AccessTimezone"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_approval_decide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["GridDecideRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GridDecideAnswer"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_approval_getAuditData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["GridAuditRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GridAuditBlock"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    get_approval_getColumnsDef: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GridColumns"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_approval_getConditionsData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["GridApprovalRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GridApprovalBlock"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_approval_getCountOfRow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["GridApprovalCountRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GridApprovalCount"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_approval_updateComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["GridCommentRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteOK"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -7888,6 +8273,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["IngestSummary"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_upload_uploadApprovalCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadApprovalCSVAnswer"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */

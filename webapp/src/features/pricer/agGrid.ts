@@ -1,4 +1,4 @@
-import { TextFilterModule, NumberFilterModule, PaginationModule, TooltipModule, CustomFilterModule, ColumnApiModule, RowApiModule, CellStyleModule, LocaleModule } from 'ag-grid-community';
+import { TextFilterModule, NumberFilterModule, PaginationModule, TooltipModule, CustomFilterModule, ColumnApiModule, RowApiModule, CellStyleModule, LocaleModule, RowSelectionModule, TextEditorModule } from 'ag-grid-community';
 import { ServerSideRowModelModule, ServerSideRowModelApiModule, ColumnsToolPanelModule, FiltersToolPanelModule, SideBarModule, ColumnMenuModule } from 'ag-grid-enterprise';
 import { registerGridModules as register } from '../../components/agGrid';
 
@@ -24,6 +24,8 @@ export function registerGridModules(): void {
     RowApiModule,
     CellStyleModule,
     LocaleModule,
+    RowSelectionModule,
+    TextEditorModule,
   ]);
 }
 

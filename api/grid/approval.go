@@ -1,0 +1,393 @@
+package grid
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"pricelens/api/httperr"
+	"pricelens/api/route"
+	"pricelens/api/session"
+	"pricelens/engine"
+	"pricelens/store"
+	"pricelens/store/authz"
+)
+
+// The manual approval screens (issue 16, DESIGN §10): the grid of the latest real
+// run's approval records, the decisions on it (one by one, a selection, or
+// select-all resolved here from the grid's condition), the bizfin comment, and the
+// manual approval audit. Reading needs read on the dynamic pricer, like the
+// results. The specification names no approval permission: approving a price is a
+// business-finance (bizfin) decision, so every approval write needs the code that
+// also gates the bizfin comment (§5): "mandated brands" under update. Analysts and
+// viewers do not hold it by default.
+
+// ApprovalRoutes are the approval screens' calls (the CSV is api/upload's).
+func ApprovalRoutes(s *Service) []route.Route {
+	h := &approvals{repricing{s: s}}
+	read := route.AnyOf(authz.DynamicPricer, authz.Read)
+	write := route.Perm(authz.MandatedBrands, authz.Update)
+	return []route.Route{
+		{Method: http.MethodPost, Path: "/approval/getConditionsData", Access: read,
+			Summary: "One block of the latest real run's approval records (grid condition in data)", Handler: route.JSON(h.rows)},
+		{Method: http.MethodPost, Path: "/approval/getCountOfRow", Access: read,
+			Summary: "How many approval records match a condition, and how many of them are Pending", Handler: route.JSON(h.count)},
+		{Method: http.MethodGet, Path: "/approval/getColumnsDef", Access: read,
+			Summary: "The approval grid's column definitions", Handler: route.Query(h.columns)},
+		{Method: http.MethodPost, Path: "/approval/decide", Access: write,
+			Summary: "Approve or reject Pending records: the products given, or every Pending record the grid condition matches (select_all)",
+			Handler: route.JSON(h.decide)},
+		{Method: http.MethodPost, Path: "/approval/updateComment", Access: write,
+			Summary: "Set the bizfin comment of one Pending record", Handler: route.JSON(h.comment)},
+		{Method: http.MethodPost, Path: "/approval/getAuditData", Access: read,
+			Summary: "One block of the manual approval audit: every decision, newest first", Handler: route.JSON(h.audit)},
+	}
+}
+
+type approvals struct{ repricing }
+
+// ApprovalRequest is getConditionsData's {"data": condition}.
+type ApprovalRequest struct {
+	Data json.RawMessage `json:"data" required:"true"`
+	cond engine.Condition
+}
+
+// Validate parses the condition.
+func (r *ApprovalRequest) Validate() (err error) {
+	r.cond, err = parseApprovalCondition("data", r.Data)
+	return err
+}
+
+// ApprovalCountRequest is getCountOfRow's {"conditionData"}.
+type ApprovalCountRequest struct {
+	ConditionData json.RawMessage `json:"conditionData" required:"true"`
+	cond          engine.Condition
+}
+
+// Validate parses the condition.
+func (r *ApprovalCountRequest) Validate() (err error) {
+	r.cond, err = parseApprovalCondition("conditionData", r.ConditionData)
+	return err
+}
+
+func parseApprovalCondition(field string, raw json.RawMessage) (engine.Condition, error) {
+	if len(strings.TrimSpace(string(raw))) == 0 {
+		return engine.Condition{}, nil
+	}
+	t, err := conditionObject(raw)
+	if err != nil {
+		return engine.Condition{}, err
+	}
+	return engine.ParseCondition(t)
+}
+
+// ApprovalBlock is one block of approval records: id, name, brand, labels,
+// price (current), recommended_price, change_pct, reason, status (Pending,
+// approved, rejected), bizfin_comment, decided_by, decided_at; and the run they
+// belong to (null: no complete real run yet, no rows).
+type ApprovalBlock struct {
+	Rows    []map[string]any `json:"rows" openapi:"always"`
+	LastRow int              `json:"lastRow" openapi:"always"`
+	RunID   *int64           `json:"run_id" openapi:"always"`
+}
+
+// ApprovalCount is getCountOfRow's answer.
+type ApprovalCount struct {
+	Count   uint64 `json:"count" openapi:"always"`
+	Pending uint64 `json:"pending" openapi:"always"`
+}
+
+// DecideRequest approves or rejects: product_ids (the grid's selection) or
+// select_all with data, the grid's condition (filters, search), resolved on the
+// server, less excluded_ids (rows unticked after ticking all: ag-grid's
+// toggledNodes). run_id is the run the screen shows; a newer run's records are not
+// decided from an older screen.
+type DecideRequest struct {
+	RunID      int64           `json:"run_id" required:"true"`
+	Decision   string          `json:"decision" required:"true" enum:"approved,rejected"`
+	ProductIDs []string        `json:"product_ids"`
+	SelectAll  bool            `json:"select_all"`
+	Data       json.RawMessage `json:"data"`
+	Excluded   []string        `json:"excluded_ids"`
+	cond       engine.Condition
+}
+
+// MaxDecideIDs bounds an explicit selection (select-all has no bound).
+const MaxDecideIDs = 10000
+
+// Validate checks the decision and that exactly one of the two selections is given.
+func (r *DecideRequest) Validate() (err error) {
+	if !store.ValidDecision(r.Decision) {
+		return httperr.BadRequest("decision", "decision must be approved or rejected")
+	}
+	switch {
+	case r.SelectAll && len(r.ProductIDs) > 0:
+		return httperr.BadRequest("product_ids", "Send either product_ids or select_all, not both")
+	case !r.SelectAll && len(r.ProductIDs) == 0:
+		return httperr.BadRequest("product_ids", "Please select at least one Pending record")
+	case len(r.ProductIDs) > MaxDecideIDs || len(r.Excluded) > MaxDecideIDs:
+		return httperr.BadRequest("product_ids", "At most %d records can be selected one by one; use select all", MaxDecideIDs)
+	}
+	r.cond, err = parseApprovalCondition("data", r.Data)
+	return err
+}
+
+// DecideAnswer says how many records changed; the others of the selection were no
+// longer Pending.
+type DecideAnswer struct {
+	Changed  int    `json:"changed" openapi:"always"`
+	Selected int    `json:"selected" openapi:"always"`
+	Message  string `json:"message" openapi:"always"`
+}
+
+// CommentRequest sets one Pending record's bizfin comment (at most 200 characters).
+type CommentRequest struct {
+	RunID         int64  `json:"run_id" required:"true"`
+	ProductID     string `json:"product_id" required:"true"`
+	BizfinComment string `json:"bizfin_comment"`
+}
+
+// AuditRequest is one block of the audit grid (sort: at most one column).
+type AuditRequest struct {
+	StartRow int               `json:"startRow"`
+	Limit    int               `json:"limit"`
+	Sort     []engine.SortItem `json:"sort"`
+}
+
+// Validate bounds the paging and checks the sort column.
+func (r *AuditRequest) Validate() error {
+	if r.StartRow < 0 {
+		return httperr.BadRequest("startRow", "startRow must not be negative")
+	}
+	if r.Limit <= 0 {
+		r.Limit = engine.DefaultLimit
+	}
+	if r.Limit > engine.MaxLimit {
+		return httperr.BadRequest("limit", "limit must be at most %d", engine.MaxLimit)
+	}
+	if len(r.Sort) > 1 {
+		return httperr.BadRequest("sort", "The audit sorts by one column")
+	}
+	if len(r.Sort) == 1 && !store.DecisionSortable(r.Sort[0].ColID) {
+		return httperr.BadRequest("sort[0].colId", "%q is not a sortable column of the audit", r.Sort[0].ColID)
+	}
+	return nil
+}
+
+// AuditBlock is one block of decisions.
+type AuditBlock struct {
+	Rows    []store.DecisionRow `json:"rows" openapi:"always"`
+	LastRow int                 `json:"lastRow" openapi:"always"`
+}
+
+// latest is the account's latest complete real run and its decided products
+// (found false: no run yet).
+func (h *approvals) latest(ctx context.Context, accountID int64) (store.PricerRun, engine.ApprovalDecided, bool, error) {
+	run, found, err := h.run(ctx, accountID, RunRef{})
+	if err != nil || !found {
+		return run, engine.ApprovalDecided{}, found, err
+	}
+	d, err := store.New(h.s.DB).ApprovalDecidedSets(ctx, accountID, run.ID)
+	return run, d, true, err
+}
+
+func (h *approvals) rows(c echo.Context, in ApprovalRequest) (ApprovalBlock, error) {
+	ctx := c.Request().Context()
+	p, err := session.Account(c)
+	if err != nil {
+		return ApprovalBlock{}, err
+	}
+	a, err := h.s.account(ctx, p, false)
+	if err != nil {
+		return ApprovalBlock{}, err
+	}
+	run, d, found, err := h.latest(ctx, p.AccountID)
+	if err != nil {
+		return ApprovalBlock{}, err
+	}
+	plan, err := engine.CompileApprovalRows(a, in.cond, uint64(run.ResultID), d)
+	if err != nil || !found {
+		return ApprovalBlock{Rows: []map[string]any{}}, err
+	}
+	res, err := h.s.W.Query(ctx, plan.Statement)
+	if err != nil {
+		return ApprovalBlock{}, err
+	}
+	rows := toMaps(res)
+	keep, last := plan.LastRow(len(rows))
+	rows = rows[:keep]
+	ids := make([]string, len(rows))
+	for i, r := range rows {
+		for k, v := range r {
+			if strings.HasPrefix(k, engine.ResultKeyPrefix) {
+				r[strings.TrimPrefix(k, engine.ResultKeyPrefix)] = v
+				delete(r, k)
+			}
+		}
+		ids[i], _ = r["id"].(string)
+	}
+	details, err := store.New(h.s.DB).ApprovalDetails(ctx, p.AccountID, run.ID, ids)
+	if err != nil {
+		return ApprovalBlock{}, err
+	}
+	for _, r := range rows {
+		dt := details[r["id"].(string)]
+		r["status"], r["bizfin_comment"], r["decided_by"], r["decided_at"] = dt.Status, dt.BizfinComment, dt.DecidedBy, dt.DecidedAt
+		r["currency_symbol"] = a.Settings.CurrencySymbol
+	}
+	if err := h.s.fillLabels(ctx, a, rows); err != nil {
+		return ApprovalBlock{}, err
+	}
+	return ApprovalBlock{Rows: rows, LastRow: last, RunID: &run.ID}, nil
+}
+
+func (h *approvals) count(c echo.Context, in ApprovalCountRequest) (ApprovalCount, error) {
+	ctx := c.Request().Context()
+	p, err := session.Account(c)
+	if err != nil {
+		return ApprovalCount{}, err
+	}
+	a, err := h.s.account(ctx, p, false)
+	if err != nil {
+		return ApprovalCount{}, err
+	}
+	run, d, found, err := h.latest(ctx, p.AccountID)
+	if err != nil {
+		return ApprovalCount{}, err
+	}
+	st, err := engine.CompileApprovalCount(a, in.cond, uint64(run.ResultID), d)
+	if err != nil || !found {
+		return ApprovalCount{}, err
+	}
+	res, err := h.s.W.Query(ctx, st)
+	if err != nil {
+		return ApprovalCount{}, err
+	}
+	var out ApprovalCount
+	if len(res.Rows) == 1 {
+		out.Count, _ = res.Rows[0][0].(uint64)
+		out.Pending, _ = res.Rows[0][1].(uint64)
+	}
+	return out, nil
+}
+
+func (h *approvals) columns(c echo.Context, _ struct{}) (Columns, error) {
+	p, err := session.Account(c)
+	if err != nil {
+		return Columns{}, err
+	}
+	a, err := h.s.account(c.Request().Context(), p, false)
+	if err != nil {
+		return Columns{}, err
+	}
+	cols := toColumns(a, engine.ApprovalColumns())
+	// From PostgreSQL for the rows shown: no filter type, not sortable.
+	cols.Columns = append(cols.Columns,
+		ColumnDef{HeaderName: "Bizfin comment", Field: "bizfin_comment", ColID: "bizfin_comment", FormatType: "text", DefaultColumn: true},
+		ColumnDef{HeaderName: "Decided by", Field: "decided_by", ColID: "decided_by", FormatType: "text", DefaultColumn: true},
+		ColumnDef{HeaderName: "Decided at", Field: "decided_at", ColID: "decided_at", FormatType: "date"})
+	return cols, nil
+}
+
+// current checks that runID is the account's latest complete real run: decisions
+// are taken on the records the screen shows.
+func (h *approvals) current(ctx context.Context, accountID, runID int64) (store.PricerRun, engine.ApprovalDecided, error) {
+	run, d, found, err := h.latest(ctx, accountID)
+	if err != nil {
+		return run, d, err
+	}
+	if !found || run.ID != runID {
+		return run, d, httperr.Conflict("These records are no longer the latest run's: please reload the page.")
+	}
+	return run, d, nil
+}
+
+func (h *approvals) decide(c echo.Context, in DecideRequest) (DecideAnswer, error) {
+	ctx := c.Request().Context()
+	p, err := session.Account(c)
+	if err != nil {
+		return DecideAnswer{}, err
+	}
+	run, d, err := h.current(ctx, p.AccountID, in.RunID)
+	if err != nil {
+		return DecideAnswer{}, err
+	}
+	ids := in.ProductIDs
+	if in.SelectAll {
+		a, err := h.s.account(ctx, p, false)
+		if err != nil {
+			return DecideAnswer{}, err
+		}
+		st, err := engine.CompileApprovalSelection(a, in.cond, uint64(run.ResultID), d)
+		if err != nil {
+			return DecideAnswer{}, err
+		}
+		res, err := h.s.W.Query(ctx, st)
+		if err != nil {
+			return DecideAnswer{}, err
+		}
+		skip := make(map[string]bool, len(in.Excluded))
+		for _, id := range in.Excluded {
+			skip[id] = true
+		}
+		ids = make([]string, 0, len(res.Rows))
+		for _, r := range res.Rows {
+			if id, _ := r[0].(string); !skip[id] {
+				ids = append(ids, id)
+			}
+		}
+	}
+	n, err := store.New(h.s.DB).DecideApprovals(ctx, store.Actor{UserID: p.UserID, AccountID: p.AccountID}, run.ID, ids, in.Decision)
+	if err != nil {
+		return DecideAnswer{}, err
+	}
+	return DecideAnswer{Changed: n, Selected: len(ids), Message: decidedMessage(n, len(ids), in.Decision)}, nil
+}
+
+// decidedMessage is the sentence the screen shows after a decision.
+func decidedMessage(changed, selected int, decision string) string {
+	msg := plural(changed, "record") + " " + decision
+	if skipped := selected - changed; skipped > 0 {
+		msg += "; " + plural(skipped, "record") + " no longer Pending left as they were"
+	}
+	return msg
+}
+
+func plural(n int, word string) string {
+	s := engine.IntLit(int64(n)) + " " + word
+	if n != 1 {
+		s += "s"
+	}
+	return s
+}
+
+func (h *approvals) comment(c echo.Context, in CommentRequest) (route.OK, error) {
+	ctx := c.Request().Context()
+	p, err := session.Account(c)
+	if err != nil {
+		return route.OK{}, err
+	}
+	if _, _, err := h.current(ctx, p.AccountID, in.RunID); err != nil {
+		return route.OK{}, err
+	}
+	return route.OK{OK: true}, store.New(h.s.DB).SetBizfinComment(ctx, store.Actor{UserID: p.UserID, AccountID: p.AccountID}, in.RunID, in.ProductID, in.BizfinComment)
+}
+
+func (h *approvals) audit(c echo.Context, in AuditRequest) (AuditBlock, error) {
+	p, err := session.Account(c)
+	if err != nil {
+		return AuditBlock{}, err
+	}
+	col, desc := "", false
+	if len(in.Sort) == 1 {
+		col, desc = in.Sort[0].ColID, in.Sort[0].Sort == engine.SortDesc
+	}
+	rows, total, err := store.New(h.s.DB).DecisionPage(c.Request().Context(), p.AccountID, in.StartRow, in.Limit, col, desc)
+	if err != nil {
+		return AuditBlock{}, err
+	}
+	return AuditBlock{Rows: rows, LastRow: total}, nil
+}

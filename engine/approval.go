@@ -1,0 +1,187 @@
+package engine
+
+import (
+	"strings"
+)
+
+// The manual approval grid (issue 16): a real run's approval records, i.e. the
+// run's results whose price changes (status other than no_change), with the grid's
+// filters, labels, category tree, search and sort through the same predicate
+// builder as the results grid. The decisions themselves live in PostgreSQL (they
+// need transactions); the compiler gets the run's manually decided products as
+// external sets (ApprovalDecided), so the approval status filters and sorts in
+// ClickHouse with no mirror to keep in step and no decision ever lagging.
+
+// The approval statuses (DESIGN §10; the spec spells Pending with a capital).
+const (
+	ApprovalPending  = "Pending"
+	ApprovalApproved = "approved"
+	ApprovalRejected = "rejected"
+)
+
+// ApprovalStatuses are the status column's values (its radio filter).
+var ApprovalStatuses = []string{ApprovalPending, ApprovalApproved, ApprovalRejected}
+
+// The reasons a record needs (or needed) a decision.
+const (
+	ReasonAutoApproved   = "auto_approved"
+	ReasonAboveThreshold = "above_threshold"
+	ReasonMandated       = "mandated"
+)
+
+// ApprovalReasons are the reason column's values (its radio filter).
+var ApprovalReasons = []string{ReasonAutoApproved, ReasonAboveThreshold, ReasonMandated}
+
+// ApprovalDecided are a run's records that a person approved or rejected, by
+// product id. Records approved automatically are not listed: their result status
+// (auto_approved) says so.
+type ApprovalDecided struct {
+	Approved, Rejected []string
+}
+
+const (
+	approvedSetName = "_approval_approved"
+	rejectedSetName = "_approval_rejected"
+)
+
+// sets are the decided products as external sets (only the non-empty ones, which
+// are the only ones the SQL names).
+func (d ApprovalDecided) sets() []Set {
+	var out []Set
+	for _, s := range []struct {
+		name string
+		ids  []string
+	}{{approvedSetName, d.Approved}, {rejectedSetName, d.Rejected}} {
+		if len(s.ids) == 0 {
+			continue
+		}
+		vals := make([]any, len(s.ids))
+		for i, p := range s.ids {
+			vals[i] = p
+		}
+		out = append(out, Set{Name: s.name, Type: "String", Values: vals})
+	}
+	return out
+}
+
+// statusExpr is a record's approval status: decided by a person, else approved
+// when the run approved it automatically, else Pending.
+func (d ApprovalDecided) statusExpr() string {
+	in := func(name string, ids []string) string {
+		if len(ids) == 0 {
+			return "0"
+		}
+		return ColProductID + " IN (SELECT v FROM " + name + ")"
+	}
+	return "multiIf(" + in(rejectedSetName, d.Rejected) + ", '" + ApprovalRejected + "', " +
+		in(approvedSetName, d.Approved) + " OR status = '" + StatusAutoApproved + "', '" + ApprovalApproved + "', '" + ApprovalPending + "')"
+}
+
+// approvalCatalog is the approval grid's closed catalog for one run's decisions.
+// The bizfin comment and who decided come from PostgreSQL for the rows shown.
+func approvalCatalog(d ApprovalDecided) catalog {
+	return newCatalog([]Column{
+		{ID: "id", Header: "Product ID", Kind: KindText, Expr: "product_id", Format: "text", Default: true},
+		{ID: "name", Header: "Name", Kind: KindText, Expr: "name", Format: "text", Default: true},
+		{ID: "canonical_mfgr_display", Header: "Brand", Kind: KindText, Expr: "brand", Format: "text", Default: true},
+		{ID: "category_display", Header: "Category", Kind: KindText, Expr: "concat(super_category, ' > ', category, ' > ', vertical)", Format: "text"},
+		{ID: "super_category", Header: "Super category", Kind: KindText, Expr: "super_category", Format: "text"},
+		{ID: "labels", Header: "Labels", Kind: KindLabels, Format: "text", Default: true},
+		{ID: "price", Header: "Current price", Kind: KindNumber, Expr: "price", Format: "currency", Default: true},
+		{ID: "recommended_price", Header: "Recommended price", Kind: KindNumber, Expr: "recommended_price", Format: "currency", Default: true},
+		{ID: "change_pct", Header: "Change %", Kind: KindNumber, Expr: "change_pct", Format: "percent", Default: true},
+		{ID: "reason", Header: "Reason", Kind: KindText, Format: "text", Default: true, Radio: ApprovalReasons,
+			Expr: "multiIf(status = '" + StatusMandated + "', '" + ReasonMandated + "', status = '" + StatusAutoApproved + "', '" +
+				ReasonAutoApproved + "', '" + ReasonAboveThreshold + "')"},
+		{ID: "status", Header: "Status", Kind: KindText, Expr: d.statusExpr(), Format: "text", Default: true, Radio: ApprovalStatuses},
+	})
+}
+
+// ApprovalColumns are the approval grid's filterable columns (getColumnsDef adds
+// the bizfin comment and the decision's who and when, which are not filterable).
+func ApprovalColumns() []Column { return approvalCatalog(ApprovalDecided{}).cols }
+
+// approvalWhere is the results' predicate restricted to the records: changed prices.
+func approvalWhere(b *builder, a Account, cat catalog, c Condition, resultID uint64) (string, error) {
+	w, err := resultWhere(b, a, cat, c, resultID)
+	if err != nil {
+		return "", err
+	}
+	return w + " AND status != " + b.bind(StatusNoChange), nil
+}
+
+func approvalBuilder(a Account, d ApprovalDecided) *builder {
+	b := newBuilder(a)
+	b.extern = append(b.extern, d.sets()...)
+	return b
+}
+
+// CompileApprovalRows compiles one block of the approval grid over result set
+// resultID (ids by the sort, then their columns, as the results grid does).
+func CompileApprovalRows(a Account, c Condition, resultID uint64, d ApprovalDecided) (Plan, error) {
+	cat := approvalCatalog(d)
+	a, cat, err := checkRunCondition(a, &c, cat)
+	if err != nil {
+		return Plan{}, err
+	}
+	b := approvalBuilder(a, d)
+	var sel, names []string
+	for _, col := range cat.cols {
+		if col.Expr != "" {
+			sel = append(sel, col.Expr+" AS "+b.ident(ResultKeyPrefix+col.ID))
+			names = append(names, col.ID)
+		}
+	}
+	var order []string
+	for _, s := range c.Sort {
+		col, _ := cat.get(s.ColID)
+		order = append(order, col.Expr+" "+s.Sort.sql()+" NULLS LAST")
+	}
+	order = append(order, ColProductID+" ASC")
+	outerAccount, outerResult := b.bind(a.AccountID), b.bind(resultID)
+	w, err := approvalWhere(b, a, cat, c, resultID)
+	if err != nil {
+		return Plan{}, err
+	}
+	t := b.table(TablePricerResults)
+	ob := strings.Join(order, ", ")
+	st, err := b.statement("SELECT " + strings.Join(sel, ", ") + " FROM " + t + " WHERE " + ColAccountID + " = " + outerAccount +
+		" AND result_id = " + outerResult + " AND " + ColProductID + " IN (SELECT " + ColProductID + " FROM " + t + " WHERE " + w +
+		" ORDER BY " + ob + limitOffset(c.Limit+1, c.StartRow) + ") ORDER BY " + ob)
+	return Plan{Statement: st, Shape: ShapeRows, StartRow: c.StartRow, Limit: c.Limit, Columns: names}, err
+}
+
+// CompileApprovalCount counts the records of the condition and, of them, the
+// Pending ones: one row (count, pending).
+func CompileApprovalCount(a Account, c Condition, resultID uint64, d ApprovalDecided) (Statement, error) {
+	cat := approvalCatalog(d)
+	a, cat, err := checkRunCondition(a, &c, cat)
+	if err != nil {
+		return Statement{}, err
+	}
+	b := approvalBuilder(a, d)
+	w, err := approvalWhere(b, a, cat, c, resultID)
+	if err != nil {
+		return Statement{}, err
+	}
+	return b.statement("SELECT count(), countIf(" + d.statusExpr() + " = '" + ApprovalPending + "') FROM " +
+		b.table(TablePricerResults) + " WHERE " + w)
+}
+
+// CompileApprovalSelection lists the product ids of the condition's Pending
+// records: "select all" of the approval grid, resolved on the server. The caller
+// decides them in PostgreSQL, where only records still Pending change.
+func CompileApprovalSelection(a Account, c Condition, resultID uint64, d ApprovalDecided) (Statement, error) {
+	cat := approvalCatalog(d)
+	a, cat, err := checkRunCondition(a, &c, cat)
+	if err != nil {
+		return Statement{}, err
+	}
+	b := approvalBuilder(a, d)
+	w, err := approvalWhere(b, a, cat, c, resultID)
+	if err != nil {
+		return Statement{}, err
+	}
+	return b.statement("SELECT " + ColProductID + " FROM " + b.table(TablePricerResults) + " WHERE " + w +
+		" AND " + d.statusExpr() + " = '" + ApprovalPending + "'")
+}

@@ -1,0 +1,66 @@
+package engine
+
+import (
+	"testing"
+
+	"github.com/ClickHouse/clickhouse-go/v2"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// The approval grid's SQL: the status is the decided products' external sets (sent
+// only when a person decided some), the records are the changed results, and
+// select-all lists the Pending ones of the condition.
+func TestApprovalSQL(t *testing.T) {
+	c, err := ParseCondition([]byte(`{"filters":{"status":{"filterType":"radio","value":"pending"},"reason":{"filterType":"radio","value":"mandated"}},` +
+		`"search":"tv","sort":[{"colId":"status","sort":"asc"}],"limit":10}`))
+	require.NoError(t, err)
+	a := testAccount()
+	a.Categories = []string{"Toys"}
+	status := "multiIf(product_id IN (SELECT v FROM _approval_rejected), 'rejected', product_id IN (SELECT v FROM _approval_approved) " +
+		"OR status = 'auto_approved', 'approved', 'Pending')"
+	where := "account_id = ? AND super_category IN ? AND result_id = ? AND ifNull(multiIf(status = 'mandated', 'mandated', status = 'auto_approved', " +
+		"'auto_approved', 'above_threshold') = ?, 0) AND ifNull(" + status + " = ?, 0) AND position(search_text, lowerUTF8(?)) > 0 AND status != ?"
+	d := ApprovalDecided{Approved: []string{"A1", "A2"}, Rejected: []string{"R1"}}
+
+	st, err := CompileApprovalSelection(a, c, 42, d)
+	require.NoError(t, err)
+	assert.Equal(t, "SELECT product_id FROM pricer_results WHERE "+where+" AND "+status+" = 'Pending'", st.SQL)
+	assert.Equal(t, []any{uint32(7), clickhouse.GroupSet{Value: []any{"Toys"}}, uint64(42), "mandated", "Pending", "tv", "no_change"}, st.Args)
+	assert.Equal(t, []Set{{Name: "_approval_approved", Type: "String", Values: []any{"A1", "A2"}}, {Name: "_approval_rejected", Type: "String", Values: []any{"R1"}}}, st.Sets)
+
+	st, err = CompileApprovalCount(a, c, 42, d)
+	require.NoError(t, err)
+	assert.Equal(t, "SELECT count(), countIf("+status+" = 'Pending') FROM pricer_results WHERE "+where, st.SQL)
+
+	p, err := CompileApprovalRows(a, c, 42, d)
+	require.NoError(t, err)
+	assert.Contains(t, p.SQL, status+" AS `r_status`")
+	assert.Contains(t, p.SQL, "WHERE "+where+" ORDER BY "+status+" ASC NULLS LAST, product_id ASC LIMIT 11 OFFSET 0)")
+
+	// Nothing decided yet: no sets, and the status reads the run's own.
+	st, err = CompileApprovalSelection(a, Condition{}, 42, ApprovalDecided{})
+	require.NoError(t, err)
+	assert.Empty(t, st.Sets)
+	assert.Contains(t, st.SQL, "multiIf(0, 'rejected', 0 OR status = 'auto_approved', 'approved', 'Pending') = 'Pending'")
+
+	for _, bad := range []string{`{"filters":{"status":{"filterType":"radio","value":"maybe"}}}`, `{"filters":{"bizfin_comment":{"filterType":"text","type":"contains","filter":"x"}}}`,
+		`{"sort":[{"colId":"decided_at","sort":"asc"}]}`, `{"group":[{"id":"brand"}]}`} {
+		c, err := ParseCondition([]byte(bad))
+		require.NoError(t, err)
+		_, err = CompileApprovalRows(a, c, 42, d)
+		var e *Error
+		assert.ErrorAs(t, err, &e, bad)
+	}
+	// Hostile product ids are data in the sets, never SQL: the text is the same for all.
+	want := ""
+	for _, v := range hostileStrings {
+		st, err := CompileApprovalSelection(a, Condition{}, 42, ApprovalDecided{Rejected: []string{v}})
+		require.NoError(t, err)
+		assert.Equal(t, []Set{{Name: "_approval_rejected", Type: "String", Values: []any{v}}}, st.Sets)
+		if want == "" {
+			want = st.SQL
+		}
+		assert.Equal(t, want, st.SQL)
+	}
+}

@@ -1,0 +1,70 @@
+import { useMemo } from 'react';
+import { AgGridReact } from 'ag-grid-react';
+import type { ColDef, IServerSideDatasource, IServerSideGetRowsParams, ValueFormatterParams } from 'ag-grid-community';
+import { Breadcrumb } from '../../components/Breadcrumb';
+import { useSession } from '../../lib/session';
+import { getAuditData } from './api/approval';
+import { registerGridModules, gridTheme } from './agGrid';
+import { formatResult } from './resultColumns';
+
+registerGridModules();
+
+const LOCALE_TEXT = { noRowsToShow: 'no row showing' };
+
+/**
+ * Manual Approval Audit Log (/new/repricing/manual_approval_audit): every decision on an approval
+ * record — who, when, product, old and new price, the decision, the bizfin comment, and whether it
+ * was taken on the approval screen or by the approval CSV — newest first, sortable by one column.
+ */
+export function ApprovalAudit() {
+  const { account } = useSession();
+  const currency = String(account.settings.currency_symbol ?? '$');
+  const cols = useMemo<ColDef[]>(() => {
+    const money = (p: ValueFormatterParams) => formatResult('currency', p.value, currency);
+    return [
+      { colId: 'decided_at', field: 'decided_at', headerName: 'When', width: 190, valueFormatter: (p) => (p.value ? new Date(String(p.value)).toLocaleString() : '') },
+      { colId: 'decided_by', field: 'decided_by', headerName: 'Who', width: 200 },
+      { colId: 'product_id', field: 'product_id', headerName: 'Product', width: 160 },
+      { colId: 'run_id', field: 'run_id', headerName: 'Run', width: 90 },
+      { colId: 'old_price', field: 'old_price', headerName: 'Old price', width: 120, type: 'rightAligned', valueFormatter: money },
+      { colId: 'new_price', field: 'new_price', headerName: 'New price', width: 120, type: 'rightAligned', valueFormatter: money },
+      { colId: 'decision', field: 'decision', headerName: 'Decision', width: 110 },
+      { colId: 'bizfin_comment', field: 'bizfin_comment', headerName: 'Bizfin comment', width: 240, sortable: false },
+      { colId: 'source', field: 'source', headerName: 'Source', width: 120, valueFormatter: (p) => (p.value === 'csv' ? 'CSV upload' : 'Screen') },
+    ];
+  }, [currency]);
+  const datasource = useMemo<IServerSideDatasource>(
+    () => ({
+      getRows: (p: IServerSideGetRowsParams) => {
+        const start = p.request.startRow ?? 0;
+        const sort = p.request.sortModel.slice(0, 1).map((s) => ({ colId: s.colId, sort: s.sort }));
+        getAuditData(start, Math.max(1, (p.request.endRow ?? start + 100) - start), sort).then(
+          (b) => p.success({ rowData: b.rows ?? [], rowCount: b.lastRow }),
+          () => (start === 0 ? p.success({ rowData: [], rowCount: 0 }) : p.fail()),
+        );
+      },
+    }),
+    [],
+  );
+  return (
+    <div className="page tabular approval-audit">
+      <Breadcrumb items={[{ label: 'Manual Approval Audit Log' }]} />
+      <h1>Manual Approval Audit Log</h1>
+      <div className="grid-wrap" aria-label="Manual approval audit">
+        <AgGridReact
+          theme={gridTheme}
+          rowModelType="serverSide"
+          columnDefs={cols}
+          cacheBlockSize={100}
+          maxBlocksInCache={10}
+          pagination
+          paginationPageSize={30}
+          getRowId={(p) => String(p.data.id)}
+          localeText={LOCALE_TEXT}
+          serverSideDatasource={datasource}
+          animateRows={false}
+        />
+      </div>
+    </div>
+  );
+}
