@@ -879,9 +879,9 @@ export const steps = [
   },
   // Before the cancel step: after its million bulk products a real run writes no approval records (reported).
   ...pricerSteps,
+  ...approvalSteps,
   ...mandatedSteps,
   ...uploadsSteps,
-  ...approvalSteps,
   // Also before it: the match feedback step needs compared products on the first page.
   ...reportsSteps,
   {
