@@ -30,19 +30,21 @@ func Routes(d Deps) ([]route.Route, *access.Service) {
 		{Method: http.MethodGet, Path: "/health", Access: route.Public(), Summary: "Each database's version and row counts; 503 names the one that is down",
 			Handler: route.Raw[struct{}, Health](h.get, "application/json")},
 	}
+	// One grid service for every area that reads reports: one catalogue cache.
+	svc := grid.NewService(d.Warehouse, d.DB)
 	routes = append(routes, access.Routes(s, app)...)
-	routes = append(routes, grid.Routes(grid.NewService(d.Warehouse, d.DB))...)
-	routes = append(routes, grid.InsightRoutes(&grid.Insights{S: grid.NewService(d.Warehouse, d.DB)})...)
+	routes = append(routes, grid.Routes(svc)...)
+	routes = append(routes, grid.InsightRoutes(&grid.Insights{S: svc})...)
 	routes = append(routes, widgets.Routes(d.Config.PublicURL)...)
-	routes = append(routes, trend.Routes(trend.NewService(grid.NewService(d.Warehouse, d.DB)))...)
+	routes = append(routes, trend.Routes(trend.NewService(svc))...)
 	routes = append(routes, upload.Routes(d.Warehouse, d.DB)...)
 	routes = append(routes, upload.FileRoutes(d.DB, s)...)
-	routes = append(routes, grid.ExportRoutes(grid.NewExports(grid.NewService(d.Warehouse, d.DB), d.Config.DataDir))...)
-	routes = append(routes, drops.Routes(drops.New(grid.NewService(d.Warehouse, d.DB)), d.Config.DropRoot)...)
+	routes = append(routes, grid.ExportRoutes(grid.NewExports(svc, d.Config.DataDir))...)
+	routes = append(routes, drops.Routes(drops.New(svc), d.Config.DropRoot)...)
 	routes = append(routes, pricer.Routes(pricer.New(d.DB, d.Warehouse, s))...)
-	routes = append(routes, grid.RepricingRoutes(grid.NewService(d.Warehouse, d.DB))...)
+	routes = append(routes, grid.RepricingRoutes(svc)...)
 	routes = append(routes, mandated.Routes(mandated.New(d.DB, d.Warehouse))...)
-	routes = append(routes, grid.ApprovalRoutes(grid.NewService(d.Warehouse, d.DB))...)
+	routes = append(routes, grid.ApprovalRoutes(svc)...)
 	routes = append(routes, upload.ApprovalRoutes(store.New(d.DB))...)
 	return routes, s
 }
