@@ -63,8 +63,11 @@ func newTrendCompiler(a Account, t Trend) (*trendCompiler, error) {
 // flagged reports whether a selected competitor has open match flags: the
 // compiler then leaves those pairs out of the carried prices (pairDays), as the
 // grid leaves them out of every comparison, and does not read the rollup, whose
-// sums include them.
+// sums include them. Key business metrics read no competitor price.
 func (tc *trendCompiler) flagged() bool {
+	if tc.t.Report == TrendKeyMetrics {
+		return false
+	}
 	for _, c := range tc.k.comps {
 		if len(tc.k.a.Flagged[c.ID]) > 0 {
 			return true

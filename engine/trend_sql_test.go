@@ -155,6 +155,12 @@ func TestTrendFlaggedMatchesSQL(t *testing.T) {
 	for _, row := range p.Rows([]string{"day"}, nil) {
 		assert.NotContains(t, row, TrendKeyFlaggedExcluded)
 	}
+	// Key business metrics read no competitor price: nothing to leave out.
+	tr, err = ParseTrend([]byte(`{"report_name":"key_business_metrics","dates":{"from":"2025-12-01","to":"2025-12-31"}}`))
+	require.NoError(t, err)
+	p, err = CompileTrend(a, tr)
+	require.NoError(t, err)
+	assert.False(t, p.FlaggedExcluded)
 	// The rollup build never leaves flags out: the readers do.
 	st, err := TrendRollupBuild(a, a.Competitors, tr.From, tr.To, "", "", 1)
 	require.NoError(t, err)
