@@ -11,7 +11,11 @@ type TrendPlan struct {
 	From, To    time.Time    // the report's days
 	CompareFrom time.Time    // the compare-to range's first day (zero: none)
 	GroupField  string       // competitiveness metrics: the group key's row key
-	shape       trendShape
+	// FlaggedExcluded: the account has open match flags on the selected
+	// competitors, and their pairs are left out of every line (flags.go);
+	// each row says so (TrendKeyFlaggedExcluded).
+	FlaggedExcluded bool
+	shape           trendShape
 }
 
 type trendShape int
@@ -56,9 +60,25 @@ func newTrendCompiler(a Account, t Trend) (*trendCompiler, error) {
 	return tc, nil
 }
 
+// flagged reports whether a selected competitor has open match flags: the
+// compiler then leaves those pairs out of the carried prices (pairDays), as the
+// grid leaves them out of every comparison, and does not read the rollup, whose
+// sums include them. Key business metrics read no competitor price.
+func (tc *trendCompiler) flagged() bool {
+	if tc.t.Report == TrendKeyMetrics {
+		return false
+	}
+	for _, c := range tc.k.comps {
+		if len(tc.k.a.Flagged[c.ID]) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 func (tc *trendCompiler) plan(b *builder, sql string, shape trendShape) (TrendPlan, error) {
 	st, err := b.statement(sql)
-	return TrendPlan{Statement: st, Report: tc.t.Report, Competitors: tc.k.comps, From: tc.from, To: tc.to, shape: shape}, err
+	return TrendPlan{Statement: st, Report: tc.t.Report, Competitors: tc.k.comps, From: tc.from, To: tc.to, FlaggedExcluded: tc.flagged(), shape: shape}, err
 }
 
 // CompileTrend compiles a trend report (DESIGN §8).
@@ -102,7 +122,7 @@ func (tc *trendCompiler) competitorLines() (TrendPlan, error) {
 			return tc.rollupPriceLines(tree, rs)
 		}
 	}
-	b := &builder{}
+	b := tc.k.builder()
 	priced, err := pricedPairDays(b, tc.k.a, tc.k.comps, tc.scope, rs)
 	if err != nil {
 		return TrendPlan{}, err
@@ -166,7 +186,7 @@ func (tc *trendCompiler) ranges(ct CompareTo) []dayRange {
 // (cost × units), my mean price (weighted) and the product count, over the report
 // range and, with a compare-to, the comparison range.
 func (tc *trendCompiler) keyMetrics() (TrendPlan, error) {
-	b := &builder{}
+	b := tc.k.builder()
 	rs := tc.ranges(tc.t.CompareTo)
 	metrics, err := tc.dailyMetrics(b, rs)
 	if err != nil {
@@ -202,7 +222,7 @@ func (tc *trendCompiler) competitiveness() (TrendPlan, error) {
 			return p, err
 		}
 	}
-	b := &builder{}
+	b := tc.k.builder()
 	priced, err := pricedPairDays(b, tc.k.a, tc.k.comps, tc.scope, rs)
 	if err != nil {
 		return TrendPlan{}, err
@@ -242,7 +262,7 @@ func CompileTrendCustomField(a Account, t Trend, field string) (TrendPlan, error
 	if !ok {
 		return TrendPlan{}, bad("customField", "%q is not a custom field of this account", clip(field))
 	}
-	b := &builder{}
+	b := tc.k.builder()
 	rs := []dayRange{{tc.from, tc.to}}
 	var days string
 	if tc.t.Report == TrendKeyMetrics {

@@ -129,6 +129,11 @@ func pairDays(b *builder, a Account, comps []Competitor, scope trendScope, rs []
 		cids[i] = uint64(c.ID)
 	}
 	cset := b.bindUintSet(cids)
+	// Flagged matches are no comparison (flags.go): their scans carry no price.
+	notFlagged := ""
+	if nf := (exprs{a: a}).notFlaggedPair(); nf != "" {
+		notFlagged = " AND " + nf
+	}
 	ids, err := scope.ids(b)
 	if err != nil {
 		return "", err
@@ -146,7 +151,7 @@ func pairDays(b *builder, a Account, comps []Competitor, scope trendScope, rs []
 		" FROM " + b.table(TableOffers) +
 		" WHERE " + ColAccountID + " = " + acc +
 		" AND scanned_at >= toDateTime(" + first + ") AND scanned_at < toDateTime(" + end + ")" +
-		" AND " + ColCompetitorID + " IN " + cset +
+		" AND " + ColCompetitorID + " IN " + cset + notFlagged +
 		" AND " + ColProductID + " IN (" + ids + ")" +
 		" GROUP BY " + ColProductID + ", " + ColCompetitorID + ")"
 	// lo/hi: the first and last day scan day s covers inside the range.

@@ -52,7 +52,7 @@ func rollupSuffix(w Weight) string {
 // settings, every row tagged with build. Chunks add rows for the same keys; the
 // readers sum them. No category access here: the reader applies it.
 func TrendRollupBuild(a Account, comps []Competitor, first, last time.Time, lo, hi string, build uint64) (Statement, error) {
-	a.Categories = nil
+	a.Categories, a.Flagged = nil, nil // readers apply both
 	a = a.normalize()
 	k := &compiler{a: a, comps: comps, e: newExprs(a)}
 	k.cat = newCatalog(productColumns(a, comps))
@@ -95,7 +95,7 @@ func TrendRollupBuild(a Account, comps []Competitor, first, last time.Time, lo, 
 func (tc *trendCompiler) rollupScope(rs []dayRange) (*CategoryTreeFilter, bool) {
 	r := tc.k.a.TrendRollup
 	c := tc.k.c
-	if r == nil || c.Search != "" || len(c.SelectedRows) > 0 || tc.scope.productID != "" || rollupSuffix(c.WeightBy) == "" {
+	if r == nil || c.Search != "" || len(c.SelectedRows) > 0 || tc.scope.productID != "" || rollupSuffix(c.WeightBy) == "" || tc.flagged() {
 		return nil, false
 	}
 	if r.Staleness != tc.k.a.Settings.StalenessDays {
@@ -147,7 +147,7 @@ func (tc *trendCompiler) rollupWhere(b *builder, tree *CategoryTreeFilter, rs []
 // rollupPriceLines is competitorLines for price_trend over the rollup; the result
 // has the same columns.
 func (tc *trendCompiler) rollupPriceLines(tree *CategoryTreeFilter, rs []dayRange) (TrendPlan, error) {
-	b := &builder{}
+	b := tc.k.builder()
 	sfx := rollupSuffix(tc.k.c.WeightBy)
 	inner := "SELECT date AS d, " + ColCompetitorID + ", sum(wx_" + sfx + ") AS num, sum(w_" + sfx + ") AS den, sum(n) AS nn, sum(wmp_" + sfx + ") AS mpn FROM " +
 		b.table(TableTrendRollup) + " WHERE " + tc.rollupWhere(b, tree, rs) + " GROUP BY d, " + ColCompetitorID
@@ -161,7 +161,7 @@ func (tc *trendCompiler) rollupPriceLines(tree *CategoryTreeFilter, rs []dayRang
 // rollupCompetitiveness is competitiveness for a super category or category
 // grouping over the rollup, summed over the selected competitors.
 func (tc *trendCompiler) rollupCompetitiveness(tree *CategoryTreeFilter, rs []dayRange, level GroupLevel) (TrendPlan, error) {
-	b := &builder{}
+	b := tc.k.builder()
 	sfx := rollupSuffix(tc.k.c.WeightBy)
 	var num string
 	switch tc.t.ComparisonValue {

@@ -96,6 +96,11 @@ func TestTrendRollupOnlyWhereExact(t *testing.T) {
 	other = rollupAccount()
 	other.Competitors = append(other.Competitors, Competitor{ID: 11, Name: "New"})
 	assert.False(t, uses(other, `{"report_name":"price_trend",`+dec+`}`), "a competitor the rollup does not hold")
+	flagged := rollupAccount()
+	flagged.Flagged = map[int64][]string{9: {"P1"}}
+	assert.False(t, uses(flagged, `{"report_name":"price_trend",`+dec+`}`), "the rollup's sums include a flagged match")
+	assert.False(t, uses(flagged, `{"report_name":"competitiveness_metrics","competitorId":[9],`+dec+`}`), "a flagged match of a selected competitor")
+	assert.True(t, uses(flagged, `{"report_name":"competitiveness_metrics","competitorId":[3],`+dec+`}`), "flags of other competitors do not matter")
 	cats := rollupAccount()
 	cats.Categories = []string{"TV"}
 	tr, err := ParseTrend([]byte(`{"report_name":"price_trend",` + dec + `}`))

@@ -15,7 +15,11 @@ const (
 	TrendKeyValue       = "value"
 	TrendKeyCompare     = "compare_value"
 	TrendKeyCompareDate = "compare_date"
-	trendComparePrefix  = "compare_"
+	// TrendKeyFlaggedExcluded is true on every row of a trend that left the
+	// account's flagged matches of its competitors out (TrendPlan.FlaggedExcluded);
+	// absent otherwise.
+	TrendKeyFlaggedExcluded = "flagged_excluded"
+	trendComparePrefix      = "compare_"
 )
 
 // KeyMetrics are the key business metrics' row keys in display order.
@@ -114,6 +118,7 @@ func (p TrendPlan) Rows(columns []string, rows [][]any) []map[string]any {
 	for i := 0; i < n; i++ {
 		day := dayString(p.From.AddDate(0, 0, i))
 		row := map[string]any{TrendKeyDate: day}
+		p.markFlagged(row)
 		res, ok := byDay[day]
 		switch p.shape {
 		case shapeCompetitorLines:
@@ -228,12 +233,22 @@ func (p TrendPlan) competitivenessRows(idx map[string]int, rows [][]any) []map[s
 	})
 	out := make([]map[string]any, 0, len(keys))
 	for _, k := range keys {
-		out = append(out, map[string]any{
+		row := map[string]any{
 			TrendKeyDate: dayString(p.From.AddDate(0, 0, k.off)), p.GroupField: k.g,
 			TrendKeyValue: main[k], TrendKeyCompare: cmp[k], TrendKeyCompareDate: dayString(p.CompareFrom.AddDate(0, 0, k.off)),
-		})
+		}
+		p.markFlagged(row)
+		out = append(out, row)
 	}
 	return out
+}
+
+// markFlagged adds TrendKeyFlaggedExcluded to a row of a plan that left flagged
+// matches out (an additive key: rows of other plans do not have it).
+func (p TrendPlan) markFlagged(row map[string]any) {
+	if p.FlaggedExcluded {
+		row[TrendKeyFlaggedExcluded] = true
+	}
 }
 
 // TrendColumn is one column of a trend table.

@@ -119,6 +119,54 @@ func TestTrendSQL(t *testing.T) {
 	}
 }
 
+// A flagged match (issue 17) carries no price into any line: its scans are left
+// out of the carried prices, the flag sets travel as external tables, and every
+// row says the flagged matches were left out.
+func TestTrendFlaggedMatchesSQL(t *testing.T) {
+	a := testAccount()
+	a.Flagged = map[int64][]string{9: {"P1", "P2"}, 3: {"P3"}}
+	tr, err := ParseTrend([]byte(`{"report_name":"price_trend","dates":{"from":"2025-12-01","to":"2025-12-31"}}`))
+	require.NoError(t, err)
+	p, err := CompileTrend(a, tr)
+	require.NoError(t, err)
+	assert.Contains(t, p.SQL, " AND competitor_id IN ? AND NOT ((competitor_id = 3 AND product_id IN (SELECT v FROM _flagged_3)) OR (competitor_id = 9 AND product_id IN (SELECT v FROM _flagged_9))) AND product_id IN (SELECT product_id FROM product_snapshot WHERE account_id = ?)")
+	require.Len(t, p.Sets, 2)
+	assert.Equal(t, []any{"P3"}, p.Sets[0].Values)
+	assert.Equal(t, []any{"P1", "P2"}, p.Sets[1].Values)
+	assert.True(t, p.FlaggedExcluded)
+	for _, row := range p.Rows([]string{"day"}, nil) {
+		assert.Equal(t, true, row[TrendKeyFlaggedExcluded])
+	}
+	// Competitor 3 alone: only its flags, and the rows still say so.
+	tr, err = ParseTrend([]byte(`{"report_name":"competitiveness_metrics","competitorId":[3],"dates":{"from":"2025-12-01","to":"2025-12-31"}}`))
+	require.NoError(t, err)
+	p, err = CompileTrend(a, tr)
+	require.NoError(t, err)
+	assert.Contains(t, p.SQL, " AND competitor_id IN ? AND NOT ((competitor_id = 3 AND product_id IN (SELECT v FROM _flagged_3)) OR (competitor_id = 9 AND product_id IN (SELECT v FROM _flagged_9))) AND ")
+	assert.True(t, p.FlaggedExcluded)
+	// No flags on the selected competitors: the key is absent.
+	b := testAccount()
+	b.Flagged = map[int64][]string{9: {"P1"}}
+	tr, err = ParseTrend([]byte(`{"report_name":"price_trend","competitorId":[3],"dates":{"from":"2025-12-01","to":"2025-12-31"}}`))
+	require.NoError(t, err)
+	p, err = CompileTrend(b, tr)
+	require.NoError(t, err)
+	assert.False(t, p.FlaggedExcluded)
+	for _, row := range p.Rows([]string{"day"}, nil) {
+		assert.NotContains(t, row, TrendKeyFlaggedExcluded)
+	}
+	// Key business metrics read no competitor price: nothing to leave out.
+	tr, err = ParseTrend([]byte(`{"report_name":"key_business_metrics","dates":{"from":"2025-12-01","to":"2025-12-31"}}`))
+	require.NoError(t, err)
+	p, err = CompileTrend(a, tr)
+	require.NoError(t, err)
+	assert.False(t, p.FlaggedExcluded)
+	// The rollup build never leaves flags out: the readers do.
+	st, err := TrendRollupBuild(a, a.Competitors, tr.From, tr.To, "", "", 1)
+	require.NoError(t, err)
+	assert.NotContains(t, st.SQL, "_flagged_")
+}
+
 func TestTrendCustomFieldSQL(t *testing.T) {
 	tr, err := ParseTrend([]byte(`{"report_name":"price_trend","dates":{"from":"2025-12-01","to":"2025-12-31"}}`))
 	require.NoError(t, err)

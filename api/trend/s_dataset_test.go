@@ -51,6 +51,7 @@ type history struct {
 	scans    map[string]map[int64][]scan  // product → competitor → scans by time
 	daily    map[string]map[string]metric // product → day → latest version
 	accounts map[uint32]map[string]bool   // account → its product ids
+	flagged  map[string]map[int64]bool    // open match flags: product → competitor
 }
 
 func loadHistory(t *testing.T) (history, *Service, engine.Account, engine.Account, *pgxpool.Pool) {
@@ -120,6 +121,9 @@ func loadHistory(t *testing.T) (history, *Service, engine.Account, engine.Accoun
 
 // price is the carried price of (p, c) on day d (DESIGN §8), or false.
 func (h history) price(pid string, cid int64, d time.Time, staleness int) (float64, bool) {
+	if h.flagged[pid][cid] {
+		return 0, false // a flagged match is no comparison (issue 17)
+	}
 	end := d.AddDate(0, 0, 1)
 	var last *scan
 	for i, s := range h.scans[pid][cid] {
@@ -485,6 +489,43 @@ func TestTrendsOnS(t *testing.T) {
 		var e *engine.Error
 		require.ErrorAs(t, err, &e)
 		assert.Equal(t, "customField", e.Field)
+	})
+	t.Run("a flagged match leaves every line until it is unflagged", func(t *testing.T) {
+		st := store.New(db)
+		actor := store.Actor{AccountID: 1}
+		c := a1.Competitors[0].ID
+		js := `{"report_name":"price_trend",` + dates + `}`
+		before, err := s.Rows(ctx, a1, trendOf(t, js))
+		require.NoError(t, err)
+		h.flagged = map[string]map[int64]bool{}
+		for _, pid := range all1 {
+			if len(h.scans[pid][c]) > 0 && len(h.flagged) < 300 {
+				require.NoError(t, st.FlagMatch(ctx, actor, pid, c, "", "wrong size"))
+				h.flagged[pid] = map[int64]bool{c: true}
+			}
+		}
+		flagged, err := s.Grid.Account(ctx, session.Principal{AccountID: 1})
+		require.NoError(t, err)
+		rows := check(t, flagged, engine.TrendPrice, js, all1, compIDs(a1), one)
+		moved := 0
+		for i, r := range rows {
+			assert.Equal(t, true, r[engine.TrendKeyFlaggedExcluded], r[engine.TrendKeyDate])
+			if r[engine.ProductsKey(c)] != before.Rows[i][engine.ProductsKey(c)] {
+				moved++
+			}
+		}
+		assert.Greater(t, moved, 0, "the flagged pairs left competitor %d's line", c)
+		for pid := range h.flagged {
+			require.NoError(t, st.UnflagMatch(ctx, actor, pid, c))
+		}
+		h.flagged = nil
+		unflagged, err := s.Grid.Account(ctx, session.Principal{AccountID: 1})
+		require.NoError(t, err)
+		rows = check(t, unflagged, engine.TrendPrice, js, all1, compIDs(a1), one)
+		for i, r := range rows {
+			assert.NotContains(t, r, engine.TrendKeyFlaggedExcluded)
+			assert.Equal(t, before.Rows[i][engine.ProductsKey(c)], r[engine.ProductsKey(c)], "back after the unflag")
+		}
 	})
 	t.Run("the rollup: price trend and competitiveness metrics of the common scopes", func(t *testing.T) {
 		r, err := s.Grid.W.TrendRollup(ctx, 1)
