@@ -101,10 +101,13 @@ var runLists = []struct {
 
 // inner is the SELECT computing every step for the account's products (and only
 // those in scope, when not nil; compiled here, after the rules' scopes, because
-// bound values follow the text's order). Each
-// step is a subquery level of its own: 18.16 expands aliases inline, so a step
-// that read the previous one's alias several times would copy its whole
+// bound values follow the text's order). The rule lists' matches, sources and
+// values are subquery levels of their own: 18.16 expands aliases inline, so a
+// level that read the previous one's alias several times would copy its whole
 // expression each time (the AST grows past its limit with a few dozen rules).
+// The guardrail steps are small expressions over plain columns, so they share
+// levels (stepLevels): each level costs 18.16 an analysis of everything below
+// it, and twelve levels took ~1.4 s to analyse before a row was read.
 func (k *runCompiler) inner(b *builder, scope *Condition) (string, error) {
 	// Level 1: the product (the results' columns for a run; what the steps read for
 	// a preview, which counts); each chosen competitor's usable price
@@ -160,10 +163,9 @@ func (k *runCompiler) inner(b *builder, scope *Condition) (string, error) {
 	}
 	level(carry, cols...)
 	carry = append(carry, valueColumn[RuleTarget], valueColumn[RuleFloor], valueColumn[RuleCeiling])
-	// Then a level per step.
-	for _, st := range k.steps() {
-		level(carry, st.sql)
-		carry = append(carry, st.keep...)
+	for _, l := range k.stepLevels() {
+		level(carry, l.cols...)
+		carry = append(carry, l.keep...)
 	}
 	return sql, nil
 }
@@ -321,22 +323,53 @@ func nest(fn string, xs []string) string {
 // has is true where the product gets a recommendation: a target and a price.
 const has = "(NOT isNaN(t_val) AND price > 0)"
 
-// step is one level of the steps: its SQL and the columns it adds for the next.
-type step struct {
-	sql  string
+// stepLevel is one subquery level of the steps: the expressions it computes (a
+// later one may read an earlier one's alias) and the names the levels above carry
+// on (the rounding's candidates are read by the next level only).
+type stepLevel struct {
+	cols []string
 	keep []string
 }
 
-// steps are the clamp, the guardrails and the result, each a subquery level of
-// its own (inner), so that the explanation shows what every step did.
-func (k *runCompiler) steps() []step {
-	one := func(sql, name string) step { return step{sql + " AS " + name, []string{name}} }
-	out := []step{one("if("+has+", if(isNaN(f_val), if(isNaN(c_val), t_val, least(t_val, c_val)), greatest(if(isNaN(c_val), t_val, least(t_val, c_val)), f_val)), price)", "s_clamped")}
-	if m := k.g.MaxChangePct; m != nil {
-		out = append(out, one("if("+has+", least(greatest(s_clamped, price * "+floatLit(1-*m/100)+"), price * "+floatLit(1+*m/100)+"), price)", "s_max"))
-	} else {
-		out = append(out, one("s_clamped", "s_max"))
+// stepLevels are the clamp, the guardrails and the result in three levels: the
+// clamp and the maximum change; the rounding's candidates (with rounding only);
+// the rounded price, the minimum margin, the recommendation, its change and
+// status. Every step is a result column, so the explanation shows what each did.
+func (k *runCompiler) stepLevels() []stepLevel {
+	var out []stepLevel
+	var cur stepLevel
+	for _, st := range k.steps() {
+		cur.cols = append(cur.cols, st.sql)
+		cur.keep = append(cur.keep, st.keep...)
+		if st.last {
+			out = append(out, cur)
+			cur = stepLevel{}
+		}
 	}
+	return out
+}
+
+// step is one step: its SQL, the columns it adds for the levels above, and
+// whether it ends its level.
+type step struct {
+	sql  string
+	keep []string
+	last bool
+}
+
+// steps are the clamp, the guardrails and the result in order (stepLevels
+// groups them).
+func (k *runCompiler) steps() []step {
+	one := func(sql, name string) step { return step{sql: sql + " AS " + name, keep: []string{name}} }
+	out := []step{one("if("+has+", if(isNaN(f_val), if(isNaN(c_val), t_val, least(t_val, c_val)), greatest(if(isNaN(c_val), t_val, least(t_val, c_val)), f_val)), price)", "s_clamped")}
+	var maxStep step
+	if m := k.g.MaxChangePct; m != nil {
+		maxStep = one("if("+has+", least(greatest(s_clamped, price * "+floatLit(1-*m/100)+"), price * "+floatLit(1+*m/100)+"), price)", "s_max")
+	} else {
+		maxStep = one("s_clamped", "s_max")
+	}
+	maxStep.last = true
+	out = append(out, maxStep)
 	if len(k.g.RoundingEndings) > 0 {
 		// The nearest allowed ending (an upper candidate first: ties round up)
 		// that is above 0 and not below the floor; none: unrounded.
@@ -348,8 +381,8 @@ func (k *runCompiler) steps() []step {
 				dists = append(dists, "if(("+c+" > 0) AND (isNaN(f_val) OR "+c+" >= f_val - "+floatLit(RoundTolerance)+"), abs("+c+" - s_max), inf)")
 			}
 		}
-		out = append(out, step{"[" + strings.Join(cands, ", ") + "] AS r_cand, [" + strings.Join(dists, ", ") + "] AS r_dist", nil},
-			step{"r_cand, r_dist, arrayReduce('min', r_dist) AS r_best", nil},
+		out = append(out, step{sql: "[" + strings.Join(cands, ", ") + "] AS r_cand, [" + strings.Join(dists, ", ") + "] AS r_dist"},
+			step{sql: "arrayReduce('min', r_dist) AS r_best", last: true},
 			one("if("+has+" AND r_best != inf, r_cand[indexOf(r_dist, r_best)], s_max)", "s_round"))
 	} else {
 		out = append(out, one("s_max", "s_round"))
@@ -359,10 +392,11 @@ func (k *runCompiler) steps() []step {
 	} else {
 		out = append(out, one("s_round", "s_margin"))
 	}
+	status := one("multiIf(NOT "+has+" OR abs(recommended_price - price) < 0.005, '"+StatusNoChange+"', abs(change_pct) <= "+
+		floatLit(k.g.AutoApprovePct)+", '"+StatusAutoApproved+"', '"+StatusPending+"')", "status")
+	status.last = true
 	return append(out, one("if("+has+", round(s_margin, 2), price)", "recommended_price"),
-		one("if(price > 0, (recommended_price - price) / price * 100, 0)", "change_pct"),
-		one("multiIf(NOT "+has+" OR abs(recommended_price - price) < 0.005, '"+StatusNoChange+"', abs(change_pct) <= "+
-			floatLit(k.g.AutoApprovePct)+", '"+StatusAutoApproved+"', '"+StatusPending+"')", "status"))
+		one("if(price > 0, (recommended_price - price) / price * 100, 0)", "change_pct"), status)
 }
 
 // scopePredicate compiles a rule's scope (filters, category tree, search) over the

@@ -73,23 +73,27 @@ func TestRuleStepsSQL(t *testing.T) {
 	dist := func(c string) string {
 		return "if((" + c + " > 0) AND (isNaN(f_val) OR " + c + " >= f_val - 1e-09), abs(" + c + " - s_max), inf)"
 	}
-	var sqls []string
-	for _, st := range k.steps() {
-		sqls = append(sqls, st.sql)
-	}
-	assert.Equal(t, []string{
-		"if(" + h + ", if(isNaN(f_val), if(isNaN(c_val), t_val, least(t_val, c_val)), greatest(if(isNaN(c_val), t_val, least(t_val, c_val)), f_val)), price) AS s_clamped",
-		"if(" + h + ", least(greatest(s_clamped, price * 0.92), price * 1.08), price) AS s_max",
-		"[" + hi + ", " + lo + "] AS r_cand, [" + dist(hi) + ", " + dist(lo) + "] AS r_dist",
-		"r_cand, r_dist, arrayReduce('min', r_dist) AS r_best",
-		"if(" + h + " AND r_best != inf, r_cand[indexOf(r_dist, r_best)], s_max) AS s_round",
-		"if(" + h + " AND cost > 0, greatest(s_round, cost * 1.05), s_round) AS s_margin",
-		"if(" + h + ", round(s_margin, 2), price) AS recommended_price",
-		"if(price > 0, (recommended_price - price) / price * 100, 0) AS change_pct",
-		"multiIf(NOT " + h + " OR abs(recommended_price - price) < 0.005, 'no_change', abs(change_pct) <= 3, 'auto_approved', 'pending') AS status",
-	}, sqls)
+	assert.Equal(t, []stepLevel{
+		{cols: []string{
+			"if(" + h + ", if(isNaN(f_val), if(isNaN(c_val), t_val, least(t_val, c_val)), greatest(if(isNaN(c_val), t_val, least(t_val, c_val)), f_val)), price) AS s_clamped",
+			"if(" + h + ", least(greatest(s_clamped, price * 0.92), price * 1.08), price) AS s_max",
+		}, keep: []string{"s_clamped", "s_max"}},
+		{cols: []string{
+			"[" + hi + ", " + lo + "] AS r_cand, [" + dist(hi) + ", " + dist(lo) + "] AS r_dist",
+			"arrayReduce('min', r_dist) AS r_best",
+		}},
+		{cols: []string{
+			"if(" + h + " AND r_best != inf, r_cand[indexOf(r_dist, r_best)], s_max) AS s_round",
+			"if(" + h + " AND cost > 0, greatest(s_round, cost * 1.05), s_round) AS s_margin",
+			"if(" + h + ", round(s_margin, 2), price) AS recommended_price",
+			"if(price > 0, (recommended_price - price) / price * 100, 0) AS change_pct",
+			"multiIf(NOT " + h + " OR abs(recommended_price - price) < 0.005, 'no_change', abs(change_pct) <= 3, 'auto_approved', 'pending') AS status",
+		}, keep: []string{"s_round", "s_margin", "recommended_price", "change_pct", "status"}},
+	}, k.stepLevels(), "three levels: 18.16 analyses every level below each one again")
 	k = &runCompiler{}
-	assert.Equal(t, "s_clamped AS s_max", k.steps()[1].sql, "no guardrails: the steps pass the price on")
+	levels := k.stepLevels()
+	require.Len(t, levels, 2, "no rounding: no candidates' level")
+	assert.Equal(t, "s_clamped AS s_max", levels[0].cols[1], "no guardrails: the steps pass the price on")
 }
 
 // The rule lists: the first matching active rule by order; scopes compile with the
