@@ -5,11 +5,12 @@ import { Breadcrumb } from '../../components/Breadcrumb';
 import { BrandFilter, CategoryFilter, RadioFilter } from '../../components/grid/filters';
 import { filterChips } from '../../components/grid/chips';
 import { FilterChipBar } from '../../components/grid/FilterChipBar';
+import { ExportDialog } from '../../components/ExportDialog';
 import { useSession } from '../../lib/session';
-import { getColumnsDef, getConditionsData, getCountOfRow, type ResultRow } from './api/results';
+import { exportResults, getColumnsDef, getConditionsData, getCountOfRow, type ResultRow } from './api/results';
 import { registerGridModules, gridTheme } from './agGrid';
 import { resultColDefs, formatResult } from './resultColumns';
-import { resultCondition } from './resultCondition';
+import { exportCondition, resultCondition } from './resultCondition';
 
 registerGridModules();
 
@@ -36,8 +37,10 @@ export function Results({ simulation }: { simulation: boolean }) {
   const [runId, setRunId] = useState<number | null | undefined>(undefined);
   const [search, setSearch] = useState('');
   const [why, setWhy] = useState<ResultRow | null>(null);
+  const [exporting, setExporting] = useState(false);
   const gridApi = useRef<GridApi | null>(null);
   const searchRef = useRef('');
+  const lastCond = useRef<ReturnType<typeof resultCondition> | null>(null);
 
   useEffect(() => {
     getColumnsDef().then((c) => {
@@ -50,6 +53,7 @@ export function Results({ simulation }: { simulation: boolean }) {
     () => ({
       getRows: (p: IServerSideGetRowsParams) => {
         const cond = resultCondition(p.request, searchRef.current, simulation);
+        lastCond.current = cond;
         getConditionsData(cond)
           .then((b) => {
             p.success({ rowData: b.rows, rowCount: b.lastRow >= 0 ? b.lastRow : undefined });
@@ -87,7 +91,18 @@ export function Results({ simulation }: { simulation: boolean }) {
           {count ? `${count.count.toLocaleString('en-US')} products` + (simulation || count.pending === undefined ? '' : `, ${count.pending.toLocaleString('en-US')} pending`) : ''}
         </span>
         {runId != null && <span className="muted">{simulation ? 'Simulation' : 'Run'} #{runId}</span>}
+        <button className="btn" onClick={() => setExporting(true)} disabled={runId == null}>
+          Export
+        </button>
       </div>
+      {exporting && runId != null && (
+        <ExportDialog
+          start={() =>
+            exportResults(exportCondition(lastCond.current ?? resultCondition({ filterModel: null, sortModel: [] }, searchRef.current, simulation), runId, visibleColumns(gridApi.current, headers)))
+          }
+          onClose={() => setExporting(false)}
+        />
+      )}
       {runId === null && <div className="empty-state">{simulation ? 'No simulation has finished yet.' : 'No run has finished yet.'}</div>}
       <FilterChipBar
         chips={chips}
@@ -128,6 +143,11 @@ export function Results({ simulation }: { simulation: boolean }) {
       </div>
     </div>
   );
+}
+
+/** visibleColumns are the result columns the grid shows, in its order (the file's columns). */
+function visibleColumns(api: GridApi | null, headers: Record<string, string>): string[] {
+  return (api?.getAllDisplayedColumns() ?? []).map((c) => c.getColId()).filter((id) => id in headers);
 }
 
 /** WhyCell shows the explanation sentence and opens the panel with its steps. */

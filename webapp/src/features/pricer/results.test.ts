@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { formatResult, resultColDefs, resultFilter } from './resultColumns';
-import { resultCondition } from './resultCondition';
+import { exportCondition, resultCondition } from './resultCondition';
 import type { ResultColumn } from './api/results';
 
 const col = (p: Partial<ResultColumn>): ResultColumn =>
@@ -40,4 +40,15 @@ test('a results block asks for its run, with the category filter as category_tre
     search: 'tv',
   });
   expect(resultCondition({ filterModel: {}, sortModel: [] }, '', false)).toMatchObject({ run: 'latest', startRow: 0, limit: 100, filters: {} });
+});
+
+test('an export asks for the run the grid shows, its filters, sort and search, and the visible columns, without paging', () => {
+  const cond = resultCondition({ startRow: 200, endRow: 300, filterModel: { status: { filterType: 'radio', value: 'pending' } }, sortModel: [{ colId: 'change_pct', sort: 'desc' }] }, 'tv', false);
+  expect(exportCondition(cond, 42, ['id', 'explanation'])).toEqual({
+    run: 42,
+    filters: { status: { filterType: 'radio', value: 'pending' } },
+    sort: [{ colId: 'change_pct', sort: 'desc' }],
+    search: 'tv',
+    visible_columns: ['id', 'explanation'],
+  });
 });
