@@ -33,6 +33,7 @@ func CompileResultExport(a Account, c Condition, sel Selection, run ResultRun) (
 	if len(sel.Toggled) > MaxSelected {
 		return Export{}, bad("toggledNodes", "has %d ids; at most %d are allowed", len(sel.Toggled), MaxSelected)
 	}
+	// The products of the condition (of the open groups, in group mode).
 	c.StartRow, c.Limit = 0, 0
 	a, cat, err := checkResultCondition(a, &c)
 	if err != nil {

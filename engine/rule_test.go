@@ -163,7 +163,7 @@ func TestResultsSQL(t *testing.T) {
 		"account_id = ? AND super_category IN ? AND result_id = ? AND ifNull(change_pct > ?, 0) AND ifNull(toString(status) = ?, 0) AND "+
 		"position(search_text, lowerUTF8(?)) > 0 ORDER BY if(isNaN(floor), NULL, floor) DESC NULLS LAST, product_id ASC LIMIT 11 OFFSET 0) "+
 		"ORDER BY if(isNaN(floor), NULL, floor) DESC NULLS LAST, product_id ASC")
-	for _, bad := range []string{`{"sort":[{"colId":"Price@3","sort":"asc"}]}`, `{"group":[{"id":"brand"}]}`,
+	for _, bad := range []string{`{"sort":[{"colId":"Price@3","sort":"asc"}]}`, `{"group":[{"id":"brand"}]}`, `{"group":[{"id":"price"}]}`,
 		`{"filters":{"status":{"filterType":"radio","value":"maybe"}}}`, `{"filters":{"explanation":{"filterType":"text","type":"contains","filter":"x"}}}`} {
 		c, err := ParseCondition([]byte(bad))
 		require.NoError(t, err)
@@ -171,6 +171,28 @@ func TestResultsSQL(t *testing.T) {
 		var e *Error
 		assert.ErrorAs(t, err, &e, bad)
 	}
+
+	// Group mode: the next level's group rows, under the open groups' path.
+	c, err = ParseCondition([]byte(`{"group":[{"id":"status"},{"id":"rule_id"}],"groupIds":["pending"],"sort":[{"colId":"changed","sort":"desc"}],"limit":10}`))
+	require.NoError(t, err)
+	p, err = CompileResultRows(a, c, 42)
+	require.NoError(t, err)
+	assert.Equal(t, ShapeGroups, p.Shape)
+	assert.Equal(t, "rule_id", p.GroupField)
+	assert.Equal(t, "SELECT ifNull(toString(if(t_rule = 0, NULL, t_rule)), '') AS group_key, count() AS `products`, countIf(status != 'no_change') AS `changed`, "+
+		"countIf(status = 'pending') AS `pending`, countIf(status = 'auto_approved') AS `auto_approved`, "+
+		"if(countIf(status != 'no_change') = 0, NULL, avgIf(change_pct, status != 'no_change')) AS `avg_change_pct`, "+
+		"if(countIf(status != 'no_change') = 0, NULL, minIf(change_pct, status != 'no_change')) AS `min_change_pct`, "+
+		"if(countIf(status != 'no_change') = 0, NULL, maxIf(change_pct, status != 'no_change')) AS `max_change_pct` "+
+		"FROM pricer_results WHERE account_id = ? AND super_category IN ? AND result_id = ? AND ifNull(toString(toString(status)), '') = ? "+
+		"GROUP BY group_key ORDER BY `changed` DESC NULLS LAST, group_key ASC LIMIT 11 OFFSET 0", p.SQL)
+	assert.Equal(t, []any{uint32(7), clickhouse.GroupSet{Value: []any{"Toys"}}, uint64(42), "pending"}, p.Args)
+	c, err = ParseCondition([]byte(`{"group":[{"id":"status"}],"groupIds":["pending"]}`))
+	require.NoError(t, err)
+	p, err = CompileResultRows(a, c, 42)
+	require.NoError(t, err)
+	assert.Equal(t, ShapeRows, p.Shape, "an open group's products")
+	assert.Contains(t, p.SQL, "AND ifNull(toString(toString(status)), '') = ? ORDER BY product_id ASC")
 }
 
 // Hostile text in a rule's scope is bound; a rule's name never reaches SQL; rules

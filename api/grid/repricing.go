@@ -116,8 +116,11 @@ type ResultsCount struct {
 
 // ResultsBlock is one block of results: rows with id, price, floor, ceiling,
 // target, recommended_price, change_pct, status, rule_id, explanation (a
-// sentence) and steps (the structured trace), plus the product columns; and the
-// run they come from (null: no complete run yet, no rows).
+// sentence) and steps (the structured trace), plus the product columns; in group
+// mode (group above the open groupIds) group rows: group_key, the key again under
+// the group column's id, and products, changed, pending, auto_approved,
+// avg_change_pct, min_change_pct, max_change_pct; and the run they come from
+// (null: no complete run yet, no rows).
 type ResultsBlock struct {
 	Rows    []map[string]any `json:"rows" openapi:"always"`
 	LastRow int              `json:"lastRow" openapi:"always"`
@@ -234,6 +237,13 @@ func (h *repricing) rows(c echo.Context, in ResultsRequest) (ResultsBlock, error
 	rows := toMaps(res)
 	keep, last := plan.LastRow(len(rows))
 	rows = rows[:keep]
+	if plan.Shape == engine.ShapeGroups {
+		// Group rows: the key under the group column's id, and the metrics.
+		for _, r := range rows {
+			r[plan.GroupField] = r["group_key"]
+		}
+		return ResultsBlock{Rows: rows, LastRow: last, RunID: &run.ID}, nil
+	}
 	rules := map[int64]engine.RuleRef{}
 	for _, r := range run.Rules {
 		rules[r.ID] = r
@@ -325,6 +335,7 @@ func (h *repricing) columns(c echo.Context, _ struct{}) (Columns, error) {
 	cols := toColumns(a, engine.ResultColumns())
 	for i := range cols.Columns {
 		cols.Columns[i].RepriceField = true
+		cols.Columns[i].EnableRowGroup = engine.ResultGroupable(cols.Columns[i].ColID)
 	}
 	x := engine.ResultExplanation
 	cols.Columns = append(cols.Columns, ColumnDef{HeaderName: x.Header, Field: x.ID, ColID: x.ID, FormatType: x.Format, DefaultColumn: x.Default, RepriceField: true})

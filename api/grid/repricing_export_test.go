@@ -4,13 +4,16 @@ import (
 	"context"
 	"encoding/csv"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
+	"github.com/labstack/echo/v4"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -26,7 +29,11 @@ import (
 // headers of getColumnsDef, values as the grid shows them, "why this price" as
 // the grid's sentence, in the grid's order, with its filters and selection. The
 // run and the export are worked by the River workers, as in a server.
-func TestRepricingExportEqualsGrid(t *testing.T) {
+// repricingServer serves the results and export routes over the fixture with River
+// workers, and completes a real run of two rules (a target from the cheaper of
+// Alpha and Beta, 1 % under; a floor 5 % under my price).
+func repricingServer(t *testing.T) (*echo.Echo, *Service) {
+	t.Helper()
 	p := &session.Principal{UserID: 1, AccountID: 1}
 	var x *Exports
 	e, s := serverWith(t, p, func(s *Service) []route.Route {
@@ -34,7 +41,6 @@ func TestRepricingExportEqualsGrid(t *testing.T) {
 		return append(ExportRoutes(x), RepricingRoutes(s)...)
 	})
 	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
 	_, err := s.DB.Exec(ctx, `INSERT INTO users (id, email) VALUES (1, 'one@example.com')`)
 	require.NoError(t, err)
 	w, err := jobs.Start(ctx, jobs.Deps{DB: s.DB, Warehouse: s.W, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Exports: x,
@@ -65,7 +71,32 @@ func TestRepricingExportEqualsGrid(t *testing.T) {
 		run, err = st.Run(ctx, 1, run.ID)
 		require.NoError(t, err)
 	}
+	return e, s
+}
 
+// resultRows reads a results condition block by block through getConditionsData.
+func resultRows(t *testing.T, e *echo.Echo, cond map[string]any) []map[string]any {
+	t.Helper()
+	var all []map[string]any
+	for start := 0; ; start += 40 {
+		c := map[string]any{"startRow": start, "limit": 40}
+		for k, v := range cond {
+			c[k] = v
+		}
+		body, _ := json.Marshal(map[string]any{"data": c})
+		code, res := call(e, "POST", "/api/repricing/getConditionsData", string(body))
+		require.Equal(t, 200, code, res)
+		for _, r := range res["rows"].([]any) {
+			all = append(all, r.(map[string]any))
+		}
+		if res["lastRow"].(float64) >= 0 {
+			return all
+		}
+	}
+}
+
+func TestRepricingExportEqualsGrid(t *testing.T) {
+	e, _ := repricingServer(t)
 	code, cols := call(e, "GET", "/api/repricing/getColumnsDef", "")
 	require.Equal(t, 200, code, cols)
 	headers, formats := map[string]string{}, map[string]string{}
@@ -77,24 +108,7 @@ func TestRepricingExportEqualsGrid(t *testing.T) {
 			defaults = append(defaults, m["colId"].(string))
 		}
 	}
-	rows := func(cond map[string]any) []map[string]any {
-		var all []map[string]any
-		for start := 0; ; start += 40 {
-			c := map[string]any{"startRow": start, "limit": 40}
-			for k, v := range cond {
-				c[k] = v
-			}
-			body, _ := json.Marshal(map[string]any{"data": c})
-			code, res := call(e, "POST", "/api/repricing/getConditionsData", string(body))
-			require.Equal(t, 200, code, res)
-			for _, r := range res["rows"].([]any) {
-				all = append(all, r.(map[string]any))
-			}
-			if res["lastRow"].(float64) >= 0 {
-				return all
-			}
-		}
-	}
+	rows := func(cond map[string]any) []map[string]any { return resultRows(t, e, cond) }
 	changed := map[string]any{"run": "latest", "filters": map[string]any{"status": map[string]any{"filterType": "radio", "value": "pending"}},
 		"sort": []map[string]any{{"colId": "change_pct", "sort": "asc"}}}
 	pending := rows(changed)
@@ -146,4 +160,69 @@ func TestRepricingExportEqualsGrid(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestRepricingGroupMode: the results grouped by status, rule or a category level
+// give one row per key with counts and change % that agree with the product rows
+// of that key; opening a group (groupIds) gives exactly those product rows.
+func TestRepricingGroupMode(t *testing.T) {
+	e, _ := repricingServer(t)
+	products := resultRows(t, e, map[string]any{"run": "latest"})
+	require.Greater(t, len(products), 20)
+	for _, g := range []string{"status", "rule_id", "super_category"} {
+		t.Run(g, func(t *testing.T) {
+			groups := resultRows(t, e, map[string]any{"run": "latest", "group": []map[string]any{{"id": g, "field": g}},
+				"sort": []map[string]any{{"colId": "products", "sort": "desc"}}})
+			require.NotEmpty(t, groups)
+			key := func(r map[string]any) string {
+				if r[g] == nil {
+					return ""
+				}
+				if f, ok := r[g].(float64); ok {
+					return fmt.Sprint(int64(f))
+				}
+				return fmt.Sprint(r[g])
+			}
+			total, last := 0.0, math.Inf(1)
+			for _, gr := range groups {
+				k := gr["group_key"].(string)
+				assert.Equal(t, k, gr[g], "the key under the group column")
+				assert.LessOrEqual(t, gr["products"].(float64), last, "sorted by products, descending")
+				last = gr["products"].(float64)
+				var n, changed, pending float64
+				lo, hi := math.Inf(1), math.Inf(-1)
+				for _, p := range products {
+					if key(p) != k {
+						continue
+					}
+					n++
+					if p["status"] != "no_change" {
+						changed++
+						lo, hi = math.Min(lo, p["change_pct"].(float64)), math.Max(hi, p["change_pct"].(float64))
+					}
+					if p["status"] == "pending" {
+						pending++
+					}
+				}
+				assert.Equal(t, n, gr["products"], "group %q", k)
+				assert.Equal(t, changed, gr["changed"], "group %q", k)
+				assert.Equal(t, pending, gr["pending"], "group %q", k)
+				if changed > 0 {
+					assert.InDelta(t, lo, gr["min_change_pct"], 1e-9)
+					assert.InDelta(t, hi, gr["max_change_pct"], 1e-9)
+				} else {
+					assert.Nil(t, gr["avg_change_pct"], "no change: no average")
+				}
+				total += n
+				open := resultRows(t, e, map[string]any{"run": "latest", "group": []map[string]any{{"id": g, "field": g}}, "groupIds": []string{k}})
+				assert.Len(t, open, int(n), "the open group %q holds its products", k)
+				for _, p := range open {
+					assert.Equal(t, k, key(p))
+				}
+			}
+			assert.Equal(t, float64(len(products)), total, "every product in one group")
+		})
+	}
+	code, out := call(e, "POST", "/api/repricing/getConditionsData", `{"data":{"run":"latest","group":[{"id":"price","field":"price"}]}}`)
+	assert.Equal(t, 400, code, out)
 }
