@@ -175,7 +175,7 @@ func ResultGroupable(id string) bool { return resultGroupable[id] }
 // the changed products' average, lowest and highest change %.
 var ResultGroupMetrics = []string{"products", "changed", "pending", "auto_approved", "avg_change_pct", "min_change_pct", "max_change_pct"}
 
-// resultGroupKey is a group column's key as text (” for none, e.g. no rule).
+// resultGroupKey is a group column's key as text (empty for none, e.g. no rule).
 func resultGroupKey(cat catalog, id string) string {
 	col, _ := cat.get(id)
 	return "ifNull(toString(" + col.Expr + "), '')"
