@@ -170,14 +170,17 @@ func (k *runCompiler) inner(b *builder, scope *Condition) (string, error) {
 	return sql, nil
 }
 
-// offerColumns are, per competitor a rule reads, its price where the offer counts
-// (found, priced above 0, not older than the staleness limit), else NaN: o_<id>;
-// and os_<id>, the same for in-stock offers, where a rule asks for those. The
-// sources then combine plain columns instead of reading the arrays per rule.
-// While the snapshot's build facts are exact and no priced pair was stale at the
-// build (Totals.StaleMax 0), every offer priced beside my price is still fresh: the
-// scan times are not read, and a slot's price comes from its plain column (p1..);
-// a product without a price of its own gets no recommendation either way.
+// offerColumns are, per competitor a rule reads (and per stock option), its
+// price where the offer counts (found, priced above 0, not older than the
+// staleness limit) in the forms the rules' aggregates take (offerColumn): for a
+// minimum the price or +inf, for a maximum the price or -inf, for an average the
+// price or 0 and the count 1 or 0. A source then is a plain least/greatest/sum of
+// columns, with no per-rule test of each offer (a run's sources were most of its
+// CPU). While the snapshot's build facts are exact and no priced pair was stale
+// at the build (Totals.StaleMax 0), every offer priced beside my price is still
+// fresh: the scan times are not read, and a slot's price comes from its plain
+// column (p1..); a product without a price of its own gets no recommendation
+// either way.
 func (k *runCompiler) offerColumns() []string {
 	fresh := k.e.totals && k.a.Totals != nil && k.a.Totals.StaleMax == 0
 	var out []string
@@ -188,11 +191,6 @@ func (k *runCompiler) offerColumns() []string {
 				continue
 			}
 			for _, c := range r.Source.Competitors {
-				name := offerColumn(c, r.Source.InStockOnly)
-				if seen[name] {
-					continue
-				}
-				seen[name] = true
 				price := k.e.at("c_price", c)
 				var ok string
 				if slot, has := k.a.Slots[c]; fresh && has && slot <= PriceSlotColumns {
@@ -204,18 +202,44 @@ func (k *runCompiler) offerColumns() []string {
 				if r.Source.InStockOnly {
 					ok += " AND " + k.e.at("c_in_stock", c) + " = 1"
 				}
-				out = append(out, "if("+ok+", "+price+", nan) AS "+name)
+				for _, f := range offerForms[r.Source.Aggregate] {
+					name := offerColumn(c, r.Source.InStockOnly, f)
+					if seen[name] {
+						continue
+					}
+					seen[name] = true
+					if f == formCount {
+						out = append(out, "toFloat64("+ok+") AS "+name)
+					} else {
+						out = append(out, "if("+ok+", "+price+", "+offerMissing[f]+") AS "+name)
+					}
+				}
 			}
 		}
 	}
 	return out
 }
 
-func offerColumn(c int64, inStock bool) string {
+// The forms of an offer's price a competitors source reads (offerColumns).
+const (
+	formMin   = "min"
+	formMax   = "max"
+	formSum   = "sum"
+	formCount = "cnt"
+)
+
+// offerForms are the forms each aggregate reads (the default aggregate is min).
+var offerForms = map[SourceAggregate][]string{"": {formMin}, AggMin: {formMin}, AggMax: {formMax}, AggAvg: {formSum, formCount}}
+
+// offerMissing is each price form's value where the offer does not count.
+var offerMissing = map[string]string{formMin: "inf", formMax: "-inf", formSum: "0"}
+
+func offerColumn(c int64, inStock bool, form string) string {
+	p := "o_"
 	if inStock {
-		return "os_" + IntLit(c)
+		p = "os_"
 	}
-	return "o_" + IntLit(c)
+	return p + form + "_" + IntLit(c)
 }
 
 // match is the 1-based position of the first active rule of the list whose scope
@@ -290,25 +314,24 @@ func (k *runCompiler) source(s RuleSource) string {
 	case SourceFixed:
 		return "toFloat64(" + floatLit(s.Amount) + ")"
 	}
-	var n, mins, maxs, sums []string
-	for _, c := range s.Competitors {
-		o := offerColumn(c, s.InStockOnly)
-		n = append(n, "toUInt32(NOT isNaN("+o+"))")
-		mins = append(mins, "if(isNaN("+o+"), inf, "+o+")")
-		maxs = append(maxs, "if(isNaN("+o+"), -inf, "+o+")")
-		sums = append(sums, "if(isNaN("+o+"), 0, "+o+")")
+	cols := func(form string) []string {
+		out := make([]string, len(s.Competitors))
+		for i, c := range s.Competitors {
+			out[i] = offerColumn(c, s.InStockOnly, form)
+		}
+		return out
 	}
-	cnt := "(" + strings.Join(n, " + ") + ")"
-	var v string
 	switch s.Aggregate {
 	case AggMax:
-		v = nest("greatest", maxs)
+		v := nest("greatest", cols(formMax))
+		return "if(" + v + " = -inf, nan, " + v + ")"
 	case AggAvg:
-		v = "(" + strings.Join(sums, " + ") + ") / " + cnt
+		// No counted offer: 0 / 0, NaN.
+		return "(" + strings.Join(cols(formSum), " + ") + ") / (" + strings.Join(cols(formCount), " + ") + ")"
 	default:
-		v = nest("least", mins)
+		v := nest("least", cols(formMin))
+		return "if(" + v + " = inf, nan, " + v + ")"
 	}
-	return "if(" + cnt + " = 0, nan, " + v + ")"
 }
 
 // nest applies a two-argument function over a list: least(a, least(b, c)) (18.16

@@ -31,33 +31,37 @@ func TestRuleSourceSQL(t *testing.T) {
 		{"mrp", RuleSource{Kind: SourceMRP}, "if(mrp > 0, mrp, nan)"},
 		{"fixed", RuleSource{Kind: SourceFixed, Amount: 12.5}, "toFloat64(12.5)"},
 		{"one competitor, min", RuleSource{Kind: SourceCompetitors, Competitors: []int64{9}, Aggregate: AggMin},
-			"if((toUInt32(NOT isNaN(o_9))) = 0, nan, if(isNaN(o_9), inf, o_9))"},
+			"if(o_min_9 = inf, nan, o_min_9)"},
 		{"two competitors, max, in stock", RuleSource{Kind: SourceCompetitors, Competitors: []int64{3, 9}, Aggregate: AggMax, InStockOnly: true},
-			"if((toUInt32(NOT isNaN(os_3)) + toUInt32(NOT isNaN(os_9))) = 0, nan, greatest(if(isNaN(os_3), -inf, os_3), if(isNaN(os_9), -inf, os_9)))"},
+			"if(greatest(os_max_3, os_max_9) = -inf, nan, greatest(os_max_3, os_max_9))"},
 		{"two competitors, avg", RuleSource{Kind: SourceCompetitors, Competitors: []int64{3, 9}, Aggregate: AggAvg},
-			"if((toUInt32(NOT isNaN(o_3)) + toUInt32(NOT isNaN(o_9))) = 0, nan, (if(isNaN(o_3), 0, o_3) + if(isNaN(o_9), 0, o_9)) / (toUInt32(NOT isNaN(o_3)) + toUInt32(NOT isNaN(o_9))))"},
+			"(o_sum_3 + o_sum_9) / (o_cnt_3 + o_cnt_9)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) { assert.Equal(t, tc.sql, k.source(tc.src)) })
 	}
-	// The offer columns: once per competitor and stock option any rule reads.
+	// The offer columns: once per competitor, stock option and form any rule reads.
 	k.lists = map[RuleType][]Rule{
-		RuleTarget: {{Source: RuleSource{Kind: SourceCompetitors, Competitors: []int64{9, 3}}}, {Source: RuleSource{Kind: SourceCompetitors, Competitors: []int64{9}, InStockOnly: true}}},
-		RuleFloor:  {{Source: RuleSource{Kind: SourceCompetitors, Competitors: []int64{3}}}, {Source: RuleSource{Kind: SourceMyPrice}}},
+		RuleTarget: {{Source: RuleSource{Kind: SourceCompetitors, Competitors: []int64{9, 3}, Aggregate: AggMin}},
+			{Source: RuleSource{Kind: SourceCompetitors, Competitors: []int64{9}, Aggregate: AggAvg, InStockOnly: true}}},
+		RuleFloor: {{Source: RuleSource{Kind: SourceCompetitors, Competitors: []int64{3}, Aggregate: AggMin}}, {Source: RuleSource{Kind: SourceMyPrice}}},
 	}
 	cut := "toDateTime(1764633600)"
+	ok9, ok3 := "2 > 0 AND c_price[2] > 0 AND c_seen[2] >= "+cut, "1 > 0 AND c_price[1] > 0 AND c_seen[1] >= "+cut
 	assert.Equal(t, []string{
-		"if(2 > 0 AND c_price[2] > 0 AND c_seen[2] >= " + cut + ", c_price[2], nan) AS o_9",
-		"if(1 > 0 AND c_price[1] > 0 AND c_seen[1] >= " + cut + ", c_price[1], nan) AS o_3",
-		"if(2 > 0 AND c_price[2] > 0 AND c_seen[2] >= " + cut + " AND c_in_stock[2] = 1, c_price[2], nan) AS os_9",
+		"if(" + ok9 + ", c_price[2], inf) AS o_min_9",
+		"if(" + ok3 + ", c_price[1], inf) AS o_min_3",
+		"if(" + ok9 + " AND c_in_stock[2] = 1, c_price[2], 0) AS os_sum_9",
+		"toFloat64(" + ok9 + " AND c_in_stock[2] = 1) AS os_cnt_9",
 	}, k.offerColumns())
 	// Exact build facts with no stale priced pair: the plain price columns, no scan times.
 	a := slottedAccount()
 	a.Totals = &Totals{FreshMin: uint32(a.Now.Unix()), StaleMax: 0, Parity: a.Settings.Parity, Lower: a.Settings.Lower, Upper: a.Settings.Upper}
 	k.a, k.e = a, newExprs(a)
 	assert.Equal(t, []string{
-		"if(p2 > 0 AND my_price > 0, p2, nan) AS o_9",
-		"if(p1 > 0 AND my_price > 0, p1, nan) AS o_3",
-		"if(p2 > 0 AND my_price > 0 AND c_in_stock[2] = 1, p2, nan) AS os_9",
+		"if(p2 > 0 AND my_price > 0, p2, inf) AS o_min_9",
+		"if(p1 > 0 AND my_price > 0, p1, inf) AS o_min_3",
+		"if(p2 > 0 AND my_price > 0 AND c_in_stock[2] = 1, p2, 0) AS os_sum_9",
+		"toFloat64(p2 > 0 AND my_price > 0 AND c_in_stock[2] = 1) AS os_cnt_9",
 	}, k.offerColumns())
 	a.Totals.StaleMax = 1
 	k.a, k.e = a, newExprs(a)
