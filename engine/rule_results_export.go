@@ -96,13 +96,11 @@ func CompileResultExport(a Account, c Condition, sel Selection, run ResultRun) (
 		return Export{}, err
 	}
 	w += selectionPredicate(b, sel)
-	t := b.table(TablePricerResults)
-	from := t
+	from := b.table(TablePricerResults) + " WHERE " + w
 	if labels {
-		from = "(SELECT * FROM " + t + " WHERE " + w + ") ANY LEFT JOIN " + labelNames(b, a) + " USING " + ColProductID
-		w = "1"
+		from = "(SELECT * FROM " + from + ") ANY LEFT JOIN " + labelNames(b, a) + " USING " + ColProductID
 	}
-	st, err := b.statement("SELECT " + strings.Join(out, ", ") + " FROM " + from + " WHERE " + w + " ORDER BY " + strings.Join(order, ", "))
+	st, err := b.statement("SELECT " + strings.Join(out, ", ") + " FROM " + from + " ORDER BY " + strings.Join(order, ", "))
 	if err != nil {
 		return Export{}, err
 	}

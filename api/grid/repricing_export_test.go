@@ -122,9 +122,9 @@ func TestRepricingExportEqualsGrid(t *testing.T) {
 		toggled   []string
 	}{
 		{"the grid's default columns, filtered and sorted", changed, defaults, false, nil},
-		{"chosen columns, every result but two", map[string]any{"run": "latest", "visible_columns": []string{"explanation", "id", "recommended_price", "status"},
+		{"chosen columns, every result but two", map[string]any{"run": "latest", "visible_columns": []string{"explanation", "id", "labels", "recommended_price", "status"},
 			"sort": []map[string]any{{"colId": "recommended_price", "sort": "desc"}}},
-			[]string{"explanation", "id", "recommended_price", "status"}, true, []string{pending[0]["id"].(string), pending[1]["id"].(string)}},
+			[]string{"explanation", "id", "labels", "recommended_price", "status"}, true, []string{pending[0]["id"].(string), pending[1]["id"].(string)}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			body, _ := json.Marshal(map[string]any{"condition": tc.cond, "selectAll": tc.selectAll, "toggledNodes": tc.toggled})
@@ -155,7 +155,11 @@ func TestRepricingExportEqualsGrid(t *testing.T) {
 			require.Len(t, recs[1:], len(want))
 			for i, r := range want {
 				for j, id := range tc.visible {
-					assert.True(t, sameValue(formats[id], r[id], recs[i+1][j]), "row %d (%v) column %s: grid %v, file %q", i, r["id"], id, r[id], recs[i+1][j])
+					key := id
+					if id == "labels" {
+						key = "labelsNames"
+					}
+					assert.True(t, sameValue(formats[id], r[key], recs[i+1][j]), "row %d (%v) column %s: grid %v, file %q", i, r["id"], id, r[key], recs[i+1][j])
 				}
 			}
 		})
