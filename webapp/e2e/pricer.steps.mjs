@@ -11,7 +11,7 @@ const SCOPED = 'E2E one super category';
 const rows = '.ag-row[row-index]:not(.ag-row-loading)';
 
 /** signInTo signs in afresh and opens path in the user's first account. */
-async function signInTo(page, base, email, password, path) {
+export async function signInTo(page, base, email, password, path) {
   await page.context().clearCookies();
   await page.goto(base + '/login');
   await page.getByLabel('Email').fill(email);
@@ -29,7 +29,7 @@ async function signInTo(page, base, email, password, path) {
 }
 
 /** runAndWait clicks Run or Simulate and waits for the run's outcome line. */
-async function runAndWait(page, button, what) {
+export async function runAndWait(page, button, what) {
   await page.getByRole('button', { name: button, exact: true }).click();
   // The buttons are disabled while the run is under way.
   await page.getByRole('status').filter({ hasText: new RegExp(`Last ${what} (complete|failed)`) }).waitFor({ timeout: 120_000 });
@@ -39,7 +39,7 @@ async function runAndWait(page, button, what) {
   return text;
 }
 
-async function waitRows(page) {
+export async function waitRows(page) {
   await page.waitForSelector(rows + ' [col-id]', { timeout: 30_000 });
 }
 

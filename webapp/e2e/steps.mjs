@@ -8,6 +8,7 @@ import { adminSteps } from './admin.steps.mjs';
 import { reportsSteps } from './reports.steps.mjs';
 import { insightsSteps } from './insights.steps.mjs';
 import { pricerSteps } from './pricer.steps.mjs';
+import { pricerAfterBulkSteps, pricerResultsSteps } from './pricerresults.steps.mjs';
 import { trendSteps } from './trends.steps.mjs';
 
 const ADMIN = 'admin@pricelens.local';
@@ -873,9 +874,9 @@ export const steps = [
       await page.waitForURL((u) => !u.pathname.startsWith('/login'));
     },
   },
-  // Before the cancel step: after its million bulk products a real run writes no approval records (reported).
   ...pricerSteps,
-  // Also before it: the match feedback step needs compared products on the first page.
+  ...pricerResultsSteps,
+  // Before the cancel step: the match feedback step needs compared products on the first page.
   ...reportsSteps,
   {
     name: 'cancel an export under way',
@@ -918,6 +919,7 @@ export const steps = [
       await list.getByRole('button', { name: 'Close' }).click();
     },
   },
+  ...pricerAfterBulkSteps,
   ...exportSteps,
   ...adminSteps,
   ...insightsSteps,

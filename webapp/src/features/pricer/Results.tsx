@@ -11,6 +11,8 @@ import { exportResults, getColumnsDef, getConditionsData, getCountOfRow, type Re
 import { registerGridModules, gridTheme } from './agGrid';
 import { resultColDefs, formatResult } from './resultColumns';
 import { exportCondition, resultCondition } from './resultCondition';
+import { ResultGroups } from './ResultGroups';
+import { GROUP_BY, type ResultMode } from './resultGroups';
 
 registerGridModules();
 
@@ -38,6 +40,10 @@ export function Results({ simulation }: { simulation: boolean }) {
   const [search, setSearch] = useState('');
   const [why, setWhy] = useState<ResultRow | null>(null);
   const [exporting, setExporting] = useState(false);
+  const [mode, setMode] = useState<ResultMode>('table');
+  // The grid's condition when group or graph mode was chosen: what those modes group.
+  const [modeCond, setModeCond] = useState<Record<string, unknown>>({});
+  const [groupBy, setGroupBy] = useState(GROUP_BY[0].id);
   const gridApi = useRef<GridApi | null>(null);
   const searchRef = useRef('');
   const lastCond = useRef<ReturnType<typeof resultCondition> | null>(null);
@@ -91,6 +97,34 @@ export function Results({ simulation }: { simulation: boolean }) {
           {count ? `${count.count.toLocaleString('en-US')} products` + (simulation || count.pending === undefined ? '' : `, ${count.pending.toLocaleString('en-US')} pending`) : ''}
         </span>
         {runId != null && <span className="muted">{simulation ? 'Simulation' : 'Run'} #{runId}</span>}
+        <div className="mode-switch" role="group" aria-label="Mode">
+          {(['table', 'group', 'graph'] as const).map((m) => (
+            <button
+              key={m}
+              className="btn"
+              aria-pressed={mode === m}
+              disabled={m !== 'table' && runId == null}
+              onClick={() => {
+                setModeCond({ ...(lastCond.current ?? resultCondition({ filterModel: null, sortModel: [] }, searchRef.current, simulation)), run: runId });
+                setMode(m);
+              }}
+            >
+              {m[0].toUpperCase() + m.slice(1)}
+            </button>
+          ))}
+        </div>
+        {mode !== 'table' && (
+          <label>
+            Group by{' '}
+            <select value={groupBy} onChange={(e) => setGroupBy(e.target.value)}>
+              {GROUP_BY.map((g) => (
+                <option key={g.id} value={g.id}>
+                  {g.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
         <button className="btn" onClick={() => setExporting(true)} disabled={runId == null}>
           Export
         </button>
@@ -113,7 +147,15 @@ export function Results({ simulation }: { simulation: boolean }) {
         }}
         onClearAll={() => gridApi.current?.setFilterModel(null)}
       />
-      <div className="results-body">
+      {mode !== 'table' && runId != null && (
+        <ResultGroups
+          mode={mode}
+          groupBy={groupBy}
+          cond={modeCond}
+          currency={currency}
+        />
+      )}
+      <div className="results-body" hidden={mode !== 'table'}>
         <div className="grid-wrap">
           {cols && (
             <AgGridReact
