@@ -47,6 +47,8 @@ export function Results({ simulation }: { simulation: boolean }) {
   const gridApi = useRef<GridApi | null>(null);
   const searchRef = useRef('');
   const lastCond = useRef<ReturnType<typeof resultCondition> | null>(null);
+  // The grid's latest condition (its first block's, before any arrived): what the modes and the export read.
+  const currentCond = () => lastCond.current ?? resultCondition({ filterModel: null, sortModel: [] }, searchRef.current, simulation);
 
   useEffect(() => {
     getColumnsDef().then((c) => {
@@ -105,7 +107,7 @@ export function Results({ simulation }: { simulation: boolean }) {
               aria-pressed={mode === m}
               disabled={m !== 'table' && runId == null}
               onClick={() => {
-                setModeCond({ ...(lastCond.current ?? resultCondition({ filterModel: null, sortModel: [] }, searchRef.current, simulation)), run: runId });
+                setModeCond({ ...currentCond(), run: runId });
                 setMode(m);
               }}
             >
@@ -131,9 +133,7 @@ export function Results({ simulation }: { simulation: boolean }) {
       </div>
       {exporting && runId != null && (
         <ExportDialog
-          start={() =>
-            exportResults(exportCondition(lastCond.current ?? resultCondition({ filterModel: null, sortModel: [] }, searchRef.current, simulation), runId, visibleColumns(gridApi.current, headers)))
-          }
+          start={() => exportResults(exportCondition(currentCond(), runId, visibleColumns(gridApi.current, headers)))}
           onClose={() => setExporting(false)}
         />
       )}
@@ -148,12 +148,7 @@ export function Results({ simulation }: { simulation: boolean }) {
         onClearAll={() => gridApi.current?.setFilterModel(null)}
       />
       {mode !== 'table' && runId != null && (
-        <ResultGroups
-          mode={mode}
-          groupBy={groupBy}
-          cond={modeCond}
-          currency={currency}
-        />
+        <ResultGroups mode={mode} groupBy={groupBy} cond={modeCond} currency={currency} />
       )}
       <div className="results-body" hidden={mode !== 'table'}>
         <div className="grid-wrap">
