@@ -120,7 +120,7 @@ func approvalBuilder(a Account, d ApprovalDecided) *builder {
 // resultID (ids by the sort, then their columns, as the results grid does).
 func CompileApprovalRows(a Account, c Condition, resultID uint64, d ApprovalDecided) (Plan, error) {
 	cat := approvalCatalog(d)
-	a, cat, err := checkRunCondition(a, &c, cat)
+	a, cat, err := checkRunCondition(a, &c, cat, nil)
 	if err != nil {
 		return Plan{}, err
 	}
@@ -155,7 +155,7 @@ func CompileApprovalRows(a Account, c Condition, resultID uint64, d ApprovalDeci
 // Pending ones: one row (count, pending).
 func CompileApprovalCount(a Account, c Condition, resultID uint64, d ApprovalDecided) (Statement, error) {
 	cat := approvalCatalog(d)
-	a, cat, err := checkRunCondition(a, &c, cat)
+	a, cat, err := checkRunCondition(a, &c, cat, nil)
 	if err != nil {
 		return Statement{}, err
 	}
@@ -173,7 +173,7 @@ func CompileApprovalCount(a Account, c Condition, resultID uint64, d ApprovalDec
 // decides them in PostgreSQL, where only records still Pending change.
 func CompileApprovalSelection(a Account, c Condition, resultID uint64, d ApprovalDecided) (Statement, error) {
 	cat := approvalCatalog(d)
-	a, cat, err := checkRunCondition(a, &c, cat)
+	a, cat, err := checkRunCondition(a, &c, cat, nil)
 	if err != nil {
 		return Statement{}, err
 	}

@@ -24,6 +24,20 @@ type Export struct {
 	Header  []string
 	Formats []string
 	Count   Statement
+	// Computed cells are rendered in Go from the row (the repricing results'
+	// explanation, a sentence no SQL writes): cell i is Computed[i](row), its SQL
+	// an empty placeholder. Trailing, when set, are the formats of the columns the
+	// statement selects after the file's ("" a String, else a Float64): read for
+	// the computed cells, never written.
+	Computed map[int]func(ExportRow) string
+	Trailing []string
+}
+
+// ExportRow is one row of an export's statement as a computed cell reads it, by
+// column position: a Float64 column's value or a String column's text.
+type ExportRow interface {
+	Float(col int) float64
+	Text(col int) string
 }
 
 // CompileExport compiles every row of a condition for a CSV export: the visible
@@ -159,15 +173,17 @@ func (k *compiler) exportProducts(sel Selection) (Export, error) {
 // labelNames is the subquery of each labeled product's label names, as the grid's
 // labels cell shows them (labelsNames): the account's labels in id order, joined
 // with commas.
-func (k *compiler) labelNames(b *builder) string {
-	ids := make([]uint64, len(k.a.Labels))
-	names := make([]string, len(k.a.Labels))
-	for i, l := range k.a.Labels {
+func (k *compiler) labelNames(b *builder) string { return labelNames(b, k.a) }
+
+func labelNames(b *builder, a Account) string {
+	ids := make([]uint64, len(a.Labels))
+	names := make([]string, len(a.Labels))
+	for i, l := range a.Labels {
 		ids[i], names[i] = l.ID, l.Name
 	}
 	return "(SELECT " + ColProductID + ", arrayStringConcat(arrayFilter(n_ -> n_ != '', arrayMap(l_ -> transform(l_, " +
 		b.bind(ids) + ", " + b.bind(names) + ", ''), arraySort(groupArray(label_id)))), ',') AS __labels FROM " +
-		b.labelsSubquery(k.a) + " GROUP BY " + ColProductID + ")"
+		b.labelsSubquery(a) + " GROUP BY " + ColProductID + ")"
 }
 
 // exportWhere is the rows' predicate: the condition's (tenancy included), its
@@ -180,13 +196,19 @@ func (k *compiler) exportWhere(b *builder, sel Selection) (string, error) {
 	if pp := k.pathPredicates(b); len(pp) > 0 {
 		w += " AND " + strings.Join(pp, " AND ")
 	}
+	return w + selectionPredicate(b, sel), nil
+}
+
+// selectionPredicate narrows product rows to a selection (" AND …", or "" for
+// every row).
+func selectionPredicate(b *builder, sel Selection) string {
 	switch {
 	case sel.All && len(sel.Toggled) > 0:
-		w += " AND " + ColProductID + " NOT IN " + b.bindSet(sel.Toggled)
+		return " AND " + ColProductID + " NOT IN " + b.bindSet(sel.Toggled)
 	case !sel.All && len(sel.Toggled) > 0:
-		w += " AND " + ColProductID + " IN " + b.bindSet(sel.Toggled)
+		return " AND " + ColProductID + " IN " + b.bindSet(sel.Toggled)
 	}
-	return w, nil
+	return ""
 }
 
 // exportGroups: SELECT cells FROM (the level's group rows) [ANY LEFT JOIN (their

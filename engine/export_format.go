@@ -69,8 +69,8 @@ func formatCells(cells []cell, sym func() string) (sql, formats []string) {
 			sql[i] = "multiIf(isNaN(" + v + "), '', " + v + " != 0, 'Yes', 'No')"
 		case c.format == "date":
 			sql[i] = "ifNull(formatDateTime(" + c.operand + ", '%Y-%m-%d %H:%M:%S', 'UTC'), '')"
-		default:
-			sql[i] = "ifNull(toString(" + c.operand + "), '')"
+		default: // a String even from a LowCardinality column (toString keeps LowCardinality on 18.16)
+			sql[i] = "CAST(ifNull(toString(" + c.operand + "), '') AS String)"
 		}
 		sql[i] += " AS __c" + strconv.Itoa(i) // distinct output names, none a source column's
 	}

@@ -26,7 +26,7 @@ func TestCompileExportSQL(t *testing.T) {
 	e, err := CompileExport(a, c, Selection{All: true, Toggled: []string{"P1", "P2"}})
 	require.NoError(t, err)
 	price := "if(indexOf(comp_ids, 11) = 0 OR isNaN(c_price[indexOf(comp_ids, 11)]), NULL, c_price[indexOf(comp_ids, 11)])"
-	assert.Equal(t, "SELECT ifNull(toString(__v0), '') AS __c0, ifNull(toFloat64(__v1), nan) AS __c1, ifNull(toFloat64(__v2), nan) AS __c2, ifNull(toString(__labels), '') AS __c3, ? AS __c4, "+
+	assert.Equal(t, "SELECT CAST(ifNull(toString(__v0), '') AS String) AS __c0, ifNull(toFloat64(__v1), nan) AS __c1, ifNull(toFloat64(__v2), nan) AS __c2, CAST(ifNull(toString(__labels), '') AS String) AS __c3, ? AS __c4, "+
 		"multiIf(isNaN(ifNull(toFloat64(__v5), nan)), '', ifNull(toFloat64(__v5), nan) != 0, 'Yes', 'No') AS __c5, "+
 		"ifNull(formatDateTime(__v6, '%Y-%m-%d %H:%M:%S', 'UTC'), '') AS __c6, '' AS __c7 "+
 		"FROM (SELECT product_id, name AS __v0, my_price AS __v1, "+price+" AS __v2, in_stock AS __v5, "+
@@ -81,7 +81,7 @@ func TestCompileExportGroups(t *testing.T) {
 	require.NoError(t, err)
 	e, err := CompileExport(a, c, Selection{})
 	require.NoError(t, err)
-	assert.True(t, strings.HasPrefix(e.SQL, "SELECT ifNull(toString(group_key), '') AS __c0, ifNull(toFloat64(`Lower`), nan) AS __c1, ifNull(toFloat64(`__p_Lower@11`), nan) AS __c2, "+
+	assert.True(t, strings.HasPrefix(e.SQL, "SELECT CAST(ifNull(toString(group_key), '') AS String) AS __c0, ifNull(toFloat64(`Lower`), nan) AS __c1, ifNull(toFloat64(`__p_Lower@11`), nan) AS __c2, "+
 		"ifNull(toFloat64(`__p_products_compared@11`), nan) AS __c3, '' AS __c4 FROM (SELECT gk AS group_key, count() AS `products`, "), e.SQL)
 	assert.Contains(t, e.SQL, ") ANY LEFT JOIN (SELECT group_key, anyIf(`Lower`, competitor_id = 11) AS `__p_Lower@11`, "+
 		"anyIf(`products_compared`, competitor_id = 11) AS `__p_products_compared@11` FROM (SELECT gk AS group_key, toInt64(pc) AS competitor_id, ")

@@ -36,6 +36,21 @@ type ResultTrace struct {
 	Status                      string
 }
 
+// TraceOf reads a result's trace by step column name (TraceColumns but status;
+// NaN: no value, and no rule for a rule column).
+func TraceOf(num func(col string) float64, status string) ResultTrace {
+	id := func(col string) int64 {
+		if v := num(col); !math.IsNaN(v) {
+			return int64(v)
+		}
+		return 0
+	}
+	return ResultTrace{Price: num("price"), Cost: num("cost"), TRule: id("t_rule"), FRule: id("f_rule"), CRule: id("c_rule"),
+		TSrc: num("t_src"), Target: num("target"), FSrc: num("f_src"), Floor: num("floor"), CSrc: num("c_src"), Ceiling: num("ceiling"),
+		Clamped: num("s_clamped"), Max: num("s_max"), Round: num("s_round"), Margin: num("s_margin"),
+		Recommended: num("recommended_price"), ChangePct: num("change_pct"), Status: status}
+}
+
 // Step is one step of a result's explanation.
 type Step struct {
 	// Kind: target, floor, ceiling (a rule's value), clamp, max_change, rounding,

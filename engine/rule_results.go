@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -54,9 +55,12 @@ var TraceColumns = []string{"t_rule", "t_src", "target", "f_rule", "f_src", "flo
 	"s_clamped", "s_max", "s_round", "s_margin", "recommended_price", "change_pct", "status", "price", "cost"}
 
 // resultWhere is the predicate of a results query: tenancy and category access,
-// the result set, the filters and the search.
+// the result set, the filters, the search and the open groups' path.
 func resultWhere(b *builder, a Account, cat catalog, c Condition, resultID uint64) (string, error) {
 	preds := []string{tenancy(a, b), "result_id = " + b.bind(resultID)}
+	for i, key := range c.GroupIDs {
+		preds = append(preds, resultGroupKey(cat, c.Group[i].ID)+" = "+b.bind(key))
+	}
 	f, err := b.filters(a, cat, c.Filters)
 	if err != nil {
 		return "", err
@@ -71,12 +75,13 @@ func resultWhere(b *builder, a Account, cat catalog, c Condition, resultID uint6
 }
 
 func checkResultCondition(a Account, c *Condition) (Account, catalog, error) {
-	return checkRunCondition(a, c, resultCatalog())
+	return checkRunCondition(a, c, resultCatalog(), resultGroupable)
 }
 
 // checkRunCondition checks a condition over a run's result set against the grid's
-// catalog (the results' or the approval records'): products only, sortable columns.
-func checkRunCondition(a Account, c *Condition, cat catalog) (Account, catalog, error) {
+// catalog (the results' or the approval records'): sortable columns, and groups
+// only by the columns in groupable (none: a grid of products only).
+func checkRunCondition(a Account, c *Condition, cat catalog, groupable map[string]bool) (Account, catalog, error) {
 	a = a.normalize()
 	if a.AccountID == 0 {
 		return a, catalog{}, bad("account", "no account is selected")
@@ -84,10 +89,19 @@ func checkRunCondition(a Account, c *Condition, cat catalog) (Account, catalog, 
 	if err := c.Validate(); err != nil {
 		return a, catalog{}, err
 	}
-	if len(c.Group) > 0 {
-		return a, catalog{}, bad("group", "The results grid shows products only; it has no group mode")
+	for i, g := range c.Group {
+		if groupable == nil {
+			return a, catalog{}, bad("group", "This grid shows products only; it has no group mode")
+		}
+		if !groupable[g.ID] {
+			return a, cat, bad(fmt.Sprintf("group[%d]", i), "%q is not a column the results can be grouped by (category, brand, rule, status)", clip(g.ID))
+		}
 	}
+	groupRows := len(c.Group) > len(c.GroupIDs)
 	for i, s := range c.Sort {
+		if groupRows && slices.Contains(ResultGroupMetrics, s.ColID) {
+			continue // a group row's metric
+		}
 		if col, ok := cat.get(s.ColID); !ok || col.Expr == "" {
 			return a, cat, bad(fmt.Sprintf("sort[%d].colId", i), "%q is not a sortable column of the results", clip(s.ColID))
 		}
@@ -97,11 +111,15 @@ func checkRunCondition(a Account, c *Condition, cat catalog) (Account, catalog, 
 
 // CompileResultRows compiles one block of the results grid over result set
 // resultID: the two phases of the grid (the block's ids by the sort, then its
-// columns for those ids alone).
+// columns for those ids alone); in group mode, above the last open level, a block
+// of group rows (compileResultGroups).
 func CompileResultRows(a Account, c Condition, resultID uint64) (Plan, error) {
 	a, cat, err := checkResultCondition(a, &c)
 	if err != nil {
 		return Plan{}, err
+	}
+	if len(c.Group) > len(c.GroupIDs) {
+		return compileResultGroups(a, cat, c, resultID)
 	}
 	b := newBuilder(a)
 	var sel, names []string
@@ -151,4 +169,64 @@ func CompileResultCount(a Account, c Condition, resultID uint64, pending bool) (
 		p = "countIf(status = '" + StatusPending + "')"
 	}
 	return b.statement("SELECT count(), " + p + " FROM " + b.table(TablePricerResults) + " WHERE " + w)
+}
+
+// resultGroupable are the results' columns the grid can group by (the results
+// grid's group mode: category levels, brand, rule, status).
+var resultGroupable = map[string]bool{"super_category": true, "category": true, "vertical": true,
+	"canonical_mfgr_display": true, "rule_id": true, "status": true}
+
+// ResultGroupable lists them (getColumnsDef's enableRowGroup).
+func ResultGroupable(id string) bool { return resultGroupable[id] }
+
+// ResultGroupMetrics are the columns of a group row besides its key, in order:
+// products, changed (status other than no change), pending, auto-approved, and
+// the changed products' average, lowest and highest change %.
+var ResultGroupMetrics = []string{"products", "changed", "pending", "auto_approved", "avg_change_pct", "min_change_pct", "max_change_pct"}
+
+// resultGroupKey is a group column's key as text (empty for none, e.g. no rule).
+func resultGroupKey(cat catalog, id string) string {
+	col, _ := cat.get(id)
+	return "ifNull(toString(" + col.Expr + "), '')"
+}
+
+// compileResultGroups is one block of group rows of the next level: its key under
+// the group column's id (and group_key), ResultGroupMetrics, sorted by a metric
+// or the key (the grid's sort where it names one of them; a product column's sort
+// is the open groups' products', so the key).
+func compileResultGroups(a Account, cat catalog, c Condition, resultID uint64) (Plan, error) {
+	b := newBuilder(a)
+	g := c.Group[len(c.GroupIDs)].ID
+	changed := "status != '" + StatusNoChange + "'"
+	opt := func(agg string) string { return "if(countIf(" + changed + ") = 0, NULL, " + agg + ")" }
+	exprs := map[string]string{
+		"products":       "count()",
+		"changed":        "countIf(" + changed + ")",
+		"pending":        "countIf(status = '" + StatusPending + "')",
+		"auto_approved":  "countIf(status = '" + StatusAutoApproved + "')",
+		"avg_change_pct": opt("avgIf(change_pct, " + changed + ")"),
+		"min_change_pct": opt("minIf(change_pct, " + changed + ")"),
+		"max_change_pct": opt("maxIf(change_pct, " + changed + ")"),
+	}
+	sel := []string{resultGroupKey(cat, g) + " AS group_key"}
+	for _, m := range ResultGroupMetrics {
+		sel = append(sel, exprs[m]+" AS "+b.ident(m))
+	}
+	var order []string
+	for _, s := range c.Sort {
+		switch {
+		case exprs[s.ColID] != "":
+			order = append(order, b.ident(s.ColID)+" "+s.Sort.sql()+" NULLS LAST")
+		case s.ColID == g:
+			order = append(order, "group_key "+s.Sort.sql())
+		}
+	}
+	order = append(order, "group_key ASC")
+	w, err := resultWhere(b, a, cat, c, resultID)
+	if err != nil {
+		return Plan{}, err
+	}
+	st, err := b.statement("SELECT " + strings.Join(sel, ", ") + " FROM " + b.table(TablePricerResults) + " WHERE " + w +
+		" GROUP BY group_key ORDER BY " + strings.Join(order, ", ") + limitOffset(c.Limit+1, c.StartRow))
+	return Plan{Statement: st, Shape: ShapeGroups, StartRow: c.StartRow, Limit: c.Limit, Columns: append([]string{g}, ResultGroupMetrics...), GroupField: g}, err
 }

@@ -110,10 +110,13 @@ var runLists = []struct {
 
 // inner is the SELECT computing every step for the account's products (and only
 // those in scope, when not nil; compiled here, after the rules' scopes, because
-// bound values follow the text's order). Each
-// step is a subquery level of its own: 18.16 expands aliases inline, so a step
-// that read the previous one's alias several times would copy its whole
+// bound values follow the text's order). The rule lists' matches, sources and
+// values are subquery levels of their own: 18.16 expands aliases inline, so a
+// level that read the previous one's alias several times would copy its whole
 // expression each time (the AST grows past its limit with a few dozen rules).
+// The guardrail steps are small expressions over plain columns, so they share
+// levels (stepLevels): each level costs 18.16 an analysis of everything below
+// it, and twelve levels took ~1.4 s to analyse before a row was read.
 func (k *runCompiler) inner(b *builder, scope *Condition) (string, error) {
 	// Level 1: the product (the results' columns for a run; what the steps read for
 	// a preview, which counts); each chosen competitor's usable price
@@ -169,22 +172,24 @@ func (k *runCompiler) inner(b *builder, scope *Condition) (string, error) {
 	}
 	level(carry, cols...)
 	carry = append(carry, valueColumn[RuleTarget], valueColumn[RuleFloor], valueColumn[RuleCeiling])
-	// Then a level per step.
-	for _, st := range k.steps() {
-		level(carry, st.sql)
-		carry = append(carry, st.keep...)
+	for _, l := range k.stepLevels() {
+		level(carry, l.cols...)
+		carry = append(carry, l.keep...)
 	}
 	return sql, nil
 }
 
-// offerColumns are, per competitor a rule reads, its price where the offer counts
-// (found, priced above 0, not older than the staleness limit), else NaN: o_<id>;
-// and os_<id>, the same for in-stock offers, where a rule asks for those. The
-// sources then combine plain columns instead of reading the arrays per rule.
-// While the snapshot's build facts are exact and no priced pair was stale at the
-// build (Totals.StaleMax 0), every offer priced beside my price is still fresh: the
-// scan times are not read, and a slot's price comes from its plain column (p1..);
-// a product without a price of its own gets no recommendation either way.
+// offerColumns are, per competitor a rule reads (and per stock option), its
+// price where the offer counts (found, priced above 0, not older than the
+// staleness limit) in the forms the rules' aggregates take (offerColumn): for a
+// minimum the price or +inf, for a maximum the price or -inf, for an average the
+// price or 0 and the count 1 or 0. A source then is a plain least/greatest/sum of
+// columns, with no per-rule test of each offer (a run's sources were most of its
+// CPU). While the snapshot's build facts are exact and no priced pair was stale
+// at the build (Totals.StaleMax 0), every offer priced beside my price is still
+// fresh: the scan times are not read, and a slot's price comes from its plain
+// column (p1..); a product without a price of its own gets no recommendation
+// either way.
 func (k *runCompiler) offerColumns() []string {
 	fresh := k.e.totals && k.a.Totals != nil && k.a.Totals.StaleMax == 0
 	var out []string
@@ -195,11 +200,6 @@ func (k *runCompiler) offerColumns() []string {
 				continue
 			}
 			for _, c := range r.Source.Competitors {
-				name := offerColumn(c, r.Source.InStockOnly)
-				if seen[name] {
-					continue
-				}
-				seen[name] = true
 				price := k.e.at("c_price", c)
 				var ok string
 				if slot, has := k.a.Slots[c]; fresh && has && slot <= PriceSlotColumns {
@@ -211,18 +211,44 @@ func (k *runCompiler) offerColumns() []string {
 				if r.Source.InStockOnly {
 					ok += " AND " + k.e.at("c_in_stock", c) + " = 1"
 				}
-				out = append(out, "if("+ok+", "+price+", nan) AS "+name)
+				for _, f := range offerForms[r.Source.Aggregate] {
+					name := offerColumn(c, r.Source.InStockOnly, f)
+					if seen[name] {
+						continue
+					}
+					seen[name] = true
+					if f == formCount {
+						out = append(out, "toFloat64("+ok+") AS "+name)
+					} else {
+						out = append(out, "if("+ok+", "+price+", "+offerMissing[f]+") AS "+name)
+					}
+				}
 			}
 		}
 	}
 	return out
 }
 
-func offerColumn(c int64, inStock bool) string {
+// The forms of an offer's price a competitors source reads (offerColumns).
+const (
+	formMin   = "min"
+	formMax   = "max"
+	formSum   = "sum"
+	formCount = "cnt"
+)
+
+// offerForms are the forms each aggregate reads (the default aggregate is min).
+var offerForms = map[SourceAggregate][]string{"": {formMin}, AggMin: {formMin}, AggMax: {formMax}, AggAvg: {formSum, formCount}}
+
+// offerMissing is each price form's value where the offer does not count.
+var offerMissing = map[string]string{formMin: "inf", formMax: "-inf", formSum: "0"}
+
+func offerColumn(c int64, inStock bool, form string) string {
+	p := "o_"
 	if inStock {
-		return "os_" + IntLit(c)
+		p = "os_"
 	}
-	return "o_" + IntLit(c)
+	return p + form + "_" + IntLit(c)
 }
 
 // match is the 1-based position of the first active rule of the list whose scope
@@ -297,25 +323,24 @@ func (k *runCompiler) source(s RuleSource) string {
 	case SourceFixed:
 		return "toFloat64(" + floatLit(s.Amount) + ")"
 	}
-	var n, mins, maxs, sums []string
-	for _, c := range s.Competitors {
-		o := offerColumn(c, s.InStockOnly)
-		n = append(n, "toUInt32(NOT isNaN("+o+"))")
-		mins = append(mins, "if(isNaN("+o+"), inf, "+o+")")
-		maxs = append(maxs, "if(isNaN("+o+"), -inf, "+o+")")
-		sums = append(sums, "if(isNaN("+o+"), 0, "+o+")")
+	cols := func(form string) []string {
+		out := make([]string, len(s.Competitors))
+		for i, c := range s.Competitors {
+			out[i] = offerColumn(c, s.InStockOnly, form)
+		}
+		return out
 	}
-	cnt := "(" + strings.Join(n, " + ") + ")"
-	var v string
 	switch s.Aggregate {
 	case AggMax:
-		v = nest("greatest", maxs)
+		v := nest("greatest", cols(formMax))
+		return "if(" + v + " = -inf, nan, " + v + ")"
 	case AggAvg:
-		v = "(" + strings.Join(sums, " + ") + ") / " + cnt
+		// No counted offer: 0 / 0, NaN.
+		return "(" + strings.Join(cols(formSum), " + ") + ") / (" + strings.Join(cols(formCount), " + ") + ")"
 	default:
-		v = nest("least", mins)
+		v := nest("least", cols(formMin))
+		return "if(" + v + " = inf, nan, " + v + ")"
 	}
-	return "if(" + cnt + " = 0, nan, " + v + ")"
 }
 
 // nest applies a two-argument function over a list: least(a, least(b, c)) (18.16
@@ -330,22 +355,53 @@ func nest(fn string, xs []string) string {
 // has is true where the product gets a recommendation: a target and a price.
 const has = "(NOT isNaN(t_val) AND price > 0)"
 
-// step is one level of the steps: its SQL and the columns it adds for the next.
-type step struct {
-	sql  string
+// stepLevel is one subquery level of the steps: the expressions it computes (a
+// later one may read an earlier one's alias) and the names the levels above carry
+// on (the rounding's candidates are read by the next level only).
+type stepLevel struct {
+	cols []string
 	keep []string
 }
 
-// steps are the clamp, the guardrails and the result, each a subquery level of
-// its own (inner), so that the explanation shows what every step did.
-func (k *runCompiler) steps() []step {
-	one := func(sql, name string) step { return step{sql + " AS " + name, []string{name}} }
-	out := []step{one("if("+has+", if(isNaN(f_val), if(isNaN(c_val), t_val, least(t_val, c_val)), greatest(if(isNaN(c_val), t_val, least(t_val, c_val)), f_val)), price)", "s_clamped")}
-	if m := k.g.MaxChangePct; m != nil {
-		out = append(out, one("if("+has+", least(greatest(s_clamped, price * "+floatLit(1-*m/100)+"), price * "+floatLit(1+*m/100)+"), price)", "s_max"))
-	} else {
-		out = append(out, one("s_clamped", "s_max"))
+// stepLevels are the clamp, the guardrails and the result in three levels: the
+// clamp and the maximum change; the rounding's candidates (with rounding only);
+// the rounded price, the minimum margin, the recommendation, its change and
+// status. Every step is a result column, so the explanation shows what each did.
+func (k *runCompiler) stepLevels() []stepLevel {
+	var out []stepLevel
+	var cur stepLevel
+	for _, st := range k.steps() {
+		cur.cols = append(cur.cols, st.sql)
+		cur.keep = append(cur.keep, st.keep...)
+		if st.last {
+			out = append(out, cur)
+			cur = stepLevel{}
+		}
 	}
+	return out
+}
+
+// step is one step: its SQL, the columns it adds for the levels above, and
+// whether it ends its level.
+type step struct {
+	sql  string
+	keep []string
+	last bool
+}
+
+// steps are the clamp, the guardrails and the result in order (stepLevels
+// groups them).
+func (k *runCompiler) steps() []step {
+	one := func(sql, name string) step { return step{sql: sql + " AS " + name, keep: []string{name}} }
+	out := []step{one("if("+has+", if(isNaN(f_val), if(isNaN(c_val), t_val, least(t_val, c_val)), greatest(if(isNaN(c_val), t_val, least(t_val, c_val)), f_val)), price)", "s_clamped")}
+	var maxStep step
+	if m := k.g.MaxChangePct; m != nil {
+		maxStep = one("if("+has+", least(greatest(s_clamped, price * "+floatLit(1-*m/100)+"), price * "+floatLit(1+*m/100)+"), price)", "s_max")
+	} else {
+		maxStep = one("s_clamped", "s_max")
+	}
+	maxStep.last = true
+	out = append(out, maxStep)
 	if len(k.g.RoundingEndings) > 0 {
 		// The nearest allowed ending (an upper candidate first: ties round up)
 		// that is above 0 and not below the floor; none: unrounded.
@@ -357,8 +413,8 @@ func (k *runCompiler) steps() []step {
 				dists = append(dists, "if(("+c+" > 0) AND (isNaN(f_val) OR "+c+" >= f_val - "+floatLit(RoundTolerance)+"), abs("+c+" - s_max), inf)")
 			}
 		}
-		out = append(out, step{"[" + strings.Join(cands, ", ") + "] AS r_cand, [" + strings.Join(dists, ", ") + "] AS r_dist", nil},
-			step{"r_cand, r_dist, arrayReduce('min', r_dist) AS r_best", nil},
+		out = append(out, step{sql: "[" + strings.Join(cands, ", ") + "] AS r_cand, [" + strings.Join(dists, ", ") + "] AS r_dist"},
+			step{sql: "arrayReduce('min', r_dist) AS r_best", last: true},
 			one("if("+has+" AND r_best != inf, r_cand[indexOf(r_dist, r_best)], s_max)", "s_round"))
 	} else {
 		out = append(out, one("s_max", "s_round"))
@@ -368,10 +424,11 @@ func (k *runCompiler) steps() []step {
 	} else {
 		out = append(out, one("s_round", "s_margin"))
 	}
+	status := one("multiIf(NOT "+has+" OR abs(recommended_price - price) < 0.005, '"+StatusNoChange+"', abs(change_pct) <= "+
+		floatLit(k.g.AutoApprovePct)+", '"+StatusAutoApproved+"', '"+StatusPending+"')", "status")
+	status.last = true
 	return append(out, one("if("+has+", round(s_margin, 2), price)", "recommended_price"),
-		one("if(price > 0, (recommended_price - price) / price * 100, 0)", "change_pct"),
-		one("multiIf(NOT "+has+" OR abs(recommended_price - price) < 0.005, '"+StatusNoChange+"', abs(change_pct) <= "+
-			floatLit(k.g.AutoApprovePct)+", '"+StatusAutoApproved+"', '"+StatusPending+"')", "status"))
+		one("if(price > 0, (recommended_price - price) / price * 100, 0)", "change_pct"), status)
 }
 
 // scopePredicate compiles a rule's scope (filters, category tree, search) over the

@@ -31,33 +31,37 @@ func TestRuleSourceSQL(t *testing.T) {
 		{"mrp", RuleSource{Kind: SourceMRP}, "if(mrp > 0, mrp, nan)"},
 		{"fixed", RuleSource{Kind: SourceFixed, Amount: 12.5}, "toFloat64(12.5)"},
 		{"one competitor, min", RuleSource{Kind: SourceCompetitors, Competitors: []int64{9}, Aggregate: AggMin},
-			"if((toUInt32(NOT isNaN(o_9))) = 0, nan, if(isNaN(o_9), inf, o_9))"},
+			"if(o_min_9 = inf, nan, o_min_9)"},
 		{"two competitors, max, in stock", RuleSource{Kind: SourceCompetitors, Competitors: []int64{3, 9}, Aggregate: AggMax, InStockOnly: true},
-			"if((toUInt32(NOT isNaN(os_3)) + toUInt32(NOT isNaN(os_9))) = 0, nan, greatest(if(isNaN(os_3), -inf, os_3), if(isNaN(os_9), -inf, os_9)))"},
+			"if(greatest(os_max_3, os_max_9) = -inf, nan, greatest(os_max_3, os_max_9))"},
 		{"two competitors, avg", RuleSource{Kind: SourceCompetitors, Competitors: []int64{3, 9}, Aggregate: AggAvg},
-			"if((toUInt32(NOT isNaN(o_3)) + toUInt32(NOT isNaN(o_9))) = 0, nan, (if(isNaN(o_3), 0, o_3) + if(isNaN(o_9), 0, o_9)) / (toUInt32(NOT isNaN(o_3)) + toUInt32(NOT isNaN(o_9))))"},
+			"(o_sum_3 + o_sum_9) / (o_cnt_3 + o_cnt_9)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) { assert.Equal(t, tc.sql, k.source(tc.src)) })
 	}
-	// The offer columns: once per competitor and stock option any rule reads.
+	// The offer columns: once per competitor, stock option and form any rule reads.
 	k.lists = map[RuleType][]Rule{
-		RuleTarget: {{Source: RuleSource{Kind: SourceCompetitors, Competitors: []int64{9, 3}}}, {Source: RuleSource{Kind: SourceCompetitors, Competitors: []int64{9}, InStockOnly: true}}},
-		RuleFloor:  {{Source: RuleSource{Kind: SourceCompetitors, Competitors: []int64{3}}}, {Source: RuleSource{Kind: SourceMyPrice}}},
+		RuleTarget: {{Source: RuleSource{Kind: SourceCompetitors, Competitors: []int64{9, 3}, Aggregate: AggMin}},
+			{Source: RuleSource{Kind: SourceCompetitors, Competitors: []int64{9}, Aggregate: AggAvg, InStockOnly: true}}},
+		RuleFloor: {{Source: RuleSource{Kind: SourceCompetitors, Competitors: []int64{3}, Aggregate: AggMin}}, {Source: RuleSource{Kind: SourceMyPrice}}},
 	}
 	cut := "toDateTime(1764633600)"
+	ok9, ok3 := "2 > 0 AND c_price[2] > 0 AND c_seen[2] >= "+cut, "1 > 0 AND c_price[1] > 0 AND c_seen[1] >= "+cut
 	assert.Equal(t, []string{
-		"if(2 > 0 AND c_price[2] > 0 AND c_seen[2] >= " + cut + ", c_price[2], nan) AS o_9",
-		"if(1 > 0 AND c_price[1] > 0 AND c_seen[1] >= " + cut + ", c_price[1], nan) AS o_3",
-		"if(2 > 0 AND c_price[2] > 0 AND c_seen[2] >= " + cut + " AND c_in_stock[2] = 1, c_price[2], nan) AS os_9",
+		"if(" + ok9 + ", c_price[2], inf) AS o_min_9",
+		"if(" + ok3 + ", c_price[1], inf) AS o_min_3",
+		"if(" + ok9 + " AND c_in_stock[2] = 1, c_price[2], 0) AS os_sum_9",
+		"toFloat64(" + ok9 + " AND c_in_stock[2] = 1) AS os_cnt_9",
 	}, k.offerColumns())
 	// Exact build facts with no stale priced pair: the plain price columns, no scan times.
 	a := slottedAccount()
 	a.Totals = &Totals{FreshMin: uint32(a.Now.Unix()), StaleMax: 0, Parity: a.Settings.Parity, Lower: a.Settings.Lower, Upper: a.Settings.Upper}
 	k.a, k.e = a, newExprs(a)
 	assert.Equal(t, []string{
-		"if(p2 > 0 AND my_price > 0, p2, nan) AS o_9",
-		"if(p1 > 0 AND my_price > 0, p1, nan) AS o_3",
-		"if(p2 > 0 AND my_price > 0 AND c_in_stock[2] = 1, p2, nan) AS os_9",
+		"if(p2 > 0 AND my_price > 0, p2, inf) AS o_min_9",
+		"if(p1 > 0 AND my_price > 0, p1, inf) AS o_min_3",
+		"if(p2 > 0 AND my_price > 0 AND c_in_stock[2] = 1, p2, 0) AS os_sum_9",
+		"toFloat64(p2 > 0 AND my_price > 0 AND c_in_stock[2] = 1) AS os_cnt_9",
 	}, k.offerColumns())
 	a.Totals.StaleMax = 1
 	k.a, k.e = a, newExprs(a)
@@ -73,23 +77,27 @@ func TestRuleStepsSQL(t *testing.T) {
 	dist := func(c string) string {
 		return "if((" + c + " > 0) AND (isNaN(f_val) OR " + c + " >= f_val - 1e-09), abs(" + c + " - s_max), inf)"
 	}
-	var sqls []string
-	for _, st := range k.steps() {
-		sqls = append(sqls, st.sql)
-	}
-	assert.Equal(t, []string{
-		"if(" + h + ", if(isNaN(f_val), if(isNaN(c_val), t_val, least(t_val, c_val)), greatest(if(isNaN(c_val), t_val, least(t_val, c_val)), f_val)), price) AS s_clamped",
-		"if(" + h + ", least(greatest(s_clamped, price * 0.92), price * 1.08), price) AS s_max",
-		"[" + hi + ", " + lo + "] AS r_cand, [" + dist(hi) + ", " + dist(lo) + "] AS r_dist",
-		"r_cand, r_dist, arrayReduce('min', r_dist) AS r_best",
-		"if(" + h + " AND r_best != inf, r_cand[indexOf(r_dist, r_best)], s_max) AS s_round",
-		"if(" + h + " AND cost > 0, greatest(s_round, cost * 1.05), s_round) AS s_margin",
-		"if(" + h + ", round(s_margin, 2), price) AS recommended_price",
-		"if(price > 0, (recommended_price - price) / price * 100, 0) AS change_pct",
-		"multiIf(NOT " + h + " OR abs(recommended_price - price) < 0.005, 'no_change', abs(change_pct) <= 3, 'auto_approved', 'pending') AS status",
-	}, sqls)
+	assert.Equal(t, []stepLevel{
+		{cols: []string{
+			"if(" + h + ", if(isNaN(f_val), if(isNaN(c_val), t_val, least(t_val, c_val)), greatest(if(isNaN(c_val), t_val, least(t_val, c_val)), f_val)), price) AS s_clamped",
+			"if(" + h + ", least(greatest(s_clamped, price * 0.92), price * 1.08), price) AS s_max",
+		}, keep: []string{"s_clamped", "s_max"}},
+		{cols: []string{
+			"[" + hi + ", " + lo + "] AS r_cand, [" + dist(hi) + ", " + dist(lo) + "] AS r_dist",
+			"arrayReduce('min', r_dist) AS r_best",
+		}},
+		{cols: []string{
+			"if(" + h + " AND r_best != inf, r_cand[indexOf(r_dist, r_best)], s_max) AS s_round",
+			"if(" + h + " AND cost > 0, greatest(s_round, cost * 1.05), s_round) AS s_margin",
+			"if(" + h + ", round(s_margin, 2), price) AS recommended_price",
+			"if(price > 0, (recommended_price - price) / price * 100, 0) AS change_pct",
+			"multiIf(NOT " + h + " OR abs(recommended_price - price) < 0.005, 'no_change', abs(change_pct) <= 3, 'auto_approved', 'pending') AS status",
+		}, keep: []string{"s_round", "s_margin", "recommended_price", "change_pct", "status"}},
+	}, k.stepLevels(), "three levels: 18.16 analyses every level below each one again")
 	k = &runCompiler{}
-	assert.Equal(t, "s_clamped AS s_max", k.steps()[1].sql, "no guardrails: the steps pass the price on")
+	levels := k.stepLevels()
+	require.Len(t, levels, 2, "no rounding: no candidates' level")
+	assert.Equal(t, "s_clamped AS s_max", levels[0].cols[1], "no guardrails: the steps pass the price on")
 }
 
 // The rule lists: the first matching active rule by order; scopes compile with the
@@ -159,7 +167,7 @@ func TestResultsSQL(t *testing.T) {
 		"account_id = ? AND super_category IN ? AND result_id = ? AND ifNull(change_pct > ?, 0) AND ifNull(toString(status) = ?, 0) AND "+
 		"position(search_text, lowerUTF8(?)) > 0 ORDER BY if(isNaN(floor), NULL, floor) DESC NULLS LAST, product_id ASC LIMIT 11 OFFSET 0) "+
 		"ORDER BY if(isNaN(floor), NULL, floor) DESC NULLS LAST, product_id ASC")
-	for _, bad := range []string{`{"sort":[{"colId":"Price@3","sort":"asc"}]}`, `{"group":[{"id":"brand"}]}`,
+	for _, bad := range []string{`{"sort":[{"colId":"Price@3","sort":"asc"}]}`, `{"group":[{"id":"brand"}]}`, `{"group":[{"id":"price"}]}`,
 		`{"filters":{"status":{"filterType":"radio","value":"maybe"}}}`, `{"filters":{"explanation":{"filterType":"text","type":"contains","filter":"x"}}}`} {
 		c, err := ParseCondition([]byte(bad))
 		require.NoError(t, err)
@@ -167,6 +175,28 @@ func TestResultsSQL(t *testing.T) {
 		var e *Error
 		assert.ErrorAs(t, err, &e, bad)
 	}
+
+	// Group mode: the next level's group rows, under the open groups' path.
+	c, err = ParseCondition([]byte(`{"group":[{"id":"status"},{"id":"rule_id"}],"groupIds":["pending"],"sort":[{"colId":"changed","sort":"desc"}],"limit":10}`))
+	require.NoError(t, err)
+	p, err = CompileResultRows(a, c, 42)
+	require.NoError(t, err)
+	assert.Equal(t, ShapeGroups, p.Shape)
+	assert.Equal(t, "rule_id", p.GroupField)
+	assert.Equal(t, "SELECT ifNull(toString(if(t_rule = 0, NULL, t_rule)), '') AS group_key, count() AS `products`, countIf(status != 'no_change') AS `changed`, "+
+		"countIf(status = 'pending') AS `pending`, countIf(status = 'auto_approved') AS `auto_approved`, "+
+		"if(countIf(status != 'no_change') = 0, NULL, avgIf(change_pct, status != 'no_change')) AS `avg_change_pct`, "+
+		"if(countIf(status != 'no_change') = 0, NULL, minIf(change_pct, status != 'no_change')) AS `min_change_pct`, "+
+		"if(countIf(status != 'no_change') = 0, NULL, maxIf(change_pct, status != 'no_change')) AS `max_change_pct` "+
+		"FROM pricer_results WHERE account_id = ? AND super_category IN ? AND result_id = ? AND ifNull(toString(toString(status)), '') = ? "+
+		"GROUP BY group_key ORDER BY `changed` DESC NULLS LAST, group_key ASC LIMIT 11 OFFSET 0", p.SQL)
+	assert.Equal(t, []any{uint32(7), clickhouse.GroupSet{Value: []any{"Toys"}}, uint64(42), "pending"}, p.Args)
+	c, err = ParseCondition([]byte(`{"group":[{"id":"status"}],"groupIds":["pending"]}`))
+	require.NoError(t, err)
+	p, err = CompileResultRows(a, c, 42)
+	require.NoError(t, err)
+	assert.Equal(t, ShapeRows, p.Shape, "an open group's products")
+	assert.Contains(t, p.SQL, "AND ifNull(toString(toString(status)), '') = ? ORDER BY product_id ASC")
 }
 
 // Hostile text in a rule's scope is bound; a rule's name never reaches SQL; rules

@@ -286,13 +286,18 @@ func (w *Warehouse) SnapshotDelta(ctx context.Context, account uint32) (uint64, 
 // snapshot, in one small read: the competitors' positions in its arrays, the facts
 // of its build (the stored totals' settings and scan-time bounds) and the newest
 // build of its delta (0: none). With a delta, its build's facts hold for the base
-// rows too (RefreshSnapshot writes them so).
+// rows too (RefreshSnapshot writes them so). The base row read is one a build
+// wrote: every built row carries the account's competitor list, while a row put
+// into the snapshot by hand (tests and the browser flow bulk-load bare products)
+// has none and build 0, and taken for the build it hid every competitor (the
+// pricer then changed nothing). An account without competitors has no such row:
+// no slots, and the compiler computes without stored totals.
 func (w *Warehouse) SnapshotMeta(ctx context.Context, accountID uint32) (map[int64]int, *engine.Totals, uint64, error) {
 	res, err := w.Query(ctx, SQL(`SELECT slot_ids, found, fresh_min, stale_max, parity, lower, upper, delta
 		FROM (SELECT account_id, build_id, slot_ids, delta FROM (
 				SELECT account_id, build_id, slot_ids, build_id AS delta, 1 AS o FROM product_snapshot_delta WHERE account_id = ? ORDER BY build_id DESC LIMIT 1
 				UNION ALL
-				SELECT account_id, build_id, slot_ids, toUInt64(0) AS delta, 0 AS o FROM product_snapshot WHERE account_id = ? LIMIT 1)
+				SELECT account_id, build_id, slot_ids, toUInt64(0) AS delta, 0 AS o FROM product_snapshot WHERE account_id = ? AND notEmpty(slot_ids) LIMIT 1)
 			ORDER BY o DESC LIMIT 1)
 		ANY LEFT JOIN (SELECT account_id, build_id, build_id AS found, fresh_min, stale_max, parity, lower, upper
 			FROM snapshot_builds WHERE account_id = ?) USING account_id, build_id`, accountID, accountID, accountID))

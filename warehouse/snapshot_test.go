@@ -167,3 +167,44 @@ func TestRefreshSnapshotsStoresTotals(t *testing.T) {
 	assert.Equal(t, uint32(stale.Unix()), staleMax)
 	assert.Equal(t, []float64{1.5, 2.5}, []float64{lower, upper})
 }
+
+// TestSnapshotMetaReadsTheBuild: rows written into the snapshot outside a build
+// (the browser flow bulk-loads a million bare products straight into it: no
+// competitor slots, build 0) must not stand for the build. SnapshotMeta read
+// "any row" of the account, and when that was such a row the grid and the pricer
+// saw no competitors: a real run then found no competitor price, changed nothing
+// and wrote no approval records.
+func TestSnapshotMetaReadsTheBuild(t *testing.T) {
+	w, _ := testenv.ClickHouse(t)
+	ctx := context.Background()
+	now := time.Now().UTC().Truncate(time.Second)
+	pb, err := w.Conn.PrepareBatch(ctx, "INSERT INTO products (account_id, product_id, name, my_price, updated_at)")
+	require.NoError(t, err)
+	require.NoError(t, pb.Append(uint32(3), "P1", "built", float64(100), now))
+	require.NoError(t, pb.Send())
+	ob, err := w.Conn.PrepareBatch(ctx, "INSERT INTO latest_offers (account_id, product_id, competitor_id, scanned_at, price)")
+	require.NoError(t, err)
+	price := 90.0
+	require.NoError(t, ob.Append(uint32(3), "P1", uint32(4), now, &price))
+	require.NoError(t, ob.Append(uint32(3), "P1", uint32(2), now, &price))
+	require.NoError(t, ob.Send())
+	require.NoError(t, w.RefreshSnapshots(ctx, map[uint32]engine.Settings{3: engine.DefaultSettings()}))
+	slots, totals, _, err := w.SnapshotMeta(ctx, 3)
+	require.NoError(t, err)
+	require.Equal(t, map[int64]int{2: 1, 4: 2}, slots)
+	require.NotNil(t, totals)
+
+	// Bare rows that sort before the built one, merged into one part with it, so
+	// that they are the first rows a reader meets.
+	require.NoError(t, w.Conn.Exec(ctx, `INSERT INTO product_snapshot (account_id, product_id, name, my_price)
+		SELECT 3, concat('A', toString(number)), 'bulk', toFloat64(number % 97) FROM numbers(1000)`))
+	require.NoError(t, w.Conn.Exec(ctx, "OPTIMIZE TABLE product_snapshot PARTITION 3 FINAL"))
+	var first []uint32
+	require.NoError(t, w.Conn.QueryRow(ctx, "SELECT slot_ids FROM product_snapshot WHERE account_id = 3 LIMIT 1").Scan(&first))
+	require.Empty(t, first, "the fixture: a bare row comes first")
+
+	got, gotTotals, _, err := w.SnapshotMeta(ctx, 3)
+	require.NoError(t, err)
+	assert.Equal(t, slots, got, "the build's competitor slots")
+	assert.Equal(t, totals, gotTotals, "the build's facts")
+}

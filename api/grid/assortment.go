@@ -122,16 +122,16 @@ func (h *handlers) assortmentColumns(c echo.Context, in AssortmentColumnsRequest
 // startAssortmentExport is assortment/exportDataToCsv: an export (export.go) of
 // the report's condition, its report type set to the report.
 func (h *exportHandlers) startAssortmentExport(c echo.Context, in AssortmentRequest) (ExportStarted, error) {
-	return h.startAs(c, in.Data, map[string]any{"report_type": string(in.kind)})
+	return h.startAs(c, in.Data, map[string]any{"report_type": string(in.kind)}, engine.Selection{})
 }
 
 // startRealTimeExport is tabular/exportDataToCsvRealTime: every latest scan of the chosen competitors.
 func (h *exportHandlers) startRealTimeExport(c echo.Context, in RealTimeRequest) (ExportStarted, error) {
-	return h.startAs(c, json.RawMessage(`{}`), map[string]any{"report_type": engine.RealTimeReport, "competitorId": in.CompetitorsID.Int64s()})
+	return h.startAs(c, json.RawMessage(`{}`), map[string]any{"report_type": engine.RealTimeReport, "competitorId": in.CompetitorsID.Int64s()}, engine.Selection{})
 }
 
-// startAs starts an export of condition with keys set over it.
-func (h *exportHandlers) startAs(c echo.Context, condition json.RawMessage, keys map[string]any) (ExportStarted, error) {
+// startAs starts an export of condition with keys set over it, narrowed to sel.
+func (h *exportHandlers) startAs(c echo.Context, condition json.RawMessage, keys map[string]any, sel engine.Selection) (ExportStarted, error) {
 	obj, err := conditionObject(condition)
 	if err != nil {
 		return ExportStarted{}, err
@@ -143,7 +143,7 @@ func (h *exportHandlers) startAs(c echo.Context, condition json.RawMessage, keys
 	for k, v := range keys {
 		m[k] = v
 	}
-	req := ExportRequest{}
+	req := ExportRequest{SelectAll: sel.All, ToggledNodes: sel.Toggled}
 	if req.Condition, err = json.Marshal(m); err != nil {
 		return ExportStarted{}, err
 	}

@@ -65,11 +65,7 @@ func exportQueryID(name string) string { return "export-" + name }
 // Start checks the export's condition exactly as getConditionsData would (and that
 // it is a report that exports), then records it and queues its job.
 func (x *Exports) Start(ctx context.Context, p session.Principal, in ExportRequest) (string, error) {
-	a, err := x.S.AccountFor(ctx, p, in.cond, false)
-	if err != nil {
-		return "", err
-	}
-	if _, err := engine.CompileExport(a, in.cond, in.sel); err != nil {
+	if _, err := x.S.CompileExport(ctx, p, in.conditionJSON, in.sel); err != nil {
 		return "", err
 	}
 	tx, err := x.S.DB.Begin(ctx)

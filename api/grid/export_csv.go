@@ -29,6 +29,11 @@ type nativeCSV struct {
 	sym      string
 	progress func(rows int64) error // after each block, when set
 	rows     int64
+	// written is how many of the columns are the file's (the rest are read for
+	// computed cells only); computed renders those cells from the row (engine.Export).
+	written  int
+	computed map[int]func(engine.ExportRow) string
+	row      int // the row a computed cell reads
 
 	nums [][]float64 // per column, this block's values (Float64 columns)
 	strs [][]byte    // per column, this block's strings one after the other (String columns)
@@ -40,8 +45,28 @@ type nativeCSV struct {
 
 func newNativeCSV(w io.Writer, formats []string, sym string, progress func(rows int64) error) *nativeCSV {
 	n := len(formats)
-	return &nativeCSV{w: w, formats: formats, sym: sym, progress: progress,
+	return &nativeCSV{w: w, formats: formats, sym: sym, progress: progress, written: n,
 		nums: make([][]float64, n), strs: make([][]byte, n), ends: make([][]int, n)}
+}
+
+// exportCSV is the writer of an export's rows: its columns, then the trailing
+// ones its computed cells read.
+func exportCSV(w io.Writer, e engine.Export, sym string, progress func(rows int64) error) *nativeCSV {
+	n := newNativeCSV(w, append(append([]string{}, e.Formats...), e.Trailing...), sym, progress)
+	n.written, n.computed = len(e.Formats), e.Computed
+	return n
+}
+
+// Float is the current row's value of a Float64 column (engine.ExportRow).
+func (n *nativeCSV) Float(c int) float64 { return n.nums[c][n.row] }
+
+// Text is the current row's text of a String column (engine.ExportRow).
+func (n *nativeCSV) Text(c int) string {
+	from := 0
+	if n.row > 0 {
+		from = n.ends[c][n.row-1]
+	}
+	return string(n.strs[c][from:n.ends[c][n.row]])
 }
 
 // errNotRows is the error of a stream that stopped being rows.
@@ -124,9 +149,14 @@ func (n *nativeCSV) block(br *bufio.Reader) error {
 	}
 	n.out = n.out[:0]
 	for r := 0; r < int(rows); r++ {
-		for c, format := range n.formats {
+		for c, format := range n.formats[:n.written] {
 			if c > 0 {
 				n.out = append(n.out, ',')
+			}
+			if fn := n.computed[c]; fn != nil {
+				n.row = r
+				n.out = appendField(n.out, []byte(fn(n)))
+				continue
 			}
 			if format != "" {
 				n.cell = formatNumber(n.cell[:0], format, n.nums[c][r], n.sym)

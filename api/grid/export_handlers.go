@@ -23,6 +23,8 @@ func ExportRoutes(x *Exports) []route.Route {
 		R(P, "/tabular/exportDataToCsv", "Start a CSV export of a grid condition's rows; answers the export's name", route.JSON(h.start)),
 		R(P, "/tabular/exportDataToCsvRealTime", "Start a CSV export of the real-time view's scans of the chosen competitors", route.JSON(h.startRealTimeExport)),
 		R(P, "/assortment/exportDataToCsv", "Start a CSV export of an assortment report's rows", route.JSON(h.startAssortmentExport)),
+		{Method: P, Path: "/repricing/exportDataToCsv", Access: repricingRead,
+			Summary: "Start a CSV export of a run's results (the condition's run: latest, simulation or a run id) with why this price", Handler: route.JSON(h.startRepricingExport)},
 		R(P, "/tabular/initialExportProcess", "An export's state, read once by the Exporting report dialog before it polls", route.JSON(h.status)),
 		R(P, "/tabular/getExportStatus", "An export's state: status, percent, time left, rows written", route.JSON(h.status)),
 		R(G, "/tabular/getCsvFile", "Download a finished export's CSV file (?reportName=)", route.Raw[struct{}, struct{}](h.file, "text/csv")),

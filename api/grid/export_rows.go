@@ -37,7 +37,9 @@ func ExportSelection(selJSON []byte) engine.Selection {
 
 // CompileExport compiles a stored condition for principal p exactly as the export
 // job does: the condition checked as getConditionsData checks it (the account,
-// its categories), then engine.CompileExport.
+// its categories), then engine.CompileExport, or for the repricing results
+// (report type engine.RepricingReport) engine.CompileResultExport over the run
+// the condition names.
 func (s *Service) CompileExport(ctx context.Context, p session.Principal, condJSON []byte, sel engine.Selection) (ExportPlan, error) {
 	cond, err := engine.ParseCondition(condJSON)
 	if err != nil {
@@ -46,6 +48,14 @@ func (s *Service) CompileExport(ctx context.Context, p session.Principal, condJS
 	a, err := s.AccountFor(ctx, p, cond, false)
 	if err != nil {
 		return ExportPlan{}, err
+	}
+	if cond.ReportType == engine.RepricingReport {
+		run, err := s.resultRun(ctx, p.AccountID, condJSON)
+		if err != nil {
+			return ExportPlan{}, err
+		}
+		e, err := engine.CompileResultExport(a, cond, sel, run)
+		return ExportPlan{Account: a, Export: e}, err
 	}
 	e, err := engine.CompileExport(a, cond, sel)
 	if err != nil {
@@ -81,7 +91,7 @@ func (s *Service) WriteCSV(ctx context.Context, queryID string, e ExportPlan, w 
 // written so far after each block, and an error from it stops the query. It
 // returns the rows written.
 func (s *Service) ExportRows(ctx context.Context, queryID string, e ExportPlan, w io.Writer, progress func(rows int64) error) (int64, error) {
-	n := newNativeCSV(w, e.Formats, e.Account.Settings.CurrencySymbol, progress)
+	n := exportCSV(w, e.Export, e.Account.Settings.CurrencySymbol, progress)
 	err := s.W.Native(ctx, queryID, e.Statement, n.read)
 	return n.rows, err
 }

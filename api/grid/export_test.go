@@ -308,8 +308,8 @@ func TestExportEqualsGrid(t *testing.T) {
 	})
 }
 
-// exportCSV starts an export of body, waits for it and returns its rows, header first.
-func exportCSV(t *testing.T, e *echo.Echo, body string) [][]string {
+// exportFile starts an export of body, waits for it and returns its rows, header first.
+func exportFile(t *testing.T, e *echo.Echo, body string) [][]string {
 	t.Helper()
 	code, out := call(e, "POST", "/api/tabular/exportDataToCsv", body)
 	require.Equal(t, 200, code, out)
@@ -360,7 +360,7 @@ func TestExportGroupRowsEqualGrid(t *testing.T) {
 			want := gridRows(t, e, tc.cond)
 			require.Greater(t, len(want), 1, "the condition must have several groups to be a test")
 			body, _ := json.Marshal(map[string]any{"condition": tc.cond})
-			recs := exportCSV(t, e, string(body))
+			recs := exportFile(t, e, string(body))
 			ids := tc.cond["visible_columns"].([]string)
 			var wantHeader []string
 			for _, id := range ids {

@@ -28,7 +28,7 @@ import (
 // pricer (either rules section).
 func RepricingRoutes(s *Service) []route.Route {
 	h := &repricing{s: s}
-	read := route.AnyOf(authz.DynamicPricer, authz.Read)
+	read := repricingRead
 	return []route.Route{
 		{Method: http.MethodPost, Path: "/repricing/getConditionsData", Access: read,
 			Summary: "One block of a run's results (run: latest, simulation or a run id), each row with its explanation", Handler: route.JSON(h.rows)},
@@ -38,6 +38,9 @@ func RepricingRoutes(s *Service) []route.Route {
 			Summary: "The results grid's column definitions", Handler: route.Query(h.columns)},
 	}
 }
+
+// repricingRead is the results' access: read on either rules section.
+var repricingRead = route.AnyOf(authz.DynamicPricer, authz.Read)
 
 // RunRef names the results to read: "latest" (the latest complete real run, the
 // default), "simulation" (the latest complete simulation) or a run id.
@@ -113,8 +116,11 @@ type ResultsCount struct {
 
 // ResultsBlock is one block of results: rows with id, price, floor, ceiling,
 // target, recommended_price, change_pct, status, rule_id, explanation (a
-// sentence) and steps (the structured trace), plus the product columns; and the
-// run they come from (null: no complete run yet, no rows).
+// sentence) and steps (the structured trace), plus the product columns; in group
+// mode (group above the open groupIds) group rows: group_key, the key again under
+// the group column's id, and products, changed, pending, auto_approved,
+// avg_change_pct, min_change_pct, max_change_pct; and the run they come from
+// (null: no complete run yet, no rows).
 type ResultsBlock struct {
 	Rows    []map[string]any `json:"rows" openapi:"always"`
 	LastRow int              `json:"lastRow" openapi:"always"`
@@ -148,6 +154,59 @@ func (h *repricing) run(ctx context.Context, accountID int64, ref RunRef) (store
 	return st.LatestCompleteRun(ctx, accountID, ref.Simulation)
 }
 
+// resultRun is the run a results export's stored condition names ("run": its id),
+// with what its explanations need.
+func (s *Service) resultRun(ctx context.Context, accountID int64, condJSON []byte) (engine.ResultRun, error) {
+	rc, err := parseResultsCondition("condition", condJSON)
+	if err != nil {
+		return engine.ResultRun{}, err
+	}
+	run, found, err := (&repricing{s: s}).run(ctx, accountID, rc.run)
+	if err != nil {
+		return engine.ResultRun{}, err
+	}
+	if !found {
+		return engine.ResultRun{}, errNoResults
+	}
+	return engine.ResultRun{ResultID: uint64(run.ResultID), Rules: run.Rules, Guardrails: run.Guardrails}, nil
+}
+
+// errNoResults answers an export of results that do not exist yet.
+var errNoResults = httperr.Conflict("There are no results to export yet: run or simulate the rules first.")
+
+// RepricingExportRequest is repricing/exportDataToCsv's {"condition", "selectAll",
+// "toggledNodes"}: a results condition (with its "run") and the grid's selection.
+type RepricingExportRequest struct {
+	Condition    json.RawMessage `json:"condition" required:"true"`
+	SelectAll    bool            `json:"selectAll"`
+	ToggledNodes []string        `json:"toggledNodes"`
+	rc           ResultsCondition
+}
+
+// Validate parses the condition and the run.
+func (r *RepricingExportRequest) Validate() (err error) {
+	r.rc, err = parseResultsCondition("condition", r.Condition)
+	return err
+}
+
+// startRepricingExport is repricing/exportDataToCsv: an export (export.go) of the
+// results the grid shows, pinned to that run (a run completing meanwhile does not
+// change the file).
+func (h *exportHandlers) startRepricingExport(c echo.Context, in RepricingExportRequest) (ExportStarted, error) {
+	p, err := session.Account(c)
+	if err != nil {
+		return ExportStarted{}, err
+	}
+	run, found, err := (&repricing{s: h.x.S}).run(c.Request().Context(), p.AccountID, in.rc.run)
+	if err != nil {
+		return ExportStarted{}, err
+	}
+	if !found {
+		return ExportStarted{}, errNoResults
+	}
+	return h.startAs(c, in.Condition, map[string]any{"report_type": engine.RepricingReport, "run": run.ID}, engine.Selection{All: in.SelectAll, Toggled: in.ToggledNodes})
+}
+
 func (h *repricing) rows(c echo.Context, in ResultsRequest) (ResultsBlock, error) {
 	ctx := c.Request().Context()
 	p, err := session.Account(c)
@@ -178,6 +237,13 @@ func (h *repricing) rows(c echo.Context, in ResultsRequest) (ResultsBlock, error
 	rows := toMaps(res)
 	keep, last := plan.LastRow(len(rows))
 	rows = rows[:keep]
+	if plan.Shape == engine.ShapeGroups {
+		// Group rows: the key under the group column's id, and the metrics.
+		for _, r := range rows {
+			r[plan.GroupField] = r["group_key"]
+		}
+		return ResultsBlock{Rows: rows, LastRow: last, RunID: &run.ID}, nil
+	}
 	rules := map[int64]engine.RuleRef{}
 	for _, r := range run.Rules {
 		rules[r.ID] = r
@@ -208,18 +274,16 @@ func (h *repricing) rows(c echo.Context, in ResultsRequest) (ResultsBlock, error
 
 // trace reads a row's step columns ("_" + name; NULL is NaN).
 func trace(r map[string]any) engine.ResultTrace {
-	f := func(k string) float64 {
-		if v, ok := r["_"+k].(float64); ok {
+	st, _ := r["_status"].(string)
+	return engine.TraceOf(func(k string) float64 {
+		switch v := r["_"+k].(type) {
+		case float64:
 			return v
+		case uint64:
+			return float64(v)
 		}
 		return math.NaN()
-	}
-	id := func(k string) int64 { v, _ := r["_"+k].(uint64); return int64(v) }
-	st, _ := r["_status"].(string)
-	return engine.ResultTrace{Price: f("price"), Cost: f("cost"), TRule: id("t_rule"), FRule: id("f_rule"), CRule: id("c_rule"),
-		TSrc: f("t_src"), Target: f("target"), FSrc: f("f_src"), Floor: f("floor"), CSrc: f("c_src"), Ceiling: f("ceiling"),
-		Clamped: f("s_clamped"), Max: f("s_max"), Round: f("s_round"), Margin: f("s_margin"),
-		Recommended: f("recommended_price"), ChangePct: f("change_pct"), Status: st}
+	}, st)
 }
 
 func (h *repricing) count(c echo.Context, in ResultsCountRequest) (ResultsCount, error) {
@@ -271,8 +335,9 @@ func (h *repricing) columns(c echo.Context, _ struct{}) (Columns, error) {
 	cols := toColumns(a, engine.ResultColumns())
 	for i := range cols.Columns {
 		cols.Columns[i].RepriceField = true
+		cols.Columns[i].EnableRowGroup = engine.ResultGroupable(cols.Columns[i].ColID)
 	}
-	cols.Columns = append(cols.Columns, ColumnDef{HeaderName: "Why this price", Field: "explanation", ColID: "explanation",
-		FormatType: "text", DefaultColumn: true, RepriceField: true})
+	x := engine.ResultExplanation
+	cols.Columns = append(cols.Columns, ColumnDef{HeaderName: x.Header, Field: x.ID, ColID: x.ID, FormatType: x.Format, DefaultColumn: x.Default, RepriceField: true})
 	return cols, nil
 }

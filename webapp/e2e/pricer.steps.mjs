@@ -29,7 +29,7 @@ export async function signInTo(page, base, email, password, path) {
 }
 
 /** runAndWait clicks Run or Simulate and waits for the run's outcome line. */
-async function runAndWait(page, button, what) {
+export async function runAndWait(page, button, what) {
   await page.getByRole('button', { name: button, exact: true }).click();
   // The buttons are disabled while the run is under way.
   await page.getByRole('status').filter({ hasText: new RegExp(`Last ${what} (complete|failed)`) }).waitFor({ timeout: 120_000 });
@@ -39,7 +39,7 @@ async function runAndWait(page, button, what) {
   return text;
 }
 
-async function waitRows(page) {
+export async function waitRows(page) {
   await page.waitForSelector(rows + ' [col-id]', { timeout: 30_000 });
 }
 

@@ -10,6 +10,7 @@ import { insightsSteps } from './insights.steps.mjs';
 import { pricerSteps } from './pricer.steps.mjs';
 import { mandatedSteps } from './mandated.steps.mjs';
 import { approvalSteps } from './approval.steps.mjs';
+import { pricerAfterBulkSteps, pricerResultsSteps } from './pricerresults.steps.mjs';
 import { trendSteps } from './trends.steps.mjs';
 import { uploadsSteps } from './uploads.steps.mjs';
 import { trendrestSteps } from './trendrest.steps.mjs';
@@ -877,12 +878,12 @@ export const steps = [
       await page.waitForURL((u) => !u.pathname.startsWith('/login'));
     },
   },
-  // Before the cancel step: after its million bulk products a real run writes no approval records (reported).
   ...pricerSteps,
   ...approvalSteps,
   ...mandatedSteps,
   ...uploadsSteps,
-  // Also before it: the match feedback step needs compared products on the first page.
+  ...pricerResultsSteps,
+  // Before the cancel step: the match feedback step needs compared products on the first page.
   ...reportsSteps,
   {
     name: 'cancel an export under way',
@@ -925,6 +926,7 @@ export const steps = [
       await list.getByRole('button', { name: 'Close' }).click();
     },
   },
+  ...pricerAfterBulkSteps,
   ...exportSteps,
   ...adminSteps,
   ...insightsSteps,

@@ -905,6 +905,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/repricing/exportDataToCsv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a CSV export of a run's results (the condition's run: latest, simulation or a run id) with why this price */
+        post: operations["post_repricing_exportDataToCsv"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/repricing/getColumnsDef": {
         parameters: {
             query?: never;
@@ -3487,6 +3504,11 @@ export interface components {
         GridReportNameRequest: {
             reportName: string;
         };
+        GridRepricingExportRequest: {
+            condition: unknown;
+            selectAll?: boolean;
+            toggledNodes?: string[] | null;
+        };
         GridResultsBlock: {
             lastRow: number;
             rows: ({
@@ -5708,6 +5730,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RouteDone"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_repricing_exportDataToCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["GridRepricingExportRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GridExportStarted"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */

@@ -5,11 +5,14 @@ import { Breadcrumb } from '../../components/Breadcrumb';
 import { BrandFilter, CategoryFilter, RadioFilter } from '../../components/grid/filters';
 import { filterChips } from '../../components/grid/chips';
 import { FilterChipBar } from '../../components/grid/FilterChipBar';
+import { ExportDialog } from '../../components/ExportDialog';
 import { useSession } from '../../lib/session';
-import { getColumnsDef, getConditionsData, getCountOfRow, type ResultRow } from './api/results';
+import { exportResults, getColumnsDef, getConditionsData, getCountOfRow, type ResultRow } from './api/results';
 import { registerGridModules, gridTheme } from './agGrid';
 import { resultColDefs, formatResult } from './resultColumns';
-import { resultCondition } from './resultCondition';
+import { exportCondition, resultCondition } from './resultCondition';
+import { ResultGroups } from './ResultGroups';
+import { GROUP_BY, type ResultMode } from './resultGroups';
 
 registerGridModules();
 
@@ -36,8 +39,16 @@ export function Results({ simulation }: { simulation: boolean }) {
   const [runId, setRunId] = useState<number | null | undefined>(undefined);
   const [search, setSearch] = useState('');
   const [why, setWhy] = useState<ResultRow | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const [mode, setMode] = useState<ResultMode>('table');
+  // The grid's condition when group or graph mode was chosen: what those modes group.
+  const [modeCond, setModeCond] = useState<Record<string, unknown>>({});
+  const [groupBy, setGroupBy] = useState(GROUP_BY[0].id);
   const gridApi = useRef<GridApi | null>(null);
   const searchRef = useRef('');
+  const lastCond = useRef<ReturnType<typeof resultCondition> | null>(null);
+  // The grid's latest condition (its first block's, before any arrived): what the modes and the export read.
+  const currentCond = () => lastCond.current ?? resultCondition({ filterModel: null, sortModel: [] }, searchRef.current, simulation);
 
   useEffect(() => {
     getColumnsDef().then((c) => {
@@ -50,6 +61,7 @@ export function Results({ simulation }: { simulation: boolean }) {
     () => ({
       getRows: (p: IServerSideGetRowsParams) => {
         const cond = resultCondition(p.request, searchRef.current, simulation);
+        lastCond.current = cond;
         getConditionsData(cond)
           .then((b) => {
             p.success({ rowData: b.rows, rowCount: b.lastRow >= 0 ? b.lastRow : undefined });
@@ -87,7 +99,44 @@ export function Results({ simulation }: { simulation: boolean }) {
           {count ? `${count.count.toLocaleString('en-US')} products` + (simulation || count.pending === undefined ? '' : `, ${count.pending.toLocaleString('en-US')} pending`) : ''}
         </span>
         {runId != null && <span className="muted">{simulation ? 'Simulation' : 'Run'} #{runId}</span>}
+        <div className="mode-switch" role="group" aria-label="Mode">
+          {(['table', 'group', 'graph'] as const).map((m) => (
+            <button
+              key={m}
+              className="btn"
+              aria-pressed={mode === m}
+              disabled={m !== 'table' && runId == null}
+              onClick={() => {
+                setModeCond({ ...currentCond(), run: runId });
+                setMode(m);
+              }}
+            >
+              {m[0].toUpperCase() + m.slice(1)}
+            </button>
+          ))}
+        </div>
+        {mode !== 'table' && (
+          <label>
+            Group by{' '}
+            <select value={groupBy} onChange={(e) => setGroupBy(e.target.value)}>
+              {GROUP_BY.map((g) => (
+                <option key={g.id} value={g.id}>
+                  {g.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        <button className="btn" onClick={() => setExporting(true)} disabled={runId == null}>
+          Export
+        </button>
       </div>
+      {exporting && runId != null && (
+        <ExportDialog
+          start={() => exportResults(exportCondition(currentCond(), runId, visibleColumns(gridApi.current, headers)))}
+          onClose={() => setExporting(false)}
+        />
+      )}
       {runId === null && <div className="empty-state">{simulation ? 'No simulation has finished yet.' : 'No run has finished yet.'}</div>}
       <FilterChipBar
         chips={chips}
@@ -98,7 +147,10 @@ export function Results({ simulation }: { simulation: boolean }) {
         }}
         onClearAll={() => gridApi.current?.setFilterModel(null)}
       />
-      <div className="results-body">
+      {mode !== 'table' && runId != null && (
+        <ResultGroups mode={mode} groupBy={groupBy} cond={modeCond} currency={currency} />
+      )}
+      <div className="results-body" hidden={mode !== 'table'}>
         <div className="grid-wrap">
           {cols && (
             <AgGridReact
@@ -128,6 +180,11 @@ export function Results({ simulation }: { simulation: boolean }) {
       </div>
     </div>
   );
+}
+
+/** visibleColumns are the result columns the grid shows, in its order (the file's columns). */
+function visibleColumns(api: GridApi | null, headers: Record<string, string>): string[] {
+  return (api?.getAllDisplayedColumns() ?? []).map((c) => c.getColId()).filter((id) => id in headers);
 }
 
 /** WhyCell shows the explanation sentence and opens the panel with its steps. */

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { formatResult, resultColDefs, resultFilter } from './resultColumns';
-import { resultCondition } from './resultCondition';
+import { exportCondition, resultCondition } from './resultCondition';
 import type { ResultColumn } from './api/results';
 
 const col = (p: Partial<ResultColumn>): ResultColumn =>
@@ -40,4 +40,34 @@ test('a results block asks for its run, with the category filter as category_tre
     search: 'tv',
   });
   expect(resultCondition({ filterModel: {}, sortModel: [] }, '', false)).toMatchObject({ run: 'latest', startRow: 0, limit: 100, filters: {} });
+});
+
+test('an export asks for the run the grid shows, its filters, sort and search, and the visible columns, without paging', () => {
+  const cond = resultCondition({ startRow: 200, endRow: 300, filterModel: { status: { filterType: 'radio', value: 'pending' } }, sortModel: [{ colId: 'change_pct', sort: 'desc' }] }, 'tv', false);
+  expect(exportCondition(cond, 42, ['id', 'explanation'])).toEqual({
+    run: 42,
+    filters: { status: { filterType: 'radio', value: 'pending' } },
+    sort: [{ colId: 'change_pct', sort: 'desc' }],
+    search: 'tv',
+    visible_columns: ['id', 'explanation'],
+  });
+});
+
+test('group and graph modes: one group level of the grid condition, labelled and stacked', async () => {
+  const { groupCondition, groupLabel, graphRows } = await import('./resultGroups');
+  const cond = resultCondition({ startRow: 100, endRow: 200, filterModel: {}, sortModel: [{ colId: 'change_pct', sort: 'desc' }] }, 'tv', true);
+  expect(groupCondition({ ...cond, run: 7 }, 'status')).toEqual({
+    run: 7,
+    filters: {},
+    search: 'tv',
+    startRow: 0,
+    limit: 200,
+    group: [{ id: 'status', field: 'status' }],
+    sort: [{ colId: 'products', sort: 'desc' }],
+  });
+  expect(groupLabel('rule_id', '')).toBe('No rule');
+  expect(groupLabel('rule_id', '12', { '12': 'Beat Alpha' })).toBe('Beat Alpha');
+  expect(groupLabel('status', 'auto_approved')).toBe('Auto-approved');
+  const row = { group_key: 'pending', products: 10, changed: 7, pending: 4, auto_approved: 3, avg_change_pct: 1, min_change_pct: 0.5, max_change_pct: 2 };
+  expect(graphRows([row], 'status')).toEqual([{ label: 'Pending', values: { pending: 4, auto_approved: 3, no_change: 3 } }]);
 });

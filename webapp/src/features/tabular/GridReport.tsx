@@ -8,7 +8,7 @@ import { toColDefs, type ApiColumn } from './columns';
 import { buildCondition, rowCountOf, type Condition, type SsrmRequest } from './condition';
 import { GridTooltip, ImageCell, UrlCell } from './cells';
 import { BLOCK_LOAD_DEBOUNCE_MS, PAGE_SIZES } from './TabularReport';
-import { ExportDialog } from './ExportDialog';
+import { ExportDialog } from '../../components/ExportDialog';
 import {
   getAssortmentColumns,
   getAssortmentData,

@@ -1,8 +1,8 @@
 import type { Competitor } from '../../api/types';
 import { AddLabelDialog, AlertDialog, SaveAsDialog, ShareDialog } from '../../components/dialogs/ReportDialogs';
 import { useUI } from '../../store/ui';
-import type { ExportRequest } from './api/exports';
-import { ExportDialog, RecentExportsDialog } from './ExportDialog';
+import { startExport, type ExportRequest } from './api/exports';
+import { ExportDialog, RecentExportsDialog } from '../../components/ExportDialog';
 
 export type ReportDialog = 'saveAs' | 'share' | 'label' | 'alert' | 'export' | 'exports';
 
@@ -83,7 +83,15 @@ export function ReportDialogsHost({
         />
       );
     case 'export':
-      return <ExportDialog request={exportRequest} onClose={onClose} />;
+      return (
+        <ExportDialog
+          start={() => {
+            const r = exportRequest();
+            return startExport(r.condition, r.selection);
+          }}
+          onClose={onClose}
+        />
+      );
     case 'exports':
       return <RecentExportsDialog onClose={onClose} />;
     default:

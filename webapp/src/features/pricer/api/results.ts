@@ -7,6 +7,7 @@ import type { components } from '../../../api/schema';
 type GetColumnsDef = Route<'/repricing/getColumnsDef', 'get'>;
 type GetConditionsData = Route<'/repricing/getConditionsData', 'post'>;
 type GetCountOfRow = Route<'/repricing/getCountOfRow', 'post'>;
+type ExportResults = Route<'/repricing/exportDataToCsv', 'post'>;
 
 export type ResultColumn = components['schemas']['GridColumnDef'];
 /** ResultRow is one product's result: the result columns, explanation (a sentence) and steps. */
@@ -21,3 +22,6 @@ export const getConditionsData = (data: object) =>
 /** getCountOfRow counts a condition's results and how many are pending; a failure only leaves the count out. */
 export const getCountOfRow = (conditionData: object) =>
   api.post<GetCountOfRow>('/repricing/getCountOfRow', { conditionData: conditionData as never, calculatePendingRow: true }, { quiet: true });
+
+/** exportResults starts the CSV export of a results condition (its run, filters, sort, search, visible columns); the shared dialog follows it. */
+export const exportResults = (condition: object) => api.post<ExportResults>('/repricing/exportDataToCsv', { condition: condition as never });

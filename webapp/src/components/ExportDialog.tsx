@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { ConfirmDialog, Dialog, FormError } from '../../components/Dialog';
-import { ApiError } from '../../lib/api';
-import { useUI } from '../../store/ui';
-import { abortExport, csvFileUrl, getExportStatus, getMyExports, initialExportProcess, startExport, type ExportRequest, type ExportState } from './api/exports';
+import { ConfirmDialog, Dialog, FormError } from './Dialog';
+import { ApiError } from '../lib/api';
+import { useUI } from '../store/ui';
+import { abortExport, csvFileUrl, getExportStatus, getMyExports, initialExportProcess, type ExportState } from '../api/exports';
 import { EXPORT_MAX_TRIES, EXPORT_POLL_MS, percentText, timeLeft } from './exportProgress';
 
 /** download saves a finished export through the browser (the answer is an attachment). */
@@ -22,9 +22,9 @@ const sleep = (ms: number) => new Promise((r) => window.setTimeout(r, ms));
  * once a second for at most 60 tries with the percent and the time left, downloads
  * the file when done and closes. An export that outlives the 60 tries goes on on the
  * server; the dialog then lists the user's recent exports to download it from.
- * The tabular grid gives its condition (request); the other grids their own export call (start).
+ * Each grid gives its own export call (start): tabular, assortment, repricing results.
  */
-export function ExportDialog({ request, start, onClose }: { request?: () => ExportRequest; start?: () => Promise<{ exportReportName: string }>; onClose: () => void }) {
+export function ExportDialog({ start, onClose }: { start: () => Promise<{ exportReportName: string }>; onClose: () => void }) {
   const snack = useUI((s) => s.snack);
   const [state, setState] = useState<ExportState | null>(null);
   const [error, setError] = useState('');
@@ -36,11 +36,7 @@ export function ExportDialog({ request, start, onClose }: { request?: () => Expo
 
   useEffect(() => {
     let stop = false;
-    if (!started.current) {
-      // A grid of another report starts its own export call (start); the tabular grid sends its condition.
-      const r = start ? null : request!();
-      started.current = (start ? start() : startExport(r!.condition, r!.selection)).then((a) => a.exportReportName);
-    }
+    if (!started.current) started.current = start().then((a) => a.exportReportName);
     (async () => {
       try {
         const n = await started.current!;

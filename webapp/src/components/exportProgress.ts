@@ -1,4 +1,4 @@
-import type { ExportState } from './api/exports';
+import type { ExportState } from '../api/exports';
 
 /** The Exporting report dialog's cadence (spec §9): one status call a second, at most 60. */
 export const EXPORT_POLL_MS = 1000;
