@@ -151,6 +151,10 @@ func CompileResultRows(a Account, c Condition, resultID uint64) (Plan, error) {
 	return Plan{Statement: st, Shape: ShapeRows, StartRow: c.StartRow, Limit: c.Limit, Columns: names}, err
 }
 
+// waitingCount counts the products a real run sends to a person: above the
+// auto-approve threshold (pending) or of a mandated brand or FSN (mandated).
+const waitingCount = "countIf(status IN ('" + StatusPending + "', '" + StatusMandated + "'))"
+
 // CompileResultCount counts the rows of the condition in result set resultID, and
 // with pending also those waiting for approval (getCountOfRow's
 // calculatePendingRow): one row (count, pending).
@@ -166,7 +170,7 @@ func CompileResultCount(a Account, c Condition, resultID uint64, pending bool) (
 	}
 	p := "toUInt64(0)"
 	if pending {
-		p = "countIf(status = '" + StatusPending + "')"
+		p = waitingCount
 	}
 	return b.statement("SELECT count(), " + p + " FROM " + b.table(TablePricerResults) + " WHERE " + w)
 }
@@ -202,7 +206,7 @@ func compileResultGroups(a Account, cat catalog, c Condition, resultID uint64) (
 	exprs := map[string]string{
 		"products":       "count()",
 		"changed":        "countIf(" + changed + ")",
-		"pending":        "countIf(status = '" + StatusPending + "')",
+		"pending":        waitingCount,
 		"auto_approved":  "countIf(status = '" + StatusAutoApproved + "')",
 		"avg_change_pct": opt("avgIf(change_pct, " + changed + ")"),
 		"min_change_pct": opt("minIf(change_pct, " + changed + ")"),
