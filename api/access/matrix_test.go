@@ -27,6 +27,13 @@ var (
 		"POST /upload/upload",
 		"POST /account/setTimezone", "GET /export/getSchedules", "POST /export/addSchedule", "POST /export/removeSchedule",
 		"POST /custom_reports", "PATCH /custom_reports/:id", "DELETE /custom_reports/:id",
+		// Mandated brands and FSNs, and deciding approvals (permission 21, administrators by default).
+		"GET /repricing/getMandatedBrands", "POST /repricing/saveMandatedBrands", "POST /repricing/deleteMandatedBrands",
+		"POST /upload/uploadMandatedFSNs", "GET /upload/mandatedFSNsExample",
+		"POST /approval/decide", "POST /approval/updateComment", "POST /upload/uploadApprovalCsv",
+		// The Upload Files kinds that change prices (contract, reset-BAU, manual contract, CI label, event planning).
+		"POST /upload/uploadContractFile", "POST /upload/uploadResetBAUFile", "POST /upload/uploadManualContract",
+		"POST /upload/uploadCILabel", "POST /upload/uploadEventPlanning",
 	}
 	viewerAlsoDenied = []string{
 		"POST /saveReport/insertSaveReport", "POST /saveReport/updateSaveReport", "POST /saveReport/removeSaveReport",
@@ -40,6 +47,7 @@ var (
 		"GET /match_feedback/getFlags", "GET /match_feedback/exportCsv",
 		"POST /rules/addRule", "POST /rules/removeRule", "POST /rules/updateStatus", "POST /rules/reorder",
 		"POST /rules/runRulebase", "POST /rules/saveGuardrails",
+		"POST /upload/uploadLabelFSNFile",
 	}
 )
 
