@@ -154,7 +154,9 @@ func (r ref) comparable(p fxProduct, c int64) (float64, bool) {
 	if !ok || o.price == nil || *o.price <= 0 || p.myPrice <= 0 {
 		return 0, false
 	}
-	if o.seen.Before(r.a.Now.AddDate(0, 0, -r.a.Settings.StalenessDays)) {
+	// The cutoff in whole seconds, as the engine binds it (staleCutoff) and as a
+	// DateTime holds it: an offer seen in the cutoff's own second still counts.
+	if o.seen.Unix() < r.a.Now.Unix()-int64(r.a.Settings.StalenessDays)*86400 {
 		return 0, false
 	}
 	return (p.myPrice - *o.price) / *o.price * 100, true
