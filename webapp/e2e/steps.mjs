@@ -9,6 +9,7 @@ import { reportsSteps } from './reports.steps.mjs';
 import { insightsSteps } from './insights.steps.mjs';
 import { pricerSteps } from './pricer.steps.mjs';
 import { trendSteps } from './trends.steps.mjs';
+import { insights2Steps } from './insights2.steps.mjs';
 
 const ADMIN = 'admin@pricelens.local';
 const ANALYST = 'analyst@pricelens.local';
@@ -806,6 +807,7 @@ export const steps = [
     },
   },
   ...trendSteps,
+  ...insights2Steps,
   {
     name: 'offline: the no internet connection dialog',
     async run({ page, browser, allowed }) {

@@ -32,5 +32,7 @@ export function groupLevelOf(href: string): string | undefined {
 
 /** reportLink is where a saved report opens. */
 export function reportLink(r: { id: number; report_path?: string }): string {
+  // An assortment report opens on its own screen (its path names the report).
+  if (r.report_path && /^\/pricing\/assortment\/[a-z_]+$/.test(r.report_path)) return r.report_path + '/type/' + r.id;
   return '/pricing/type/' + r.id;
 }
