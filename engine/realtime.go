@@ -118,35 +118,12 @@ func realTime(a Account, competitors []int64, offset int, mode realTimeMode) (Pl
 	// condition's predicate, from the competitor ids and scan times alone (the
 	// string arrays are most of the bytes). A count counts them; a block takes its
 	// page of them by scan time, then reads everything else for those pairs only.
-	//
-	// A block's pairs come from the products of its newest scans only: the first n
-	// pairs by (scan time desc, product, competitor) are among the pairs of the
-	// first n products by (newest scan of the chosen competitors desc, product) —
-	// each product ahead of a pair's product has a pair ahead of it. Ordering
-	// products reads one array and sorts a million rows, where ordering every
-	// pair first expanded 20 million (at L: ~4 s a block under load 12).
-	newest := "arrayReduce('max', c_seen)"
-	if len(k.comps) == 1 && len(k.a.Competitors) > 1 {
-		newest = k.e.at("c_seen", k.comps[0].ID)
-	} else if len(k.comps) < len(k.a.Competitors) {
-		seen := make([]string, len(k.comps))
-		for i, cp := range k.comps {
-			seen[i] = k.e.at("c_seen", cp.ID)
-		}
-		newest = "arrayReduce('max', [" + strings.Join(seen, ", ") + "])"
-	}
-	pairs := func(block bool) (string, error) {
+	pairs := func() (string, error) {
 		w, err := k.where(b)
-		if err != nil || !block {
-			return "SELECT product_id, pc, pt FROM (SELECT product_id, comp_ids, c_seen FROM " + snap + " WHERE " + w + ") ARRAY JOIN comp_ids AS pc, c_seen AS pt" + in, err
-		}
-		first, err := k.where(b)
-		return "SELECT product_id, pc, pt FROM (SELECT product_id, comp_ids, c_seen FROM " + snap + " WHERE " + w +
-			" AND product_id IN (SELECT product_id FROM " + snap + " WHERE " + first + " ORDER BY " + newest + " DESC, product_id ASC" +
-			limitOffset(offset+RealTimeBlock+1, 0) + ")) ARRAY JOIN comp_ids AS pc, c_seen AS pt" + in, err
+		return "SELECT product_id, pc, pt FROM (SELECT product_id, comp_ids, c_seen FROM " + snap + " WHERE " + w + ") ARRAY JOIN comp_ids AS pc, c_seen AS pt" + in, err
 	}
 	if mode == realTimeCount {
-		all, err := pairs(false)
+		all, err := pairs()
 		if err != nil {
 			return Plan{}, err
 		}
@@ -156,14 +133,14 @@ func realTime(a Account, competitors []int64, offset int, mode realTimeMode) (Pl
 	// Arguments bind in the order the SQL names them: the page's pairs twice.
 	sql := "SELECT " + sel + " FROM (SELECT product_id, name, my_price, comp_ids, c_price, " + k.e.deltas() + " AS fd_arr, c_seen, c_in_stock, c_on_sale, c_name, c_url FROM " +
 		snap + " WHERE " + ColAccountID + " = " + b.bind(k.a.AccountID) + b.snapshotVisible(k.a) + " AND " + ColProductID + " IN (SELECT product_id FROM ("
-	page, err := pairs(true)
+	page, err := pairs()
 	if err != nil {
 		return Plan{}, err
 	}
 	sql += page + order + limitOffset(RealTimeBlock+1, offset) + ")))" +
 		" ARRAY JOIN comp_ids AS pc, c_price AS px, fd_arr AS pd, c_seen AS pt, c_in_stock AS pis, c_on_sale AS pos, c_name AS pn, c_url AS pu" +
 		" WHERE (product_id, pc) IN (SELECT product_id, pc FROM ("
-	if page, err = pairs(true); err != nil {
+	if page, err = pairs(); err != nil {
 		return Plan{}, err
 	}
 	sql += page + order + limitOffset(RealTimeBlock+1, offset) + "))" + order
