@@ -41,8 +41,8 @@ var priceChangeChunk = 10_000
 // Format arguments: %[1]s the account id, %[2]s the chunk's product condition (with
 // ? placeholders, bound), %[3]s the lookback start and %[4]s the period start (unix
 // seconds, IntLit).
-var priceChangeSelect = `INSERT INTO ` + engine.TablePriceChanges.String() + ` (account_id, changed_at, product_id, competitor_id, pno, price, prev_price, prev_at)
-SELECT account_id, t, product_id, competitor_id, cityHash64(product_id), p, pp, pt
+var priceChangeSelect = `INSERT INTO ` + engine.TablePriceChanges.String() + ` (account_id, changed_at, product_id, competitor_id, price, prev_price, prev_at)
+SELECT account_id, t, product_id, competitor_id, p, pp, pt
 FROM (
     SELECT account_id, product_id, competitor_id,
         argMaxIf(x, scanned_at, scanned_at < toDateTime(%[4]s)) AS p0,

@@ -6,7 +6,7 @@
 -- the offer history per request (~72M scans for the largest account at L).
 -- prev_at is the previous priced scan's time: a change counts only when it is within
 -- the account's offer_staleness_days (checked when counting, so a changed setting
--- applies at once). pno is cityHash64(product_id), as in product_snapshot.
+-- applies at once).
 -- ReplacingMergeTree: recording the same scans again (a reload, a retried refresh,
 -- `pricelens refresh --price-changes`) collapses to one row per event. IF NOT EXISTS: a
 -- database where the backfill created the table ahead of this migration (bench_l) migrates.
@@ -18,7 +18,6 @@ CREATE TABLE IF NOT EXISTS price_changes (
     changed_at     DateTime,
     product_id     String,
     competitor_id  UInt32,
-    pno            UInt64,
     price          Float64,
     prev_price     Float64,
     prev_at        DateTime
