@@ -39,9 +39,9 @@ func runBench(ctx context.Context, args []string) error {
 	runs := fs.Int("runs", 20, "measured runs per query class (after 2 warm-up runs)")
 	skipPG := fs.Bool("skip-postgres", false, "do not load or time PostgreSQL")
 	accountFlag := fs.Int64("account", 0, "account id (default: the account with the most products)")
-	only := fs.String("only", "", "run only these classes: grid or trend (default: both)")
+	only := fs.String("only", "", "run only these classes: grid, trend or reports (insights, assortment, real-time; default: grid and trend)")
 	if err := fs.Parse(args); err != nil {
-		return usagef("%v (usage: bench [--runs N] [--account ID] [--skip-postgres] [--only grid|trend])", err)
+		return usagef("%v (usage: bench [--runs N] [--account ID] [--skip-postgres] [--only grid|trend|reports])", err)
 	}
 	c, err := config.Load()
 	if err != nil {
@@ -98,7 +98,7 @@ func runBench(ctx context.Context, args []string) error {
 	}
 	// The API: the grid and trend routes in-process (the trend bench needs its service).
 	var ts *trend.Service
-	base, client, stop, err := gridServer(svc, p, func(g *echo.Group) { ts = addTrendRoutes(g, svc) })
+	base, client, stop, err := gridServer(svc, p, func(g *echo.Group) { ts = addTrendRoutes(g, svc) }, insightRoutes(svc))
 	if err != nil {
 		return err
 	}
@@ -106,7 +106,7 @@ func runBench(ctx context.Context, args []string) error {
 
 	c3 := a.Competitors[2].ID
 	classes := benchClasses(a, c3)
-	if *only == "trend" {
+	if *only == "trend" || *only == "reports" {
 		classes = nil
 	}
 	if db != nil && classes != nil {
@@ -153,6 +153,9 @@ func runBench(ctx context.Context, args []string) error {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%.2f\t%.2f\t%s\t%s\t\n", cl.name, ms(api.p50), ms(api.p95), ms(ch.p50), ms(ch.p95),
 			ms(pg.p50), ms(pg.p95), ratio(api.p50, ch.p50), ratio(api.p95, ch.p95), ratioText(pg.p50, ch.p50), cl.target)
 		tw.Flush()
+	}
+	if *only == "reports" {
+		return benchReports(ctx, tw, *runs, client, base, a)
 	}
 	if *only == "grid" {
 		return nil

@@ -17,11 +17,13 @@ import (
 // rollup up to date (what the refresh_trend_rollups job does) for the given
 // accounts (every account when none is given), for when something else they
 // depend on changed, such as an account's metric settings. With --trends first,
-// only the trend rollup.
+// only the trend rollup; with --price-changes first, only the price-change events
+// of the insights' last week (the backfill of data loaded before they existed).
 func runRefresh(ctx context.Context, args []string) error {
 	var ids []uint32
 	trendsOnly := len(args) > 0 && args[0] == "--trends"
-	if trendsOnly {
+	changesOnly := len(args) > 0 && args[0] == "--price-changes"
+	if trendsOnly || changesOnly {
 		args = args[1:]
 	}
 	for _, a := range args {
@@ -54,6 +56,16 @@ func runRefresh(ctx context.Context, args []string) error {
 			return err
 		}
 		fmt.Printf("rebuilt the trend rollup of %d account(s) in %.1fs\n", len(settings), time.Since(t0).Seconds())
+		return nil
+	}
+	if changesOnly {
+		from := time.Now().Add(-warehouse.PriceChangeDays * 24 * time.Hour)
+		for _, id := range accounts {
+			if err := d.W.RecordPriceChanges(ctx, id, nil, from, settings[id].StalenessDays); err != nil {
+				return err
+			}
+		}
+		fmt.Printf("recorded the price changes of the last %d days of %d account(s) in %.1fs\n", warehouse.PriceChangeDays, len(settings), time.Since(t0).Seconds())
 		return nil
 	}
 	if err := ingest.Refresh(ctx, d.W, d.DB, warehouse.Everything(accounts...)); err != nil {

@@ -20,6 +20,7 @@ import (
 	"golang.org/x/net/netutil"
 
 	"pricelens/api/reqbody"
+	"pricelens/api/widgets"
 	"pricelens/deploy/config"
 	"pricelens/warehouse"
 )
@@ -44,6 +45,7 @@ func New(d Deps) (*echo.Echo, error) {
 	e.HTTPErrorHandler = httpErrorHandler(d.Log, errorMappers(), databases{warehouse: d.Warehouse, postgres: d.DB})
 	e.Use(middleware.RequestID())
 	e.Use(requestLog(d.Log))
+	e.Pre(widgets.CORS(d.Config.EmbedOrigins))
 	e.Use(middleware.RecoverWithConfig(middleware.RecoverConfig{
 		LogErrorFunc: func(c echo.Context, err error, stack []byte) error {
 			d.Log.Error("panic", "request_id", c.Response().Header().Get(echo.HeaderXRequestID), "err", err, "stack", string(stack))

@@ -12,14 +12,16 @@ import (
 // is the insight's key: {"insight": {"filterType": "radio", "value":
 // "num_products_for_price_up"}} on all_my_products. CompileInsights counts
 // insights in one pass over the snapshot with the same predicates the filter
-// compiles to (the API runs the history's two apart, on a time budget).
+// compiles to.
 //
 // Definitions (over every competitor of the account, whatever competitors a
 // report selects; DESIGN §4 metrics):
 //   - changes_at_competitor_last_day / _last_week: products with a competitor
-//     price change in the last 24 hours / 7 days (the alerts' definition,
-//     PriceChanges: the last price scanned in the period differs from the last
-//     one before it);
+//     price change in the last 24 hours / 7 days: a priced scan in the period
+//     whose price differs from the pair's previous priced scan, that one within
+//     offer_staleness_days before it (the events of migration 00120, recorded
+//     at load; a price that changed and changed back counts, where an alert,
+//     which compares the period's last price with the one before, sees none);
 //   - num_products_for_price_up: the market bucket is "I am lower" (my price is
 //     under the market price by more than the lower range): room to raise;
 //   - num_products_for_price_down: the market bucket is "I am higher";
@@ -66,11 +68,7 @@ func (b *builder) insightPredicate(a Account, field, key string) (string, error)
 		for i, c := range a.Competitors {
 			comps[i] = uint64(c.ID)
 		}
-		pairs, err := b.priceChangePairs(a, comps, a.Now.Add(-time.Duration(days)*24*time.Hour), a.Now, nil)
-		if err != nil {
-			return "", err
-		}
-		return ColProductID + " IN (SELECT " + ColProductID + " FROM (" + pairs + "))", nil
+		return ColProductID + " IN (" + b.priceChangeProducts(a, comps, a.Now.Add(-time.Duration(days)*24*time.Hour), a.Now) + ")", nil
 	case InsightPriceUp, InsightPriceDown:
 		bucket := BucketLower
 		if key == InsightPriceDown {
@@ -86,12 +84,21 @@ func (b *builder) insightPredicate(a Account, field, key string) (string, error)
 	return "", bad(field+".value", "%q is not one of: %s", clip(key), strings.Join(InsightKeys, ", "))
 }
 
-// InsightProductKeys are the insights over the snapshot alone (fast at any size);
-// InsightChangeKeys read the offer history (their cost grows with it).
-var (
-	InsightProductKeys = []string{InsightPriceUp, InsightPriceDown, InsightOutOfStock}
-	InsightChangeKeys  = []string{InsightChangesLastDay, InsightChangesLastWeek}
-)
+// priceChangeProducts is the subquery of the products with a price-change event
+// (migration 00120) at one of comps in (from, to] whose previous priced scan is
+// within the staleness limit before it; flagged matches are no change (flags.go).
+// The times are the clock's, not the request's: written as numbers (IntLit).
+func (b *builder) priceChangeProducts(a Account, comps []uint64, from, to time.Time) string {
+	sql := "SELECT " + ColProductID + " FROM " + b.table(TablePriceChanges) +
+		" WHERE " + ColAccountID + " = " + b.bind(a.AccountID) +
+		" AND changed_at > toDateTime(" + IntLit(from.Unix()) + ") AND changed_at <= toDateTime(" + IntLit(to.Unix()) + ")" +
+		" AND prev_at >= changed_at - " + IntLit(int64(a.Settings.StalenessDays)*24*3600) +
+		" AND " + ColCompetitorID + " IN " + b.bindUintSet(comps)
+	if nf := (exprs{a: a}).notFlaggedPair(); nf != "" {
+		sql += " AND " + nf
+	}
+	return sql
+}
 
 // CompileInsights counts the products of the given insights (InsightKeys or a
 // part, in that order, one UInt64 column each) within the account and the user's

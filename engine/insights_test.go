@@ -11,7 +11,7 @@ import (
 
 // The insights panel's counts, exactly: one pass over the account's snapshot (and
 // the user's categories), a countIf per insight; the two change counts over the
-// offers of every competitor of the account in the last 24 hours / 7 days.
+// price-change events of every competitor of the account in the last 24 hours / 7 days.
 func TestCompileInsights(t *testing.T) {
 	now := time.Date(2026, 11, 23, 6, 0, 0, 0, time.UTC) // 1795413600
 	a := Account{AccountID: 7, Categories: []string{"Toys"}, Settings: DefaultSettings(), Now: now,
@@ -21,23 +21,18 @@ func TestCompileInsights(t *testing.T) {
 	st, err := CompileInsights(a, InsightKeys)
 	require.NoError(t, err)
 
-	// Day: from 1795327200, staleness window from 1792735200. Week: from 1794808800, window from 1792216800.
-	changes := func(from, since string) string {
-		return "product_id IN (SELECT product_id FROM (SELECT product_id, competitor_id, " +
-			"argMaxIf(assumeNotNull(price), scanned_at, scanned_at <= toDateTime(" + from + ")) AS old_price, " +
-			"argMaxIf(assumeNotNull(price), scanned_at, scanned_at > toDateTime(" + from + ")) AS new_price " +
-			"FROM offers WHERE account_id = ? AND competitor_id IN ? " +
-			"AND scanned_at > toDateTime(" + since + ") AND scanned_at <= toDateTime(1795413600) AND price IS NOT NULL " +
-			"GROUP BY product_id, competitor_id " +
-			"HAVING countIf(scanned_at <= toDateTime(" + from + ")) > 0 AND countIf(scanned_at > toDateTime(" + from + ")) > 0 " +
-			"AND old_price != new_price))"
+	// Day: from 1795327200, week: from 1794808800; the staleness limit is 30 days (2592000 s).
+	changes := func(from string) string {
+		return "product_id IN (SELECT product_id FROM price_changes WHERE account_id = ? " +
+			"AND changed_at > toDateTime(" + from + ") AND changed_at <= toDateTime(1795413600) " +
+			"AND prev_at >= changed_at - 2592000 AND competitor_id IN ?)"
 	}
 	bucket := "multiIf(NOT (toUInt64(t_cmp) > 0 AND my_price > 0), NULL, " +
 		"((my_price - (t_price / toUInt64(t_cmp))) / (t_price / toUInt64(t_cmp)) * 100 - (0)) < -(2), 'I am lower', " +
 		"((my_price - (t_price / toUInt64(t_cmp))) / (t_price / toUInt64(t_cmp)) * 100 - (0)) > 2, 'I am higher', 'Price is similar')"
 	assert.Equal(t, "SELECT "+
-		"countIf("+changes("1795327200", "1792735200")+") AS `changes_at_competitor_last_day`, "+
-		"countIf("+changes("1794808800", "1792216800")+") AS `changes_at_competitor_last_week`, "+
+		"countIf("+changes("1795327200")+") AS `changes_at_competitor_last_day`, "+
+		"countIf("+changes("1794808800")+") AS `changes_at_competitor_last_week`, "+
 		"countIf(ifNull("+bucket+" = 'I am lower', 0)) AS `num_products_for_price_up`, "+
 		"countIf(ifNull("+bucket+" = 'I am higher', 0)) AS `num_products_for_price_down`, "+
 		"countIf(arrayExists((s_, x_, t_) -> s_ = 0 AND NOT isNaN(x_) AND t_ >= toDateTime(1792821600), c_in_stock, c_price, c_seen)) AS `num_products_out_of_stock_at_comp` "+
@@ -50,8 +45,8 @@ func TestCompileInsights(t *testing.T) {
 	_, err = CompileInsights(a, []string{"everything"})
 	assert.Error(t, err, "an unknown insight")
 
-	// A part: the snapshot-only counts, without the history's.
-	st, err = CompileInsights(a, InsightProductKeys)
+	// A part: the snapshot-only counts, without the events'.
+	st, err = CompileInsights(a, []string{InsightPriceUp, InsightPriceDown, InsightOutOfStock})
 	require.NoError(t, err)
 	assert.Equal(t, "SELECT "+
 		"countIf(ifNull("+bucket+" = 'I am lower', 0)) AS `num_products_for_price_up`, "+

@@ -49,16 +49,17 @@ const (
 	realTimeBlock realTimeMode = iota
 	realTimeCount
 	realTimeExport
+	realTimePage
 )
 
 // exportRealTime compiles every scan of the condition's competitors (competitorId)
 // for a CSV export, newest first, with the view's columns.
 func exportRealTime(a Account, c Condition) (Export, error) {
-	p, err := realTime(a, c.CompetitorIDs, 0, realTimeExport)
+	p, err := realTime(a, c.CompetitorIDs, 0, realTimeExport, RealTimePage{})
 	if err != nil {
 		return Export{}, err
 	}
-	cnt, err := realTime(a, c.CompetitorIDs, 0, realTimeCount)
+	cnt, err := realTime(a, c.CompetitorIDs, 0, realTimeCount, RealTimePage{})
 	if err != nil {
 		return Export{}, err
 	}
@@ -68,7 +69,8 @@ func exportRealTime(a Account, c Condition) (Export, error) {
 }
 
 // realTime compiles the scans of the chosen competitors (none: all of the account's).
-func realTime(a Account, competitors []int64, offset int, mode realTimeMode) (Plan, error) {
+func realTime(a Account, competitors []int64, offset int, mode realTimeMode, pg RealTimePage) (Plan, error) {
+	products, pairKeys := pg.Products, pg.Pairs
 	if offset < 0 || offset > MaxRealTimeOffset {
 		return Plan{}, bad("offset", "must be 0 to %d", MaxRealTimeOffset)
 	}
@@ -89,7 +91,7 @@ func realTime(a Account, competitors []int64, offset int, mode realTimeMode) (Pl
 	}
 	cmp := "(pt >= " + k.e.cutoff + " AND NOT isNaN(pd))"
 	sel := ""
-	if mode != realTimeCount { // the names bind before the predicate, in the order the SQL names them
+	if mode != realTimeCount && mode != realTimePage { // the names bind before the predicate, in the order the SQL names them
 		sel = "concat(product_id, '@', toString(pc)) AS id, product_id, name, my_price AS price, toInt64(pc) AS competitor_id, " +
 			"transform(toUInt64(pc), " + b.bind(ids) + ", " + b.bind(names) + ", '') AS competitor, pn AS competitor_name, " +
 			"if(isNaN(px), NULL, px) AS competitor_price, if(" + cmp + ", pd, NULL) AS price_delta, " +
@@ -130,33 +132,49 @@ func realTime(a Account, competitors []int64, offset int, mode realTimeMode) (Pl
 		st, err := b.statement("SELECT count() FROM (" + all + ")")
 		return Plan{Statement: st, Shape: ShapeCount, Competitors: k.comps}, err
 	}
-	// Arguments bind in the order the SQL names them: the page's pairs twice.
+	if mode == realTimePage {
+		page, err := pairs()
+		if err != nil {
+			return Plan{}, err
+		}
+		st, err := b.statement("SELECT concat(product_id, '@', toString(pc)) AS pair, product_id FROM (" + page + order + limitOffset(RealTimeBlock+1, offset) + ")" + order)
+		return Plan{Statement: st, Shape: ShapeRows, StartRow: offset, Limit: RealTimeBlock, Competitors: k.comps}, err
+	}
+	// The block's rows: everything else for the page's pairs only (bound sets).
 	sql := "SELECT " + sel + " FROM (SELECT product_id, name, my_price, comp_ids, c_price, " + k.e.deltas() + " AS fd_arr, c_seen, c_in_stock, c_on_sale, c_name, c_url FROM " +
-		snap + " WHERE " + ColAccountID + " = " + b.bind(k.a.AccountID) + b.snapshotVisible(k.a) + " AND " + ColProductID + " IN (SELECT product_id FROM ("
-	page, err := pairs()
-	if err != nil {
-		return Plan{}, err
-	}
-	sql += page + order + limitOffset(RealTimeBlock+1, offset) + ")))" +
+		snap + " WHERE " + ColAccountID + " = " + b.bind(k.a.AccountID) + b.snapshotVisible(k.a) + " AND " + ColProductID + " IN " + b.bindSet(products) + ")" +
 		" ARRAY JOIN comp_ids AS pc, c_price AS px, fd_arr AS pd, c_seen AS pt, c_in_stock AS pis, c_on_sale AS pos, c_name AS pn, c_url AS pu" +
-		" WHERE (product_id, pc) IN (SELECT product_id, pc FROM ("
-	if page, err = pairs(); err != nil {
-		return Plan{}, err
-	}
-	sql += page + order + limitOffset(RealTimeBlock+1, offset) + "))" + order
-	shape := ShapeRows
+		" WHERE concat(product_id, '@', toString(pc)) IN " + b.bindSet(pairKeys) + order
 	st, err := b.statement(sql)
-	return Plan{Statement: st, Shape: shape, StartRow: offset, Limit: RealTimeBlock, Competitors: k.comps}, err
+	return Plan{Statement: st, Shape: ShapeRows, StartRow: offset, Limit: RealTimeBlock, Competitors: k.comps}, err
 }
 
-// CompileRealTime compiles one block of getConditionsDataForRealTime.
-func CompileRealTime(a Account, competitors []int64, offset int) (Plan, error) {
-	return realTime(a, competitors, offset, realTimeBlock)
+// RealTimePage is a block's page of pairs (CompileRealTimePage's rows): each pair
+// as "product@competitor", and the pairs' products.
+type RealTimePage struct {
+	Pairs, Products []string
+}
+
+// CompileRealTimePage compiles the first step of a block of the real-time view: its
+// page of (product, competitor) pairs by scan time, read from the competitor ids
+// and scan times alone. The second step (CompileRealTime) reads everything else
+// for those pairs only. Two round trips, because one statement would page the
+// pairs twice (once for the products, once for the pairs): at L each paging
+// expands 20M pairs.
+func CompileRealTimePage(a Account, competitors []int64, offset int) (Plan, error) {
+	return realTime(a, competitors, offset, realTimePage, RealTimePage{})
+}
+
+// CompileRealTime compiles one block of getConditionsDataForRealTime: the rows of
+// the pairs of its page (CompileRealTimePage), newest first. An empty page has no
+// rows (the caller need not ask).
+func CompileRealTime(a Account, competitors []int64, offset int, page RealTimePage) (Plan, error) {
+	return realTime(a, competitors, offset, realTimeBlock, page)
 }
 
 // CompileRealTimeCount compiles getRealTimeTabularCount.
 func CompileRealTimeCount(a Account, competitors []int64) (Plan, error) {
-	return realTime(a, competitors, 0, realTimeCount)
+	return realTime(a, competitors, 0, realTimeCount, RealTimePage{})
 }
 
 // CompileScanSummary compiles GET /tabular/pricing: per competitor of the

@@ -23,6 +23,7 @@ const (
 	TableTrendRollup          Table = "trend_rollup"           // daily trend sums per category and competitor (trend_rollup.go)
 	TableTrendRollupBuild     Table = "trend_rollup_build"     // built, then swapped into trend_rollup
 	TableTrendRollupBuilds    Table = "trend_rollup_builds"    // what each rollup build covers
+	TablePriceChanges         Table = "price_changes"          // price-change events recorded at load (insights.go)
 )
 
 // Valid reports whether t is one of the schema's tables.
@@ -30,7 +31,8 @@ func (t Table) Valid() bool {
 	switch t {
 	case TableProducts, TableOffers, TableLatestOffers, TableOfferDaily, TableProductDaily,
 		TableProductLabels, TableProductSnapshot, TableProductSnapshotBuild, TableSnapshotBuilds, TablePricerResults,
-		TableTrendRollup, TableTrendRollupBuild, TableTrendRollupBuilds, TableProductSnapshotDelta:
+		TableTrendRollup, TableTrendRollupBuild, TableTrendRollupBuilds, TableProductSnapshotDelta,
+		TablePriceChanges:
 		return true
 	}
 	return false

@@ -91,7 +91,7 @@ func TestSnapshotDeltaOtherReaders(t *testing.T) {
 			return rows.SQL + " " + count.SQL, err
 		},
 		"real time": func() (string, error) {
-			rows, err := CompileRealTime(a, []int64{3}, 0)
+			rows, err := CompileRealTimePage(a, []int64{3}, 0)
 			if err != nil {
 				return "", err
 			}

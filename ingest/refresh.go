@@ -25,6 +25,7 @@ type RefreshStep struct {
 // is one more entry here.
 var RefreshSteps = []RefreshStep{
 	{Name: "report snapshot", Run: refreshSnapshot},
+	{Name: "price changes", Run: recordPriceChanges},
 }
 
 // Refresh runs every refresh step for ch.
@@ -58,6 +59,40 @@ func refreshSnapshot(ctx context.Context, w *warehouse.Warehouse, db *pgxpool.Po
 			_, err := w.RefreshSnapshot(ctx, id, settings[id], ch.Accounts[id].Products)
 			return err
 		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// recordPriceChanges records the price-change events (warehouse.RecordPriceChanges)
+// of a scans load's products from its first scan day on, or of every product over
+// the insights' period when everything changed (`pricelens refresh`: the backfill).
+// Scans older than that period change nothing the insights read.
+func recordPriceChanges(ctx context.Context, w *warehouse.Warehouse, db *pgxpool.Pool, ch warehouse.Change) error {
+	if ch.Kind != string(Scans) && ch.Kind != "" {
+		return nil
+	}
+	ids := ch.AccountIDs()
+	settings, err := store.MetricSettings(ctx, db, ids...)
+	if err != nil {
+		return err
+	}
+	period := time.Now().UTC().Add(-warehouse.PriceChangeDays * 24 * time.Hour)
+	for _, id := range ids {
+		c := ch.Accounts[id]
+		if ch.Kind == string(Scans) && !c.To.IsZero() && c.To.Add(24*time.Hour).Before(period) {
+			continue // only scans older than the period the insights read
+		}
+		from := period
+		if ch.Kind == string(Scans) && c.From.After(from) {
+			from = c.From
+		}
+		products := c.Products
+		if ch.Kind == "" {
+			products = nil
+		}
+		if err := w.RecordPriceChanges(ctx, id, products, from, settings[id].StalenessDays); err != nil {
 			return err
 		}
 	}

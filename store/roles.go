@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/jackc/pgx/v5"
@@ -112,6 +113,55 @@ func (s *Store) RenameRole(ctx context.Context, a Actor, id int, name string) er
 			return err
 		}
 		return audit(ctx, tx, a, "rename", "role", id, map[string]any{"from": old, "to": name})
+	})
+}
+
+// Roles that stay: 1 is the account's administrator role (its members reset and
+// block users) and 2 the new-user default (the add-user dialog's role type 2).
+var (
+	errDeleteAdminRole   = Conflict("The administrator role can't be deleted; rename it instead")
+	errDeleteDefaultRole = Conflict("The new users' default role can't be deleted; rename it instead")
+)
+
+// DeleteRole deletes one of the account's roles and its grants (the foreign key
+// cascades them), refused with a conflict naming how many users still hold it:
+// they must get another role first. The caller invalidates the account's policy.
+func (s *Store) DeleteRole(ctx context.Context, a Actor, id int) error {
+	switch id {
+	case 1:
+		return errDeleteAdminRole
+	case 2:
+		return errDeleteDefaultRole
+	}
+	return s.inTx(ctx, func(tx pgx.Tx) error {
+		if err := ownGrants(ctx, tx, a.AccountID); err != nil {
+			return err
+		}
+		var name string
+		err := tx.QueryRow(ctx, `SELECT name FROM account_roles WHERE account_id = $1 AND id = $2 FOR UPDATE`, a.AccountID, id).Scan(&name)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return NotFound("Role not found")
+		}
+		if err != nil {
+			return err
+		}
+		// The row lock above orders this against a concurrent updateUser giving the
+		// role (its foreign key check takes a share lock on the role's row).
+		var holders int
+		if err := tx.QueryRow(ctx, `SELECT count(*) FROM memberships WHERE account_id = $1 AND role = $2`, a.AccountID, name).Scan(&holders); err != nil {
+			return err
+		}
+		if holders > 0 {
+			users := "users still hold"
+			if holders == 1 {
+				users = "user still holds"
+			}
+			return Conflict(fmt.Sprintf("The role %q can't be deleted: %d %s it. Give them another role first.", name, holders, users))
+		}
+		if _, err := tx.Exec(ctx, `DELETE FROM account_roles WHERE account_id = $1 AND id = $2`, a.AccountID, id); err != nil {
+			return err
+		}
+		return audit(ctx, tx, a, "delete", "role", id, map[string]any{"name": name})
 	})
 }
 

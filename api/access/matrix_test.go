@@ -23,7 +23,7 @@ var (
 		"GET /users/getAllAccountUsers", "POST /users/addInternalUser", "POST /users/deleteUser", "POST /users/blockUser",
 		"POST /users/generatePassword", "POST /users/updateUser",
 		"GET /system/getPermissionColumnsDef", "GET /system/getPermissionData", "POST /system/updatePermission",
-		"POST /system/addRole", "POST /system/renameRole",
+		"POST /system/addRole", "POST /system/renameRole", "POST /system/deleteRole",
 		"POST /upload/upload",
 		"POST /account/setTimezone", "GET /export/getSchedules", "POST /export/addSchedule", "POST /export/removeSchedule",
 		"POST /custom_reports", "PATCH /custom_reports/:id", "DELETE /custom_reports/:id",

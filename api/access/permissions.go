@@ -212,3 +212,30 @@ func (s *Service) renameRole(c echo.Context, in RoleRename) (route.OK, error) {
 	s.Authz.Invalidate(p.AccountID)
 	return route.OK{OK: true}, nil
 }
+
+// RoleDelete is the body of POST /system/deleteRole.
+type RoleDelete struct {
+	RoleID reqbody.ID `json:"roleId" required:"true"`
+}
+
+// Validate requires the role id.
+func (in RoleDelete) Validate() error {
+	if in.RoleID <= 0 {
+		return httperr.BadRequest("roleId", "roleId is required")
+	}
+	return nil
+}
+
+// deleteRole is POST /system/deleteRole {roleId}: the role and its grants go (409
+// while users hold it); casbin reloads the account's policy on the next request.
+func (s *Service) deleteRole(c echo.Context, in RoleDelete) (route.OK, error) {
+	p, err := session.Account(c)
+	if err != nil {
+		return route.OK{}, err
+	}
+	if err := s.Store.DeleteRole(c.Request().Context(), actor(p), int(in.RoleID)); err != nil {
+		return route.OK{}, err
+	}
+	s.Authz.Invalidate(p.AccountID)
+	return route.OK{OK: true}, nil
+}

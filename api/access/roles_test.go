@@ -125,6 +125,81 @@ func TestAccountRolesAreEditable(t *testing.T) {
 	assert.Equal(t, 3, e.count(`SELECT count(*) FROM audit_log WHERE account_id = $1 AND entity = 'role'`, acc))
 }
 
+// TestDeleteRole: a role is deleted with its grants only when no user holds it (a
+// 409 says how many do); the administrator and default roles stay; a user given
+// the role again is refused; the grid and casbin follow at once; tenancy.
+func TestDeleteRole(t *testing.T) {
+	e := newEnv(t, nil)
+	acc := e.account("Acme")
+	other := e.account("Other")
+	e.user("admin@acme.test", "admin", acc)
+	lead := e.user("lead@acme.test", "viewer", acc)
+	e.user("admin@other.test", "admin", other)
+	admin := e.login("admin@acme.test", acc)
+	otherAdmin := e.login("admin@other.test", other)
+
+	st, res := admin.call("POST", "/api/system/addRole", obj{"roleName": "Pricing lead"})
+	require.Equal(t, 200, st, "%v", res)
+	st, _ = admin.call("POST", "/api/system/updatePermission", obj{"rowId": "1:read:any:2", "roleName": "Pricing lead", "isChecked": true})
+	require.Equal(t, 200, st)
+	st, _ = admin.call("POST", "/api/users/updateUser", obj{"user_id": lead, "role": 4})
+	require.Equal(t, 200, st)
+	leadC := e.login("lead@acme.test", acc)
+	st, _ = leadC.call("GET", "/api/labels/getAllLabels", nil)
+	require.Equal(t, 200, st)
+
+	// Held by a user: refused, nothing changes.
+	st, res = admin.call("POST", "/api/system/deleteRole", obj{"roleId": 4})
+	assert.Equal(t, 409, st)
+	assert.Equal(t, `The role "Pricing lead" can't be deleted: 1 user still holds it. Give them another role first.`, errMsg(res))
+	assert.Equal(t, 1, e.count(`SELECT count(*) FROM role_grants WHERE account_id = $1 AND role = 'Pricing lead'`, acc))
+
+	for body, want := range map[string]struct {
+		st  int
+		msg string
+	}{
+		`{"roleId": 1}`:  {409, "The administrator role can't be deleted; rename it instead"},
+		`{"roleId": 2}`:  {409, "The new users' default role can't be deleted; rename it instead"},
+		`{"roleId": 99}`: {404, "Role not found"},
+		`{"roleId": 0}`:  {400, "roleId is required"},
+		`{}`:             {400, ""},
+	} {
+		st, res := admin.call("POST", "/api/system/deleteRole", body)
+		assert.Equal(t, want.st, st, body)
+		if want.msg != "" {
+			assert.Equal(t, want.msg, errMsg(res), body)
+		}
+	}
+	// Another account's administrator can't reach it.
+	st, _ = otherAdmin.call("POST", "/api/system/deleteRole", obj{"roleId": 4})
+	assert.Equal(t, 404, st)
+
+	// Once nobody holds it, it goes with its grants; the grid loses its column.
+	st, _ = admin.call("POST", "/api/users/updateUser", obj{"user_id": lead, "role": "viewer"})
+	require.Equal(t, 200, st)
+	st, res = admin.call("POST", "/api/system/deleteRole", obj{"roleId": 4})
+	require.Equal(t, 200, st, "%v", res)
+	assert.Equal(t, 0, e.count(`SELECT count(*) FROM role_grants WHERE account_id = $1 AND role = 'Pricing lead'`, acc))
+	assert.Equal(t, 0, e.count(`SELECT count(*) FROM account_roles WHERE account_id = $1 AND id = 4`, acc))
+	st, res = admin.call("GET", "/api/system/getPermissionColumnsDef", nil)
+	require.Equal(t, 200, st)
+	assert.Len(t, res["columns"], 6)
+	st, res = admin.call("GET", "/api/account/getAccountData", nil)
+	require.Equal(t, 200, st)
+	assert.NotContains(t, res["role_types"], obj{"id": float64(4), "name": "Pricing lead"})
+	st, res = admin.call("POST", "/api/users/updateUser", obj{"user_id": lead, "role": 4})
+	assert.Equal(t, 400, st)
+	assert.Equal(t, "Unknown role", errMsg(res))
+	// A new role of the same name starts with no grant: casbin enforces that.
+	st, _ = admin.call("POST", "/api/system/addRole", obj{"roleName": "Pricing lead"})
+	require.Equal(t, 200, st)
+	st, _ = admin.call("POST", "/api/users/updateUser", obj{"user_id": lead, "role": "Pricing lead"})
+	require.Equal(t, 200, st)
+	st, _ = leadC.call("GET", "/api/labels/getAllLabels", nil)
+	assert.Equal(t, 403, st, "the deleted role's grant did not come back with the name")
+	assert.Equal(t, 1, e.count(`SELECT count(*) FROM audit_log WHERE account_id = $1 AND entity = 'role' AND action = 'delete'`, acc))
+}
+
 // TestPermissionAdministrationCannotBeLockedOut: no grant change, role change,
 // removal or block may leave the account without a user who can manage permissions.
 func TestPermissionAdministrationCannotBeLockedOut(t *testing.T) {

@@ -74,5 +74,7 @@ func (s *Service) AccessRoutes() []route.Route {
 			Handler: route.JSON(s.addRole)},
 		{Method: P, Path: "/system/renameRole", Access: grid(authz.Update), Summary: "Rename one of the account's roles; its users and permissions stay with it",
 			Handler: route.JSON(s.renameRole)},
+		{Method: P, Path: "/system/deleteRole", Access: grid(authz.Update), Summary: "Delete one of the account's roles and its grants (refused while users hold it)",
+			Handler: route.JSON(s.deleteRole)},
 	}
 }

@@ -41,29 +41,21 @@ type Candidates struct {
 	UpLink, DownLink string
 }
 
-// ChangesBudget is how long the two change counts may take: they read the offer
-// history, which at size L takes longer than a panel can wait (README "Pricing
-// insights"); past it they are null and the panel shows the others.
-const ChangesBudget = 5 * time.Second
-
 // Insights answers the insights panel and the insight cards.
 type Insights struct {
 	S      *Service
 	Pricer PricerCandidates // nil until the pricer lands
-	// ChangesBudget replaces the package's ChangesBudget when set (tests).
-	ChangesBudget time.Duration
 }
 
 // PricingInsights is the answer of GET /api/v1/insights/pricing (administration §3
 // "Insights response"), with the report of each number.
 type PricingInsights struct {
-	// The change counts are null when they could not be computed within ChangesBudget.
-	ChangesLastDay    *uint64 `json:"changes_at_competitor_last_day" openapi:"always"`
-	ChangesLastWeek   *uint64 `json:"changes_at_competitor_last_week" openapi:"always"`
-	AlertsToReview    uint64  `json:"alert_reports_to_review" openapi:"always"`
-	PriceUp           uint64  `json:"num_products_for_price_up" openapi:"always"`
-	PriceDown         uint64  `json:"num_products_for_price_down" openapi:"always"`
-	OutOfStockAtComps uint64  `json:"num_products_out_of_stock_at_comp" openapi:"always"`
+	ChangesLastDay    uint64 `json:"changes_at_competitor_last_day" openapi:"always"`
+	ChangesLastWeek   uint64 `json:"changes_at_competitor_last_week" openapi:"always"`
+	AlertsToReview    uint64 `json:"alert_reports_to_review" openapi:"always"`
+	PriceUp           uint64 `json:"num_products_for_price_up" openapi:"always"`
+	PriceDown         uint64 `json:"num_products_for_price_down" openapi:"always"`
+	OutOfStockAtComps uint64 `json:"num_products_out_of_stock_at_comp" openapi:"always"`
 	// Links maps each field above to the webapp address listing what it counts.
 	Links map[string]string `json:"links" openapi:"always"`
 	// CandidatesSource is "buckets" (market price buckets) or "pricer" (its latest run).
@@ -76,29 +68,14 @@ func InsightReportURL(key string) string {
 }
 
 // Pricing computes the panel's numbers for the caller's account and categories:
-// the snapshot's counts, and beside them the offer history's within the changes budget.
+// the five product counts in one statement (the snapshot's and the price-change
+// events', engine.CompileInsights) and the alerts to review.
 func (in *Insights) Pricing(ctx context.Context, p session.Principal) (PricingInsights, error) {
 	a, err := in.S.Account(ctx, p)
 	if err != nil {
 		return PricingInsights{}, err
 	}
-	// The history's counts run beside the snapshot's, on their own budget.
-	budget := in.ChangesBudget
-	if budget == 0 {
-		budget = ChangesBudget
-	}
-	cctx, cancel := context.WithTimeout(ctx, budget)
-	defer cancel()
-	type counted struct {
-		n   map[string]uint64
-		err error
-	}
-	changes := make(chan counted, 1)
-	go func() {
-		n, err := in.count(cctx, a, engine.InsightChangeKeys)
-		changes <- counted{n, err}
-	}()
-	n, err := in.count(ctx, a, engine.InsightProductKeys)
+	n, err := in.count(ctx, a, engine.InsightKeys)
 	if err != nil {
 		return PricingInsights{}, err
 	}
@@ -106,17 +83,12 @@ func (in *Insights) Pricing(ctx context.Context, p session.Principal) (PricingIn
 	if err != nil {
 		return PricingInsights{}, err
 	}
-	out := PricingInsights{AlertsToReview: uint64(alerts), PriceUp: n[engine.InsightPriceUp], PriceDown: n[engine.InsightPriceDown],
+	out := PricingInsights{ChangesLastDay: n[engine.InsightChangesLastDay], ChangesLastWeek: n[engine.InsightChangesLastWeek],
+		AlertsToReview: uint64(alerts), PriceUp: n[engine.InsightPriceUp], PriceDown: n[engine.InsightPriceDown],
 		OutOfStockAtComps: n[engine.InsightOutOfStock], Links: map[string]string{"alert_reports_to_review": AlertsPage},
 		CandidatesSource: "buckets"}
 	for _, key := range engine.InsightKeys {
 		out.Links[key] = InsightReportURL(key)
-	}
-	if c := <-changes; c.err == nil {
-		day, week := c.n[engine.InsightChangesLastDay], c.n[engine.InsightChangesLastWeek]
-		out.ChangesLastDay, out.ChangesLastWeek = &day, &week
-	} else if ctx.Err() != nil || cctx.Err() == nil {
-		return PricingInsights{}, c.err // the request's own end, or a failure that is not the budget's
 	}
 	if in.Pricer != nil {
 		c, ok, err := in.Pricer(ctx, p)

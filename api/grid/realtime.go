@@ -48,12 +48,35 @@ type CompetitorScans struct {
 
 // RealTimeRows runs one real-time block.
 func (s *Service) RealTimeRows(ctx context.Context, a engine.Account, competitors []int64, offset int) (Block, error) {
-	plan, err := engine.CompileRealTime(a, competitors, offset)
+	// Two steps (engine.CompileRealTimePage): the page's pairs, then their rows.
+	pagePlan, err := engine.CompileRealTimePage(a, competitors, offset)
 	if err != nil {
 		return Block{}, err
 	}
-	res, err := s.W.Query(ctx, plan.Statement)
+	res, err := s.W.Query(ctx, pagePlan.Statement)
 	if err != nil {
+		return Block{}, err
+	}
+	var page engine.RealTimePage
+	seen := map[string]bool{}
+	for _, r := range res.Rows {
+		pair, _ := r[0].(string)
+		pid, _ := r[1].(string)
+		page.Pairs = append(page.Pairs, pair)
+		if !seen[pid] {
+			seen[pid] = true
+			page.Products = append(page.Products, pid)
+		}
+	}
+	if len(page.Pairs) == 0 {
+		_, last := pagePlan.LastRow(0)
+		return Block{Rows: []map[string]any{}, LastRow: last}, nil
+	}
+	plan, err := engine.CompileRealTime(a, competitors, offset, page)
+	if err != nil {
+		return Block{}, err
+	}
+	if res, err = s.W.Query(ctx, plan.Statement); err != nil {
 		return Block{}, err
 	}
 	rows := toMaps(res)

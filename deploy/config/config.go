@@ -26,6 +26,10 @@ type Config struct {
 	// PublicURL is the address users reach the webapp at (scheme://host[:port], no
 	// path): the server builds the links it mails from it, never from a request.
 	PublicURL string
+	// EmbedOrigins (PRICELENS_EMBED_ORIGINS, comma-separated scheme://host[:port])
+	// are the other sites whose pages may embed the widgets: the browser lets them
+	// call the widgets' API (api/widgets CORS); every other origin is refused.
+	EmbedOrigins []string
 	// HomePath is where "/" leads (reporting §2): the dashboard, or the saved reports on
 	// a deployment that sets PRICELENS_HOME_PAGE=saved_reports.
 	HomePath string
@@ -217,6 +221,16 @@ func Load() (Config, error) {
 	}
 	if u, err := url.Parse(c.PostgresURL); err != nil || (u.Scheme != "postgres" && u.Scheme != "postgresql") {
 		return c, fmt.Errorf("PRICELENS_POSTGRES_URL is not a postgres:// URL")
+	}
+	for _, o := range strings.Split(os.Getenv("PRICELENS_EMBED_ORIGINS"), ",") {
+		if o = strings.TrimRight(strings.TrimSpace(o), "/"); o == "" {
+			continue
+		}
+		if u, err := url.Parse(o); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" ||
+			u.Path != "" || u.RawQuery != "" || u.Fragment != "" || u.User != nil {
+			return c, fmt.Errorf("PRICELENS_EMBED_ORIGINS must list origins (http(s)://host[:port], comma-separated), not %q", o)
+		}
+		c.EmbedOrigins = append(c.EmbedOrigins, strings.ToLower(o))
 	}
 	switch h := env("PRICELENS_HOME_PAGE", "dashboard"); h {
 	case "dashboard":

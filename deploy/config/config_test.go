@@ -1,6 +1,9 @@
 package config
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestSMTPSettings: the defaults reach the local stack's Mailpit without
 // authentication; each bad value names its variable.
@@ -90,5 +93,21 @@ func TestEmbedSecretRotation(t *testing.T) {
 	t.Setenv("PRICELENS_EMBED_SECRET_PREVIOUS", "the-previous-secret-45")
 	if _, err := Load(); err == nil || err.Error() != msg {
 		t.Fatalf("previous without current: %v", err)
+	}
+}
+
+// PRICELENS_EMBED_ORIGINS: origins, lower-cased without a trailing slash; anything
+// else (a path, no scheme) is refused with a line naming the variable.
+func TestEmbedOrigins(t *testing.T) {
+	t.Setenv("PRICELENS_EMBED_ORIGINS", " https://Intranet.example.com/ ,http://localhost:3000,")
+	c, err := Load()
+	if err != nil || len(c.EmbedOrigins) != 2 || c.EmbedOrigins[0] != "https://intranet.example.com" || c.EmbedOrigins[1] != "http://localhost:3000" {
+		t.Fatalf("origins %q (%v)", c.EmbedOrigins, err)
+	}
+	for _, bad := range []string{"intranet.example.com", "https://intranet.example.com/widgets", "ftp://x.example.com"} {
+		t.Setenv("PRICELENS_EMBED_ORIGINS", bad)
+		if _, err := Load(); err == nil || !strings.HasPrefix(err.Error(), "PRICELENS_EMBED_ORIGINS must list origins") {
+			t.Fatalf("%q: %v", bad, err)
+		}
 	}
 }

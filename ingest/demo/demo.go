@@ -168,6 +168,11 @@ func load(ctx context.Context, w *warehouse.Warehouse, db *pgxpool.Pool, o Optio
 	if err := w.RefreshTrendRollups(ctx, settings); err != nil {
 		return sum, fmt.Errorf("seed: refresh trend rollups: %w", err)
 	}
+	for _, id := range ids {
+		if err := w.RecordPriceChanges(ctx, id, nil, time.Now().Add(-warehouse.PriceChangeDays*24*time.Hour), settings[id].StalenessDays); err != nil {
+			return sum, fmt.Errorf("seed: %w", err)
+		}
+	}
 	sum.StepTime["snapshots"] = time.Since(t0)
 	for _, t := range factTables {
 		var n uint64

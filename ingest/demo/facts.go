@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -262,7 +263,8 @@ func clearFacts(ctx context.Context, w *warehouse.Warehouse, ids []uint32) error
 		others += n
 	}
 	// The views' target tables are in factTables: clearing offers does not reach them.
-	for _, t := range factTables {
+	// The price-change events derive from offers; the seed records them again.
+	for _, t := range append(slices.Clone(factTables), engine.TablePriceChanges) {
 		var err error
 		if others == 0 {
 			err = w.Conn.Exec(ctx, "TRUNCATE TABLE "+t.String())

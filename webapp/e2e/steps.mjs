@@ -14,6 +14,7 @@ import { pricerAfterBulkSteps, pricerResultsSteps } from './pricerresults.steps.
 import { trendSteps } from './trends.steps.mjs';
 import { uploadsSteps } from './uploads.steps.mjs';
 import { trendrestSteps } from './trendrest.steps.mjs';
+import { insights2Steps } from './insights2.steps.mjs';
 
 const ADMIN = 'admin@pricelens.local';
 const ANALYST = 'analyst@pricelens.local';
@@ -811,6 +812,7 @@ export const steps = [
     },
   },
   ...trendSteps,
+  ...insights2Steps,
   {
     name: 'offline: the no internet connection dialog',
     async run({ page, browser, allowed }) {

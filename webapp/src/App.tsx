@@ -122,6 +122,16 @@ const routes: Route[] = [
     ),
   },
   {
+    pattern: '/pricing/assortment/:type/type/:id',
+    resource: Resource.Reports,
+    view: PermName.ViewReport,
+    render: (p) => (
+      <Suspense fallback={<div className="page-loading">Loading...</div>}>
+        <AssortmentReport key={p.type + '/' + p.id} type={p.type} id={p.id} />
+      </Suspense>
+    ),
+  },
+  {
     pattern: '/pricing/real_time',
     resource: Resource.Reports,
     view: PermName.ViewReport,

@@ -1554,6 +1554,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/system/deleteRole": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete one of the account's roles and its grants (refused while users hold it) */
+        post: operations["post_system_deleteRole"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/system/getAccessControl": {
         parameters: {
             query?: never;
@@ -2721,6 +2738,10 @@ export interface components {
         AccessResetRequest: {
             email: string;
         };
+        AccessRoleDelete: {
+            /** @description an id, as a JSON number or a numeric string */
+            roleId: number | string | null;
+        };
         AccessRoleRename: {
             /** @description an id, as a JSON number or a numeric string */
             roleId: number | string | null;
@@ -3478,8 +3499,8 @@ export interface components {
         GridPricingInsights: {
             alert_reports_to_review: number;
             candidates_source: string;
-            changes_at_competitor_last_day?: number | null;
-            changes_at_competitor_last_week?: number | null;
+            changes_at_competitor_last_day: number;
+            changes_at_competitor_last_week: number;
             links: {
                 [key: string]: string;
             } | null;
@@ -7039,6 +7060,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StoreRole"];
+                };
+            };
+            /** @description An error a person can act on (4xx) or an outage (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteErrorBody"];
+                };
+            };
+        };
+    };
+    post_system_deleteRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AccessRoleDelete"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteOK"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */

@@ -33,7 +33,10 @@ export function groupLevelOf(href: string): string | undefined {
 /** The trend screens' report types (a saved trend report's report_type). */
 const TREND_TYPES = ['price_trend', 'key_business_metrics', 'margin_trend', 'price_vs_market_trend', 'competitiveness_metrics'];
 
-/** reportLink is where a saved report opens: a trend report on its trend screen, any other on the tabular one. */
-export function reportLink(r: { id: number; report_type?: string }): string {
-  return r.report_type && TREND_TYPES.includes(r.report_type) ? `/trend/${r.report_type}/type/${r.id}` : '/pricing/type/' + r.id;
+/** reportLink is where a saved report opens: a trend report on its trend screen, an assortment report on its own
+ * screen (its path names the report), any other on the tabular one. */
+export function reportLink(r: { id: number; report_type?: string; report_path?: string }): string {
+  if (r.report_type && TREND_TYPES.includes(r.report_type)) return `/trend/${r.report_type}/type/${r.id}`;
+  if (r.report_path && /^\/pricing\/assortment\/[a-z_]+$/.test(r.report_path)) return r.report_path + '/type/' + r.id;
+  return '/pricing/type/' + r.id;
 }

@@ -2,9 +2,9 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { AgGridReact, type CustomCellRendererProps } from 'ag-grid-react';
 import type { ColDef, GridApi } from 'ag-grid-community';
 import { useSession } from '../../lib/session';
-import { FormError } from '../../components/Dialog';
+import { ConfirmDialog, FormError } from '../../components/Dialog';
 import { adminGridTheme, registerAdminGridModules } from './agGrid';
-import { addRole, getPermissionColumnsDef, getPermissionData, renameRole, updatePermission, type PermissionColumn, type PermissionRow } from './api/permissions';
+import { addRole, deleteRole, getPermissionColumnsDef, getPermissionData, renameRole, updatePermission, type PermissionColumn, type PermissionRow } from './api/permissions';
 
 registerAdminGridModules();
 
@@ -88,10 +88,11 @@ function PermissionCheckbox({ p, column }: { p: CustomCellRendererProps<Permissi
   return <input type="checkbox" checked={checked} onChange={toggle} aria-label={`${column.headerName}: ${row.permission} (${row.action})`} />;
 }
 
-/** RolesEditor adds a role or renames one; the server's message shows when it refuses. */
+/** RolesEditor adds a role, renames or deletes one; the server's message shows when it refuses. */
 function RolesEditor({ roles, onChanged }: { roles: { id: number; name: string }[]; onChanged: () => void }) {
   const [name, setName] = useState('');
   const [editing, setEditing] = useState<{ id: number; name: string } | null>(null);
+  const [deleting, setDeleting] = useState<{ id: number; name: string } | null>(null);
   const [error, setError] = useState('');
   const fail = (e: unknown) => setError(e instanceof Error ? e.message : String(e));
   return (
@@ -118,6 +119,9 @@ function RolesEditor({ roles, onChanged }: { roles: { id: number; name: string }
               <button className="btn" type="button" onClick={() => setEditing(null)}>
                 Cancel
               </button>
+              <button className="btn btn-danger" type="button" aria-label={'Delete ' + r.name} onClick={() => setDeleting(r)}>
+                Delete role
+              </button>
             </form>
           ) : (
             <button key={r.id} className="btn btn-link" aria-label={'Rename ' + r.name} onClick={() => setEditing({ id: r.id, name: r.name })}>
@@ -142,6 +146,22 @@ function RolesEditor({ roles, onChanged }: { roles: { id: number; name: string }
         </form>
       </div>
       <FormError message={error} />
+      {deleting && (
+        <ConfirmDialog
+          message="Are you sure you want to delete this item?"
+          confirmLabel="Delete"
+          onConfirm={() => {
+            const r = deleting;
+            setDeleting(null);
+            deleteRole(r.id).then(() => {
+              setEditing(null);
+              setError('');
+              onChanged();
+            }, fail);
+          }}
+          onCancel={() => setDeleting(null)}
+        />
+      )}
     </section>
   );
 }

@@ -1,7 +1,14 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { AgGridReact } from 'ag-grid-react';
-import type { ColDef, IServerSideDatasource, IServerSideGetRowsParams } from 'ag-grid-community';
+import type { ColDef, GridApi, GridReadyEvent, IServerSideDatasource, IServerSideGetRowsParams } from 'ag-grid-community';
 import { useSession } from '../../lib/session';
+import { ApiError } from '../../lib/api';
+import { navigate } from '../../lib/router';
+import { useUI } from '../../store/ui';
+import { PermName } from '../../api/permissions.gen';
+import type { SavedReport } from '../../api/types';
+import { SaveAsDialog } from '../../components/dialogs/ReportDialogs';
+import { getSaveReport, insertSaveReport, updateSaveReport, type ReportFields } from './api/savedReports';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { registerGridModules, gridTheme } from './agGrid';
 import { toColDefs, type ApiColumn } from './columns';
@@ -42,13 +49,29 @@ function GridReport(p: {
   sortable: boolean;
   filterable: boolean;
   reportType: string;
+  /** a saved report's sort and filters, applied when the grid starts */
+  initial?: Pick<SavedReport, 'ordering' | 'filters'>;
+  /** gets the grid's API once it is ready (the saving of assortment reports reads its state) */
+  onReady?: (api: GridApi) => void;
+  /** gets the condition of each block asked, for the same reader */
+  onCondition?: (c: Condition) => void;
 }) {
   const { account } = useSession();
   const [cols, setCols] = useState<ApiColumn[] | null>(null);
   const [exporting, setExporting] = useState(false);
   // The condition of the last block: the export takes the grid's sort and filters from it.
   const last = useRef<Condition | null>(null);
-  const { columns, block, sortable, filterable, reportType, startExport } = p;
+  const { columns, block, sortable, filterable, reportType, startExport, initial, onReady, onCondition } = p;
+  const onGridReady = useCallback(
+    (e: GridReadyEvent) => {
+      onReady?.(e.api);
+      if (!initial) return;
+      const ordering = (initial.ordering ?? []) as { colId: string; sort: 'asc' | 'desc' }[];
+      if (ordering.length) e.api.applyColumnState({ state: ordering.map((o, i) => ({ colId: o.colId, sort: o.sort, sortIndex: i })), defaultState: { sort: null } });
+      if (initial.filters && Object.keys(initial.filters).length) e.api.setFilterModel(initial.filters as Record<string, unknown>);
+    },
+    [onReady, initial],
+  );
   const screen = useMemo(() => ({ reportType, search: '', weightBy: 'product', competitorIds: [], visibleColumns: [] }), [reportType]);
   useEffect(() => {
     let live = true;
@@ -73,13 +96,14 @@ function GridReport(p: {
       getRows: (params: IServerSideGetRowsParams) => {
         const condition = buildCondition(params.request as SsrmRequest, screen);
         last.current = condition;
+        onCondition?.(condition);
         block(condition).then(
           (b) => params.success({ rowData: b.rows, rowCount: rowCountOf(b.lastRow) }),
           () => params.fail(),
         );
       },
     }),
-    [block, screen],
+    [block, screen, onCondition],
   );
   return (
     <>
@@ -113,6 +137,7 @@ function GridReport(p: {
           components={COMPONENTS}
           localeText={LOCALE_TEXT}
           serverSideDatasource={datasource}
+          onGridReady={onGridReady}
           animateRows={false}
         />
       )}
@@ -129,17 +154,122 @@ export const ASSORTMENT_REPORTS: Record<string, string> = {
   assortment_products: 'Assortment of my products',
 };
 
-/** /pricing/assortment/{type}: one assortment report. */
-export function AssortmentReport({ type }: { type: string }) {
-  const title = ASSORTMENT_REPORTS[type] ?? type;
+/** The address of an assortment report, saved (with its id) or not. */
+export const assortmentPath = (type: string, id?: number) => '/pricing/assortment/' + type + (id ? '/type/' + id : '');
+
+/**
+ * /pricing/assortment/{type} and, saved, /pricing/assortment/{type}/type/{id}: one assortment
+ * report, saved like a tabular report (Save over the saved one, Save As a new one) with its
+ * sort, filters and condition.
+ */
+export function AssortmentReport({ type, id }: { type: string; id?: string }) {
+  const { can } = useSession();
+  const snack = useUI((s) => s.snack);
+  const [saved, setSaved] = useState<SavedReport | null | undefined>(id ? undefined : null);
+  const [savingAs, setSavingAs] = useState(false);
+  const gridApi = useRef<GridApi | null>(null);
+  const last = useRef<Condition | null>(null);
+  useEffect(() => {
+    if (!id) return;
+    let live = true;
+    getSaveReport(id, false).then(
+      (r) => live && setSaved(r.report.report_type === type ? r.report : null),
+      () => live && setSaved(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [id, type]);
+  const title = saved?.report_name ?? ASSORTMENT_REPORTS[type] ?? type;
   const columns = useCallback(() => getAssortmentColumns(type), [type]);
   const block = useCallback((c: Condition) => getAssortmentData(type, c), [type]);
   const startExport = useCallback((c: Condition) => startAssortmentExport(type, c), [type]);
+  const onReady = useCallback((a: GridApi) => {
+    gridApi.current = a;
+  }, []);
+  const onCondition = useCallback((c: Condition) => {
+    last.current = c;
+  }, []);
+  const body = (): ReportFields => {
+    const cs = gridApi.current?.getColumnState() ?? [];
+    return {
+      report_type: type,
+      report_path: assortmentPath(type),
+      page_title: ASSORTMENT_REPORTS[type] ?? type,
+      filters: gridApi.current?.getFilterModel() ?? {},
+      ordering: cs
+        .filter((c) => c.sort)
+        .sort((x, y) => (x.sortIndex ?? 0) - (y.sortIndex ?? 0))
+        .map((c) => ({ colId: c.colId, sort: c.sort })),
+      visible_columns: cs.filter((c) => !c.hide).map((c) => c.colId),
+      columns_index: cs.map((c) => ({ colId: c.colId, pinned: c.pinned ?? null, width: c.width })),
+      group_mode: [],
+      distribution_weights_cf: 'product',
+      chart: false,
+      selected_rows: [],
+      condition: last.current ?? {},
+    } as ReportFields;
+  };
+  const save = async () => {
+    if (!saved) return;
+    try {
+      const r = await updateSaveReport({ id: saved.id, report_name: saved.report_name, folder_id: saved.folder_id, ...body() });
+      setSaved(r.report);
+      snack('Your report has been saved');
+    } catch {
+      snack('report update fail');
+    }
+  };
+  const saveAs = async (name: string, folderId: number) => {
+    let r: { id: number };
+    try {
+      r = await insertSaveReport({ ...body(), report_name: name, folder_id: folderId });
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 400) throw e;
+      snack('create a new report fail');
+      return;
+    }
+    setSavingAs(false);
+    snack('report save successfully');
+    navigate(assortmentPath(type, r.id));
+  };
+  if (saved === undefined) return <div className="page-loading">Loading...</div>;
+  if (id && saved === null) return <div className="page">This Page Could Not Be Found</div>;
   return (
     <div className="page tabular">
-      <Breadcrumb items={[{ label: 'Reports', to: '/pricing/reports' }, { label: title }]} />
-      <h1>{title}</h1>
-      <GridReport key={type} columns={columns} block={block} startExport={startExport} sortable filterable={type === 'assortment_products'} reportType={type} />
+      <Breadcrumb
+        items={[{ label: 'Reports', to: '/pricing/reports' }, ...(saved ? [{ label: 'Saved reports', to: '/saved_reports' }] : []), { label: title }]}
+      />
+      <div className="page-head">
+        <h1>{title}</h1>
+        <div className="head-actions">
+          {saved && can(PermName.EditReport) && (
+            <button className="btn" onClick={() => void save()}>
+              Save
+            </button>
+          )}
+          {can(PermName.CreateReport) && (
+            <button className="btn" onClick={() => setSavingAs(true)}>
+              Save As
+            </button>
+          )}
+        </div>
+      </div>
+      {savingAs && (
+        <SaveAsDialog initialName={saved ? saved.report_name : ''} folderId={saved?.folder_id ?? -1} onSave={saveAs} onClose={() => setSavingAs(false)} />
+      )}
+      <GridReport
+        key={type + (saved?.id ?? '')}
+        columns={columns}
+        block={block}
+        startExport={startExport}
+        sortable
+        filterable={type === 'assortment_products'}
+        reportType={type}
+        initial={saved ?? undefined}
+        onReady={onReady}
+        onCondition={onCondition}
+      />
     </div>
   );
 }

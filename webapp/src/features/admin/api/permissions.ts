@@ -8,6 +8,7 @@ type GetData = Route<'/system/getPermissionData', 'get'>;
 type UpdatePermission = Route<'/system/updatePermission', 'post'>;
 type AddRole = Route<'/system/addRole', 'post'>;
 type RenameRole = Route<'/system/renameRole', 'post'>;
+type DeleteRole = Route<'/system/deleteRole', 'post'>;
 
 export type PermissionColumn = NonNullable<GetColumns['answer']['columns']>[number];
 
@@ -26,3 +27,6 @@ export const updatePermission = (rowId: string, roleName: string, isChecked: boo
 export const addRole = (roleName: string) => api.post<AddRole>('/system/addRole', { roleName }, { quiet: [400, 409] });
 
 export const renameRole = (roleId: number, roleName: string) => api.post<RenameRole>('/system/renameRole', { roleId, roleName }, { quiet: [400, 404, 409] });
+
+/** deleteRole deletes a role nobody holds (with its grants); a 409 says how many users still hold it. */
+export const deleteRole = (roleId: number) => api.post<DeleteRole>('/system/deleteRole', { roleId }, { quiet: [400, 404, 409] });
