@@ -25,8 +25,10 @@ type Warehouse struct {
 	Database string
 	// HTTPAddr is the HTTP interface, used only to stream exports as CSV (CSV).
 	HTTPAddr string
-	opts     *clickhouse.Options
-	maxExec  time.Duration
+	// Cluster is the ClickHouse cluster the schema is spread over (cluster.go); "" one server.
+	Cluster string
+	opts    *clickhouse.Options
+	maxExec time.Duration
 }
 
 var identRe = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
@@ -37,7 +39,7 @@ var identRe = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 func options(c config.Config, database string) *clickhouse.Options {
 	return &clickhouse.Options{
 		Protocol:    clickhouse.Native,
-		Addr:        []string{c.ClickHouseAddr},
+		Addr:        c.ClickHouseAddrs(),
 		Auth:        clickhouse.Auth{Database: database, Username: c.ClickHouseUser, Password: c.ClickHousePassword},
 		DialTimeout: 5 * time.Second,
 		// INSERT ... VALUES hangs on 18.16 until the read timeout; never rely on the 300 s default.
@@ -67,7 +69,7 @@ func Open(ctx context.Context, c config.Config) (*Warehouse, error) {
 	if err := admin.Ping(ctx); err != nil {
 		return nil, describe(c.ClickHouseAddr, err)
 	}
-	if err := admin.Exec(ctx, "CREATE DATABASE IF NOT EXISTS "+c.ClickHouseDB); err != nil {
+	if err := admin.Exec(ctx, "CREATE DATABASE IF NOT EXISTS "+c.ClickHouseDB+onCluster(c.ClickHouseCluster)); err != nil {
 		return nil, describe(c.ClickHouseAddr, err)
 	}
 	opts := options(c, c.ClickHouseDB)
@@ -79,7 +81,7 @@ func Open(ctx context.Context, c config.Config) (*Warehouse, error) {
 		conn.Close()
 		return nil, describe(c.ClickHouseAddr, err)
 	}
-	return &Warehouse{Conn: conn, Database: c.ClickHouseDB, HTTPAddr: c.ClickHouseHTTPAddr, opts: opts, maxExec: c.ClickHouseMaxExecution}, nil
+	return &Warehouse{Conn: conn, Database: c.ClickHouseDB, HTTPAddr: c.ClickHouseHTTPAddr, Cluster: c.ClickHouseCluster, opts: opts, maxExec: c.ClickHouseMaxExecution}, nil
 }
 
 // DB opens a database/sql handle on the same database, for goose.
@@ -100,7 +102,7 @@ func (w *Warehouse) DropDatabase(ctx context.Context, name string) error {
 	if !identRe.MatchString(name) {
 		return fmt.Errorf("clickhouse: database name %q is not a plain identifier", name)
 	}
-	return w.Conn.Exec(ctx, "DROP DATABASE IF EXISTS "+name)
+	return w.Conn.Exec(ctx, "DROP DATABASE IF EXISTS "+name+w.OnCluster())
 }
 
 // describe turns a driver error into one line a person can act on.

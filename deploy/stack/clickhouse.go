@@ -26,7 +26,12 @@ type clickhouseFiles struct {
 }
 
 func clickhouseFilesOf(o Options) clickhouseFiles {
-	dir := filepath.Join(o.DataDir, "clickhouse")
+	return clickhouseFilesIn(filepath.Join(o.DataDir, "clickhouse"))
+}
+
+// clickhouseFilesIn lays out one server's files under dir (the single node's,
+// or one node of the loopback cluster).
+func clickhouseFilesIn(dir string) clickhouseFiles {
 	logDir := filepath.Join(dir, "log")
 	return clickhouseFiles{
 		Dir:       dir,
@@ -70,8 +75,8 @@ var clickhouseConfig = template.Must(template.New("config.xml").Funcs(template.F
     <max_concurrent_queries>100</max_concurrent_queries>
 
     <!-- Modest caches: this is a developer machine, not a dedicated server. -->
-    <uncompressed_cache_size>268435456</uncompressed_cache_size>
-    <mark_cache_size>268435456</mark_cache_size>
+    <uncompressed_cache_size>{{.CacheSize}}</uncompressed_cache_size>
+    <mark_cache_size>{{.CacheSize}}</mark_cache_size>
 
     <path>{{xml .F.Data}}</path>
     <tmp_path>{{xml .F.Tmp}}</tmp_path>
@@ -93,6 +98,37 @@ var clickhouseConfig = template.Must(template.New("config.xml").Funcs(template.F
         <partition_by>toYYYYMM(event_date)</partition_by>
         <flush_interval_milliseconds>7500</flush_interval_milliseconds>
     </query_log>
+{{- with .Cluster}}
+
+    <!-- A node of the loopback cluster (cluster.go): replicas fetch parts from
+         each other over 127.0.0.1, ZooKeeper holds the replication log and the
+         queue of ON CLUSTER DDL. -->
+    <interserver_http_host>127.0.0.1</interserver_http_host>
+    <macros>
+        <cluster>{{xml .Name}}</cluster>
+        <shard>{{.Shard}}</shard>
+        <replica>{{xml .Replica}}</replica>
+    </macros>
+    <remote_servers>
+        <{{.Name}}>
+{{- range .Shards}}
+            <shard>
+                <internal_replication>true</internal_replication>
+{{- range .}}
+                <replica><host>127.0.0.1</host><port>{{.TCPPort}}</port></replica>
+{{- end}}
+            </shard>
+{{- end}}
+        </{{.Name}}>
+    </remote_servers>
+    <zookeeper>
+        <node><host>127.0.0.1</host><port>{{.ZooKeeperPort}}</port></node>
+        <session_timeout_ms>30000</session_timeout_ms>
+    </zookeeper>
+    <distributed_ddl>
+        <path>/clickhouse/task_queue/ddl</path>
+    </distributed_ddl>
+{{- end}}
 </yandex>
 `))
 
@@ -103,9 +139,17 @@ var clickhouseUsers = template.Must(template.New("users.xml").Parse(`<?xml versi
 <yandex>
     <profiles>
         <default>
-            <max_memory_usage>10000000000</max_memory_usage>
+            <max_memory_usage>{{.MaxMemory}}</max_memory_usage>
             <use_uncompressed_cache>0</use_uncompressed_cache>
-            <load_balancing>random</load_balancing>
+            <load_balancing>{{.LoadBalancing}}</load_balancing>{{with .Cluster}}
+            <!-- Cluster reads: a shard with no live replica fails the query (code 279,
+                 mapped to 503), never a partial answer; inserts through a Distributed
+                 table reach the shards before the INSERT returns; DDL ON CLUSTER waits
+                 for every node at most this long. -->
+            <skip_unavailable_shards>0</skip_unavailable_shards>
+            <insert_distributed_sync>1</insert_distributed_sync>
+            <distributed_ddl_task_timeout>120</distributed_ddl_task_timeout>
+            <background_pool_size>4</background_pool_size>{{end}}
             <allow_experimental_low_cardinality_type>1</allow_experimental_low_cardinality_type>
             <!-- Server-wide on 18.16 (merges and inserts read the global profile): compressed
                  blocks of ~4 KB instead of 64 KB, so the grid's by-id read of 100 random rows
@@ -149,20 +193,33 @@ func xmlEscape(s string) string {
 // is derived from the native port so that two stacks never share it.
 func interserverPort(o Options) int { return o.ClickHouseTCPPort + 9 }
 
+// clickhouseNode is what the config templates need of one server.
+type clickhouseNode struct {
+	F                                  clickhouseFiles
+	TCPPort, HTTPPort, InterserverPort int
+	CacheSize, MaxMemory               int64
+	LoadBalancing                      string
+	Cluster                            *nodeCluster // nil: the single node
+}
+
+// singleNode is the single server of `stack up`.
+func singleNode(o Options) clickhouseNode {
+	return clickhouseNode{
+		F: clickhouseFilesOf(o), TCPPort: o.ClickHouseTCPPort, HTTPPort: o.ClickHouseHTTPPort,
+		InterserverPort: interserverPort(o), CacheSize: 256 << 20, MaxMemory: 10_000_000_000, LoadBalancing: "random",
+	}
+}
+
 // writeClickHouseConfig (re)writes config.xml and users.xml, so a change of
 // ports or of this package takes effect on the next start.
-func writeClickHouseConfig(o Options, f clickhouseFiles) error {
+func writeClickHouseConfig(n clickhouseNode) error {
+	f := n.F
 	for _, d := range []string{f.Dir, f.Data, f.Tmp, f.UserFiles, f.Formats, f.LogDir} {
 		if err := os.MkdirAll(d, 0o755); err != nil {
 			return fmt.Errorf("clickhouse: %v", err)
 		}
 	}
-	data := map[string]any{
-		"F":               f,
-		"TCPPort":         o.ClickHouseTCPPort,
-		"HTTPPort":        o.ClickHouseHTTPPort,
-		"InterserverPort": interserverPort(o),
-	}
+	data := n
 	for path, t := range map[string]*template.Template{f.Config: clickhouseConfig, f.Users: clickhouseUsers} {
 		var b bytes.Buffer
 		if err := t.Execute(&b, data); err != nil {
@@ -208,7 +265,7 @@ func upClickHouse(ctx context.Context, o Options) error {
 			return errPortTaken(p.port, p.what)
 		}
 	}
-	if err := writeClickHouseConfig(o, f); err != nil {
+	if err := writeClickHouseConfig(singleNode(o)); err != nil {
 		return err
 	}
 
@@ -334,9 +391,11 @@ func statusClickHouse(o Options) Server {
 // clickhouseVersion asks the HTTP interface for the server version, which
 // doubles as the readiness check: it needs no driver and answers only once
 // the server accepts queries.
-func clickhouseVersion(o Options) (string, error) {
+func clickhouseVersion(o Options) (string, error) { return clickhouseVersionAt(o.ClickHouseHTTPPort) }
+
+func clickhouseVersionAt(httpPort int) (string, error) {
 	client := http.Client{Timeout: 2 * time.Second}
-	resp, err := client.Get("http://" + addr(o.ClickHouseHTTPPort) + "/?query=SELECT%20version()")
+	resp, err := client.Get("http://" + addr(httpPort) + "/?query=SELECT%20version()")
 	if err != nil {
 		return "", err
 	}
