@@ -132,14 +132,14 @@ func realTime(a Account, competitors []int64, offset int, mode realTimeMode) (Pl
 	}
 	// Arguments bind in the order the SQL names them: the page's pairs twice.
 	sql := "SELECT " + sel + " FROM (SELECT product_id, name, my_price, comp_ids, c_price, " + k.e.deltas() + " AS fd_arr, c_seen, c_in_stock, c_on_sale, c_name, c_url FROM " +
-		snap + " WHERE " + ColAccountID + " = " + b.bind(k.a.AccountID) + b.snapshotVisible(k.a) + " AND " + ColProductID + " IN (SELECT product_id FROM ("
+		snap + " WHERE " + ColAccountID + " = " + b.bind(k.a.AccountID) + b.snapshotVisible(k.a) + " AND " + ColProductID + " GLOBAL IN (SELECT product_id FROM ("
 	page, err := pairs()
 	if err != nil {
 		return Plan{}, err
 	}
 	sql += page + order + limitOffset(RealTimeBlock+1, offset) + ")))" +
 		" ARRAY JOIN comp_ids AS pc, c_price AS px, fd_arr AS pd, c_seen AS pt, c_in_stock AS pis, c_on_sale AS pos, c_name AS pn, c_url AS pu" +
-		" WHERE (product_id, pc) IN (SELECT product_id, pc FROM ("
+		" WHERE (product_id, pc) GLOBAL IN (SELECT product_id, pc FROM ("
 	if page, err = pairs(); err != nil {
 		return Plan{}, err
 	}

@@ -29,6 +29,7 @@ type Warehouse struct {
 	Cluster string
 	opts    *clickhouse.Options
 	maxExec time.Duration
+	nodes   nodes // single-node connections of ExecParts (cluster.go)
 }
 
 var identRe = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
@@ -88,7 +89,10 @@ func Open(ctx context.Context, c config.Config) (*Warehouse, error) {
 func (w *Warehouse) DB() *sql.DB { return clickhouse.OpenDB(w.opts) }
 
 // Close closes the connection pool.
-func (w *Warehouse) Close() error { return w.Conn.Close() }
+func (w *Warehouse) Close() error {
+	w.closeNodes()
+	return w.Conn.Close()
+}
 
 // Version returns the server version, e.g. "18.16.1".
 func (w *Warehouse) Version(ctx context.Context) (string, error) {

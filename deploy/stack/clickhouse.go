@@ -145,7 +145,11 @@ var clickhouseUsers = template.Must(template.New("users.xml").Parse(`<?xml versi
             <!-- Cluster reads: a shard with no live replica fails the query (code 279,
                  mapped to 503), never a partial answer; inserts through a Distributed
                  table reach the shards before the INSERT returns; DDL ON CLUSTER waits
-                 for every node at most this long. -->
+                 for every node at most this long. An IN or JOIN subquery over a
+                 Distributed table reads the shard's own local table: rows of a product
+                 are on one shard (DESIGN §11), so the engine's SQL stays as on one
+                 server; a subquery whose rows are not co-located says GLOBAL. -->
+            <distributed_product_mode>local</distributed_product_mode>
             <skip_unavailable_shards>0</skip_unavailable_shards>
             <insert_distributed_sync>1</insert_distributed_sync>
             <distributed_ddl_task_timeout>120</distributed_ddl_task_timeout>

@@ -170,6 +170,10 @@ func DownCluster(o Options) error {
 
 // StopClusterNode stops one node (the fault tests stop a replica or a shard).
 func StopClusterNode(o Options, n ClusterNode) error {
+	o, err := o.check()
+	if err != nil {
+		return err
+	}
 	return downPIDFile(o, "clickhouse", clickhouseFilesIn(filepath.Join(clusterDir(o), n.Name())).PID)
 }
 
