@@ -223,10 +223,9 @@ func writeClickHouseConfig(n clickhouseNode) error {
 			return fmt.Errorf("clickhouse: %v", err)
 		}
 	}
-	data := n
 	for path, t := range map[string]*template.Template{f.Config: clickhouseConfig, f.Users: clickhouseUsers} {
 		var b bytes.Buffer
-		if err := t.Execute(&b, data); err != nil {
+		if err := t.Execute(&b, n); err != nil {
 			return fmt.Errorf("clickhouse: %s: %v", path, err)
 		}
 		if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
@@ -238,22 +237,28 @@ func writeClickHouseConfig(n clickhouseNode) error {
 
 // upClickHouse starts ClickHouse unless our pid file names a live server.
 func upClickHouse(ctx context.Context, o Options) error {
-	f := clickhouseFilesOf(o)
-	ready := func() bool { _, err := clickhouseVersion(o); return err == nil }
+	return upNode(ctx, o, singleNode(o), "clickhouse")
+}
+
+// upNode starts one ClickHouse server (the single node, or a node of the cluster)
+// unless our pid file names a live one.
+func upNode(ctx context.Context, o Options, n clickhouseNode, label string) error {
+	f := n.F
+	ready := func() bool { _, err := clickhouseVersionAt(n.HTTPPort); return err == nil }
 
 	if pid := readPID(f.PID); pid != 0 {
 		if alive(pid, "clickhouse") {
 			// It may still be starting (e.g. a concurrent Up); wait for it.
 			died := func() bool { return !alive(pid, "clickhouse") }
 			if err := waitUntil(ctx, startTimeout, ready, died); err != nil {
-				return startFailure("clickhouse (pid "+strconv.Itoa(pid)+")", err.Error(), f.ErrLog, f.Stdout)
+				return startFailure(label+" (pid "+strconv.Itoa(pid)+")", err.Error(), f.ErrLog, f.Stdout)
 			}
-			fmt.Fprintf(o.Out, "clickhouse: already running on %s (pid %d)\n", addr(o.ClickHouseTCPPort), pid)
+			fmt.Fprintf(o.Out, "%s: already running on %s (pid %d)\n", label, addr(n.TCPPort), pid)
 			return nil
 		}
-		fmt.Fprintf(o.Out, "clickhouse: removing stale pid file %s (pid %d is not a running ClickHouse)\n", f.PID, pid)
+		fmt.Fprintf(o.Out, "%s: removing stale pid file %s (pid %d is not a running ClickHouse)\n", label, f.PID, pid)
 		if err := os.Remove(f.PID); err != nil {
-			return fmt.Errorf("clickhouse: %v", err)
+			return fmt.Errorf("%s: %v", label, err)
 		}
 	}
 
@@ -261,24 +266,28 @@ func upClickHouse(ctx context.Context, o Options) error {
 		port int
 		what string
 	}{
-		{o.ClickHouseTCPPort, "ClickHouse native"},
-		{o.ClickHouseHTTPPort, "ClickHouse HTTP"},
-		{interserverPort(o), "ClickHouse interserver"},
+		{n.TCPPort, "ClickHouse native"},
+		{n.HTTPPort, "ClickHouse HTTP"},
+		{n.InterserverPort, "ClickHouse interserver"},
 	} {
 		if !portFree(p.port) {
 			return errPortTaken(p.port, p.what)
 		}
 	}
-	if err := writeClickHouseConfig(singleNode(o)); err != nil {
+	if err := writeClickHouseConfig(n); err != nil {
 		return err
 	}
 
+	// name is what alive() looks for in the process's command line.
 	pid, err := launch(ctx, server{name: "clickhouse", dir: f.Dir, out: f.Stdout, pidFile: f.PID, ready: ready,
 		logs: []string{f.ErrLog, f.Stdout}}, clickhouseServerBin, "--config-file="+f.Config)
 	if err != nil {
+		if label != "clickhouse" {
+			err = fmt.Errorf("%s: %w", label, err)
+		}
 		return err
 	}
-	fmt.Fprintf(o.Out, "clickhouse: started on %s (pid %d)\n", addr(o.ClickHouseTCPPort), pid)
+	fmt.Fprintf(o.Out, "%s: started on %s (pid %d)\n", label, addr(n.TCPPort), pid)
 	return nil
 }
 

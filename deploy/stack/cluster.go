@@ -242,31 +242,3 @@ func upZooKeeper(ctx context.Context, o Options) error {
 	fmt.Fprintf(o.Out, "zookeeper: started on %s (pid %d)\n", addr(port), pid)
 	return nil
 }
-
-// upNode starts one ClickHouse node unless our pid file names a live one.
-func upNode(ctx context.Context, o Options, n clickhouseNode, label string) error {
-	f := n.F
-	ready := func() bool { _, err := clickhouseVersionAt(n.HTTPPort); return err == nil }
-	if pid := readPID(f.PID); alive(pid, "clickhouse") {
-		if err := waitUntil(ctx, startTimeout, ready, func() bool { return !alive(pid, "clickhouse") }); err != nil {
-			return startFailure(label+" (pid "+strconv.Itoa(pid)+")", err.Error(), f.ErrLog, f.Stdout)
-		}
-		fmt.Fprintf(o.Out, "%s: already running on %s (pid %d)\n", label, addr(n.TCPPort), pid)
-		return nil
-	}
-	for _, p := range []int{n.TCPPort, n.HTTPPort, n.InterserverPort} {
-		if !portFree(p) {
-			return errPortTaken(p, label)
-		}
-	}
-	if err := writeClickHouseConfig(n); err != nil {
-		return err
-	}
-	pid, err := launch(ctx, server{name: "clickhouse", dir: f.Dir, out: f.Stdout, pidFile: f.PID, ready: ready,
-		logs: []string{f.ErrLog, f.Stdout}}, clickhouseServerBin, "--config-file="+f.Config)
-	if err != nil {
-		return fmt.Errorf("%s: %w", label, err)
-	}
-	fmt.Fprintf(o.Out, "%s: started on %s (pid %d)\n", label, addr(n.TCPPort), pid)
-	return nil
-}
