@@ -29,7 +29,7 @@ import (
 //     nodes (/clickhouse/tables/all/<database>/<table>), so every node holds all of
 //     it and a subquery on it reads the local copy on any shard.
 //
-// Every statement gets ON CLUSTER and names its database (DDL ON CLUSTER runs in
+// Every DDL statement gets ON CLUSTER and names its database (DDL ON CLUSTER runs in
 // each node's default database). Materialized views are created on the local
 // tables (they fire on the replica that receives an insert; the target replicates
 // its own rows). ALTER of columns goes to the local table and the Distributed table
@@ -67,6 +67,7 @@ var (
 	reFrom        = regexp.MustCompile(`(?i)\b(FROM|JOIN)\s+(\w+)`)
 	reProductCol  = regexp.MustCompile(`(?im)^\s*product_id\s`)
 	reMutation    = regexp.MustCompile(`(?is)^(UPDATE|DELETE)\b`)
+	reInsert      = regexp.MustCompile(`(?is)^INSERT INTO \w+`)
 )
 
 // schema is the tables the migrations created so far, by name.
@@ -121,6 +122,11 @@ func (c clusterTarget) rewrite(s schema, stmt string) ([]string, error) {
 			out = append(out, "DROP TABLE "+c.q(name)+c.on(), c.distributed("", name))
 		}
 		return out, nil
+	}
+	if reInsert.MatchString(stmt) {
+		// A data migration: once, through the Distributed tables, which send each
+		// row to its shard.
+		return []string{stmt}, nil
 	}
 	return nil, fmt.Errorf("cluster schema: no cluster form for the statement %q (extend migrations/cluster.go)", firstLine(stmt))
 }

@@ -66,6 +66,15 @@ func TestClusterRewrite(t *testing.T) {
 		{"drop of a sharded table drops both",
 			"DROP TABLE IF EXISTS products",
 			[]string{"DROP TABLE IF EXISTS db1.products ON CLUSTER pl", "DROP TABLE IF EXISTS db1.products_local ON CLUSTER pl"}},
+		{"IF NOT EXISTS, and a sort key that does not start with the product",
+			"CREATE TABLE IF NOT EXISTS price_changes (\n    account_id UInt32,\n    changed_at DateTime,\n    product_id String\n) ENGINE = ReplacingMergeTree\nPARTITION BY toYYYYMM(changed_at)\nORDER BY (account_id, changed_at, product_id)",
+			[]string{
+				"CREATE TABLE IF NOT EXISTS db1.price_changes_local ON CLUSTER pl (\n    account_id UInt32,\n    changed_at DateTime,\n    product_id String\n) ENGINE = ReplicatedReplacingMergeTree('/clickhouse/tables/{shard}/db1/price_changes_local', '{replica}') PARTITION BY toYYYYMM(changed_at)\nORDER BY (account_id, changed_at, product_id)",
+				"CREATE TABLE IF NOT EXISTS db1.price_changes ON CLUSTER pl AS db1.price_changes_local ENGINE = Distributed(pl, db1, price_changes_local, cityHash64(account_id, product_id))",
+			}},
+		{"a data migration runs once, through the Distributed tables",
+			"INSERT INTO products (account_id, product_id) SELECT account_id, product_id FROM offers",
+			[]string{"INSERT INTO products (account_id, product_id) SELECT account_id, product_id FROM offers"}},
 		{"drop of a view",
 			"DROP TABLE IF EXISTS offers_mv",
 			[]string{"DROP TABLE IF EXISTS db1.offers_mv ON CLUSTER pl"}},
@@ -83,7 +92,7 @@ func TestClusterRewrite(t *testing.T) {
 // something on one node only.
 func TestClusterRewriteRefusesUnknown(t *testing.T) {
 	c := clusterTarget{Cluster: "pl", Database: "db1"}
-	_, err := c.rewrite(schema{}, "INSERT INTO products (account_id) SELECT 1")
+	_, err := c.rewrite(schema{}, "RENAME TABLE products TO products_old")
 	require.ErrorContains(t, err, "no cluster form")
 	_, err = c.rewrite(schema{}, "CREATE TABLE x AS unknown")
 	require.ErrorContains(t, err, "unknown is not a table of the migrations before it")
