@@ -189,10 +189,10 @@ func TestGroupSQL(t *testing.T) {
 		require.NoError(t, err)
 		cmp := "(pt >= toDateTime(1764633600) AND NOT isNaN(pd))"
 		den := "sumIf(w, " + cmp + ")"
-		lo := cmp + " AND (pd - (0)) < -(2)"
+		lo := cmp + " AND (pd - (0)) < (-2)"
 		assert.Equal(t, "SELECT gk AS group_key, toInt64(pc) AS competitor_id, countIf("+cmp+") AS products_compared, "+
 			"if("+den+" = 0, NULL, sumIf(w, "+lo+") * 100 / "+den+") AS Lower, "+
-			"if("+den+" = 0, NULL, sumIf(w, "+cmp+" AND (pd - (0)) >= -(2) AND (pd - (0)) <= 2) * 100 / "+den+") AS Similar, "+
+			"if("+den+" = 0, NULL, sumIf(w, "+cmp+" AND (pd - (0)) >= (-2) AND (pd - (0)) <= 2) * 100 / "+den+") AS Similar, "+
 			"if("+den+" = 0, NULL, sumIf(w, "+cmp+" AND (pd - (0)) > 2) * 100 / "+den+") AS Higher, "+
 			"if(sumIf(w, "+lo+") = 0, NULL, sumIf(w * pd, "+lo+") / sumIf(w, "+lo+")) AS Lower_avg, "+
 			"if("+den+" = 0, NULL, sumIf(w * (1 + pd / 100), "+cmp+") * 100 / "+den+") AS price_index "+

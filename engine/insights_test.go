@@ -33,7 +33,7 @@ func TestCompileInsights(t *testing.T) {
 			"AND old_price != new_price))"
 	}
 	bucket := "multiIf(NOT (toUInt64(t_cmp) > 0 AND my_price > 0), NULL, " +
-		"((my_price - (t_price / toUInt64(t_cmp))) / (t_price / toUInt64(t_cmp)) * 100 - (0)) < -(2), 'I am lower', " +
+		"((my_price - (t_price / toUInt64(t_cmp))) / (t_price / toUInt64(t_cmp)) * 100 - (0)) < (-2), 'I am lower', " +
 		"((my_price - (t_price / toUInt64(t_cmp))) / (t_price / toUInt64(t_cmp)) * 100 - (0)) > 2, 'I am higher', 'Price is similar')"
 	assert.Equal(t, "SELECT "+
 		"countIf("+changes("1795327200", "1792735200")+") AS `changes_at_competitor_last_day`, "+

@@ -38,13 +38,19 @@ var identRe = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 // on ClickHouse 18.16 (revision 54412); max_memory_usage is enforced only when sent
 // this way, never through a SQL SETTINGS clause.
 func options(c config.Config, database string) *clickhouse.Options {
+	readTimeout := c.ClickHouseMaxExecution + 30*time.Second
+	if c.ClickHouseCluster != "" {
+		// DDL ON CLUSTER waits for every node, behind the other DDL of the cluster's
+		// queue, up to the profile's distributed_ddl_task_timeout (120 s, deploy/stack).
+		readTimeout = max(readTimeout, 150*time.Second)
+	}
 	return &clickhouse.Options{
 		Protocol:    clickhouse.Native,
 		Addr:        c.ClickHouseAddrs(),
 		Auth:        clickhouse.Auth{Database: database, Username: c.ClickHouseUser, Password: c.ClickHousePassword},
 		DialTimeout: 5 * time.Second,
 		// INSERT ... VALUES hangs on 18.16 until the read timeout; never rely on the 300 s default.
-		ReadTimeout:     c.ClickHouseMaxExecution + 30*time.Second,
+		ReadTimeout:     readTimeout,
 		MaxOpenConns:    32,
 		MaxIdleConns:    8,
 		ConnMaxLifetime: time.Hour,

@@ -125,8 +125,14 @@ var clickhouseConfig = template.Must(template.New("config.xml").Funcs(template.F
         <node><host>127.0.0.1</host><port>{{.ZooKeeperPort}}</port></node>
         <session_timeout_ms>30000</session_timeout_ms>
     </zookeeper>
+    <!-- ON CLUSTER DDL: 18.16 refuses new tasks once max_tasks_in_queue (default 1000)
+         are queued and keeps done ones a week; every test database costs ~60, so
+         done tasks go after 10 minutes. -->
     <distributed_ddl>
         <path>/clickhouse/task_queue/ddl</path>
+        <max_tasks_in_queue>10000</max_tasks_in_queue>
+        <task_max_lifetime>600</task_max_lifetime>
+        <cleanup_delay_period>30</cleanup_delay_period>
     </distributed_ddl>
 {{- end}}
 </yandex>

@@ -143,11 +143,25 @@ func UpCluster(ctx context.Context, o Options, name string) error {
 		return err
 	}
 	for _, n := range ClusterNodes() {
-		if err := upNode(ctx, o, clusterNodeOf(o, name, n), "clickhouse "+n.Name()); err != nil {
+		if err := upClusterNode(ctx, o, name, n); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// upClusterNode starts a node, a second time when the first does not come up: a
+// node started right after ZooKeeper restarted waits for its previous ZooKeeper
+// session to expire (30 s, as long as upNode waits), and 18.16 now and then aborts
+// at start-up ("__pthread_mutex_lock_full: Assertion ... failed") and starts the
+// next time.
+func upClusterNode(ctx context.Context, o Options, name string, n ClusterNode) error {
+	err := upNode(ctx, o, clusterNodeOf(o, name, n), "clickhouse "+n.Name())
+	if err != nil && ctx.Err() == nil {
+		fmt.Fprintf(o.Out, "%v; starting it again\n", err)
+		err = upNode(ctx, o, clusterNodeOf(o, name, n), "clickhouse "+n.Name())
+	}
+	return err
 }
 
 // DownCluster stops the cluster's ClickHouse nodes, then ZooKeeper.
@@ -183,7 +197,7 @@ func StartClusterNode(ctx context.Context, o Options, name string, n ClusterNode
 	if err != nil {
 		return err
 	}
-	return upNode(ctx, o, clusterNodeOf(o, name, n), "clickhouse "+n.Name())
+	return upClusterNode(ctx, o, name, n)
 }
 
 // StatusCluster reports ZooKeeper and each node.
