@@ -71,7 +71,7 @@ CLUSTER_TESTS := ./migrations ./warehouse ./ingest ./api/grid ./api/trend
 test-cluster: stack
 	$(BIN) stack up --cluster
 	$(CLUSTER_ENV) $(GO) test -count=1 -p 1 -tags cluster -timeout 90m $(CLUSTER_TESTS)
-	$(CLUSTER_ENV) $(GO) test -count=1 -tags cluster -timeout 30m -run '^TestPricer$$' ./api/access
+	$(CLUSTER_ENV) $(GO) test -count=1 -p 1 -tags cluster -timeout 30m -run '^(TestPricer|TestClusterShardDownAnswers503)$$' ./api/access ./api
 
 # api-types: the webapp's generated copy of the API contract (webapp/src/api): the
 # OpenAPI document and permission catalog from the Go route table, then TypeScript

@@ -126,7 +126,7 @@ var clickhouseConfig = template.Must(template.New("config.xml").Funcs(template.F
         <session_timeout_ms>30000</session_timeout_ms>
     </zookeeper>
     <!-- ON CLUSTER DDL: 18.16 refuses new tasks once max_tasks_in_queue (default 1000)
-         are queued and keeps done ones a week; every test database costs ~60, so
+         are queued and keeps done ones a week; every test database costs ~50, so
          done tasks go after 10 minutes. -->
     <distributed_ddl>
         <path>/clickhouse/task_queue/ddl</path>
