@@ -29,11 +29,12 @@ import (
 //     nodes (/clickhouse/tables/all/<database>/<table>), so every node holds all of
 //     it and a subquery on it reads the local copy on any shard.
 //
-// Every DDL statement gets ON CLUSTER and names its database (DDL ON CLUSTER runs in
-// each node's default database). Materialized views are created on the local
+// Every CREATE and DROP runs ON CLUSTER and names its database (DDL ON CLUSTER runs
+// in each node's default database). Materialized views are created on the local
 // tables (they fire on the replica that receives an insert; the target replicates
-// its own rows). ALTER of columns goes to the local table and the Distributed table
-// is made again over it; a mutation (UPDATE/DELETE) goes to the local one only.
+// its own rows). An ALTER goes to one replica of each shard (ShardsSuffix), or once
+// for a table replicated everywhere; an ALTER of columns then makes the Distributed
+// table again over the local one; a mutation (UPDATE/DELETE) goes to the local table only.
 
 // shardingKey spreads an account's products over the shards (DESIGN §11).
 const shardingKey = "cityHash64(account_id, product_id)"
@@ -45,6 +46,16 @@ const LocalSuffix = "_local"
 type clusterTarget struct{ Cluster, Database string }
 
 func (c clusterTarget) on() string { return " ON CLUSTER " + c.Cluster }
+
+// ShardsSuffix names the cluster of one replica per shard beside the cluster
+// (remote_servers <cluster>_shards). 18.16 runs an ALTER ON CLUSTER of a replicated
+// table on one replica per shard with a ZooKeeper lock that races: the other
+// replica, which already has the change through replication, runs it too, fails,
+// and its DDL worker stops for good ("Node exists: .../shards/.../executed"). So
+// the ALTER goes to one replica per shard, and replication does the rest.
+const ShardsSuffix = "_shards"
+
+func (c clusterTarget) onShards() string { return " ON CLUSTER " + c.Cluster + ShardsSuffix }
 
 // q qualifies a table with the database: DDL ON CLUSTER runs on each node in the
 // node's default database, not the session's.
@@ -111,10 +122,15 @@ func (c clusterTarget) rewrite(s schema, stmt string) ([]string, error) {
 	if m := reAlter.FindStringSubmatch(stmt); m != nil {
 		name, action := m[1], m[2]
 		d, ok := s[name]
-		if !ok || !d.sharded {
-			return []string{"ALTER TABLE " + c.q(name) + c.on() + " " + action}, nil
+		if !ok {
+			return nil, fmt.Errorf("cluster schema: ALTER TABLE %s: %s is not a table of the migrations before it", name, name)
 		}
-		out := []string{"ALTER TABLE " + c.q(name+LocalSuffix) + c.on() + " " + action}
+		if !d.sharded {
+			// One table replicated to every node: changed once, on the node the
+			// migration runs on; replication carries it to the others.
+			return []string{"ALTER TABLE " + c.q(name) + " " + action}, nil
+		}
+		out := []string{"ALTER TABLE " + c.q(name+LocalSuffix) + c.onShards() + " " + action}
 		if !reMutation.MatchString(action) {
 			// 18.16 runs ALTER ON CLUSTER only on replicated tables when the shards
 			// replicate internally; the Distributed table holds no rows (inserts are

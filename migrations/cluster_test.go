@@ -53,16 +53,16 @@ func TestClusterRewrite(t *testing.T) {
 		{"column change on the local table, the Distributed one made again over it",
 			"ALTER TABLE products ADD COLUMN mrp Float64 DEFAULT 0",
 			[]string{
-				"ALTER TABLE db1.products_local ON CLUSTER pl ADD COLUMN mrp Float64 DEFAULT 0",
+				"ALTER TABLE db1.products_local ON CLUSTER pl_shards ADD COLUMN mrp Float64 DEFAULT 0",
 				"DROP TABLE db1.products ON CLUSTER pl",
 				"CREATE TABLE db1.products ON CLUSTER pl AS db1.products_local ENGINE = Distributed(pl, db1, products_local, cityHash64(account_id, product_id))",
 			}},
 		{"mutation on the local table only",
 			"ALTER TABLE products UPDATE mrp = 1 WHERE 1",
-			[]string{"ALTER TABLE db1.products_local ON CLUSTER pl UPDATE mrp = 1 WHERE 1"}},
-		{"alter of a replicated-everywhere table",
+			[]string{"ALTER TABLE db1.products_local ON CLUSTER pl_shards UPDATE mrp = 1 WHERE 1"}},
+		{"alter of a replicated-everywhere table: once, replication does the rest",
 			"ALTER TABLE snapshot_builds ADD COLUMN x UInt8",
-			[]string{"ALTER TABLE db1.snapshot_builds ON CLUSTER pl ADD COLUMN x UInt8"}},
+			[]string{"ALTER TABLE db1.snapshot_builds ADD COLUMN x UInt8"}},
 		{"drop of a sharded table drops both",
 			"DROP TABLE IF EXISTS products",
 			[]string{"DROP TABLE IF EXISTS db1.products ON CLUSTER pl", "DROP TABLE IF EXISTS db1.products_local ON CLUSTER pl"}},
@@ -95,6 +95,8 @@ func TestClusterRewriteRefusesUnknown(t *testing.T) {
 	_, err := c.rewrite(schema{}, "RENAME TABLE products TO products_old")
 	require.ErrorContains(t, err, "no cluster form")
 	_, err = c.rewrite(schema{}, "CREATE TABLE x AS unknown")
+	require.ErrorContains(t, err, "unknown is not a table of the migrations before it")
+	_, err = c.rewrite(schema{}, "ALTER TABLE unknown ADD COLUMN x UInt8")
 	require.ErrorContains(t, err, "unknown is not a table of the migrations before it")
 	_, err = c.rewrite(schema{}, "CREATE TABLE x (a UInt8) ENGINE = Log")
 	require.ErrorContains(t, err, "no cluster form")
@@ -134,7 +136,7 @@ func TestClusterRewriteAllMigrations(t *testing.T) {
 		"CREATE TABLE db1.product_snapshot_build_local ON CLUSTER pl AS db1.product_snapshot_local ENGINE = ReplicatedMergeTree('/clickhouse/tables/{shard}/db1/product_snapshot_build_local', '{replica}') PARTITION BY account_id",
 		"CREATE MATERIALIZED VIEW db1.latest_offers_mv ON CLUSTER pl TO db1.latest_offers_local AS SELECT",
 		"ENGINE = ReplicatedMergeTree('/clickhouse/tables/all/db1/trend_rollup', '{replica}')",
-		"ALTER TABLE db1.product_snapshot_local ON CLUSTER pl UPDATE pno = cityHash64(product_id) WHERE 1;",
+		"ALTER TABLE db1.product_snapshot_local ON CLUSTER pl_shards UPDATE pno = cityHash64(product_id) WHERE 1;",
 	} {
 		require.Contains(t, all, want)
 	}
@@ -142,8 +144,11 @@ func TestClusterRewriteAllMigrations(t *testing.T) {
 	require.True(t, Sharded("product_snapshot_delta"))
 	require.False(t, Sharded("trend_rollup"))
 	for _, line := range strings.Split(all, "\n") {
-		if strings.HasPrefix(line, "CREATE") || strings.HasPrefix(line, "ALTER") || strings.HasPrefix(line, "DROP") {
-			require.Contains(t, line, " ON CLUSTER pl", "every statement runs on every node")
+		if strings.HasPrefix(line, "CREATE") || strings.HasPrefix(line, "DROP") {
+			require.Regexp(t, ` ON CLUSTER pl( |;|$)`, line, "every CREATE and DROP runs on every node")
+		}
+		if strings.HasPrefix(line, "ALTER TABLE db1.") && strings.Contains(line, "_local ") {
+			require.Contains(t, line, " ON CLUSTER pl_shards ", "a replicated table's ALTER runs on one replica per shard")
 		}
 	}
 }

@@ -120,6 +120,16 @@ var clickhouseConfig = template.Must(template.New("config.xml").Funcs(template.F
             </shard>
 {{- end}}
         </{{.Name}}>
+        <!-- The first replica of each shard: ALTER of a replicated table runs ON CLUSTER
+             here and replication carries it to the other replica (18.16's own handling
+             of a replicated ALTER on every replica races; migrations/cluster.go). -->
+        <{{.Name}}_shards>
+{{- range .Shards}}
+            <shard>
+                <replica><host>127.0.0.1</host><port>{{(index . 0).TCPPort}}</port></replica>
+            </shard>
+{{- end}}
+        </{{.Name}}_shards>
     </remote_servers>
     <zookeeper>
         <node><host>127.0.0.1</host><port>{{.ZooKeeperPort}}</port></node>
