@@ -126,6 +126,7 @@ var clickhouseConfig = template.Must(template.New("config.xml").Funcs(template.F
         <{{.Name}}_shards>
 {{- range .Shards}}
             <shard>
+                <internal_replication>true</internal_replication>
                 <replica><host>127.0.0.1</host><port>{{(index . 0).TCPPort}}</port></replica>
             </shard>
 {{- end}}

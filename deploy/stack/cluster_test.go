@@ -28,8 +28,9 @@ func TestClusterNodeConfig(t *testing.T) {
 		"<shard>\n                <internal_replication>true</internal_replication>\n" +
 			"                <replica><host>127.0.0.1</host><port>19101</port></replica>\n" +
 			"                <replica><host>127.0.0.1</host><port>19102</port></replica>\n            </shard>",
-		"<pricelens_shards>\n            <shard>\n                <replica><host>127.0.0.1</host><port>19101</port></replica>\n            </shard>\n" +
-			"            <shard>\n                <replica><host>127.0.0.1</host><port>19103</port></replica>\n            </shard>\n        </pricelens_shards>",
+		"<pricelens_shards>\n            <shard>\n                <internal_replication>true</internal_replication>\n" +
+			"                <replica><host>127.0.0.1</host><port>19101</port></replica>\n            </shard>\n",
+		"<replica><host>127.0.0.1</host><port>19103</port></replica>\n            </shard>\n        </pricelens_shards>",
 		"<node><host>127.0.0.1</host><port>12181</port></node>",
 		"<mark_cache_size>67108864</mark_cache_size>",
 	} {
