@@ -61,9 +61,39 @@ func (w *Warehouse) ExecParts(ctx context.Context, format string, tables ...engi
 	if err != nil {
 		return err
 	}
+	// The replica that runs the statement first fetches every part its shard has of
+	// the tables (an insert may have gone to the other replica: load balancing
+	// avoids a replica that failed before), and the other replicas then fetch the
+	// result, so a read that follows sees it whichever replica answers.
+	sync := func(c driver.Conn) error {
+		for _, n := range names {
+			if err := c.Exec(ctx, "SYSTEM SYNC REPLICA "+w.Database+"."+n.(string)); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 	for _, s := range shards {
-		if err := w.onShard(ctx, s, func(c driver.Conn) error { return c.Exec(ctx, stmt) }); err != nil {
+		ran, err := w.onShard(ctx, s, func(c driver.Conn) error {
+			if err := sync(c); err != nil {
+				return err
+			}
+			return c.Exec(ctx, stmt)
+		})
+		if err != nil {
 			return err
+		}
+		for _, addr := range s.replicas {
+			if addr == ran {
+				continue
+			}
+			// A replica that cannot be reached catches up when it starts again.
+			if c, err := w.node(ctx, addr); err == nil {
+				var ex *clickhouse.Exception
+				if err := sync(c); errors.As(err, &ex) {
+					return err
+				}
+			}
 		}
 	}
 	return nil
@@ -117,9 +147,10 @@ func (w *Warehouse) shards(ctx context.Context) ([]shard, error) {
 	return out, nil
 }
 
-// onShard runs f on the first replica of s that can be reached; a replica that
-// refuses the connection is skipped, an error of the statement is returned.
-func (w *Warehouse) onShard(ctx context.Context, s shard, f func(driver.Conn) error) error {
+// onShard runs f on the first replica of s that can be reached and returns its
+// address; a replica that refuses the connection is skipped, an error of the
+// statement is returned.
+func (w *Warehouse) onShard(ctx context.Context, s shard, f func(driver.Conn) error) (string, error) {
 	var last error
 	for _, addr := range s.replicas {
 		c, err := w.node(ctx, addr)
@@ -127,12 +158,12 @@ func (w *Warehouse) onShard(ctx context.Context, s shard, f func(driver.Conn) er
 			err = f(c)
 			var ex *clickhouse.Exception
 			if err == nil || errors.As(err, &ex) {
-				return err
+				return addr, err
 			}
 		}
 		last = err
 	}
-	return &ShardDownError{Shard: s.num, Err: last}
+	return "", &ShardDownError{Shard: s.num, Err: last}
 }
 
 // node is a connection to one node (opened once).
