@@ -41,21 +41,25 @@ func runMigrate(ctx context.Context, args []string) error {
 	dbs := map[migrations.Database]*sql.DB{migrations.Postgres: store.SQLDB(pool), migrations.ClickHouse: w.DB()}
 	for _, name := range []migrations.Database{migrations.Postgres, migrations.ClickHouse} {
 		db := dbs[name]
+		var opts []migrations.Option
+		if name == migrations.ClickHouse {
+			opts = append(opts, migrations.OnCluster(c.ClickHouseCluster))
+		}
 		defer db.Close()
 		switch action {
 		case "up":
-			if err := migrations.Up(ctx, name, db); err != nil {
+			if err := migrations.Up(ctx, name, db, opts...); err != nil {
 				return err
 			}
 		case "down":
-			if err := migrations.Down(ctx, name, db); err != nil {
+			if err := migrations.Down(ctx, name, db, opts...); err != nil {
 				return err
 			}
 		case "status":
 		default:
 			return usagef("unknown migrate action %q (up, down or status)", action)
 		}
-		v, err := migrations.Version(ctx, name, db)
+		v, err := migrations.Version(ctx, name, db, opts...)
 		if err != nil {
 			return err
 		}

@@ -9,10 +9,22 @@ import (
 	"pricelens/deploy/stack"
 )
 
-// runStack starts, stops or reports the private local ClickHouse, PostgreSQL and Mailpit.
+// runStack starts, stops or reports the private local ClickHouse, PostgreSQL and
+// Mailpit; with --cluster, the loopback ClickHouse cluster (ZooKeeper and four
+// nodes) instead.
 func runStack(ctx context.Context, args []string) error {
+	cluster := false
+	var rest []string
+	for _, a := range args {
+		if a == "--cluster" {
+			cluster = true
+		} else {
+			rest = append(rest, a)
+		}
+	}
+	args = rest
 	if len(args) != 1 {
-		return usagef("stack takes one of up, down, status")
+		return usagef("stack takes one of up, down, status (and --cluster for the loopback cluster)")
 	}
 	c, err := config.Load()
 	if err != nil {
@@ -23,6 +35,9 @@ func runStack(ctx context.Context, args []string) error {
 		return err
 	}
 	o.Out = os.Stdout
+	if cluster {
+		return runStackCluster(ctx, o, c, args[0])
+	}
 	switch args[0] {
 	case "up":
 		return stack.Up(ctx, o)
@@ -36,14 +51,46 @@ func runStack(ctx context.Context, args []string) error {
 		if err != nil {
 			return err
 		}
-		for _, s := range servers {
-			state := "stopped"
-			if s.Running {
-				state = fmt.Sprintf("running (pid %d, version %s)", s.PID, s.Version)
-			}
-			fmt.Printf("%-10s %-22s %s\n", s.Name, s.Addr, state)
-		}
+		printServers(servers)
 		return nil
 	}
 	return usagef("unknown stack action %q (up, down or status)", args[0])
+}
+
+func printServers(servers []stack.Server) {
+	for _, s := range servers {
+		state := "stopped"
+		if s.Running {
+			state = fmt.Sprintf("running (pid %d, version %s)", s.PID, s.Version)
+		}
+		fmt.Printf("%-10s %-22s %s\n", s.Name, s.Addr, state)
+	}
+}
+
+// runStackCluster runs the loopback cluster under the data directory's cluster/
+// folder, named by PRICELENS_CLICKHOUSE_CLUSTER (default "pricelens").
+func runStackCluster(ctx context.Context, o stack.Options, c config.Config, action string) error {
+	name := c.ClickHouseCluster
+	if name == "" {
+		name = config.DefaultClusterName
+	}
+	switch action {
+	case "up":
+		if err := stack.UpCluster(ctx, o, name); err != nil {
+			return err
+		}
+		fmt.Printf("cluster %s is up; point the binary at it with\n  PRICELENS_CLICKHOUSE_CLUSTER=%s PRICELENS_CLICKHOUSE_ADDR=%s\n",
+			name, name, stack.ClusterAddrs())
+		return nil
+	case "down":
+		return stack.DownCluster(o)
+	case "status":
+		servers, err := stack.StatusCluster(o)
+		if err != nil {
+			return err
+		}
+		printServers(servers)
+		return nil
+	}
+	return usagef("unknown stack action %q (up, down or status)", action)
 }

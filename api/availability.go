@@ -3,6 +3,7 @@ package api
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"sync"
 	"time"
@@ -82,6 +83,14 @@ var errNotConfigured = httperr.Unavailable("not configured")
 // that do not answer, or nil when both answer (then it is a real unknown: a 500).
 // The probe runs only on this failure path, so healthy requests pay nothing.
 func (d databases) unavailable(err error) *httperr.Error {
+	// On a cluster the node that answers may have lost a whole shard: no answer
+	// rather than a partial one (warehouse.DownShard).
+	if sd := d.warehouse.DownShard(context.Background(), err); sd != nil {
+		if sd.Shard == 0 {
+			return httperr.Unavailable(serviceClickHouse + " is not available right now: a shard of the cluster has no replica that answers. Please try again in a few minutes.")
+		}
+		return httperr.Unavailable(fmt.Sprintf("%s is not available right now: shard %d of the cluster has no replica that answers. Please try again in a few minutes.", serviceClickHouse, sd.Shard))
+	}
 	switch down := d.down(context.Background()); len(down) {
 	case 0:
 		if errors.Is(err, context.DeadlineExceeded) {

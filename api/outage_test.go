@@ -12,11 +12,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"golang.org/x/crypto/bcrypt"
 
 	"pricelens/api"
+	"pricelens/deploy/config"
 	"pricelens/deploy/testenv"
 	"pricelens/store"
 	"pricelens/warehouse"
@@ -51,19 +53,27 @@ func newOutageEnv(t *testing.T) *outageEnv {
 	db, err := store.Open(ctx, u.String())
 	require.NoError(t, err)
 	t.Cleanup(db.Close)
+	o := serveEnv(t, c, w, direct, db)
+	o.ch, o.pg = chProxy, pgProxy
+	return o
+}
 
+// serveEnv serves the API over w and db, with an account and its administrator
+// (ana@acme.test) written through direct.
+func serveEnv(t *testing.T, c config.Config, w *warehouse.Warehouse, direct, db *pgxpool.Pool) *outageEnv {
+	ctx := t.Context()
 	var acc, user int64
 	require.NoError(t, direct.QueryRow(ctx, `INSERT INTO accounts (name, site_id) VALUES ('Acme', 'acme') RETURNING id`).Scan(&acc))
 	h, _ := bcrypt.GenerateFromPassword([]byte("pw-outage-1"), bcrypt.MinCost)
 	require.NoError(t, direct.QueryRow(ctx, `INSERT INTO users (email, password_hash) VALUES ('ana@acme.test', $1) RETURNING id`, string(h)).Scan(&user))
-	_, err = direct.Exec(ctx, `INSERT INTO memberships (user_id, account_id, role) VALUES ($1, $2, 'admin')`, user, acc)
+	_, err := direct.Exec(ctx, `INSERT INTO memberships (user_id, account_id, role) VALUES ($1, $2, 'admin')`, user, acc)
 	require.NoError(t, err)
 
 	e := newServer(t, api.Deps{Config: c, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Warehouse: w, DB: db})
 	srv := httptest.NewServer(e)
 	t.Cleanup(srv.Close)
 	jar, _ := cookiejar.New(nil)
-	return &outageEnv{srv: srv, ch: chProxy, pg: pgProxy, http: &http.Client{Jar: jar}, accountID: acc, t: t}
+	return &outageEnv{srv: srv, http: &http.Client{Jar: jar}, accountID: acc, t: t}
 }
 
 func (o *outageEnv) call(method, path string, body any) (int, map[string]any) {

@@ -234,9 +234,9 @@ func compileAssortment(a Account, c Condition, kind AssortmentKind, mode assortM
 	found := "(pc != 0 AND NOT isNaN(px) AND pt >= " + k.e.cutoff + " AND NOT pf)"
 	cmp := "(" + found + " AND NOT isNaN(pd))"
 	dd := "(pd - (" + floatLit(k.a.Settings.Parity) + "))"
-	lo := cmp + " AND " + dd + " < -(" + floatLit(k.a.Settings.Lower) + ")"
+	lo := cmp + " AND " + dd + " < " + negLit(k.a.Settings.Lower)
 	hi := cmp + " AND " + dd + " > " + floatLit(k.a.Settings.Upper)
-	si := cmp + " AND " + dd + " >= -(" + floatLit(k.a.Settings.Lower) + ") AND " + dd + " <= " + floatLit(k.a.Settings.Upper)
+	si := cmp + " AND " + dd + " >= " + negLit(k.a.Settings.Lower) + " AND " + dd + " <= " + floatLit(k.a.Settings.Upper)
 	// pf: the pair is a flagged match (its delta is NaN in the masked array while c_delta has a number).
 	arrays, joins, flagged := "c_delta AS fd_arr", "fd_arr AS fd", "0"
 	if d := k.e.deltas(); d != "c_delta" {

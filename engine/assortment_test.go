@@ -15,7 +15,7 @@ func TestAssortmentSQL(t *testing.T) {
 	cmp := "(" + found + " AND NOT isNaN(pd))"
 	metrics := "count() AS products, countIf(" + found + ") AS found, products - found AS not_found, if(products = 0, NULL, found * 100 / products) AS coverage, " +
 		"countIf(" + found + " AND pis = 1) AS in_stock, countIf(" + found + " AND pos = 1) AS on_sale, " +
-		"countIf(" + cmp + " AND (pd - (0)) < -(2)) AS lower, countIf(" + cmp + " AND (pd - (0)) >= -(2) AND (pd - (0)) <= 2) AS similar, " +
+		"countIf(" + cmp + " AND (pd - (0)) < (-2)) AS lower, countIf(" + cmp + " AND (pd - (0)) >= (-2) AND (pd - (0)) <= 2) AS similar, " +
 		"countIf(" + cmp + " AND (pd - (0)) > 2) AS higher"
 	head := "SELECT gk AS group_key, toInt64(sc) AS competitor_id, transform(toUInt64(sc), ?, ?, '') AS competitor, " + metrics
 

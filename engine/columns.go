@@ -128,17 +128,17 @@ func (e exprs) d(c int64) string {
 }
 
 func (e exprs) lower(c int64) string {
-	return "(" + e.cmp(c) + " AND " + e.d(c) + " < -(" + floatLit(e.a.Settings.Lower) + "))"
+	return "(" + e.cmp(c) + " AND " + e.d(c) + " < " + negLit(e.a.Settings.Lower) + ")"
 }
 func (e exprs) higher(c int64) string {
 	return "(" + e.cmp(c) + " AND " + e.d(c) + " > " + floatLit(e.a.Settings.Upper) + ")"
 }
 func (e exprs) similar(c int64) string {
-	return "(" + e.cmp(c) + " AND " + e.d(c) + " >= -(" + floatLit(e.a.Settings.Lower) + ") AND " + e.d(c) + " <= " + floatLit(e.a.Settings.Upper) + ")"
+	return "(" + e.cmp(c) + " AND " + e.d(c) + " >= " + negLit(e.a.Settings.Lower) + " AND " + e.d(c) + " <= " + floatLit(e.a.Settings.Upper) + ")"
 }
 
 func (e exprs) bucket(cmp, d string) string {
-	return "multiIf(NOT " + cmp + ", NULL, " + d + " < -(" + floatLit(e.a.Settings.Lower) + "), '" + BucketLower + "', " +
+	return "multiIf(NOT " + cmp + ", NULL, " + d + " < " + negLit(e.a.Settings.Lower) + ", '" + BucketLower + "', " +
 		d + " > " + floatLit(e.a.Settings.Upper) + ", '" + BucketHigher + "', '" + BucketSimilar + "')"
 }
 
@@ -199,7 +199,7 @@ func (e exprs) ld() string   { return "(d_ - (" + floatLit(e.a.Settings.Parity) 
 // Lambdas see only their own arguments and constants (18.16 rejects outer
 // columns), so my_price / x is written 1 + d / 100.
 func (e exprs) packed() string {
-	return "arraySum((d_, t_) -> if(" + e.lcmp() + ", 1 + if(" + e.ld() + " < -(" + floatLit(e.a.Settings.Lower) + "), 1000, 0) + if(" +
+	return "arraySum((d_, t_) -> if(" + e.lcmp() + ", 1 + if(" + e.ld() + " < " + negLit(e.a.Settings.Lower) + ", 1000, 0) + if(" +
 		e.ld() + " > " + floatLit(e.a.Settings.Upper) + ", 1000000, 0), 0), " + e.deltas() + ", c_seen)"
 }
 
@@ -212,7 +212,7 @@ func (e exprs) allSimilar() string {
 	return "toUInt64(" + e.packed() + " % 1000 - intDiv(" + e.packed() + ", 1000) % 1000 - intDiv(" + e.packed() + ", 1000000))"
 }
 func (e exprs) allLowerDelta() string {
-	return "arraySum((d_, t_) -> if(t_ >= " + e.cutoff + " AND " + e.ld() + " < -(" + floatLit(e.a.Settings.Lower) + "), d_, 0), " + e.deltas() + ", c_seen)"
+	return "arraySum((d_, t_) -> if(t_ >= " + e.cutoff + " AND " + e.ld() + " < " + negLit(e.a.Settings.Lower) + ", d_, 0), " + e.deltas() + ", c_seen)"
 }
 func (e exprs) allPrice() string {
 	return "arraySum((x_, d_, t_) -> if(" + e.lcmp() + ", x_, 0), c_price, " + e.deltas() + ", c_seen)"

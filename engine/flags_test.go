@@ -26,7 +26,7 @@ func TestFlaggedMatchSQL(t *testing.T) {
 	require.NoError(t, err)
 	d := "if(product_id IN (SELECT v FROM _flagged_9), nan, c_delta[2])"
 	assert.Equal(t, "SELECT count() FROM product_snapshot WHERE account_id = ? AND ifNull(multiIf(NOT (2 > 0 AND NOT isNaN("+d+
-		") AND c_seen[2] >= toDateTime(1764633600)), NULL, ("+d+" - (0)) < -(2), 'I am lower', ("+d+" - (0)) > 2, 'I am higher', 'Price is similar') = ?, 0)", p.SQL)
+		") AND c_seen[2] >= toDateTime(1764633600)), NULL, ("+d+" - (0)) < (-2), 'I am lower', ("+d+" - (0)) > 2, 'I am higher', 'Price is similar') = ?, 0)", p.SQL)
 	assert.Equal(t, []Set{{Name: "_flagged_9", Type: "String", Values: []any{"p1", "x'); DROP TABLE products; --"}}}, p.Sets)
 	assert.NotContains(t, p.SQL, "DROP")
 
@@ -48,7 +48,7 @@ func TestFlaggedMatchSQL(t *testing.T) {
 	masked := "arrayMap((d_, c_, g0_) -> if((c_ = 9 AND g0_), nan, d_), c_delta, comp_ids, " +
 		"arrayResize(emptyArrayUInt8(), length(c_delta), toUInt8(product_id IN (SELECT v FROM _flagged_9))))"
 	assert.Equal(t, "SELECT count() FROM product_snapshot WHERE account_id = ? AND toUInt64(arraySum((d_, t_) -> if(t_ >= toDateTime(1764633600) AND NOT isNaN(d_), 1 + "+
-		"if((d_ - (0)) < -(2), 1000, 0) + if((d_ - (0)) > 2, 1000000, 0), 0), "+masked+", c_seen) % 1000) > 0", p.SQL)
+		"if((d_ - (0)) < (-2), 1000, 0) + if((d_ - (0)) > 2, 1000000, 0), 0), "+masked+", c_seen) % 1000) > 0", p.SQL)
 	assert.Len(t, p.Sets, 1)
 
 	// Group rows per competitor: the ARRAY JOIN reads the masked array.

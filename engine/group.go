@@ -257,9 +257,9 @@ func (k *compiler) competitorPairRows(b *builder, level GroupLevel, keys []strin
 	}
 	cmp := "(pt >= " + k.e.cutoff + " AND NOT isNaN(pd))"
 	dd := "(pd - (" + floatLit(k.a.Settings.Parity) + "))"
-	lo := cmp + " AND " + dd + " < -(" + floatLit(k.a.Settings.Lower) + ")"
+	lo := cmp + " AND " + dd + " < " + negLit(k.a.Settings.Lower)
 	hi := cmp + " AND " + dd + " > " + floatLit(k.a.Settings.Upper)
-	si := cmp + " AND " + dd + " >= -(" + floatLit(k.a.Settings.Lower) + ") AND " + dd + " <= " + floatLit(k.a.Settings.Upper)
+	si := cmp + " AND " + dd + " >= " + negLit(k.a.Settings.Lower) + " AND " + dd + " <= " + floatLit(k.a.Settings.Upper)
 	den := agg(AggSumIf, "w", cmp)
 	pct := func(cond string) string {
 		return "if(" + den + " = 0, NULL, " + agg(AggSumIf, "w", cond) + " * 100 / " + den + ")"

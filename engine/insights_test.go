@@ -28,7 +28,7 @@ func TestCompileInsights(t *testing.T) {
 			"AND prev_at >= changed_at - 2592000 AND competitor_id IN ?)"
 	}
 	bucket := "multiIf(NOT (toUInt64(t_cmp) > 0 AND my_price > 0), NULL, " +
-		"((my_price - (t_price / toUInt64(t_cmp))) / (t_price / toUInt64(t_cmp)) * 100 - (0)) < -(2), 'I am lower', " +
+		"((my_price - (t_price / toUInt64(t_cmp))) / (t_price / toUInt64(t_cmp)) * 100 - (0)) < (-2), 'I am lower', " +
 		"((my_price - (t_price / toUInt64(t_cmp))) / (t_price / toUInt64(t_cmp)) * 100 - (0)) > 2, 'I am higher', 'Price is similar')"
 	assert.Equal(t, "SELECT "+
 		"countIf("+changes("1795327200")+") AS `changes_at_competitor_last_day`, "+

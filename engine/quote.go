@@ -39,6 +39,12 @@ func floatLit(f float64) string {
 	return strconv.FormatFloat(f, 'g', -1, 64)
 }
 
+// negLit prints -f as a parenthesised number literal, "(-2)". Not "-(2)": on a
+// cluster 18.16 names that column negate(2) on the node that runs the query but
+// sends the shards "-2", and then cannot find the shards' column ("Not found column
+// ... in block").
+func negLit(f float64) string { return "(" + floatLit(-f) + ")" }
+
 // table prints a table name after checking it is one of the schema's tables.
 func table(t Table) (string, error) {
 	if !t.Valid() {

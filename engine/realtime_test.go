@@ -29,7 +29,7 @@ func TestRealTimeSQL(t *testing.T) {
 	cmp := "(pt >= toDateTime(1764633600) AND NOT isNaN(pd))"
 	assert.Equal(t, "SELECT concat(product_id, '@', toString(pc)) AS id, product_id, name, my_price AS price, toInt64(pc) AS competitor_id, "+
 		"transform(toUInt64(pc), ?, ?, '') AS competitor, pn AS competitor_name, if(isNaN(px), NULL, px) AS competitor_price, if("+cmp+", pd, NULL) AS price_delta, "+
-		"multiIf(NOT "+cmp+", NULL, (pd - (0)) < -(2), 'I am lower', (pd - (0)) > 2, 'I am higher', 'Price is similar') AS bucket, "+
+		"multiIf(NOT "+cmp+", NULL, (pd - (0)) < (-2), 'I am lower', (pd - (0)) > 2, 'I am higher', 'Price is similar') AS bucket, "+
 		"pis AS in_stock, pos AS on_sale, pu AS URL, pt AS seen_at FROM (SELECT product_id, name, my_price, comp_ids, c_price, c_delta AS fd_arr, c_seen, c_in_stock, c_on_sale, c_name, c_url "+
 		"FROM product_snapshot WHERE account_id = ? AND product_id IN ?) "+
 		"ARRAY JOIN comp_ids AS pc, c_price AS px, fd_arr AS pd, c_seen AS pt, c_in_stock AS pis, c_on_sale AS pos, c_name AS pn, c_url AS pu "+

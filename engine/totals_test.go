@@ -92,7 +92,7 @@ func TestSnapshotTotalsAreTheFallbackLambdas(t *testing.T) {
 		assert.Contains(t, got, part)
 	}
 	assert.Contains(t, got, "toDateTime("+IntLit(now.Unix()-7*86400)+")")
-	assert.Contains(t, got, "(d_ - (1.5)) < -(3)")
+	assert.Contains(t, got, "(d_ - (1.5)) < (-3)")
 }
 
 // Counts read the snapshot's facts only when they change the plan; blocks always.

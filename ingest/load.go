@@ -605,25 +605,31 @@ func (r *loadRun) sendErr(ctx context.Context, err error) error {
 // some later merge. Only the month partitions the file touched are rewritten.
 // optimize_throw_if_noop turns "another merge is running" into an error we retry.
 func (r *loadRun) optimize(ctx context.Context) error {
-	var stmts []string
+	type stmt struct {
+		format string // ExecParts' form: %s is the table
+		table  engine.Table
+	}
+	var stmts []stmt
+	table := engine.Table(r.req.Kind.table())
 	switch r.req.Kind {
 	case Scans:
 		for _, p := range sortedParts(r.partitions) {
-			stmts = append(stmts, "OPTIMIZE TABLE "+r.req.Kind.table()+" PARTITION "+p+" FINAL")
+			stmts = append(stmts, stmt{"OPTIMIZE TABLE %s PARTITION " + p + " FINAL", table})
 		}
-		stmts = append(stmts, "OPTIMIZE TABLE "+engine.TableLatestOffers.String()+" FINAL")
+		stmts = append(stmts, stmt{"OPTIMIZE TABLE %s FINAL", engine.TableLatestOffers})
 	case Metrics:
 		for _, p := range sortedParts(r.partitions) {
-			stmts = append(stmts, "OPTIMIZE TABLE "+r.req.Kind.table()+" PARTITION "+p+" FINAL")
+			stmts = append(stmts, stmt{"OPTIMIZE TABLE %s PARTITION " + p + " FINAL", table})
 		}
 	case Products:
-		stmts = append(stmts, "OPTIMIZE TABLE "+r.req.Kind.table()+" FINAL")
+		stmts = append(stmts, stmt{"OPTIMIZE TABLE %s FINAL", table})
 	}
 	octx := clickhouse.Context(ctx, clickhouse.WithSettings(clickhouse.Settings{"optimize_throw_if_noop": 1}))
 	for _, s := range stmts {
 		var err error
 		for attempt := 0; attempt < 10; attempt++ {
-			if err = r.w.Conn.Exec(octx, s); err == nil {
+			// On a cluster: on every shard (warehouse.ExecParts).
+			if err = r.w.ExecParts(octx, s.format, s.table); err == nil {
 				break
 			}
 			select {
@@ -633,7 +639,7 @@ func (r *loadRun) optimize(ctx context.Context) error {
 			}
 		}
 		if err != nil {
-			return fmt.Errorf("clickhouse: %s: %w", s, err)
+			return fmt.Errorf("clickhouse: %s: %w", fmt.Sprintf(s.format, s.table), err)
 		}
 	}
 	return nil

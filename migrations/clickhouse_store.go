@@ -43,3 +43,20 @@ func (clickhouseQuerier) ListMigrations(t string) string {
 func (clickhouseQuerier) GetLatestVersion(t string) string {
 	return fmt.Sprintf(`SELECT max(version_id) FROM (`+appliedVersions+`)`, t)
 }
+
+// clusterQuerier is clickhouseQuerier on a cluster: the version table is
+// replicated to every node (cluster.go), so whichever node the binary reaches
+// knows the schema's version.
+type clusterQuerier struct {
+	clickhouseQuerier
+	c clusterTarget
+}
+
+func (q clusterQuerier) CreateTable(t string) string {
+	return fmt.Sprintf(`CREATE TABLE IF NOT EXISTS %s%s (
+		version_id Int64,
+		is_applied UInt8,
+		date Date DEFAULT today(),
+		tstamp DateTime DEFAULT now()
+	) ENGINE = ReplicatedMergeTree('/clickhouse/tables/all/%s/%s', '{replica}') ORDER BY (version_id)`, q.c.q(t), q.c.on(), q.c.Database, t)
+}

@@ -17,6 +17,7 @@ import (
 
 	"github.com/pressly/goose/v3"
 	"github.com/pressly/goose/v3/database"
+	"github.com/pressly/goose/v3/database/dialect"
 )
 
 //go:embed postgres/*.sql
@@ -35,6 +36,15 @@ const (
 
 const versionTable = "goose_db_version"
 
+// Option changes how migrations run.
+type Option func(*options)
+
+type options struct{ cluster string }
+
+// OnCluster runs the ClickHouse schema on the named cluster (cluster.go); "" is
+// one server, as without the option.
+func OnCluster(name string) Option { return func(o *options) { o.cluster = name } }
+
 // Provider returns a goose provider for the schema of db over an open connection.
 //
 // Missing (out-of-order) migrations are applied: areas are built on branches, each
@@ -42,14 +52,31 @@ const versionTable = "goose_db_version"
 // numbers. Its migrations touch only its own tables, so applying them later is
 // what the branch expected; refusing would strand every database already at the
 // newer head.
-func Provider(db Database, conn *sql.DB) (*goose.Provider, error) {
+func Provider(db Database, conn *sql.DB, opts ...Option) (*goose.Provider, error) {
+	var o options
+	for _, f := range opts {
+		f(&o)
+	}
 	switch db {
 	case Postgres:
 		sub, _ := fs.Sub(postgresFS, "postgres")
 		return goose.NewProvider(goose.DialectPostgres, conn, sub, goose.WithAllowOutofOrder(true))
 	case ClickHouse:
 		sub, _ := fs.Sub(clickhouseFS, "clickhouse")
-		store, err := database.NewStoreFromQuerier(versionTable, clickhouseQuerier{})
+		var q dialect.Querier = clickhouseQuerier{}
+		if o.cluster != "" {
+			var dbName string
+			if err := conn.QueryRow("SELECT currentDatabase()").Scan(&dbName); err != nil {
+				return nil, fmt.Errorf("clickhouse: %w", err)
+			}
+			c := clusterTarget{Cluster: o.cluster, Database: dbName}
+			var err error
+			if sub, err = clusterFS(sub, c, schema{}); err != nil {
+				return nil, err
+			}
+			q = clusterQuerier{c: c}
+		}
+		store, err := database.NewStoreFromQuerier(versionTable, q)
 		if err != nil {
 			return nil, err
 		}
@@ -59,8 +86,8 @@ func Provider(db Database, conn *sql.DB) (*goose.Provider, error) {
 }
 
 // Up applies every pending migration of db (for PostgreSQL, River's last).
-func Up(ctx context.Context, db Database, conn *sql.DB) error {
-	p, err := Provider(db, conn)
+func Up(ctx context.Context, db Database, conn *sql.DB, opts ...Option) error {
+	p, err := Provider(db, conn, opts...)
 	if err != nil {
 		return err
 	}
@@ -75,7 +102,7 @@ func Up(ctx context.Context, db Database, conn *sql.DB) error {
 
 // Down rolls db back one step. On PostgreSQL the first step removes River's schema
 // when it is there (it was applied last); later steps roll back our migrations.
-func Down(ctx context.Context, db Database, conn *sql.DB) error {
+func Down(ctx context.Context, db Database, conn *sql.DB, opts ...Option) error {
 	if db == Postgres {
 		rv, err := RiverVersion(ctx, conn)
 		if err != nil {
@@ -85,11 +112,11 @@ func Down(ctx context.Context, db Database, conn *sql.DB) error {
 			return riverRemove(ctx, conn)
 		}
 	}
-	v, err := Version(ctx, db, conn)
+	v, err := Version(ctx, db, conn, opts...)
 	if err != nil || v == 0 {
 		return err
 	}
-	p, err := Provider(db, conn)
+	p, err := Provider(db, conn, opts...)
 	if err != nil {
 		return err
 	}
@@ -101,8 +128,8 @@ func Down(ctx context.Context, db Database, conn *sql.DB) error {
 
 // DownTo rolls db back to version (0 = empty schema); on PostgreSQL, rolling back
 // anything of ours removes River's schema first.
-func DownTo(ctx context.Context, db Database, conn *sql.DB, version int64) error {
-	p, err := Provider(db, conn)
+func DownTo(ctx context.Context, db Database, conn *sql.DB, version int64, opts ...Option) error {
+	p, err := Provider(db, conn, opts...)
 	if err != nil {
 		return err
 	}
@@ -124,8 +151,8 @@ func DownTo(ctx context.Context, db Database, conn *sql.DB, version int64) error
 }
 
 // Version returns the current schema version of db.
-func Version(ctx context.Context, db Database, conn *sql.DB) (int64, error) {
-	p, err := Provider(db, conn)
+func Version(ctx context.Context, db Database, conn *sql.DB, opts ...Option) (int64, error) {
+	p, err := Provider(db, conn, opts...)
 	if err != nil {
 		return 0, err
 	}

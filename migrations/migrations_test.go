@@ -15,9 +15,10 @@ import (
 // rebuilt, and the ClickHouse 18.16 version store stays consistent through it.
 func TestClickHouseUpDownUp(t *testing.T) {
 	ctx := context.Background()
-	w, _ := testenv.ClickHouse(t) // migrated up
+	w, c := testenv.ClickHouse(t) // migrated up
 	db := w.DB()
 	defer db.Close()
+	on := migrations.OnCluster(c.ClickHouseCluster)
 
 	tables := func() []string {
 		rows, err := w.Conn.Query(ctx, "SELECT name FROM system.tables WHERE database = ? AND name != 'goose_db_version' ORDER BY name", w.Database)
@@ -39,19 +40,19 @@ func TestClickHouseUpDownUp(t *testing.T) {
 	require.NotContains(t, up, "offer_daily", "history is read from offers (migration 00030)")
 	require.Contains(t, up, "product_daily")
 	require.Contains(t, up, "product_labels")
-	v, err := migrations.Version(ctx, migrations.ClickHouse, db)
+	v, err := migrations.Version(ctx, migrations.ClickHouse, db, on)
 	require.NoError(t, err)
 	require.Positive(t, v)
 
-	require.NoError(t, migrations.DownTo(ctx, migrations.ClickHouse, db, 0))
+	require.NoError(t, migrations.DownTo(ctx, migrations.ClickHouse, db, 0, on))
 	require.Empty(t, tables())
-	v0, err := migrations.Version(ctx, migrations.ClickHouse, db)
+	v0, err := migrations.Version(ctx, migrations.ClickHouse, db, on)
 	require.NoError(t, err)
 	require.Zero(t, v0)
 
-	require.NoError(t, migrations.Up(ctx, migrations.ClickHouse, db))
+	require.NoError(t, migrations.Up(ctx, migrations.ClickHouse, db, on))
 	require.Equal(t, up, tables())
-	v2, err := migrations.Version(ctx, migrations.ClickHouse, db)
+	v2, err := migrations.Version(ctx, migrations.ClickHouse, db, on)
 	require.NoError(t, err)
 	require.Equal(t, v, v2)
 }

@@ -25,8 +25,11 @@ type Warehouse struct {
 	Database string
 	// HTTPAddr is the HTTP interface, used only to stream exports as CSV (CSV).
 	HTTPAddr string
-	opts     *clickhouse.Options
-	maxExec  time.Duration
+	// Cluster is the ClickHouse cluster the schema is spread over (cluster.go); "" one server.
+	Cluster string
+	opts    *clickhouse.Options
+	maxExec time.Duration
+	nodes   nodes // single-node connections of ExecParts (cluster.go)
 }
 
 var identRe = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
@@ -35,13 +38,19 @@ var identRe = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 // on ClickHouse 18.16 (revision 54412); max_memory_usage is enforced only when sent
 // this way, never through a SQL SETTINGS clause.
 func options(c config.Config, database string) *clickhouse.Options {
+	readTimeout := c.ClickHouseMaxExecution + 30*time.Second
+	if c.ClickHouseCluster != "" {
+		// DDL ON CLUSTER waits for every node, behind the other DDL of the cluster's
+		// queue, up to the profile's distributed_ddl_task_timeout (120 s, deploy/stack).
+		readTimeout = max(readTimeout, 150*time.Second)
+	}
 	return &clickhouse.Options{
 		Protocol:    clickhouse.Native,
-		Addr:        []string{c.ClickHouseAddr},
+		Addr:        c.ClickHouseAddrs(),
 		Auth:        clickhouse.Auth{Database: database, Username: c.ClickHouseUser, Password: c.ClickHousePassword},
 		DialTimeout: 5 * time.Second,
 		// INSERT ... VALUES hangs on 18.16 until the read timeout; never rely on the 300 s default.
-		ReadTimeout:     c.ClickHouseMaxExecution + 30*time.Second,
+		ReadTimeout:     readTimeout,
 		MaxOpenConns:    32,
 		MaxIdleConns:    8,
 		ConnMaxLifetime: time.Hour,
@@ -67,7 +76,7 @@ func Open(ctx context.Context, c config.Config) (*Warehouse, error) {
 	if err := admin.Ping(ctx); err != nil {
 		return nil, describe(c.ClickHouseAddr, err)
 	}
-	if err := admin.Exec(ctx, "CREATE DATABASE IF NOT EXISTS "+c.ClickHouseDB); err != nil {
+	if err := admin.Exec(ctx, "CREATE DATABASE IF NOT EXISTS "+c.ClickHouseDB+onCluster(c.ClickHouseCluster)); err != nil {
 		return nil, describe(c.ClickHouseAddr, err)
 	}
 	opts := options(c, c.ClickHouseDB)
@@ -79,14 +88,17 @@ func Open(ctx context.Context, c config.Config) (*Warehouse, error) {
 		conn.Close()
 		return nil, describe(c.ClickHouseAddr, err)
 	}
-	return &Warehouse{Conn: conn, Database: c.ClickHouseDB, HTTPAddr: c.ClickHouseHTTPAddr, opts: opts, maxExec: c.ClickHouseMaxExecution}, nil
+	return &Warehouse{Conn: conn, Database: c.ClickHouseDB, HTTPAddr: c.ClickHouseHTTPAddr, Cluster: c.ClickHouseCluster, opts: opts, maxExec: c.ClickHouseMaxExecution}, nil
 }
 
 // DB opens a database/sql handle on the same database, for goose.
 func (w *Warehouse) DB() *sql.DB { return clickhouse.OpenDB(w.opts) }
 
 // Close closes the connection pool.
-func (w *Warehouse) Close() error { return w.Conn.Close() }
+func (w *Warehouse) Close() error {
+	w.closeNodes()
+	return w.Conn.Close()
+}
 
 // Version returns the server version, e.g. "18.16.1".
 func (w *Warehouse) Version(ctx context.Context) (string, error) {
@@ -100,7 +112,7 @@ func (w *Warehouse) DropDatabase(ctx context.Context, name string) error {
 	if !identRe.MatchString(name) {
 		return fmt.Errorf("clickhouse: database name %q is not a plain identifier", name)
 	}
-	return w.Conn.Exec(ctx, "DROP DATABASE IF EXISTS "+name)
+	return w.Conn.Exec(ctx, "DROP DATABASE IF EXISTS "+name+w.OnCluster())
 }
 
 // describe turns a driver error into one line a person can act on.

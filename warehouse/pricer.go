@@ -47,5 +47,5 @@ func (w *Warehouse) ExecRun(ctx context.Context, prefix string, st engine.Statem
 
 // DropResultSet drops one result set of pricer_results (its partition).
 func (w *Warehouse) DropResultSet(ctx context.Context, resultID int64) error {
-	return w.Conn.Exec(ctx, "ALTER TABLE "+engine.TablePricerResults.String()+" DROP PARTITION "+engine.IntLit(resultID))
+	return w.ExecParts(ctx, "ALTER TABLE %s DROP PARTITION "+engine.IntLit(resultID), engine.TablePricerResults)
 }

@@ -397,7 +397,7 @@ func (w *Warehouse) refreshDelta(ctx context.Context, id uint32, settings engine
 	}
 	var clashes uint64
 	if err := w.Conn.QueryRow(cctx, `SELECT toUInt64((SELECT count() - uniqExact(cityHash64(v)) FROM touched) + (SELECT count() FROM `+
-		engine.SnapshotLive+` WHERE account_id = ? AND pno IN (SELECT cityHash64(v) FROM touched) AND product_id NOT IN (SELECT v FROM touched)))`,
+		engine.SnapshotLive+` WHERE account_id = ? AND pno GLOBAL IN (SELECT cityHash64(v) FROM touched) AND product_id GLOBAL NOT IN (SELECT v FROM touched)))`,
 		id).Scan(&clashes); err != nil {
 		return "", err
 	}
@@ -409,14 +409,14 @@ func (w *Warehouse) refreshDelta(ctx context.Context, id uint32, settings engine
 	build := uint64(start.UnixNano())
 	totals := strings.Join(engine.SnapshotTotals(settings, start), ",\n    ")
 	part := engine.IntLit(int64(id))
-	buildTable, delta := engine.TableProductSnapshotBuild.String(), engine.TableProductSnapshotDelta.String()
-	if err := w.Conn.Exec(ctx, "ALTER TABLE "+buildTable+" DROP PARTITION "+part); err != nil {
+	buildTable := engine.TableProductSnapshotBuild.String()
+	if err := w.ExecParts(ctx, "ALTER TABLE %s DROP PARTITION "+part, engine.TableProductSnapshotBuild); err != nil {
 		return "", err
 	}
 	// The delta's earlier rows stay, with their own build ids (hard links, no copy):
 	// readers take each product's newest (engine/snapshot.go).
 	if deltaRows > 0 {
-		if err := w.Conn.Exec(ctx, "ALTER TABLE "+buildTable+" ATTACH PARTITION "+part+" FROM "+delta); err != nil {
+		if err := w.ExecParts(ctx, "ALTER TABLE %[1]s ATTACH PARTITION "+part+" FROM %[2]s", engine.TableProductSnapshotBuild, engine.TableProductSnapshotDelta); err != nil {
 			return "", err
 		}
 	}
@@ -445,21 +445,22 @@ func (w *Warehouse) refreshDelta(ctx context.Context, id uint32, settings engine
 		Scan(&rows, &freshMin, &staleMax); err != nil {
 		return "", err
 	}
-	swap := "ALTER TABLE " + delta + " REPLACE PARTITION " + part + " FROM " + buildTable
+	swap, swapTables := "ALTER TABLE %[1]s REPLACE PARTITION "+part+" FROM %[2]s", []engine.Table{engine.TableProductSnapshotDelta, engine.TableProductSnapshotBuild}
 	if rows == 0 {
 		// Nothing of the account in the delta (the changed products have no catalogue row).
 		freshMin, staleMax = base.freshMin, base.staleMax
-		swap = "ALTER TABLE " + delta + " DROP PARTITION " + part
+		swap, swapTables = "ALTER TABLE %s DROP PARTITION "+part, swapTables[:1]
 	}
 	if err := w.Conn.Exec(ctx, `INSERT INTO `+engine.TableSnapshotBuilds.String()+` (account_id, build_id, built_at, fresh_min, stale_max, parity, lower, upper)
 		SELECT ?, ?, now(), ?, ?, ?, ?, ?`, id, build, min(freshMin, base.freshMin), max(staleMax, base.staleMax),
 		settings.Parity, settings.Lower, settings.Upper); err != nil {
 		return "", err
 	}
-	for _, q := range []string{swap, "ALTER TABLE " + buildTable + " DROP PARTITION " + part} {
-		if err := w.Conn.Exec(ctx, q); err != nil {
-			return "", err
-		}
+	if err := w.ExecParts(ctx, swap, swapTables...); err != nil {
+		return "", err
+	}
+	if err := w.ExecParts(ctx, "ALTER TABLE %s DROP PARTITION "+part, engine.TableProductSnapshotBuild); err != nil {
+		return "", err
 	}
 	return "", nil
 }
@@ -565,7 +566,7 @@ func (w *Warehouse) refreshAccount(ctx context.Context, id uint32, settings engi
 	// The account id is a uint32 written as a literal number: never text from a user.
 	part := engine.IntLit(int64(id))
 	buildTable := engine.TableProductSnapshotBuild.String()
-	if err := w.Conn.Exec(ctx, "ALTER TABLE "+buildTable+" DROP PARTITION "+part); err != nil {
+	if err := w.ExecParts(ctx, "ALTER TABLE %s DROP PARTITION "+part, engine.TableProductSnapshotBuild); err != nil {
 		return err
 	}
 	// Each chunk's range condition is bound twice (the query filters both sides of the JOIN).
@@ -588,18 +589,23 @@ func (w *Warehouse) refreshAccount(ctx context.Context, id uint32, settings engi
 	if err := w.Conn.QueryRow(ctx, "SELECT count() FROM "+engine.TableProductSnapshotDelta.String()+" WHERE account_id = ?", id).Scan(&deltaRows); err != nil {
 		return err
 	}
-	var swap []string
+	type step struct {
+		stmt   string
+		tables []engine.Table
+	}
+	replace := "ALTER TABLE %[1]s REPLACE PARTITION " + part + " FROM %[2]s"
+	var swap []step
 	if deltaRows > 0 {
 		// The new build hides every base row while it is the delta.
-		swap = append(swap, "ALTER TABLE "+engine.TableProductSnapshotDelta.String()+" REPLACE PARTITION "+part+" FROM "+buildTable)
+		swap = append(swap, step{replace, []engine.Table{engine.TableProductSnapshotDelta, engine.TableProductSnapshotBuild}})
 	}
-	swap = append(swap, "ALTER TABLE "+engine.TableProductSnapshot.String()+" REPLACE PARTITION "+part+" FROM "+buildTable)
+	swap = append(swap, step{replace, []engine.Table{engine.TableProductSnapshot, engine.TableProductSnapshotBuild}})
 	if deltaRows > 0 {
-		swap = append(swap, "ALTER TABLE "+engine.TableProductSnapshotDelta.String()+" DROP PARTITION "+part)
+		swap = append(swap, step{"ALTER TABLE %s DROP PARTITION " + part, []engine.Table{engine.TableProductSnapshotDelta}})
 	}
-	swap = append(swap, "ALTER TABLE "+buildTable+" DROP PARTITION "+part)
-	for _, q := range swap {
-		if err := w.Conn.Exec(ctx, q); err != nil {
+	swap = append(swap, step{"ALTER TABLE %s DROP PARTITION " + part, []engine.Table{engine.TableProductSnapshotBuild}})
+	for _, s := range swap {
+		if err := w.ExecParts(ctx, s.stmt, s.tables...); err != nil {
 			return err
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"pricelens/deploy/config"
 	"pricelens/deploy/testenv"
 	"pricelens/engine"
 	"pricelens/warehouse"
@@ -18,7 +19,14 @@ import (
 // (price 100 + i), an account 8 of one product, and their full snapshots.
 func deltaFixture(t *testing.T) (*warehouse.Warehouse, time.Time) {
 	t.Helper()
-	w, _ := testenv.ClickHouse(t)
+	w, at, _ := deltaFixtureConfig(t)
+	return w, at
+}
+
+// deltaFixtureConfig is deltaFixture with the configuration of its database.
+func deltaFixtureConfig(t *testing.T) (*warehouse.Warehouse, time.Time, config.Config) {
+	t.Helper()
+	w, c := testenv.ClickHouse(t)
 	ctx := context.Background()
 	at := time.Now().UTC().Truncate(time.Second).Add(-time.Hour)
 	pb, err := w.Conn.PrepareBatch(ctx, "INSERT INTO products (account_id, product_id, name, my_price, updated_at)")
@@ -31,7 +39,7 @@ func deltaFixture(t *testing.T) (*warehouse.Warehouse, time.Time) {
 	scans(t, w, 7, at, 100, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19)
 	scans(t, w, 8, at, 10, 1)
 	require.NoError(t, w.RefreshSnapshots(ctx, map[uint32]engine.Settings{7: engine.DefaultSettings(), 8: engine.DefaultSettings()}))
-	return w, at
+	return w, at, c
 }
 
 // scans writes latest offers of competitors 5 and 12 for products P<i> at price base + i.

@@ -104,10 +104,10 @@ func (w *Warehouse) refreshTrendRollup(ctx context.Context, id uint32, settings 
 	// new rows cover exactly too.
 	for m := time.Date(from.Year(), from.Month(), 1, 0, 0, 0, 0, time.UTC); !m.After(last); m = m.AddDate(0, 1, 0) {
 		part := "(" + acc + ", " + engine.IntLit(int64(m.Year()*100+int(m.Month()))) + ")"
-		if err := w.Conn.Exec(ctx, "ALTER TABLE "+engine.TableTrendRollup.String()+" REPLACE PARTITION "+part+" FROM "+engine.TableTrendRollupBuild.String()); err != nil {
+		if err := w.ExecParts(ctx, "ALTER TABLE %[1]s REPLACE PARTITION "+part+" FROM %[2]s", engine.TableTrendRollup, engine.TableTrendRollupBuild); err != nil {
 			return err
 		}
-		if err := w.Conn.Exec(ctx, "ALTER TABLE "+engine.TableTrendRollupBuild.String()+" DROP PARTITION "+part); err != nil {
+		if err := w.ExecParts(ctx, "ALTER TABLE %s DROP PARTITION "+part, engine.TableTrendRollupBuild); err != nil {
 			return err
 		}
 	}
@@ -150,7 +150,7 @@ func (w *Warehouse) dropAccountPartitions(ctx context.Context, t engine.Table, i
 		return err
 	}
 	for _, p := range parts {
-		if err := w.Conn.Exec(ctx, "ALTER TABLE "+t.String()+" DROP PARTITION "+p); err != nil {
+		if err := w.ExecParts(ctx, "ALTER TABLE %s DROP PARTITION "+p, t); err != nil {
 			return err
 		}
 	}

@@ -34,11 +34,16 @@ type Config struct {
 	// a deployment that sets PRICELENS_HOME_PAGE=saved_reports.
 	HomePath string
 
-	ClickHouseAddr     string // native protocol host:port
+	// ClickHouseAddr is the native protocol host:port; on a cluster a comma-separated
+	// list of nodes, tried in order (a stopped entry node does not stop the app).
+	ClickHouseAddr     string
 	ClickHouseHTTPAddr string // HTTP interface host:port (CSV/Native streaming only)
 	ClickHouseDB       string
 	ClickHouseUser     string
 	ClickHousePassword string
+	// ClickHouseCluster names the cluster of remote_servers the schema is spread over
+	// (PRICELENS_CLICKHOUSE_CLUSTER, DESIGN §11); empty means one server (the default).
+	ClickHouseCluster string
 	// ClickHouseMaxExecution is the server-side max_execution_time of report queries.
 	ClickHouseMaxExecution time.Duration
 
@@ -133,6 +138,12 @@ const (
 	// The local stack's Mailpit: SMTP for the binary, web UI and API for people and tests.
 	DefaultMailpitSMTPPort = 11025
 	DefaultMailpitHTTPPort = 18025
+	// The loopback cluster of `stack up --cluster` (2 shards x 2 replicas): node i
+	// (0-3) listens on these ports + i; ZooKeeper beside it.
+	DefaultClusterName          = "pricelens"
+	DefaultClusterTCPPort       = 19101
+	DefaultClusterHTTPPort      = 18201
+	DefaultClusterZooKeeperPort = 12181
 )
 
 // Load reads the environment. It fails with a message naming the bad variable.
@@ -144,6 +155,7 @@ func Load() (Config, error) {
 		ClickHouseAddr:     env("PRICELENS_CLICKHOUSE_ADDR", fmt.Sprintf("127.0.0.1:%d", DefaultClickHouseTCPPort)),
 		ClickHouseHTTPAddr: env("PRICELENS_CLICKHOUSE_HTTP_ADDR", fmt.Sprintf("127.0.0.1:%d", DefaultClickHouseHTTPPort)),
 		ClickHouseDB:       env("PRICELENS_CLICKHOUSE_DB", "pricelens"),
+		ClickHouseCluster:  os.Getenv("PRICELENS_CLICKHOUSE_CLUSTER"),
 		ClickHouseUser:     env("PRICELENS_CLICKHOUSE_USER", "default"),
 		ClickHousePassword: os.Getenv("PRICELENS_CLICKHOUSE_PASSWORD"),
 		PostgresURL: env("PRICELENS_POSTGRES_URL", fmt.Sprintf("postgres://%s:%s@127.0.0.1:%d/%s?sslmode=disable",
@@ -208,12 +220,19 @@ func Load() (Config, error) {
 	}
 	for name, addr := range map[string]string{
 		"PRICELENS_HTTP_ADDR":            c.HTTPAddr,
-		"PRICELENS_CLICKHOUSE_ADDR":      c.ClickHouseAddr,
 		"PRICELENS_CLICKHOUSE_HTTP_ADDR": c.ClickHouseHTTPAddr,
 	} {
 		if _, _, err := net.SplitHostPort(addr); err != nil {
 			return c, fmt.Errorf("%s=%q is not host:port", name, addr)
 		}
+	}
+	for _, addr := range c.ClickHouseAddrs() {
+		if _, _, err := net.SplitHostPort(addr); err != nil {
+			return c, fmt.Errorf("PRICELENS_CLICKHOUSE_ADDR=%q is not host:port (or a comma-separated list of them)", c.ClickHouseAddr)
+		}
+	}
+	if c.ClickHouseCluster != "" && !plainName(c.ClickHouseCluster) {
+		return c, fmt.Errorf("PRICELENS_CLICKHOUSE_CLUSTER must be a cluster name of letters, digits and _, not %q", c.ClickHouseCluster)
 	}
 	if u, err := url.Parse(c.PublicURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" ||
 		u.Path != "" || u.RawQuery != "" || u.Fragment != "" || u.User != nil {
@@ -274,6 +293,25 @@ func loadSMTP() (SMTP, error) {
 		return s, fmt.Errorf("PRICELENS_SMTP_FROM must be an address like \"Pricelens <no-reply@example.com>\", not %q", s.From)
 	}
 	return s, nil
+}
+
+// ClickHouseAddrs are the ClickHouse nodes to connect to, in order of preference.
+func (c Config) ClickHouseAddrs() []string {
+	var out []string
+	for _, a := range strings.Split(c.ClickHouseAddr, ",") {
+		out = append(out, strings.TrimSpace(a))
+	}
+	return out
+}
+
+// plainName: a ClickHouse identifier that needs no quoting.
+func plainName(s string) bool {
+	for i, r := range s {
+		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || i > 0 && r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // Port returns the port of a host:port address (0 when it has none).

@@ -111,3 +111,30 @@ func TestEmbedOrigins(t *testing.T) {
 		}
 	}
 }
+
+// TestClickHouseCluster: a cluster name and a list of nodes to try in order; one
+// address and no cluster by default; bad values name their variable.
+func TestClickHouseCluster(t *testing.T) {
+	t.Setenv("PRICELENS_CLICKHOUSE_ADDR", "")
+	t.Setenv("PRICELENS_CLICKHOUSE_CLUSTER", "")
+	c, err := Load()
+	if err != nil || c.ClickHouseCluster != "" || len(c.ClickHouseAddrs()) != 1 || c.ClickHouseAddrs()[0] != "127.0.0.1:19000" {
+		t.Fatalf("defaults: %q %v, %v", c.ClickHouseCluster, c.ClickHouseAddrs(), err)
+	}
+	t.Setenv("PRICELENS_CLICKHOUSE_CLUSTER", "pricelens")
+	t.Setenv("PRICELENS_CLICKHOUSE_ADDR", "127.0.0.1:19101, 127.0.0.1:19102")
+	if c, err = Load(); err != nil || c.ClickHouseCluster != "pricelens" || len(c.ClickHouseAddrs()) != 2 || c.ClickHouseAddrs()[1] != "127.0.0.1:19102" {
+		t.Fatalf("cluster: %q %v, %v", c.ClickHouseCluster, c.ClickHouseAddrs(), err)
+	}
+	for _, bad := range []struct{ name, value, msg string }{
+		{"PRICELENS_CLICKHOUSE_CLUSTER", "my-cluster", `PRICELENS_CLICKHOUSE_CLUSTER must be a cluster name of letters, digits and _, not "my-cluster"`},
+		{"PRICELENS_CLICKHOUSE_ADDR", "127.0.0.1:19101,node2", `PRICELENS_CLICKHOUSE_ADDR="127.0.0.1:19101,node2" is not host:port (or a comma-separated list of them)`},
+	} {
+		t.Run(bad.name+"="+bad.value, func(t *testing.T) {
+			t.Setenv(bad.name, bad.value)
+			if _, err := Load(); err == nil || err.Error() != bad.msg {
+				t.Fatalf("error %v, want %q", err, bad.msg)
+			}
+		})
+	}
+}

@@ -26,7 +26,12 @@ type clickhouseFiles struct {
 }
 
 func clickhouseFilesOf(o Options) clickhouseFiles {
-	dir := filepath.Join(o.DataDir, "clickhouse")
+	return clickhouseFilesIn(filepath.Join(o.DataDir, "clickhouse"))
+}
+
+// clickhouseFilesIn lays out one server's files under dir (the single node's,
+// or one node of the loopback cluster).
+func clickhouseFilesIn(dir string) clickhouseFiles {
 	logDir := filepath.Join(dir, "log")
 	return clickhouseFiles{
 		Dir:       dir,
@@ -70,8 +75,8 @@ var clickhouseConfig = template.Must(template.New("config.xml").Funcs(template.F
     <max_concurrent_queries>100</max_concurrent_queries>
 
     <!-- Modest caches: this is a developer machine, not a dedicated server. -->
-    <uncompressed_cache_size>268435456</uncompressed_cache_size>
-    <mark_cache_size>268435456</mark_cache_size>
+    <uncompressed_cache_size>{{.CacheSize}}</uncompressed_cache_size>
+    <mark_cache_size>{{.CacheSize}}</mark_cache_size>
 
     <path>{{xml .F.Data}}</path>
     <tmp_path>{{xml .F.Tmp}}</tmp_path>
@@ -93,6 +98,54 @@ var clickhouseConfig = template.Must(template.New("config.xml").Funcs(template.F
         <partition_by>toYYYYMM(event_date)</partition_by>
         <flush_interval_milliseconds>7500</flush_interval_milliseconds>
     </query_log>
+{{- with .Cluster}}
+
+    <!-- A node of the loopback cluster (cluster.go): replicas fetch parts from
+         each other over 127.0.0.1, ZooKeeper holds the replication log and the
+         queue of ON CLUSTER DDL. -->
+    <interserver_http_host>127.0.0.1</interserver_http_host>
+    <macros>
+        <cluster>{{xml .Name}}</cluster>
+        <shard>{{.Shard}}</shard>
+        <replica>{{xml .Replica}}</replica>
+    </macros>
+    <remote_servers>
+        <{{.Name}}>
+{{- range .Shards}}
+            <shard>
+                <internal_replication>true</internal_replication>
+{{- range .}}
+                <replica><host>127.0.0.1</host><port>{{.TCPPort}}</port></replica>
+{{- end}}
+            </shard>
+{{- end}}
+        </{{.Name}}>
+        <!-- The first replica of each shard: ALTER of a replicated table runs ON CLUSTER
+             here and replication carries it to the other replica (18.16's own handling
+             of a replicated ALTER on every replica races; migrations/cluster.go). -->
+        <{{.Name}}_shards>
+{{- range .Shards}}
+            <shard>
+                <internal_replication>true</internal_replication>
+                <replica><host>127.0.0.1</host><port>{{(index . 0).TCPPort}}</port></replica>
+            </shard>
+{{- end}}
+        </{{.Name}}_shards>
+    </remote_servers>
+    <zookeeper>
+        <node><host>127.0.0.1</host><port>{{.ZooKeeperPort}}</port></node>
+        <session_timeout_ms>30000</session_timeout_ms>
+    </zookeeper>
+    <!-- ON CLUSTER DDL: 18.16 refuses new tasks once max_tasks_in_queue (default 1000)
+         are queued and keeps done ones a week; every test database costs ~50, so
+         done tasks go after 10 minutes. -->
+    <distributed_ddl>
+        <path>/clickhouse/task_queue/ddl</path>
+        <max_tasks_in_queue>10000</max_tasks_in_queue>
+        <task_max_lifetime>600</task_max_lifetime>
+        <cleanup_delay_period>30</cleanup_delay_period>
+    </distributed_ddl>
+{{- end}}
 </yandex>
 `))
 
@@ -103,9 +156,21 @@ var clickhouseUsers = template.Must(template.New("users.xml").Parse(`<?xml versi
 <yandex>
     <profiles>
         <default>
-            <max_memory_usage>10000000000</max_memory_usage>
+            <max_memory_usage>{{.MaxMemory}}</max_memory_usage>
             <use_uncompressed_cache>0</use_uncompressed_cache>
-            <load_balancing>random</load_balancing>
+            <load_balancing>{{.LoadBalancing}}</load_balancing>{{with .Cluster}}
+            <!-- Cluster reads: a shard with no live replica fails the query (code 279,
+                 mapped to 503), never a partial answer; inserts through a Distributed
+                 table reach the shards before the INSERT returns; DDL ON CLUSTER waits
+                 for every node at most this long. An IN or JOIN subquery over a
+                 Distributed table reads the shard's own local table: rows of a product
+                 are on one shard (DESIGN §11), so the engine's SQL stays as on one
+                 server; a subquery whose rows are not co-located says GLOBAL. -->
+            <distributed_product_mode>local</distributed_product_mode>
+            <skip_unavailable_shards>0</skip_unavailable_shards>
+            <insert_distributed_sync>1</insert_distributed_sync>
+            <distributed_ddl_task_timeout>120</distributed_ddl_task_timeout>
+            <background_pool_size>4</background_pool_size>{{end}}
             <allow_experimental_low_cardinality_type>1</allow_experimental_low_cardinality_type>
             <!-- Server-wide on 18.16 (merges and inserts read the global profile): compressed
                  blocks of ~4 KB instead of 64 KB, so the grid's by-id read of 100 random rows
@@ -149,23 +214,35 @@ func xmlEscape(s string) string {
 // is derived from the native port so that two stacks never share it.
 func interserverPort(o Options) int { return o.ClickHouseTCPPort + 9 }
 
+// clickhouseNode is what the config templates need of one server.
+type clickhouseNode struct {
+	F                                  clickhouseFiles
+	TCPPort, HTTPPort, InterserverPort int
+	CacheSize, MaxMemory               int64
+	LoadBalancing                      string
+	Cluster                            *nodeCluster // nil: the single node
+}
+
+// singleNode is the single server of `stack up`.
+func singleNode(o Options) clickhouseNode {
+	return clickhouseNode{
+		F: clickhouseFilesOf(o), TCPPort: o.ClickHouseTCPPort, HTTPPort: o.ClickHouseHTTPPort,
+		InterserverPort: interserverPort(o), CacheSize: 256 << 20, MaxMemory: 10_000_000_000, LoadBalancing: "random",
+	}
+}
+
 // writeClickHouseConfig (re)writes config.xml and users.xml, so a change of
 // ports or of this package takes effect on the next start.
-func writeClickHouseConfig(o Options, f clickhouseFiles) error {
+func writeClickHouseConfig(n clickhouseNode) error {
+	f := n.F
 	for _, d := range []string{f.Dir, f.Data, f.Tmp, f.UserFiles, f.Formats, f.LogDir} {
 		if err := os.MkdirAll(d, 0o755); err != nil {
 			return fmt.Errorf("clickhouse: %v", err)
 		}
 	}
-	data := map[string]any{
-		"F":               f,
-		"TCPPort":         o.ClickHouseTCPPort,
-		"HTTPPort":        o.ClickHouseHTTPPort,
-		"InterserverPort": interserverPort(o),
-	}
 	for path, t := range map[string]*template.Template{f.Config: clickhouseConfig, f.Users: clickhouseUsers} {
 		var b bytes.Buffer
-		if err := t.Execute(&b, data); err != nil {
+		if err := t.Execute(&b, n); err != nil {
 			return fmt.Errorf("clickhouse: %s: %v", path, err)
 		}
 		if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
@@ -177,22 +254,28 @@ func writeClickHouseConfig(o Options, f clickhouseFiles) error {
 
 // upClickHouse starts ClickHouse unless our pid file names a live server.
 func upClickHouse(ctx context.Context, o Options) error {
-	f := clickhouseFilesOf(o)
-	ready := func() bool { _, err := clickhouseVersion(o); return err == nil }
+	return upNode(ctx, o, singleNode(o), "clickhouse")
+}
+
+// upNode starts one ClickHouse server (the single node, or a node of the cluster)
+// unless our pid file names a live one.
+func upNode(ctx context.Context, o Options, n clickhouseNode, label string) error {
+	f := n.F
+	ready := func() bool { _, err := clickhouseVersionAt(n.HTTPPort); return err == nil }
 
 	if pid := readPID(f.PID); pid != 0 {
 		if alive(pid, "clickhouse") {
 			// It may still be starting (e.g. a concurrent Up); wait for it.
 			died := func() bool { return !alive(pid, "clickhouse") }
 			if err := waitUntil(ctx, startTimeout, ready, died); err != nil {
-				return startFailure("clickhouse (pid "+strconv.Itoa(pid)+")", err.Error(), f.ErrLog, f.Stdout)
+				return startFailure(label+" (pid "+strconv.Itoa(pid)+")", err.Error(), f.ErrLog, f.Stdout)
 			}
-			fmt.Fprintf(o.Out, "clickhouse: already running on %s (pid %d)\n", addr(o.ClickHouseTCPPort), pid)
+			fmt.Fprintf(o.Out, "%s: already running on %s (pid %d)\n", label, addr(n.TCPPort), pid)
 			return nil
 		}
-		fmt.Fprintf(o.Out, "clickhouse: removing stale pid file %s (pid %d is not a running ClickHouse)\n", f.PID, pid)
+		fmt.Fprintf(o.Out, "%s: removing stale pid file %s (pid %d is not a running ClickHouse)\n", label, f.PID, pid)
 		if err := os.Remove(f.PID); err != nil {
-			return fmt.Errorf("clickhouse: %v", err)
+			return fmt.Errorf("%s: %v", label, err)
 		}
 	}
 
@@ -200,24 +283,28 @@ func upClickHouse(ctx context.Context, o Options) error {
 		port int
 		what string
 	}{
-		{o.ClickHouseTCPPort, "ClickHouse native"},
-		{o.ClickHouseHTTPPort, "ClickHouse HTTP"},
-		{interserverPort(o), "ClickHouse interserver"},
+		{n.TCPPort, "ClickHouse native"},
+		{n.HTTPPort, "ClickHouse HTTP"},
+		{n.InterserverPort, "ClickHouse interserver"},
 	} {
 		if !portFree(p.port) {
 			return errPortTaken(p.port, p.what)
 		}
 	}
-	if err := writeClickHouseConfig(o, f); err != nil {
+	if err := writeClickHouseConfig(n); err != nil {
 		return err
 	}
 
+	// name is what alive() looks for in the process's command line.
 	pid, err := launch(ctx, server{name: "clickhouse", dir: f.Dir, out: f.Stdout, pidFile: f.PID, ready: ready,
 		logs: []string{f.ErrLog, f.Stdout}}, clickhouseServerBin, "--config-file="+f.Config)
 	if err != nil {
+		if label != "clickhouse" {
+			err = fmt.Errorf("%s: %w", label, err)
+		}
 		return err
 	}
-	fmt.Fprintf(o.Out, "clickhouse: started on %s (pid %d)\n", addr(o.ClickHouseTCPPort), pid)
+	fmt.Fprintf(o.Out, "%s: started on %s (pid %d)\n", label, addr(n.TCPPort), pid)
 	return nil
 }
 
@@ -334,9 +421,11 @@ func statusClickHouse(o Options) Server {
 // clickhouseVersion asks the HTTP interface for the server version, which
 // doubles as the readiness check: it needs no driver and answers only once
 // the server accepts queries.
-func clickhouseVersion(o Options) (string, error) {
+func clickhouseVersion(o Options) (string, error) { return clickhouseVersionAt(o.ClickHouseHTTPPort) }
+
+func clickhouseVersionAt(httpPort int) (string, error) {
 	client := http.Client{Timeout: 2 * time.Second}
-	resp, err := client.Get("http://" + addr(o.ClickHouseHTTPPort) + "/?query=SELECT%20version()")
+	resp, err := client.Get("http://" + addr(httpPort) + "/?query=SELECT%20version()")
 	if err != nil {
 		return "", err
 	}

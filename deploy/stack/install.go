@@ -32,10 +32,10 @@ var requiredPackages = []struct{ binary, pkg string }{
 }
 
 // missingPackages lists (once each) the packages whose binaries are absent.
-func missingPackages() []string {
+func missingPackages(required []struct{ binary, pkg string }) []string {
 	var pkgs []string
 	seen := map[string]bool{}
-	for _, r := range requiredPackages {
+	for _, r := range required {
 		if _, err := os.Stat(r.binary); err != nil && !seen[r.pkg] {
 			seen[r.pkg] = true
 			pkgs = append(pkgs, r.pkg)
@@ -53,7 +53,16 @@ func missingPackages() []string {
 // could not be installed. Non-root users go through `sudo -n`, which fails at
 // once instead of prompting for a password.
 func ensureInstalled(ctx context.Context, out io.Writer) error {
-	pkgs := missingPackages()
+	return installMissing(ctx, out, requiredPackages)
+}
+
+// ensurePackage installs pkg when binary is missing (the cluster's ZooKeeper).
+func ensurePackage(ctx context.Context, out io.Writer, binary, pkg string) error {
+	return installMissing(ctx, out, []struct{ binary, pkg string }{{binary, pkg}})
+}
+
+func installMissing(ctx context.Context, out io.Writer, required []struct{ binary, pkg string }) error {
+	pkgs := missingPackages(required)
 	if len(pkgs) == 0 {
 		return nil
 	}
@@ -67,7 +76,7 @@ func ensureInstalled(ctx context.Context, out io.Writer) error {
 		}
 		fmt.Fprintf(out, "install: %s installed\n", pkg)
 	}
-	for _, r := range requiredPackages {
+	for _, r := range required {
 		if _, err := os.Stat(r.binary); err != nil {
 			return fmt.Errorf("package %s is installed but %s is missing (wrong version?)", r.pkg, r.binary)
 		}

@@ -66,7 +66,7 @@ const stopTimeout = 30 * time.Second
 func OptionsFrom(c config.Config) (Options, error) {
 	o := Options{
 		DataDir:            c.DataDir,
-		ClickHouseTCPPort:  config.Port(c.ClickHouseAddr),
+		ClickHouseTCPPort:  config.Port(c.ClickHouseAddrs()[0]),
 		ClickHouseHTTPPort: config.Port(c.ClickHouseHTTPAddr),
 		MailpitSMTPPort:    c.SMTP.Port,
 		MailpitHTTPPort:    config.DefaultMailpitHTTPPort,

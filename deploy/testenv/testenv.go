@@ -53,7 +53,8 @@ func uniqueName(t testing.TB) string {
 }
 
 // ClickHouse returns a warehouse on a new, migrated database and the configuration
-// that points at it.
+// that points at it. With PRICELENS_CLICKHOUSE_CLUSTER set (`make test-cluster`) the
+// database is created, migrated and dropped on every node of that cluster.
 func ClickHouse(t testing.TB) (*warehouse.Warehouse, config.Config) {
 	t.Helper()
 	c := Config(t)
@@ -66,7 +67,7 @@ func ClickHouse(t testing.TB) (*warehouse.Warehouse, config.Config) {
 	}
 	db := w.DB()
 	defer db.Close()
-	if err := migrations.Up(ctx, migrations.ClickHouse, db); err != nil {
+	if err := migrations.Up(ctx, migrations.ClickHouse, db, migrations.OnCluster(c.ClickHouseCluster)); err != nil {
 		t.Fatalf("migrate clickhouse: %v", err)
 	}
 	t.Cleanup(func() {

@@ -124,7 +124,7 @@ func load(ctx context.Context, w *warehouse.Warehouse, db *pgxpool.Pool, o Optio
 	total := 0.0
 	for _, p := range ps {
 		args, sumCarry := accountArgs(p, o.Seed, o.Size, ck, st.competitorIDs[p.ID])
-		for _, j := range plannedJobs(p, args, sumCarry) {
+		for _, j := range plannedJobs(p, args, sumCarry, historyTable(w)) {
 			js = append(js, j)
 			total += j.estRows
 		}

@@ -28,8 +28,21 @@ var factTables = []engine.Table{engine.TableProducts, engine.TableOffers, engine
 // collapsed away (at L that is 180M rows). One seed runs at a time.
 const historyStage = "offers_history_seed"
 
+// historyTable is where the generated history scans are inserted: the stage, or on
+// a cluster offers itself (a stage there would be a Distributed table, whose parts
+// cannot be attached; latest_offers then collapses the older scans away itself).
+func historyTable(w *warehouse.Warehouse) string {
+	if w.Cluster != "" {
+		return engine.TableOffers.String()
+	}
+	return historyStage
+}
+
 // createHistoryStage (re)creates the empty stage with offers' structure and engine.
 func createHistoryStage(ctx context.Context, w *warehouse.Warehouse) error {
+	if w.Cluster != "" {
+		return nil
+	}
 	for _, q := range []string{"DROP TABLE IF EXISTS " + historyStage, "CREATE TABLE " + historyStage + " AS " + engine.TableOffers.String()} {
 		if err := w.Conn.Exec(ctx, q); err != nil {
 			return fmt.Errorf("seed: history stage: %w", err)
@@ -41,6 +54,9 @@ func createHistoryStage(ctx context.Context, w *warehouse.Warehouse) error {
 // attachHistory moves the staged history into offers, month partition by month
 // partition, and drops the stage.
 func attachHistory(ctx context.Context, w *warehouse.Warehouse) error {
+	if w.Cluster != "" {
+		return nil
+	}
 	rows, err := w.Conn.Query(ctx, `SELECT DISTINCT partition FROM system.parts
 		WHERE database = currentDatabase() AND table = ? AND active ORDER BY partition`, historyStage)
 	if err != nil {
@@ -171,7 +187,7 @@ func accountArgs(p accountPlan, seed int64, size Size, ck clock, compIDs []uint3
 // workers keep both cores busy. max_block_size is per step: ARRAY JOIN multiplies a
 // block of products by competitors × days, and blocks that outgrow the CPU cache
 // made the history query 2.5× slower (measured: 1024 products 6.3 s, 128 products 2.4 s).
-func plannedJobs(p accountPlan, args []any, sumCarry float64) []job {
+func plannedJobs(p accountPlan, args []any, sumCarry float64, history string) []job {
 	var js []job
 	chunks := func(n, per int, f func(lo, hi int)) {
 		for lo := 0; lo < n; lo += per {
@@ -186,7 +202,7 @@ func plannedJobs(p accountPlan, args []any, sumCarry float64) []job {
 	})
 	perPair := float64(p.HistoryDays-1) - expectedScanAge()
 	chunks(p.HistoryProducts, max(int(4_000_000/(sumCarry*perPair)), 100), func(lo, hi int) {
-		js = append(js, job{"offer history", historyInsert(lo, hi), args, 128, float64(hi-lo) * sumCarry * perPair})
+		js = append(js, job{"offer history", historyInsert(history, lo, hi), args, 128, float64(hi-lo) * sumCarry * perPair})
 	})
 	chunks(p.HistoryProducts, max(4_000_000/p.HistoryDays, 1000), func(lo, hi int) {
 		js = append(js, job{"product history", productDailyInsert(lo, hi), args, 256, float64(hi-lo) * float64(p.HistoryDays)})
@@ -267,9 +283,9 @@ func clearFacts(ctx context.Context, w *warehouse.Warehouse, ids []uint32) error
 	for _, t := range append(slices.Clone(factTables), engine.TablePriceChanges) {
 		var err error
 		if others == 0 {
-			err = w.Conn.Exec(ctx, "TRUNCATE TABLE "+t.String())
+			err = w.ExecParts(ctx, "TRUNCATE TABLE %s", t)
 		} else {
-			err = w.Conn.Exec(ctx, fmt.Sprintf("ALTER TABLE %s DELETE WHERE account_id IN (?, ?)", t), ids[0], ids[1])
+			err = w.ExecParts(ctx, "ALTER TABLE %s DELETE WHERE account_id IN "+fmt.Sprintf("(%d, %d)", ids[0], ids[1]), t)
 		}
 		if err != nil {
 			return fmt.Errorf("seed: clear %s: %w", t, err)

@@ -230,12 +230,13 @@ FROM (
 
 // historyInsert loads one scan a day of the pairs of history products [lo, hi) for
 // the days of the window before each pair's latest scan (which offersInsert loads)
-// into historyStage, whose parts are then attached to offers (attachHistory). The
+// into table into (historyTable: the stage, whose parts are then attached to offers
+// by attachHistory, or offers itself on a cluster). The
 // regular price walks backwards from pc: on about one day in ten it moves by a
 // uniform step of up to ±5 %. History scans carry no competitor texts: the reports
 // show the latest scan's.
-func historyInsert(lo, hi int) string {
-	return fmt.Sprintf(`INSERT INTO `+historyStage+` (account_id, product_id, competitor_id, scanned_at, price, in_stock, on_sale, load_id)
+func historyInsert(into string, lo, hi int) string {
+	return fmt.Sprintf(`INSERT INTO `+into+` (account_id, product_id, competitor_id, scanned_at, price, in_stock, on_sale, load_id)
 SELECT account_id, product_id, competitor_id, %[1]s, %[2]s, %[3]s, %[4]s, @loadid
 FROM (
     SELECT account_id, product_id, competitor_id, ph, ch, my_base, pc,
