@@ -1,6 +1,7 @@
 // The trend screens and the product page (issue 14): every chart and table is
 // checked against the API answer the screen itself received.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { psql } from './harness.mjs';
 
 const rows = '.ag-row[row-index]:not(.ag-row-loading)';
@@ -126,6 +127,17 @@ export const trendSteps = [
       assert.equal((await cell.textContent()).trim(), money(day.customerValue).replace('€', data.currency));
       assert.equal(await table.locator(`.ag-header-cell[col-id="value@${comps[1].id}"]`).count(), 0, 'a competitor not chosen has no column');
       assert.equal(await table.locator(`.ag-header-cell[col-id="cf@${field}"]`).count(), 1, 'the extra line has a column');
+      // Export CSV: the table's columns and rows as a file (trend/exportDataInClientSide).
+      const headers = await table.locator('.ag-header-cell-text').allTextContents();
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Export CSV' }).click();
+      const csv = readFileSync(await (await download).path(), 'utf8').replace(/^\uFEFF/, '').trim().split(/\r\n/);
+      const quote = (h) => (/[",]/.test(h) ? '"' + h.replace(/"/g, '""') + '"' : h);
+      assert.equal(csv[0], headers.map((h) => quote(h.trim())).join(','), 'the header is the table\'s');
+      assert.equal(csv.length, a.rows.length + 1, 'a line per row');
+      const line = csv.find((l) => l.split(',').includes(day.date_timestamp));
+      assert.ok(line, 'the day ' + day.date_timestamp + ' is there');
+      assert.ok(line.split(',').includes(String(day.customerValue)), 'with my price ' + day.customerValue + ': ' + line);
       await page.getByRole('button', { name: 'Graph' }).click();
       await page.locator('svg path.trend-line').first().waitFor();
     },

@@ -66,3 +66,11 @@ export const getLowerCfList = (): Promise<CustomFieldList> =>
 /** getLowerCfData asks for one custom field's line: its weighted mean per day (key customValue… as the rows name it). */
 export const getLowerCfData = (condition: TrendData, customField: string, signal?: AbortSignal): Promise<TrendRow[]> =>
   api.post<GetLowerCfData>('/trend/getLowerCfData', { condition, customField }, { signal }).then((r) => (r.rows ?? []).filter((x) => x !== null));
+
+type ExportDataInClientSide = Route<'/trend/exportDataInClientSide', 'post'>;
+
+/** exportTrendTable lays a trend table's rows out in its columns (header names and cells) for a CSV file. */
+export const exportTrendTable = (rowData: TrendRow[], pivotColumns: { field: string; headerName: string }[]): Promise<{ columns: string[]; data: unknown[][] }> =>
+  api
+    .post<ExportDataInClientSide>('/trend/exportDataInClientSide', { rowData: rowData as ExportDataInClientSide['body']['rowData'], pivotColumns: pivotColumns.map((c) => ({ field: c.field, headerName: c.headerName })) })
+    .then((r) => ({ columns: r.columns ?? [], data: (r.data ?? []) as unknown[][] }));

@@ -7,7 +7,7 @@ import { getTrendColumns, getTrendRows, type CompareTo } from '../../api/trend';
 import { COMPARE_TO, COMPARISON_VALUES, GROUP_LEVELS, MAX_GROUP_LINES, pivotGroups, type TrendReport } from './reports';
 import { trendData, type TrendState } from './state';
 import { useLoad } from '../../lib/useLoad';
-import { Choice, Loaded, ViewToggle, WeighBy } from './TrendControls';
+import { Choice, ExportCsv, Loaded, ViewToggle, WeighBy } from './TrendControls';
 
 /**
  * Competitiveness metrics: Trend, the comparison screen (spec §2): the comparison value
@@ -51,6 +51,7 @@ function Comparison({ report, state, set, reportId, share, currency }: { report:
           Compare values
         </label>
         <ViewToggle value={state.view} onChange={(view) => set({ view })} />
+        <ExportCsv name={report.title} columns={tableCols} rows={rows.data ?? []} />
       </div>
       <Loaded loading={rows.loading} failed={rows.failed}>
         {state.view === 'graph' ? (

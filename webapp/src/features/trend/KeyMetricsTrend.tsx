@@ -8,7 +8,7 @@ import { COMPARE_TO, type TrendReport } from './reports';
 import { hasBusinessMetrics, KEY_METRICS, SUPPORT_MAILBOX } from './keyMetrics';
 import { trendData, type TrendState } from './state';
 import { useLoad } from '../../lib/useLoad';
-import { Choice, Loaded, ViewToggle, WeighBy } from './TrendControls';
+import { Choice, ExportCsv, Loaded, ViewToggle, WeighBy } from './TrendControls';
 
 /** The notice of an account without business metrics (spec §2), with the support mailbox. */
 export function NoBusinessMetrics() {
@@ -30,6 +30,7 @@ export function KeyMetricsTrend({ report, state, set, reportId, share }: { repor
   const currency = String(account.settings.currency_symbol ?? '$');
   const compareLabel = COMPARE_TO.find((c) => c.value === state.compareTo)?.label ?? '';
   const compareCols = KEY_METRICS.map((m) => ({ field: 'compare_' + m.key, headerName: `${m.label} (${compareLabel.toLowerCase()})`, format_type: m.format }));
+  const tableCols = [...(columns.data ?? []), ...compareCols];
   return (
     <>
       <div className="toolbar">
@@ -38,6 +39,7 @@ export function KeyMetricsTrend({ report, state, set, reportId, share }: { repor
         <Choice<CompareTo> label="Compare To" value={state.compareTo} options={COMPARE_TO} onChange={(compareTo) => set({ compareTo })} />
         <Choice label="Metric" value={metric.key as string} options={KEY_METRICS.map((m) => ({ value: m.key, label: m.label }))} onChange={(m) => set({ metric: m })} />
         <ViewToggle value={state.view} onChange={(view) => set({ view })} />
+        <ExportCsv name={report.title} columns={tableCols} rows={rows.data ?? []} />
       </div>
       <Loaded loading={rows.loading} failed={rows.failed}>
         {!hasBusinessMetrics(rows.data ?? []) ? (
@@ -53,7 +55,7 @@ export function KeyMetricsTrend({ report, state, set, reportId, share }: { repor
             label={report.title}
           />
         ) : (
-          <Table label={report.title + ' table'} columns={[...(columns.data ?? []), ...compareCols]} rows={rows.data ?? []} currency={currency} />
+          <Table label={report.title + ' table'} columns={tableCols} rows={rows.data ?? []} currency={currency} />
         )}
       </Loaded>
     </>

@@ -9,7 +9,7 @@ import { getLowerCfData, getLowerCfList, getTrend, getTrendColumns, getTrendRows
 import { customFieldKey, flagLines, flaggedNote, MARKET_KEY, mergeLine, tableColumns, trendLines, type TrendReport } from './reports';
 import { trendData, type TrendState } from './state';
 import { useLoad } from '../../lib/useLoad';
-import { Loaded, ViewToggle, WeighBy } from './TrendControls';
+import { ExportCsv, Loaded, ViewToggle, WeighBy } from './TrendControls';
 
 /**
  * A line trend (price trend, margin trend, price vs. market): my value, the market,
@@ -43,6 +43,7 @@ export function LineTrend({ report, state, set, reportId, share }: { report: Tre
   const lines = flagLines(trendLines(report.name, state.pick, competitors, chosenFields), flagged);
   const currency = String(account.settings.currency_symbol ?? '$');
   const fmt = (v: number) => formatValue(report.format, v, currency);
+  const tableCols = tableColumns(columns.data ?? [], lines, report.format);
   return (
     <>
       <div className="toolbar">
@@ -77,6 +78,7 @@ export function LineTrend({ report, state, set, reportId, share }: { report: Tre
           </span>
         ))}
         <ViewToggle value={state.view} onChange={(view) => set({ view })} />
+        <ExportCsv name={report.title} columns={tableCols} rows={rows} />
       </div>
       {flaggedNote(lines, flagged) && (
         <div className="hint flag-note" role="note">
@@ -87,7 +89,7 @@ export function LineTrend({ report, state, set, reportId, share }: { report: Tre
         {state.view === 'graph' ? (
           <LineChart rows={rows} lines={lines} format={fmt} label={report.title} />
         ) : (
-          <Table label={report.title + ' table'} columns={tableColumns(columns.data ?? [], lines, report.format)} rows={rows} currency={currency} />
+          <Table label={report.title + ' table'} columns={tableCols} rows={rows} currency={currency} />
         )}
       </Loaded>
     </>

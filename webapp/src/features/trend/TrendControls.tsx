@@ -1,5 +1,8 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useSession } from '../../lib/session';
+import { exportTrendTable, type TrendRow } from '../../api/trend';
+import { csvText, saveFile } from '../../lib/csv';
+import { useUI } from '../../store/ui';
 
 /** The weigh-by selector: Price or a custom field (spec §2); competitiveness metrics weigh by a custom field or NotWeighted. */
 export function WeighBy({ value, onChange, notWeighted = false }: { value: string; onChange: (v: string) => void; notWeighted?: boolean }) {
@@ -53,4 +56,30 @@ export function Loaded({ loading, failed, children }: { loading: boolean; failed
   if (loading) return <div className="page-loading">Loading...</div>;
   if (failed) return <div className="empty-state">No data to display</div>;
   return <>{children}</>;
+}
+
+/**
+ * ExportCsv saves the trend table, the rows on screen in the table's columns, as a CSV
+ * file: the server lays the cells out (trend/exportDataInClientSide, spec §7), the
+ * browser writes the file. Disabled while it runs and when there are no rows.
+ */
+export function ExportCsv({ name, columns, rows }: { name: string; columns: { field: string; headerName: string }[]; rows: TrendRow[] }) {
+  const [busy, setBusy] = useState(false);
+  const snack = useUI((s) => s.snack);
+  const run = async () => {
+    setBusy(true);
+    try {
+      const t = await exportTrendTable(rows, columns);
+      saveFile(name + '.csv', csvText(t.columns, t.data));
+    } catch (e) {
+      snack(e instanceof Error && e.message ? e.message : 'an error occurred, please try again');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button type="button" className="btn" disabled={busy || rows.length === 0} onClick={run}>
+      {busy ? 'Exporting...' : 'Export CSV'}
+    </button>
+  );
 }

@@ -1,0 +1,24 @@
+/**
+ * csvText writes a header and rows as CSV (RFC 4180: a cell with a comma, quote or
+ * line break is quoted, quotes doubled), with a BOM so that spreadsheet programs
+ * read it as UTF-8, and CRLF line ends like the server's exports.
+ */
+export function csvText(columns: string[], rows: unknown[][]): string {
+  const cell = (v: unknown) => {
+    const s = v === null || v === undefined ? '' : String(v);
+    return /[",\r\n]/.test(s) ? '"' + s.replace(/"/g, '""') + '"' : s;
+  };
+  return '\uFEFF' + [columns, ...rows].map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n';
+}
+
+/** saveFile hands text to the browser as a file download. */
+export function saveFile(name: string, text: string, type = 'text/csv;charset=utf-8') {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
