@@ -812,7 +812,6 @@ export const steps = [
     },
   },
   ...trendSteps,
-  ...insights2Steps,
   {
     name: 'offline: the no internet connection dialog',
     async run({ page, browser, allowed }) {
@@ -933,4 +932,6 @@ export const steps = [
   ...adminSteps,
   ...insightsSteps,
   ...trendrestSteps,
+  // They sign in as the administrator, then the analyst: after every step that relies on the first session.
+  ...insights2Steps,
 ];
