@@ -408,12 +408,11 @@ func (k *compiler) rows() (Plan, error) {
 	}
 	// Two phases: the inner query sorts only (sort key, product_id) to find the
 	// block's ids; the outer one computes every column for those ids alone.
-	// GLOBAL: the block is a page of the whole account; on a cluster (DESIGN §11)
-	// each shard must get the same ids, not the page of its own rows (on one
-	// server GLOBAL IN is IN).
+	// globalIn: the block is a page of the whole account; on a cluster (DESIGN §11)
+	// each shard must get the same ids, not the page of its own rows.
 	snap := b.snapshotTable(k.a)
 	sql := "SELECT " + strings.Join(sel, ", ") + " FROM " + snap + " WHERE " + ColAccountID + " = " + outerAccount + b.snapshotVisible(k.a) +
-		" AND " + ColProductID + " GLOBAL IN (SELECT " + ColProductID + " FROM " + snap + " WHERE " + w + " ORDER BY " + order +
+		" AND " + ColProductID + globalIn(k.a, false) + "(SELECT " + ColProductID + " FROM " + snap + " WHERE " + w + " ORDER BY " + order +
 		limitOffset(k.c.Limit+1, k.c.StartRow) + ") ORDER BY " + order
 	st, err := b.statement(sql)
 	if err != nil {

@@ -122,7 +122,7 @@ func TestRowSQL(t *testing.T) {
 			name:      "filter, sort on a competitor's price slot, second block",
 			condition: `{"visible_columns":["Price@3","Lower"],"sort":[{"colId":"Price@3","sort":"desc"}],"filters":{"name":{"filterType":"text","type":"contains","filter":"tv"}},"startRow":100,"limit":100}`,
 			sql: fixed + ", toUInt64(t_l) AS `Lower`, comp_ids AS __comp_ids, c_price AS __c_price FROM product_snapshot WHERE account_id = ? " +
-				"AND product_id GLOBAL IN (SELECT product_id FROM product_snapshot WHERE account_id = ? AND positionCaseInsensitiveUTF8(name, ?) > 0 " +
+				"AND product_id IN (SELECT product_id FROM product_snapshot WHERE account_id = ? AND positionCaseInsensitiveUTF8(name, ?) > 0 " +
 				"ORDER BY if(isNaN(p1), NULL, p1) DESC NULLS LAST, product_id ASC LIMIT 101 OFFSET 100) " +
 				"ORDER BY if(isNaN(p1), NULL, p1) DESC NULLS LAST, product_id ASC",
 			args: []any{uint32(7), uint32(7), "tv"},
@@ -132,7 +132,7 @@ func TestRowSQL(t *testing.T) {
 			built: &Condition{Limit: 50, VisibleColumns: []string{"category"}, Group: []GroupCol{{ID: "category"}}, GroupIDs: []string{"Phones"},
 				Sort:    []SortItem{{ColID: "price", Sort: SortAsc}, {ColID: "name", Sort: SortDesc}},
 				Filters: map[string]Filter{"in_stock": NumberFilter{Op: NumberEquals, Value: 1}}},
-			sql: fixed + ", category AS `category` FROM product_snapshot WHERE account_id = ? AND product_id GLOBAL IN (SELECT product_id FROM product_snapshot " +
+			sql: fixed + ", category AS `category` FROM product_snapshot WHERE account_id = ? AND product_id IN (SELECT product_id FROM product_snapshot " +
 				"WHERE account_id = ? AND ifNull(in_stock = ?, 0) AND if(category = '', '(none)', category) = ? " +
 				"ORDER BY my_price ASC NULLS LAST, name DESC NULLS LAST, product_id ASC LIMIT 51 OFFSET 0) " +
 				"ORDER BY my_price ASC NULLS LAST, name DESC NULLS LAST, product_id ASC",
@@ -143,7 +143,7 @@ func TestRowSQL(t *testing.T) {
 			built: &Condition{ReportType: "competitive_landscape_by_category", Limit: 50, Group: []GroupCol{{ID: "category"}}, GroupIDs: []string{"Phones"},
 				VisibleColumns: []string{"products", "Lower", "category"},
 				Sort:           []SortItem{{ColID: "products", Sort: SortDesc}, {ColID: "price", Sort: SortAsc}}},
-			sql: fixed + ", toUInt64(t_l) AS `Lower`, category AS `category` FROM product_snapshot WHERE account_id = ? AND product_id GLOBAL IN (SELECT product_id FROM product_snapshot " +
+			sql: fixed + ", toUInt64(t_l) AS `Lower`, category AS `category` FROM product_snapshot WHERE account_id = ? AND product_id IN (SELECT product_id FROM product_snapshot " +
 				"WHERE account_id = ? AND if(category = '', '(none)', category) = ? " +
 				"ORDER BY my_price ASC NULLS LAST, product_id ASC LIMIT 51 OFFSET 0) " +
 				"ORDER BY my_price ASC NULLS LAST, product_id ASC",
@@ -153,7 +153,7 @@ func TestRowSQL(t *testing.T) {
 			name:      "my products at competitors, a subset of competitors",
 			condition: `{"report_type":"my_products_at_competitors","competitorId":[9],"visible_columns":["products_compared"],"limit":10}`,
 			sql: fixed + ", (toUInt32((2 > 0 AND NOT isNaN(c_delta[2]) AND c_seen[2] >= toDateTime(1764633600)))) AS `products_compared` " +
-				"FROM product_snapshot WHERE account_id = ? AND product_id GLOBAL IN (SELECT product_id FROM product_snapshot WHERE account_id = ? " +
+				"FROM product_snapshot WHERE account_id = ? AND product_id IN (SELECT product_id FROM product_snapshot WHERE account_id = ? " +
 				"AND (toUInt32((2 > 0 AND NOT isNaN(c_delta[2]) AND c_seen[2] >= toDateTime(1764633600)))) > 0 " +
 				"ORDER BY product_id ASC LIMIT 11 OFFSET 0) ORDER BY product_id ASC",
 			args: []any{uint32(7), uint32(7)},

@@ -146,7 +146,7 @@ func CompileResultRows(a Account, c Condition, resultID uint64) (Plan, error) {
 	t := b.table(TablePricerResults)
 	ob := strings.Join(order, ", ")
 	st, err := b.statement("SELECT " + strings.Join(sel, ", ") + " FROM " + t + " WHERE " + ColAccountID + " = " + outerAccount +
-		" AND result_id = " + outerResult + " AND " + ColProductID + " GLOBAL IN (SELECT " + ColProductID + " FROM " + t + " WHERE " + w +
+		" AND result_id = " + outerResult + " AND " + ColProductID + globalIn(a, false) + "(SELECT " + ColProductID + " FROM " + t + " WHERE " + w +
 		" ORDER BY " + ob + limitOffset(c.Limit+1, c.StartRow) + ") ORDER BY " + ob)
 	return Plan{Statement: st, Shape: ShapeRows, StartRow: c.StartRow, Limit: c.Limit, Columns: names}, err
 }

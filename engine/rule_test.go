@@ -163,7 +163,7 @@ func TestResultsSQL(t *testing.T) {
 	p, err := CompileResultRows(a, c, 42)
 	require.NoError(t, err)
 	assert.Contains(t, p.SQL, "if(isNaN(floor), NULL, floor) AS `r_floor`")
-	assert.Contains(t, p.SQL, " FROM pricer_results WHERE account_id = ? AND result_id = ? AND product_id GLOBAL IN (SELECT product_id FROM pricer_results WHERE "+
+	assert.Contains(t, p.SQL, " FROM pricer_results WHERE account_id = ? AND result_id = ? AND product_id IN (SELECT product_id FROM pricer_results WHERE "+
 		"account_id = ? AND super_category IN ? AND result_id = ? AND ifNull(change_pct > ?, 0) AND ifNull(toString(status) = ?, 0) AND "+
 		"position(search_text, lowerUTF8(?)) > 0 ORDER BY if(isNaN(floor), NULL, floor) DESC NULLS LAST, product_id ASC LIMIT 11 OFFSET 0) "+
 		"ORDER BY if(isNaN(floor), NULL, floor) DESC NULLS LAST, product_id ASC")

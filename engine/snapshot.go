@@ -30,18 +30,18 @@ func (b *builder) snapshotTable(a Account) string {
 // reader read SnapshotDelta still holds the rows up to that build: the reader sees
 // one consistent state, each product from one build. Numbers are printed as
 // literals (uint32 and uint64 ids, never text).
-// GLOBAL: on a cluster (DESIGN §11) the two tables are Distributed ones read through
-// merge(), so the shards do not rewrite the subqueries to their local tables; the
-// node that runs the query reads the delta's (few) rows once and sends them along.
-// On one server GLOBAL IN is IN.
+// globalIn: on a cluster (DESIGN §11) the two tables are Distributed ones read
+// through merge(), so the shards do not rewrite the subqueries to their local
+// tables; the node that runs the query reads the delta's (few) rows once and sends
+// them along.
 func (b *builder) snapshotVisible(a Account) string {
 	if a.SnapshotDelta == 0 {
 		return ""
 	}
 	delta := b.table(TableProductSnapshotDelta)
 	rows := " FROM " + delta + " WHERE " + ColAccountID + " = " + IntLit(int64(a.AccountID)) + " AND build_id <= " + uintLit(a.SnapshotDelta)
-	return " AND (_table = '" + delta + "' AND (pno, build_id) GLOBAL IN (SELECT pno, max(build_id)" + rows + " GROUP BY pno) OR _table = '" +
-		b.table(TableProductSnapshot) + "' AND pno GLOBAL NOT IN (SELECT pno" + rows + "))"
+	return " AND (_table = '" + delta + "' AND (pno, build_id)" + globalIn(a, false) + "(SELECT pno, max(build_id)" + rows + " GROUP BY pno) OR _table = '" +
+		b.table(TableProductSnapshot) + "' AND pno" + globalIn(a, true) + "(SELECT pno" + rows + "))"
 }
 
 // uintLit writes an unsigned number literal.

@@ -13,8 +13,8 @@ import (
 // together and keeps one row per product (both phases of a block, counts, groups);
 // without one, the SQL names product_snapshot alone, as before.
 func TestSnapshotDeltaSQL(t *testing.T) {
-	const visible = " AND (_table = 'product_snapshot_delta' AND (pno, build_id) GLOBAL IN (SELECT pno, max(build_id) FROM product_snapshot_delta " +
-		"WHERE account_id = 7 AND build_id <= 42 GROUP BY pno) OR _table = 'product_snapshot' AND pno GLOBAL NOT IN " +
+	const visible = " AND (_table = 'product_snapshot_delta' AND (pno, build_id) IN (SELECT pno, max(build_id) FROM product_snapshot_delta " +
+		"WHERE account_id = 7 AND build_id <= 42 GROUP BY pno) OR _table = 'product_snapshot' AND pno NOT IN " +
 		"(SELECT pno FROM product_snapshot_delta WHERE account_id = 7 AND build_id <= 42))"
 	const live = "merge(currentDatabase(), '^product_snapshot(_delta)?$')"
 	a := testAccount()
@@ -24,7 +24,7 @@ func TestSnapshotDeltaSQL(t *testing.T) {
 	rows, err := CompileRows(a, c)
 	require.NoError(t, err)
 	assert.Equal(t, "SELECT product_id AS `id`, name AS `name`, img_url AS `img_url`, brand AS `canonical_mfgr_display`, my_price AS `price` FROM "+live+" WHERE account_id = ?"+visible+
-		" AND product_id GLOBAL IN (SELECT product_id FROM "+live+" WHERE account_id = ?"+visible+
+		" AND product_id IN (SELECT product_id FROM "+live+" WHERE account_id = ?"+visible+
 		" ORDER BY product_id ASC LIMIT 101 OFFSET 0) ORDER BY product_id ASC", rows.SQL)
 
 	count, err := CompileCount(a, c)
@@ -47,8 +47,8 @@ func TestSnapshotDeltaSQL(t *testing.T) {
 // product's competitor offers, the assortment reports and the real-time view) also read base and delta with the delta predicate
 // when the account has a delta, and never product_snapshot alone.
 func TestSnapshotDeltaOtherReaders(t *testing.T) {
-	const visible = " AND (_table = 'product_snapshot_delta' AND (pno, build_id) GLOBAL IN (SELECT pno, max(build_id) FROM product_snapshot_delta " +
-		"WHERE account_id = 7 AND build_id <= 42 GROUP BY pno) OR _table = 'product_snapshot' AND pno GLOBAL NOT IN " +
+	const visible = " AND (_table = 'product_snapshot_delta' AND (pno, build_id) IN (SELECT pno, max(build_id) FROM product_snapshot_delta " +
+		"WHERE account_id = 7 AND build_id <= 42 GROUP BY pno) OR _table = 'product_snapshot' AND pno NOT IN " +
 		"(SELECT pno FROM product_snapshot_delta WHERE account_id = 7 AND build_id <= 42))"
 	const live = "merge(currentDatabase(), '^product_snapshot(_delta)?$')"
 	a := testAccount()
@@ -114,5 +114,29 @@ func TestSnapshotDeltaOtherReaders(t *testing.T) {
 		assert.Positive(t, n, "%s: %s", name, sql)
 		assert.Equal(t, n, strings.Count(sql, live+" WHERE account_id = ?"+visible), "%s: %s", name, sql)
 		assert.NotContains(t, sql, "FROM product_snapshot ", name)
+	}
+}
+
+// On a cluster the account-wide subqueries are GLOBAL (every shard gets the one set
+// the querying node evaluated); on one server they stay plain IN, which 18.16 can
+// use for primary-key analysis.
+func TestGlobalInOnlyOnCluster(t *testing.T) {
+	a := testAccount()
+	a.SnapshotDelta = 42
+	c := Condition{Limit: 100, VisibleColumns: []string{"id", "name"}}
+	for _, cluster := range []bool{false, true} {
+		a.Cluster = cluster
+		rows, err := CompileRows(a, c)
+		require.NoError(t, err)
+		results, err := CompileResultRows(a, Condition{Limit: 100}, 5)
+		require.NoError(t, err)
+		for _, sql := range []string{rows.SQL, results.SQL} {
+			if cluster {
+				assert.Contains(t, sql, " GLOBAL IN (SELECT ")
+			} else {
+				assert.NotContains(t, sql, "GLOBAL")
+			}
+		}
+		assert.Equal(t, cluster, strings.Contains(rows.SQL, "pno GLOBAL NOT IN (SELECT pno"), rows.SQL)
 	}
 }

@@ -73,7 +73,7 @@ func (r PricerRunner) attempt(ctx context.Context, run store.PricerRun, resultID
 		return err
 	}
 	a := cat.Engine()
-	a.Now = r.Now()
+	a.Now, a.Cluster = r.Now(), r.W.Cluster != ""
 	if a.Slots, a.Totals, a.SnapshotDelta, err = r.W.SnapshotMeta(ctx, uint32(run.AccountID)); err != nil {
 		return err
 	}

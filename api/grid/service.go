@@ -71,6 +71,7 @@ func (s *Service) account(ctx context.Context, p session.Principal, withMeta boo
 	now := s.Now()
 	a.Categories = append([]string(nil), p.Categories...)
 	a.Now = now
+	a.Cluster = s.W.Cluster != ""
 	// The slots and totals change with every rebuild: read them with every request
 	// that needs them (one small read, a few ms), never from the cache. Whether the
 	// snapshot has a delta every read must know (engine/snapshot.go).
