@@ -4,6 +4,7 @@ import (
 	"errors"
 	"net/http"
 
+	"github.com/ClickHouse/clickhouse-go/v2"
 	"github.com/labstack/echo/v4"
 
 	"pricelens/api/httperr"
@@ -49,12 +50,24 @@ func Routes(s *Service) []route.Route {
 	}
 }
 
-// MapError maps the engine's typed errors to a 400 naming the bad part (api's
-// errorMappers registers it).
+// ClickHouse's limit errors: a report that needs more memory, time or rows than a
+// request may use (MEMORY_LIMIT_EXCEEDED, TIMEOUT_EXCEEDED, TOO_SLOW, TOO_MANY_ROWS,
+// TOO_MANY_BYTES).
+var limitCodes = map[int32]bool{241: true, 159: true, 160: true, 158: true, 307: true}
+
+// MsgTooLarge answers a report that hit one of the server's limits.
+const MsgTooLarge = "This report needs more than the server can give one request right now. Narrow it (fewer products, competitors or days) or try again later."
+
+// MapError maps the engine's typed errors to a 400 naming the bad part, and
+// ClickHouse's limits to a 503 saying what to do (api's errorMappers registers it).
 func MapError(err error) *httperr.Error {
 	var e *engine.Error
 	if errors.As(err, &e) {
 		return &httperr.Error{Status: http.StatusBadRequest, Code: "bad_condition", Message: e.Error(), Field: e.Field}
+	}
+	var ex *clickhouse.Exception
+	if errors.As(err, &ex) && limitCodes[ex.Code] {
+		return &httperr.Error{Status: http.StatusServiceUnavailable, Code: "too_large", Message: MsgTooLarge}
 	}
 	return nil
 }
