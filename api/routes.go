@@ -34,7 +34,7 @@ func Routes(d Deps) ([]route.Route, *access.Service) {
 	svc := grid.NewService(d.Warehouse, d.DB)
 	routes = append(routes, access.Routes(s, app)...)
 	routes = append(routes, grid.Routes(svc)...)
-	routes = append(routes, grid.InsightRoutes(&grid.Insights{S: svc})...)
+	routes = append(routes, grid.InsightRoutes(&grid.Insights{S: svc, Pricer: grid.LatestRunCandidates(svc)})...)
 	routes = append(routes, widgets.Routes(d.Config.PublicURL)...)
 	routes = append(routes, trend.Routes(trend.NewService(svc))...)
 	routes = append(routes, upload.Routes(d.Warehouse, d.DB)...)

@@ -29,10 +29,9 @@ import (
 //     product in a scan within the staleness window and has it out of stock.
 //
 // Candidates for a price raise or reduction come from the buckets. When the
-// pricer (issue 15) has run, the candidates should be its latest run's
-// proposals instead: that is a different source (its results table), not a
-// different filter, and plugs in where the API asks for the counts (see
-// api/grid insights.go, PricerCandidates).
+// pricer has run, the panel takes its latest run's proposals instead: a
+// different source (its results table), counted with the results grid's own
+// condition (api/grid insights_pricer.go).
 
 // Insight keys, the field names of the specification's insights response.
 const (

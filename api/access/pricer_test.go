@@ -744,6 +744,26 @@ func TestPricer(t *testing.T) {
 		p.compare(t, p.acc1, id, rules, guard)
 	})
 
+	t.Run("the insights panel's candidates are the latest real run's raises and reductions", func(t *testing.T) {
+		st, res := p.viewer.call("GET", "/api/token", nil)
+		require.Equal(t, 200, st, "%v", res)
+		st, res = p.e.client().callWith("GET", "/api/v1/insights/pricing", nil, map[string]string{"Authorization": "Bearer " + res["token"].(string)})
+		require.Equal(t, 200, st, "%v", res)
+		assert.Equal(t, "pricer", res["candidates_source"])
+		up := p.e.count(`SELECT count(*) FROM approval_records WHERE run_id = $1 AND recommended_price > current_price`, guardedRun)
+		down := p.e.count(`SELECT count(*) FROM approval_records WHERE run_id = $1 AND recommended_price < current_price`, guardedRun)
+		require.Positive(t, up+down, "the run changed prices")
+		assert.Equal(t, float64(up), res["num_products_for_price_up"])
+		assert.Equal(t, float64(down), res["num_products_for_price_down"])
+		links := res["links"].(map[string]any)
+		assert.Equal(t, "/new/repricing/results?change=up", links["num_products_for_price_up"])
+		assert.Equal(t, "/new/repricing/results?change=down", links["num_products_for_price_down"])
+		// The screen the link opens counts the same products.
+		st, body := p.viewer.call("POST", "/api/repricing/getCountOfRow", obj{"conditionData": obj{"filters": obj{"change_pct": obj{"filterType": "number", "type": "greaterThan", "filter": 0}}}})
+		require.Equal(t, 200, st, "%v", body)
+		assert.Equal(t, float64(up), body["count"])
+	})
+
 	t.Run("two concurrent run requests give one run", func(t *testing.T) {
 		var wg sync.WaitGroup
 		ids := make([]int64, 2)

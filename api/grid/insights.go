@@ -28,11 +28,10 @@ const AlertReviewWindow = 7 * 24 * time.Hour
 // AlertsPage is where the alerts to review are listed.
 const AlertsPage = "/alerts"
 
-// PricerCandidates is the seam of the pricer (issue 15, being built): when the
-// account has a finished pricer run it answers the products the latest run
-// proposes to raise and to reduce, and the report of each list. ok false (or a
-// nil PricerCandidates, as today) means no run: the candidates come from the
-// market buckets.
+// PricerCandidates answers, when the account has a finished real pricer run, the
+// products the latest run proposes to raise and to reduce, and the screen of each
+// list (LatestRunCandidates). ok false (or a nil PricerCandidates) means no run:
+// the candidates come from the market buckets.
 type PricerCandidates func(ctx context.Context, p session.Principal) (c Candidates, ok bool, err error)
 
 // Candidates are the price raise and reduction candidates and their reports.
@@ -44,7 +43,7 @@ type Candidates struct {
 // Insights answers the insights panel and the insight cards.
 type Insights struct {
 	S      *Service
-	Pricer PricerCandidates // nil until the pricer lands
+	Pricer PricerCandidates // nil: the candidates always come from the buckets
 }
 
 // PricingInsights is the answer of GET /api/v1/insights/pricing (administration §3

@@ -10,7 +10,7 @@ import { useSession } from '../../lib/session';
 import { exportResults, getColumnsDef, getConditionsData, getCountOfRow, type ResultRow } from './api/results';
 import { registerGridModules, gridTheme } from './agGrid';
 import { resultColDefs, formatResult } from './resultColumns';
-import { exportCondition, resultCondition } from './resultCondition';
+import { changeFilter, exportCondition, resultCondition } from './resultCondition';
 import { ResultGroups } from './ResultGroups';
 import { GROUP_BY, type ResultMode } from './resultGroups';
 
@@ -170,7 +170,12 @@ export function Results({ simulation }: { simulation: boolean }) {
               components={components}
               localeText={LOCALE_TEXT}
               serverSideDatasource={datasource}
-              onGridReady={(e) => (gridApi.current = e.api)}
+              onGridReady={(e) => {
+                gridApi.current = e.api;
+                // The insights panel's candidates open the results with their filter (?change=up|down).
+                const f = changeFilter(new URLSearchParams(window.location.search).get('change'));
+                if (f && !simulation) e.api.setFilterModel(f);
+              }}
               onFilterChanged={() => setChips(filterChips(gridApi.current!.getFilterModel(), headerOf))}
               animateRows={false}
             />

@@ -44,3 +44,9 @@ export function exportCondition(cond: ReturnType<typeof resultCondition>, runId:
   const { startRow, limit, ...rest } = cond;
   return { ...rest, run: runId, visible_columns: visible };
 }
+
+/** changeFilter is the filter of ?change=up (proposed raises) or down (reductions), as the insights panel counts them. */
+export function changeFilter(change: string | null) {
+  if (change !== 'up' && change !== 'down') return null;
+  return { change_pct: { filterType: 'number', type: change === 'up' ? 'greaterThan' : 'lessThan', filter: 0 } };
+}

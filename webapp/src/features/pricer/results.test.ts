@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { formatResult, resultColDefs, resultFilter } from './resultColumns';
-import { exportCondition, resultCondition } from './resultCondition';
+import { changeFilter, exportCondition, resultCondition } from './resultCondition';
 import type { ResultColumn } from './api/results';
 
 const col = (p: Partial<ResultColumn>): ResultColumn =>
@@ -70,4 +70,11 @@ test('group and graph modes: one group level of the grid condition, labelled and
   expect(groupLabel('status', 'auto_approved')).toBe('Auto-approved');
   const row = { group_key: 'pending', products: 10, changed: 7, pending: 4, auto_approved: 3, avg_change_pct: 1, min_change_pct: 0.5, max_change_pct: 2 };
   expect(graphRows([row], 'status')).toEqual([{ label: 'Pending', values: { pending: 4, auto_approved: 3, no_change: 3 } }]);
+});
+
+test('the insights panel opens the results on the raises or reductions it counted', () => {
+  expect(changeFilter('up')).toEqual({ change_pct: { filterType: 'number', type: 'greaterThan', filter: 0 } });
+  expect(changeFilter('down')).toEqual({ change_pct: { filterType: 'number', type: 'lessThan', filter: 0 } });
+  expect(changeFilter(null)).toBeNull();
+  expect(changeFilter('sideways')).toBeNull();
 });
