@@ -63,13 +63,9 @@ func (h *Handlers) uploadFSNs(c echo.Context) error {
 	default:
 		return httperr.BadRequest("uploadFileType", "uploadFileType must be add_fsns or remove_fsns")
 	}
-	fh, err := upload.File(c, upload.IsCSV)
+	f, _, err := upload.File(c, upload.IsCSV)
 	if err != nil {
 		return err
-	}
-	f, err := fh.Open()
-	if err != nil {
-		return httperr.BadRequest("UploadCsv", "can't upload this file")
 	}
 	defer f.Close()
 	rows, refused, err := readFSNs(f, action == AddFSNs)

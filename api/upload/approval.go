@@ -74,13 +74,9 @@ func (h *approvalCSV) upload(c echo.Context) error {
 		return err
 	}
 	defer RemoveForm(c)
-	fh, err := File(c, IsCSV)
+	f, _, err := File(c, IsCSV)
 	if err != nil {
 		return err
-	}
-	f, err := fh.Open()
-	if err != nil {
-		return httperr.BadRequest("UploadCsv", msgOther)
 	}
 	defer f.Close()
 	rows, refused, err := ParseApprovalCSV(f)

@@ -15,8 +15,8 @@ import (
 
 // The specification's file rules (administration §5, CSV upload; §9: 200 MB, a
 // name of at most 100 characters), shared by every upload route: Form reads the
-// multipart body under the size cap, File takes the field UploadCsv and checks
-// its name, type and size, RequireHeader checks a CSV's header line.
+// multipart body under the size cap, File checks the field UploadCsv's name, type
+// and size and opens it, RequireHeader checks a CSV's header line.
 
 // Form reads the request's multipart form, refusing a body over MaxBytes (plus
 // room for the form's other parts). Call RemoveForm when done.
@@ -43,25 +43,30 @@ func RemoveForm(c echo.Context) {
 	}
 }
 
-// File is the form's file field UploadCsv once it passes the name, type (accept
-// says which names are of an accepted type) and size rules.
-func File(c echo.Context, accept func(name string) bool) (*multipart.FileHeader, error) {
+// File opens the form's file field UploadCsv once it passes the name, type
+// (accept says which names are of an accepted type) and size rules. Close the file
+// when done.
+func File(c echo.Context, accept func(name string) bool) (multipart.File, *multipart.FileHeader, error) {
 	fh, err := c.FormFile("UploadCsv")
 	if err != nil {
 		if errors.Is(err, http.ErrMissingFile) {
-			return nil, httperr.BadRequest("UploadCsv", "Please choose a file to upload (multipart field UploadCsv)")
+			return nil, nil, httperr.BadRequest("UploadCsv", "Please choose a file to upload (multipart field UploadCsv)")
 		}
-		return nil, httperr.BadRequest("UploadCsv", msgOther)
+		return nil, nil, httperr.BadRequest("UploadCsv", msgOther)
 	}
 	switch {
 	case len(fh.Filename) > 100:
-		return nil, httperr.BadRequest("UploadCsv", msgNameLong)
+		return nil, nil, httperr.BadRequest("UploadCsv", msgNameLong)
 	case !accept(fh.Filename):
-		return nil, httperr.BadRequest("UploadCsv", msgType)
+		return nil, nil, httperr.BadRequest("UploadCsv", msgType)
 	case fh.Size > MaxBytes:
-		return nil, tooBig()
+		return nil, nil, tooBig()
 	}
-	return fh, nil
+	f, err := fh.Open()
+	if err != nil {
+		return nil, nil, httperr.BadRequest("UploadCsv", msgOther)
+	}
+	return f, fh, nil
 }
 
 // IsCSV accepts file names ending in .csv (any case): uploads other than the data

@@ -138,13 +138,9 @@ func (h *files) upload(k uploads.Kind) echo.HandlerFunc {
 			return err
 		}
 		defer RemoveForm(c)
-		fh, err := File(c, IsCSV)
+		f, fh, err := File(c, IsCSV)
 		if err != nil {
 			return err
-		}
-		f, err := fh.Open()
-		if err != nil {
-			return httperr.BadRequest("UploadCsv", msgOther)
 		}
 		defer f.Close()
 		content, err := io.ReadAll(io.LimitReader(f, MaxBytes+1))

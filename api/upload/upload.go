@@ -68,13 +68,9 @@ func (h *handler) upload(c echo.Context) error {
 		return err
 	}
 	defer RemoveForm(c)
-	fh, err := File(c, func(name string) bool { return ingest.FormatOf(name) != "" })
+	f, fh, err := File(c, func(name string) bool { return ingest.FormatOf(name) != "" })
 	if err != nil {
 		return err
-	}
-	f, err := fh.Open()
-	if err != nil {
-		return httperr.BadRequest("UploadCsv", msgOther)
 	}
 	defer f.Close()
 	req := c.Request()
