@@ -7,7 +7,8 @@ const passAll = () => true;
 function useServerFilter() {
   useGridFilter({ doesFilterPass: passAll });
 }
-import { getBrandsList, getCategoryDropDownList } from '../../api/filters';
+import { getCategoryDropDownList } from '../../api/filters';
+import { BrandChecklist } from '../BrandChecklist';
 
 /** The radio filter (spec §2): one value of a closed list, e.g. the price bucket. */
 export function RadioFilter(props: CustomFilterProps & { values?: string[] }) {
@@ -124,7 +125,7 @@ export function CategoryFilter(props: CustomFilterProps) {
 
 /** Brand list page size and search debounce (spec §9). */
 export const BRAND_PAGE = 30;
-export const SEARCH_DEBOUNCE_MS = 200;
+export { SEARCH_DEBOUNCE_MS } from '../BrandChecklist';
 
 /**
  * The brand filter with search: the brand list comes from the API 30 at a time
@@ -135,53 +136,10 @@ export function BrandFilter(props: CustomFilterProps) {
   useServerFilter();
   const current = ((props.model as { values?: (string | null)[] } | null)?.values ?? []).filter((v): v is string => v !== null);
   const [picked, setPicked] = useState<string[]>(current);
-  const [search, setSearch] = useState('');
-  const [brands, setBrands] = useState<string[] | null>(null);
-  const [more, setMore] = useState(false);
-  const [loading, setLoading] = useState(false);
-
-  const load = async (q: string, offset: number) => {
-    setLoading(true);
-    try {
-      const r = await getBrandsList(offset, q);
-      setBrands((b) => (offset === 0 ? r.brands : [...(b ?? []), ...r.brands]));
-      setMore(r.hasMore);
-    } catch {
-      if (offset === 0) setBrands([]);
-    } finally {
-      setLoading(false);
-    }
-  };
-  useEffect(() => {
-    const id = window.setTimeout(() => void load(search.trim(), 0), search ? SEARCH_DEBOUNCE_MS : 0);
-    return () => window.clearTimeout(id);
-  }, [search]);
-
   const toggle = (b: string, on: boolean) => setPicked(on ? [...picked, b] : picked.filter((x) => x !== b));
   return (
     <div className="custom-filter brand-filter">
-      <input placeholder="Search brands" aria-label="Search brands" value={search} onChange={(e) => setSearch(e.target.value)} />
-      <div
-        className="tree"
-        onScroll={(e) => {
-          const el = e.currentTarget;
-          if (more && !loading && el.scrollTop + el.clientHeight >= el.scrollHeight - 20) void load(search.trim(), brands?.length ?? 0);
-        }}
-      >
-        {brands === null ? (
-          'Loading...'
-        ) : brands.length === 0 ? (
-          <div className="muted">{search ? 'no matching found' : 'No data to display'}</div>
-        ) : (
-          brands.map((b) => (
-            <label key={b} className="check">
-              <input type="checkbox" checked={picked.includes(b)} onChange={(e) => toggle(b, e.target.checked)} />
-              {b}
-            </label>
-          ))
-        )}
-      </div>
-      {picked.length > 0 && <div className="muted">{picked.length} selected</div>}
+      <BrandChecklist picked={picked} onToggle={toggle} />
       <div className="filter-buttons">
         <button className="btn" onClick={() => props.onModelChange(picked.length ? { filterType: 'set', values: picked } : null)}>
           Apply Filter

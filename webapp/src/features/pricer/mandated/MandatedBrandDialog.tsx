@@ -1,14 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Dialog, DialogActions, FormError } from '../../../components/Dialog';
-import { getBrandsList, getCategoryDropDownList } from '../../../api/filters';
+import { getCategoryDropDownList } from '../../../api/filters';
+import { BrandChecklist } from '../../../components/BrandChecklist';
 import { ApiError } from '../../../lib/api';
 import { saveMandatedBrands } from '../api/mandated';
 import { CATEGORY_LIST_DELAY_MS, COMMENT_MAX, counter, emptyMandatedForm, showsVerticals, toRequest, validate, verticalsOf, type SuperCategory } from './mandatedForm';
 
 type Node = { id?: number; name: string; children?: Node[] | null };
-
-/** The brand search's debounce (spec §4, §9). */
-const SEARCH_DEBOUNCE_MS = 200;
 
 /**
  * The Add mandated brands dialog (spec §2, §4, §5): super categories the user may choose (the category
@@ -21,10 +19,6 @@ export function MandatedBrandDialog({ onClose }: { onClose: (toSave: boolean) =>
   const [verticals, setVerticals] = useState<string[] | null>(null);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  const [search, setSearch] = useState('');
-  const [brands, setBrands] = useState<string[] | null>(null);
-  const [more, setMore] = useState(false);
-  const [loadingBrands, setLoadingBrands] = useState(false);
 
   useEffect(() => {
     getCategoryDropDownList().then(
@@ -43,23 +37,6 @@ export function MandatedBrandDialog({ onClose }: { onClose: (toSave: boolean) =>
       setVerticals(null);
     };
   }, [one, tree]);
-
-  const loadBrands = async (q: string, offset: number) => {
-    setLoadingBrands(true);
-    try {
-      const r = await getBrandsList(offset, q);
-      setBrands((b) => (offset === 0 ? r.brands : [...(b ?? []), ...r.brands]));
-      setMore(r.hasMore);
-    } catch {
-      if (offset === 0) setBrands([]);
-    } finally {
-      setLoadingBrands(false);
-    }
-  };
-  useEffect(() => {
-    const id = window.setTimeout(() => void loadBrands(search.trim(), 0), search ? SEARCH_DEBOUNCE_MS : 0);
-    return () => window.clearTimeout(id);
-  }, [search]);
 
   const supers: SuperCategory[] = (tree ?? []).filter((n) => n.id).map((n) => ({ id: n.id!, name: n.name }));
   const toggleSuper = (s: SuperCategory, on: boolean) =>
@@ -132,30 +109,7 @@ export function MandatedBrandDialog({ onClose }: { onClose: (toSave: boolean) =>
         )}
         <fieldset>
           <legend>Brands</legend>
-          <input placeholder="Search brands" aria-label="Search brands" value={search} onChange={(e) => setSearch(e.target.value)} />
-          <div
-            className="tree"
-            role="group"
-            aria-label="Brands"
-            onScroll={(e) => {
-              const el = e.currentTarget;
-              if (more && !loadingBrands && el.scrollTop + el.clientHeight >= el.scrollHeight - 20) void loadBrands(search.trim(), brands?.length ?? 0);
-            }}
-          >
-            {brands === null ? (
-              'Loading...'
-            ) : brands.length === 0 ? (
-              <div className="muted">{search ? 'no matching found' : 'No data to display'}</div>
-            ) : (
-              brands.map((b) => (
-                <label key={b} className="check">
-                  <input type="checkbox" checked={form.brands.includes(b)} onChange={(e) => toggle('brands', b, e.target.checked)} />
-                  {b}
-                </label>
-              ))
-            )}
-          </div>
-          {form.brands.length > 0 && <div className="muted">{form.brands.length} selected</div>}
+          <BrandChecklist picked={form.brands} onToggle={(b, on) => toggle('brands', b, on)} />
         </fieldset>
         <label className="field">
           Comment
