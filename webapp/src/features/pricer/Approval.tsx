@@ -21,7 +21,7 @@ import {
   updateComment,
   uploadApprovalCsv,
 } from './api/approval';
-import { registerGridModules, gridTheme } from './agGrid';
+import { registerGridModules, gridLocaleText, gridTheme } from './agGrid';
 import { resultColDefs } from './resultColumns';
 import { normaliseResultFilters, resultCondition } from './resultCondition';
 import { acceptComment, commentEditable, decideBody, isPending, selectedCount, type Selection } from './approvalSelection';
@@ -29,7 +29,6 @@ import { acceptComment, commentEditable, decideBody, isPending, selectedCount, t
 registerGridModules();
 
 const DEFAULT_COL_DEF: ColDef = { filter: true };
-const LOCALE_TEXT = { applyFilter: 'Apply Filter', clearFilter: 'Clear Filter', noRowsToShow: 'no row showing', columns: 'Columns', filters: 'Filters' };
 const SIDE_BAR = { toolPanels: ['columns', 'filters'] };
 const NO_SELECTION: Selection = { selectAll: false, toggledNodes: [] };
 
@@ -202,7 +201,7 @@ export function Approval() {
               rowSelection={rowSelection}
               sideBar={SIDE_BAR}
               components={components}
-              localeText={LOCALE_TEXT}
+              localeText={gridLocaleText}
               serverSideDatasource={datasource}
               singleClickEdit
               stopEditingWhenCellsLoseFocus

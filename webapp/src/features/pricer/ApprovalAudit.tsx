@@ -4,12 +4,11 @@ import type { ColDef, IServerSideDatasource, IServerSideGetRowsParams, ValueForm
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { useSession } from '../../lib/session';
 import { getAuditData } from './api/approval';
-import { registerGridModules, gridTheme } from './agGrid';
+import { registerGridModules, gridLocaleText, gridTheme } from './agGrid';
 import { formatResult } from './resultColumns';
 
 registerGridModules();
 
-const LOCALE_TEXT = { noRowsToShow: 'no row showing' };
 
 /**
  * Manual Approval Audit Log (/new/repricing/manual_approval_audit): every decision on an approval
@@ -60,7 +59,7 @@ export function ApprovalAudit() {
           pagination
           paginationPageSize={30}
           getRowId={(p) => String(p.data.id)}
-          localeText={LOCALE_TEXT}
+          localeText={gridLocaleText}
           serverSideDatasource={datasource}
           animateRows={false}
         />

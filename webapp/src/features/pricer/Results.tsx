@@ -8,7 +8,7 @@ import { FilterChipBar } from '../../components/grid/FilterChipBar';
 import { ExportDialog } from '../../components/ExportDialog';
 import { useSession } from '../../lib/session';
 import { exportResults, getColumnsDef, getConditionsData, getCountOfRow, type ResultRow } from './api/results';
-import { registerGridModules, gridTheme } from './agGrid';
+import { registerGridModules, gridLocaleText, gridTheme } from './agGrid';
 import { resultColDefs, formatResult } from './resultColumns';
 import { changeFilter, exportCondition, resultCondition } from './resultCondition';
 import { ResultGroups } from './ResultGroups';
@@ -17,7 +17,6 @@ import { GROUP_BY, type ResultMode } from './resultGroups';
 registerGridModules();
 
 const DEFAULT_COL_DEF: ColDef = { filter: true };
-const LOCALE_TEXT = { applyFilter: 'Apply Filter', clearFilter: 'Clear Filter', noRowsToShow: 'no row showing', columns: 'Columns', filters: 'Filters' };
 const SIDE_BAR = { toolPanels: ['columns', 'filters'] };
 
 type Step = { kind: string; rule_id?: number; rule_name?: string; source?: string; source_value?: number; value?: number | null; text: string };
@@ -168,7 +167,7 @@ export function Results({ simulation }: { simulation: boolean }) {
               sideBar={SIDE_BAR}
               tooltipShowDelay={300}
               components={components}
-              localeText={LOCALE_TEXT}
+              localeText={gridLocaleText}
               serverSideDatasource={datasource}
               onGridReady={(e) => {
                 gridApi.current = e.api;

@@ -29,4 +29,4 @@ export function registerGridModules(): void {
   ]);
 }
 
-export { gridTheme } from '../../components/gridTheme';
+export { gridLocaleText, gridTheme } from '../../components/gridTheme';

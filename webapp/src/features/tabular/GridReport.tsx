@@ -10,7 +10,7 @@ import type { SavedReport } from '../../api/types';
 import { SaveAsDialog } from '../../components/dialogs/ReportDialogs';
 import { getSaveReport, insertSaveReport, updateSaveReport, type ReportFields } from './api/savedReports';
 import { Breadcrumb } from '../../components/Breadcrumb';
-import { registerGridModules, gridTheme } from './agGrid';
+import { registerGridModules, gridLocaleText, gridTheme } from './agGrid';
 import { toColDefs, type ApiColumn } from './columns';
 import { buildCondition, rowCountOf, type Condition, type SsrmRequest } from './condition';
 import { GridTooltip, ImageCell, UrlCell } from './cells';
@@ -34,7 +34,6 @@ registerGridModules();
 const DEFAULT_COL_DEF: ColDef = { filter: true, floatingFilter: false };
 const COMPONENTS = { urlCell: UrlCell, imageCell: ImageCell };
 const NO_REQUEST: SsrmRequest = { rowGroupCols: [], valueCols: [], groupKeys: [], filterModel: null, sortModel: [] };
-const LOCALE_TEXT = { applyFilter: 'Apply Filter', clearFilter: 'Clear Filter', noRowsToShow: 'no row showing' };
 
 /**
  * GridReport is the server-side grid of the reports that are not tabular reports (the assortment
@@ -135,7 +134,7 @@ function GridReport(p: {
           tooltipShowDelay={300}
           tooltipInteraction
           components={COMPONENTS}
-          localeText={LOCALE_TEXT}
+          localeText={gridLocaleText}
           serverSideDatasource={datasource}
           onGridReady={onGridReady}
           animateRows={false}

@@ -6,7 +6,7 @@ import { Link, useLocation } from '../../lib/router';
 import { insightLabel } from '../../lib/insights';
 import { PermName } from '../../api/permissions.gen';
 import { NotFound } from '../../components/ErrorPage';
-import { registerGridModules, gridTheme } from './agGrid';
+import { registerGridModules, gridLocaleText, gridTheme } from './agGrid';
 import { colIdOf, type GridMode } from './columns';
 import { buildCondition, rowCountOf, rowIdOf, type ScreenState } from './condition';
 import { filterChips } from './chips';
@@ -58,7 +58,6 @@ const getRowId = (p: GetRowIdParams) => {
   const groups = p.api.getRowGroupColumns();
   return rowIdOf(p.data, p.parentKeys, p.level < groups.length ? groups[p.level]?.getColDef().field : undefined);
 };
-const LOCALE_TEXT = { applyFilter: 'Apply Filter', clearFilter: 'Clear Filter', noRowsToShow: 'no row showing', columns: 'Columns', filters: 'Filters' };
 
 /** The report screen (spec §2, §4) of a predefined report, a saved report or a share link. */
 export default function TabularReport({ id, share }: { id: string; share: boolean }) {
@@ -251,7 +250,7 @@ function ReportScreen({ report, share, currency }: { report: LoadedReport; share
           tooltipInteraction
           components={COMPONENTS}
           initialState={report.init.state}
-          localeText={LOCALE_TEXT}
+          localeText={gridLocaleText}
           serverSideDatasource={datasource}
           onGridReady={onGridReady}
           onFirstDataRendered={() => {

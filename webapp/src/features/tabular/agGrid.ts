@@ -41,4 +41,4 @@ export function registerGridModules(): void {
   ]);
 }
 
-export { gridTheme } from '../../components/gridTheme';
+export { gridLocaleText, gridTheme } from '../../components/gridTheme';
