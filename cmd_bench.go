@@ -37,7 +37,7 @@ func runBench(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	runs := fs.Int("runs", 20, "measured runs per query class (after 2 warm-up runs)")
-	skipPG := fs.Bool("skip-postgres", false, "do not load or time PostgreSQL")
+	skipPG := fs.Bool("skip-postgres", false, "do not load or time the PostgreSQL copy of the grid's data")
 	accountFlag := fs.Int64("account", 0, "account id (default: the account with the most products)")
 	only := fs.String("only", "", "run only these classes: grid, trend or reports (insights, assortment, real-time; default: grid and trend)")
 	if err := fs.Parse(args); err != nil {
@@ -52,20 +52,22 @@ func runBench(ctx context.Context, args []string) error {
 		return err
 	}
 	defer w.Close()
-	var db *pgxpool.Pool
-	if !*skipPG {
-		if db, err = store.Open(ctx, c.PostgresURL); err != nil {
-			return err
-		}
-		defer db.Close()
+	// PostgreSQL is opened even with --skip-postgres: it holds the account's catalog
+	// and the loads that decide whether a trend may read the rollup (without it,
+	// every trend read the raw scans and the all-products class ran out of memory).
+	// The flag only skips the grid's PostgreSQL copy and its timings.
+	db, err := store.Open(ctx, c.PostgresURL)
+	if err != nil {
+		return err
 	}
+	defer db.Close()
 	accountID, _, err := benchAccount(ctx, w, c.ClickHouseDB, *accountFlag)
 	if err != nil {
 		return err
 	}
 	svc := grid.NewService(w, db)
 	svc.Now = func() time.Time { return time.Now() }
-	if db == nil || !accountInPostgres(ctx, db, accountID) {
+	if !accountInPostgres(ctx, db, accountID) {
 		// A bare ClickHouse data set: the catalog comes from the snapshot itself, read
 		// once (it does not change while the bench runs).
 		cat, err := catalogFromSnapshot(ctx, w, accountID)
@@ -109,7 +111,7 @@ func runBench(ctx context.Context, args []string) error {
 	if *only == "trend" || *only == "reports" {
 		classes = nil
 	}
-	if db != nil && classes != nil {
+	if !*skipPG && classes != nil {
 		if err := loadPostgresCopy(ctx, w, db, a); err != nil {
 			return err
 		}
@@ -145,7 +147,7 @@ func runBench(ctx context.Context, args []string) error {
 			return fmt.Errorf("%s: %w", cl.name, err)
 		}
 		pg := stats{}
-		if db != nil && cl.pg != nil {
+		if !*skipPG && cl.pg != nil {
 			if pg, err = measure(max(*runs/4, 3), func() error { return cl.pg(ctx, db) }); err != nil {
 				return fmt.Errorf("%s on PostgreSQL: %w", cl.name, err)
 			}
@@ -387,6 +389,9 @@ func catalogFromSnapshot(ctx context.Context, w *warehouse.Warehouse, id int64) 
 	}
 	for _, r := range res.Rows {
 		cid := int64(r[0].(uint64))
+		if cid == 0 {
+			continue // an empty slot, not a competitor
+		}
 		a.Competitors = append(a.Competitors, engine.Competitor{ID: cid, Name: fmt.Sprint("Competitor ", cid)})
 	}
 	return a, nil

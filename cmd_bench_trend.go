@@ -23,6 +23,7 @@ import (
 
 type trendClass struct {
 	name, body, target string
+	rollup             bool // the class measures the rollup path (the others the raw scans)
 }
 
 // addTrendRoutes serves the trend calls on the bench's API group.
@@ -58,13 +59,13 @@ func trendClasses(ctx context.Context, w *warehouse.Warehouse, a engine.Account)
 	}
 	data := func(s string) string { return `{"data":{` + s + `}}` }
 	return []trendClass{
-		{name: fmt.Sprintf("trend: price, all products, %d competitors, 1 year", len(a.Competitors)), target: "300 ms",
+		{name: fmt.Sprintf("trend: price, all products, %d competitors, 1 year", len(a.Competitors)), target: "300 ms", rollup: true,
 			body: data(`"report_name":"price_trend",` + year)},
-		{name: "trend: price, one category, 1 year", target: "150 ms",
+		{name: "trend: price, one category, 1 year", target: "150 ms", rollup: true,
 			body: data(`"report_name":"price_trend","filters":{"category_tree":{"paths":` + string(path) + `}},` + year)},
 		{name: "trend: PDP, one product, 3 years", target: "50 ms",
 			body: data(`"report_name":"PDP_price_trend","product_id":` + string(pid) + `,` + three)},
-		{name: "trend: competitiveness by category, compare-to, 3 months", target: "400 ms",
+		{name: "trend: competitiveness by category, compare-to, 3 months", target: "400 ms", rollup: true,
 			body: data(`"report_name":"competitiveness_metrics","group":"category","compareTo":"previous_period","weightBy":"` + weight + `",` + quarter)},
 	}, nil
 }
@@ -84,6 +85,16 @@ func benchTrends(ctx context.Context, tw *tabwriter.Writer, runs int, client *ht
 		if err != nil {
 			return fmt.Errorf("%s: %w", cl.name, err)
 		}
+		// A class on the wrong path measures something else (the raw scans of 1M
+		// products for a year run out of memory): say why instead.
+		plan, err := ts.Plan(ctx, a, tr)
+		if err != nil {
+			return fmt.Errorf("%s: %w", cl.name, err)
+		}
+		if plan.Rollup != cl.rollup {
+			return fmt.Errorf("%s: the plan reads the %s, the class measures the %s: check the rollup's build row (newer than the last load in ingest_loads), last day (yesterday), competitors and settings",
+				cl.name, pathName(plan.Rollup), pathName(cl.rollup))
+		}
 		apiRun := func() error { return postJSON(ctx, client, base+"/trend/getConditionsData", cl.body) }
 		chRun := func() error { _, err := ts.Rows(ctx, a, tr); return err }
 		api, ch, err := measurePair(runs, apiRun, chRun)
@@ -95,4 +106,11 @@ func benchTrends(ctx context.Context, tw *tabwriter.Writer, runs int, client *ht
 		tw.Flush()
 	}
 	return nil
+}
+
+func pathName(rollup bool) string {
+	if rollup {
+		return "trend rollup"
+	}
+	return "raw scans"
 }

@@ -15,7 +15,10 @@ type TrendPlan struct {
 	// competitors, and their pairs are left out of every line (flags.go);
 	// each row says so (TrendKeyFlaggedExcluded).
 	FlaggedExcluded bool
-	shape           trendShape
+	// Rollup: the plan reads the trend rollup, not the raw scans (the bench
+	// checks that each class measures the path it names).
+	Rollup bool
+	shape  trendShape
 }
 
 type trendShape int

@@ -155,7 +155,9 @@ func (tc *trendCompiler) rollupPriceLines(tree *CategoryTreeFilter, rs []dayRang
 	sql := "SELECT toString(d) AS day, groupArrayIf(" + c + ", " + c + " != 0) AS c_ids, groupArrayIf(num, " + c + " != 0) AS c_num, groupArrayIf(den, " + c + " != 0) AS c_den," +
 		" groupArrayIf(nn, " + c + " != 0) AS c_n, sumIf(num, " + c + " = 0) AS sel_num, sumIf(den, " + c + " = 0) AS sel_den, sumIf(mpn, " + c + " = 0) AS my_num," +
 		" sumIf(den, " + c + " = 0) AS my_den, sumIf(nn, " + c + " = 0) AS products FROM (" + inner + ") GROUP BY d ORDER BY d"
-	return tc.plan(b, sql, shapeCompetitorLines)
+	p, err := tc.plan(b, sql, shapeCompetitorLines)
+	p.Rollup = true
+	return p, err
 }
 
 // rollupCompetitiveness is competitiveness for a super category or category
@@ -181,7 +183,9 @@ func (tc *trendCompiler) rollupCompetitiveness(tree *CategoryTreeFilter, rs []da
 	w := tc.rollupWhere(b, tree, rs) + " AND " + ColCompetitorID + " IN " + b.bindUintSet(cids)
 	sql := "SELECT toString(d) AS day, g, num, den, nn AS n FROM (SELECT date AS d, " + levelKeyExpr(level) + " AS g, " + num + " AS num, sum(cw_" + sfx + ") AS den, sum(cn) AS nn FROM " +
 		b.table(TableTrendRollup) + " WHERE " + w + " GROUP BY d, g HAVING nn > 0) ORDER BY d, g"
-	return tc.plan(b, sql, shapeCompetitiveness)
+	p, err := tc.plan(b, sql, shapeCompetitiveness)
+	p.Rollup = true
+	return p, err
 }
 
 // rollupSettingsMatch reports whether the rollup's buckets are the account's.

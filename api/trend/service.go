@@ -28,14 +28,20 @@ func (s *Service) Rows(ctx context.Context, a engine.Account, t engine.Trend) (R
 	return Rows{Rows: rows, LastRow: len(rows), Flagged: flagged(a, plan, pid)}, nil
 }
 
+// Plan is the plan a request for the trend would run now, over the account's
+// current rollup if it may be read (the bench checks the path it measures).
+func (s *Service) Plan(ctx context.Context, a engine.Account, t engine.Trend) (engine.TrendPlan, error) {
+	a, err := s.withRollup(ctx, a)
+	if err != nil {
+		return engine.TrendPlan{}, err
+	}
+	return engine.CompileTrend(a, t)
+}
+
 // table compiles a trend over the account's current rollup and runs it: the plan
 // (its competitors, group field) and the day rows.
 func (s *Service) table(ctx context.Context, a engine.Account, t engine.Trend) (engine.TrendPlan, []map[string]any, error) {
-	a, err := s.withRollup(ctx, a)
-	if err != nil {
-		return engine.TrendPlan{}, nil, err
-	}
-	plan, err := engine.CompileTrend(a, t)
+	plan, err := s.Plan(ctx, a, t)
 	if err != nil {
 		return engine.TrendPlan{}, nil, err
 	}
