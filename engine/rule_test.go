@@ -127,13 +127,14 @@ func TestRunListsSQL(t *testing.T) {
 		"toUInt32(multiIf(((ifNull(lowerUTF8(brand) IN ?, 0))), 1, (position(search_text, lowerUTF8(?)) > 0), 2, 0)) AS t_i, "+
 		"toUInt32(multiIf((1), 1, 0)) AS f_i, toUInt32(0) AS c_i FROM product_snapshot WHERE account_id = ?)")
 	base := "account_id, product_id, name, brand, mfgr_prod_id, super_category, category, vertical, search_text, price, cost, mrp, "
-	assert.Contains(t, st.SQL, "(SELECT "+base+"t_i, f_i, c_i, multiIf(t_i = 1, toUInt64(21), t_i = 2, toUInt64(23), toUInt64(0)) AS t_rule, "+
+	assert.Contains(t, st.SQL, "(SELECT "+base+"t_i, f_i, c_i, transform(t_i, [1, 2], [toUInt64(21), toUInt64(23)], toUInt64(0)) AS t_rule, "+
 		"toFloat64(multiIf(t_i = 1, if(price > 0, price, nan), t_i = 2, if(mrp > 0, mrp, nan), nan)) AS t_src, "+
-		"multiIf(f_i = 1, toUInt64(24), toUInt64(0)) AS f_rule, toFloat64(multiIf(f_i = 1, toFloat64(2), nan)) AS f_src, "+
+		"transform(f_i, [1], [toUInt64(24)], toUInt64(0)) AS f_rule, toFloat64(multiIf(f_i = 1, toFloat64(2), nan)) AS f_src, "+
 		"toUInt64(0) AS c_rule, nan AS c_src FROM")
-	assert.Contains(t, st.SQL, "(SELECT "+base+"t_rule, t_src, f_rule, f_src, c_rule, c_src, if(multiIf(t_i = 1, (t_src * 0.95 + 0.5), t_i = 2, (t_src * 1 + 0), nan) > 0, "+
-		"multiIf(t_i = 1, (t_src * 0.95 + 0.5), t_i = 2, (t_src * 1 + 0), nan), nan) AS t_val, "+
-		"if(multiIf(f_i = 1, (f_src * 1 + 0), nan) > 0, multiIf(f_i = 1, (f_src * 1 + 0), nan), nan) AS f_val, nan AS c_val FROM")
+	tv := "(t_src * transform(t_i, [1, 2], [toFloat64(0.95), toFloat64(1)], nan) + transform(t_i, [1, 2], [toFloat64(0.5), toFloat64(0)], nan))"
+	fv := "(f_src * transform(f_i, [1], [toFloat64(1)], nan) + transform(f_i, [1], [toFloat64(0)], nan))"
+	assert.Contains(t, st.SQL, "(SELECT "+base+"t_rule, t_src, f_rule, f_src, c_rule, c_src, if("+tv+" > 0, "+tv+", nan) AS t_val, "+
+		"if("+fv+" > 0, "+fv+", nan) AS f_val, nan AS c_val FROM")
 	assert.Contains(t, st.SQL, "(SELECT "+base+"t_rule, t_src, f_rule, f_src, c_rule, c_src, t_val, f_val, c_val, if((NOT isNaN(t_val) AND price > 0), ")
 	assert.NotContains(t, st.SQL, "toUInt64(22)", "inactive rules are not compiled")
 	assert.Equal(t, []any{clickhouse.GroupSet{Value: []any{"acme"}}, "tv", uint32(7)}, st.Args)

@@ -12,6 +12,11 @@ type Statement struct {
 	SQL  string
 	Args []any
 	Sets []Set
+	// Wide marks a rule evaluation (a pricer run, simulation or preview): hundreds
+	// of expressions per row of the snapshot's wide rows. The warehouse reads it in
+	// large blocks (warehouse.wideBlockBytes): each block pays every expression's
+	// fixed cost, and MergeTree's default 1 MB blocks hold a few thousand such rows.
+	Wide bool
 }
 
 // Set is a list of values sent beside the query as a temporary table Name with one

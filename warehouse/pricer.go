@@ -35,7 +35,9 @@ func (w *Warehouse) ExecRun(ctx context.Context, prefix string, st engine.Statem
 		return err
 	}
 	defer done()
-	qctx = clickhouse.Context(qctx, clickhouse.WithQueryID(id), clickhouse.WithSettings(clickhouse.Settings{"max_execution_time": RunMaxExecutionSeconds}))
+	set := statementSettings(st)
+	set["max_execution_time"] = RunMaxExecutionSeconds
+	qctx = clickhouse.Context(qctx, clickhouse.WithQueryID(id), clickhouse.WithSettings(set))
 	if err := conn.Exec(qctx, st.SQL, st.Args...); err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()

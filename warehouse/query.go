@@ -67,6 +67,25 @@ func queryTextSize(st engine.Statement) int {
 	return n
 }
 
+// wideBlockBytes is the preferred block size of a wide statement (engine.Statement
+// Wide). Measured on clickhouse-client at L (1M products, 50 rules, 2 cores): the
+// rule preview of one super category took 1.35 s with the default 1 MB and 0.56 s
+// with 16 MB or more; of all products 1.74 s and 0.97–1.05 s.
+const wideBlockBytes = 64 << 20
+
+// statementSettings are the per-query settings a statement needs: a
+// max_query_size that fits long text, large blocks for a wide statement.
+func statementSettings(st engine.Statement) clickhouse.Settings {
+	set := clickhouse.Settings{}
+	if n := queryTextSize(st); n > defaultMaxQuerySize {
+		set["max_query_size"] = n + 4096
+	}
+	if st.Wide {
+		set["preferred_block_size_bytes"] = wideBlockBytes
+	}
+	return set
+}
+
 // queryContext gives a query its id, its external sets (engine.Set) and, when its
 // text may be long, a max_query_size that fits it; and ties it
 // to ctx by cancellation only: when ctx ends (client gone, deadline), the query
@@ -81,8 +100,8 @@ func (w *Warehouse) queryContext(ctx context.Context, prefix string, st engine.S
 // queryContextID is queryContext with the caller's query id (one it can kill).
 func (w *Warehouse) queryContextID(ctx context.Context, id string, st engine.Statement) (context.Context, func(), string, error) {
 	opts := []clickhouse.QueryOption{clickhouse.WithQueryID(id)}
-	if n := queryTextSize(st); n > defaultMaxQuerySize {
-		opts = append(opts, clickhouse.WithSettings(clickhouse.Settings{"max_query_size": n + 4096}))
+	if set := statementSettings(st); len(set) > 0 {
+		opts = append(opts, clickhouse.WithSettings(set))
 	}
 	for _, s := range st.Sets {
 		t, err := externalTable(s)
