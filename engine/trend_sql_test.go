@@ -48,9 +48,13 @@ func TestTrendSQL(t *testing.T) {
 		{
 			name:  "PDP_price_trend: one product, every competitor, my price from the daily metrics",
 			trend: `{"report_name":"PDP_price_trend","product_id":"P1",` + dec + `}`,
-			sql: lines("avg(px)", "w * px", "w", "toUInt64(1)", priceLines, priced(fill(decPairs, "{WHERE}", all+" AND product_id = ?"),
-				products+" AND product_id = ?", fill(decDaily, "{WHERE}", all+" AND product_id = ?"))) + ") ORDER BY d",
-			args: []any{uint32(7), clickhouse.GroupSet{Value: []any{uint64(3), uint64(9)}}, uint32(7), "P1", uint32(7), "P1", uint32(7), uint32(7), "P1"},
+			// The product's facts by its key alone (the join with the scope's products
+			// keeps tenancy and category access).
+			sql: lines("avg(px)", "w * px", "w", "toUInt64(1)", priceLines, priced(
+				strings.Replace(decPairs, "product_id IN (SELECT product_id FROM product_snapshot WHERE {WHERE})", "product_id = ?", 1),
+				products+" AND product_id = ?",
+				strings.Replace(decDaily, "product_id IN (SELECT product_id FROM product_snapshot WHERE {WHERE})", "product_id = ?", 1))) + ") ORDER BY d",
+			args: []any{uint32(7), clickhouse.GroupSet{Value: []any{uint64(3), uint64(9)}}, "P1", uint32(7), "P1", uint32(7), "P1"},
 		},
 		{
 			name:  "price_trend: a competitor subset, weighted by a custom field, scoped by the search",

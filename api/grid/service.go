@@ -46,6 +46,12 @@ func (s *Service) Account(ctx context.Context, p session.Principal) (engine.Acco
 	return s.account(ctx, p, true)
 }
 
+// AccountPlain is Account without the snapshot's slots and totals, for plans
+// that never read them (the trends).
+func (s *Service) AccountPlain(ctx context.Context, p session.Principal) (engine.Account, error) {
+	return s.account(ctx, p, false)
+}
+
 // AccountFor is Account for compiling cond, with the snapshot's facts only when
 // the plan needs them (engine.Condition.NeedsSnapshotMeta).
 func (s *Service) AccountFor(ctx context.Context, p session.Principal, cond engine.Condition, count bool) (engine.Account, error) {

@@ -45,7 +45,8 @@ func (h *handlers) account(c echo.Context) (engine.Account, error) {
 	if err != nil {
 		return engine.Account{}, err
 	}
-	return h.s.Grid.Account(c.Request().Context(), p)
+	// Trends read neither the snapshot's slots nor its totals.
+	return h.s.Grid.AccountPlain(c.Request().Context(), p)
 }
 
 func (h *handlers) conditionsData(c echo.Context, in DataRequest) (Rows, error) {
