@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -290,9 +291,55 @@ var decisionSorts = map[string]string{
 // DecisionSortable reports whether the audit grid sorts by the column.
 func DecisionSortable(col string) bool { _, ok := decisionSorts[col]; return ok }
 
-// DecisionPage is one block of the account's decisions, newest first unless sorted
-// by a column of decisionSorts; total is how many there are.
-func (s *Store) DecisionPage(ctx context.Context, accountID int64, startRow, limit int, sortCol string, desc bool) (rows []DecisionRow, total int, err error) {
+// DecisionFilter narrows the audit grid (its column filters): text contained in
+// the product, the user's e-mail or the comment (case-insensitive), decisions
+// and sources from their sets, and decision times in [From, To).
+type DecisionFilter struct {
+	ProductID, DecidedBy, Comment string
+	Decisions, Sources            []string
+	From, To                      time.Time
+}
+
+// where is the filter's predicate over approval_decisions d (and users u) with
+// its arguments numbered after args; every value is bound.
+func (f DecisionFilter) where(args []any) (string, []any) {
+	var preds []string
+	add := func(pred string, v any) {
+		args = append(args, v)
+		preds = append(preds, strings.ReplaceAll(pred, "$?", "$"+strconv.Itoa(len(args))))
+	}
+	// ILIKE's wildcards in the text are literal: the filter is "contains".
+	like := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
+	if f.ProductID != "" {
+		add(`d.product_id ILIKE '%' || $? || '%'`, like.Replace(f.ProductID))
+	}
+	if f.DecidedBy != "" {
+		add(`coalesce(u.email, '') ILIKE '%' || $? || '%'`, like.Replace(f.DecidedBy))
+	}
+	if f.Comment != "" {
+		add(`d.bizfin_comment ILIKE '%' || $? || '%'`, like.Replace(f.Comment))
+	}
+	if f.Decisions != nil {
+		add(`d.decision = ANY($?)`, f.Decisions)
+	}
+	if f.Sources != nil {
+		add(`d.source = ANY($?)`, f.Sources)
+	}
+	if !f.From.IsZero() {
+		add(`d.decided_at >= $?`, f.From)
+	}
+	if !f.To.IsZero() {
+		add(`d.decided_at < $?`, f.To)
+	}
+	if len(preds) == 0 {
+		return "", args
+	}
+	return " AND " + strings.Join(preds, " AND "), args
+}
+
+// DecisionPage is one block of the account's decisions that pass the filter,
+// newest first unless sorted by a column of decisionSorts; total is how many pass.
+func (s *Store) DecisionPage(ctx context.Context, accountID int64, f DecisionFilter, startRow, limit int, sortCol string, desc bool) (rows []DecisionRow, total int, err error) {
 	order := "d.id DESC"
 	if e, ok := decisionSorts[sortCol]; ok {
 		dir := " ASC"
@@ -301,12 +348,15 @@ func (s *Store) DecisionPage(ctx context.Context, accountID int64, startRow, lim
 		}
 		order = e + dir + " NULLS LAST, d.id DESC"
 	}
-	if err := s.DB.QueryRow(ctx, `SELECT count(*) FROM approval_decisions WHERE account_id = $1`, accountID).Scan(&total); err != nil {
+	where, args := f.where([]any{accountID})
+	from := ` FROM approval_decisions d LEFT JOIN users u ON u.id = d.decided_by WHERE d.account_id = $1` + where
+	if err := s.DB.QueryRow(ctx, `SELECT count(*)`+from, args...).Scan(&total); err != nil {
 		return nil, 0, err
 	}
+	n := len(args)
+	args = append(args, limit, startRow)
 	cur, err := s.DB.Query(ctx, `SELECT d.id, d.decided_at, coalesce(u.email, ''), d.run_id, d.product_id, d.old_price, d.new_price,
-		d.decision, d.bizfin_comment, d.source FROM approval_decisions d LEFT JOIN users u ON u.id = d.decided_by
-		WHERE d.account_id = $1 ORDER BY `+order+` LIMIT $2 OFFSET $3`, accountID, limit, startRow)
+		d.decision, d.bizfin_comment, d.source`+from+` ORDER BY `+order+` LIMIT $`+strconv.Itoa(n+1)+` OFFSET $`+strconv.Itoa(n+2), args...)
 	if err != nil {
 		return nil, 0, err
 	}

@@ -7,6 +7,7 @@ import (
 	"mime/multipart"
 	"net/http"
 	"strings"
+	"time"
 	"sync"
 	"testing"
 
@@ -193,6 +194,50 @@ func TestApproval(t *testing.T) {
 		}
 		require.Equal(t, "ok by finance", last["bizfin_comment"])
 		require.Greater(t, last["new_price"].(float64), last["old_price"].(float64))
+
+		// The audit's column filters narrow the rows and the count; bad ones are a 400.
+		auditOf := func(filters obj) (int, []string) {
+			t.Helper()
+			st, body := p.admin.call("POST", "/api/approval/getAuditData", obj{"startRow": 0, "limit": 10, "filters": filters})
+			require.Equal(t, 200, st, "%v", body)
+			var ids []string
+			for _, a := range body["rows"].([]any) {
+				ids = append(ids, a.(map[string]any)["product_id"].(string))
+			}
+			return int(num(body["lastRow"])), ids
+		}
+		an, ids := auditOf(obj{"decision": obj{"filterType": "set", "values": []string{"rejected"}}})
+		require.Equal(t, 1, an)
+		require.Equal(t, []string{fsn[2]}, ids)
+		an, ids = auditOf(obj{"bizfin_comment": obj{"filterType": "text", "type": "contains", "filter": "BY FIN"}})
+		require.Equal(t, 1, an, "contains, case-insensitive")
+		require.Equal(t, []string{fsn[0]}, ids)
+		an, _ = auditOf(obj{"decided_by": obj{"filterType": "text", "filter": "admin@"}, "source": obj{"filterType": "set", "values": []string{"screen"}}})
+		require.Equal(t, 3, an)
+		an, _ = auditOf(obj{"source": obj{"filterType": "set", "values": []string{"csv"}}})
+		require.Equal(t, 0, an)
+		an, _ = auditOf(obj{"product_id": obj{"filterType": "text", "filter": "%"}})
+		require.Equal(t, 0, an, "a wildcard in the text is literal")
+		today := time.Now().UTC().Format("2006-01-02")
+		an, _ = auditOf(obj{"decided_at": obj{"filterType": "date", "type": "equals", "dateFrom": today + " 00:00:00"}})
+		require.Equal(t, 3, an)
+		an, _ = auditOf(obj{"decided_at": obj{"filterType": "date", "type": "lessThan", "dateFrom": today}})
+		require.Equal(t, 0, an)
+		for _, bad := range []struct {
+			filters obj
+			field   string
+		}{
+			{obj{"old_price": obj{"filterType": "text", "filter": "1"}}, "filters.old_price"},
+			{obj{"decision": obj{"filterType": "set", "values": []string{"Pending; DROP TABLE users"}}}, "filters.decision"},
+			{obj{"product_id": obj{"filterType": "text", "type": "startsWith", "filter": "x"}}, "filters.product_id"},
+			{obj{"decided_at": obj{"filterType": "date", "type": "inRange", "dateFrom": today, "dateTo": "2001-01-01"}}, "filters.decided_at"},
+			{obj{"decided_at": obj{"filterType": "date", "dateFrom": "yesterday"}}, "filters.decided_at"},
+			{obj{"bizfin_comment": obj{"filterType": "text", "filter": strings.Repeat("x", 201)}}, "filters.bizfin_comment"},
+		} {
+			st, body := p.admin.call("POST", "/api/approval/getAuditData", obj{"startRow": 0, "limit": 10, "filters": bad.filters})
+			require.Equal(t, 400, st, "%v: %v", bad.filters, body)
+			require.Equal(t, bad.field, body["error"].(map[string]any)["field"], "%v", body)
+		}
 	})
 
 	t.Run("two users approving the same record at once: one decision, one audit row", func(t *testing.T) {

@@ -152,12 +152,14 @@ type CommentRequest struct {
 
 // AuditRequest is one block of the audit grid (sort: at most one column).
 type AuditRequest struct {
-	StartRow int               `json:"startRow"`
-	Limit    int               `json:"limit"`
-	Sort     []engine.SortItem `json:"sort"`
+	StartRow int                    `json:"startRow"`
+	Limit    int                    `json:"limit"`
+	Sort     []engine.SortItem      `json:"sort"`
+	Filters  map[string]AuditFilter `json:"filters,omitempty"`
+	filter   store.DecisionFilter
 }
 
-// Validate bounds the paging and checks the sort column.
+// Validate bounds the paging and checks the sort column and the filters.
 func (r *AuditRequest) Validate() error {
 	if r.StartRow < 0 {
 		return httperr.BadRequest("startRow", "startRow must not be negative")
@@ -174,7 +176,9 @@ func (r *AuditRequest) Validate() error {
 	if len(r.Sort) == 1 && !store.DecisionSortable(r.Sort[0].ColID) {
 		return httperr.BadRequest("sort[0].colId", "%q is not a sortable column of the audit", r.Sort[0].ColID)
 	}
-	return nil
+	var err error
+	r.filter, err = decisionFilter(r.Filters)
+	return err
 }
 
 // AuditBlock is one block of decisions.
@@ -385,7 +389,7 @@ func (h *approvals) audit(c echo.Context, in AuditRequest) (AuditBlock, error) {
 	if len(in.Sort) == 1 {
 		col, desc = in.Sort[0].ColID, in.Sort[0].Sort == engine.SortDesc
 	}
-	rows, total, err := store.New(h.s.DB).DecisionPage(c.Request().Context(), p.AccountID, in.StartRow, in.Limit, col, desc)
+	rows, total, err := store.New(h.s.DB).DecisionPage(c.Request().Context(), p.AccountID, in.filter, in.StartRow, in.Limit, col, desc)
 	if err != nil {
 		return AuditBlock{}, err
 	}

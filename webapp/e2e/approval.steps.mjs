@@ -137,6 +137,20 @@ export const approvalSteps = [
       const approved = row(data.approvedFsn);
       await approved.locator('[col-id="decision"]').filter({ hasText: 'approved' }).waitFor();
       await approved.locator('[col-id="source"]').filter({ hasText: 'Screen' }).waitFor();
+      // The column filters run on the server: the rejected product's id leaves its one decision.
+      const header = page.locator('.ag-header-cell[col-id="product_id"]');
+      await header.hover();
+      await header.locator('.ag-header-cell-filter-button').first().click();
+      const filter = page.locator('.ag-filter').last();
+      await filter.locator('input[type="text"], input.ag-input-field-input').first().fill(data.rejectedFsn);
+      const block = page.waitForResponse((r) => r.url().endsWith('/api/approval/getAuditData'));
+      await filter.getByRole('button', { name: 'Apply Filter' }).click();
+      const r = await block;
+      assert.equal(r.status(), 200, await r.text());
+      assert.deepEqual(JSON.parse(r.request().postData()).filters.product_id, { filterType: 'text', type: 'contains', filter: data.rejectedFsn });
+      await page.keyboard.press('Escape');
+      await approved.waitFor({ state: 'detached' });
+      await rejected.locator('[col-id="decision"]').filter({ hasText: 'rejected' }).waitFor();
     },
   },
   {

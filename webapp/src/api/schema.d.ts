@@ -3308,7 +3308,18 @@ export interface components {
             lastRow: number;
             rows: components["schemas"]["StoreDecisionRow"][] | null;
         };
+        GridAuditFilter: {
+            dateFrom?: string;
+            dateTo?: string;
+            filter?: string;
+            filterType?: string;
+            type?: string;
+            values?: string[] | null;
+        };
         GridAuditRequest: {
+            filters?: {
+                [key: string]: components["schemas"]["GridAuditFilter"];
+            } | null;
             limit?: number;
             sort?: components["schemas"]["EngineSortItem"][] | null;
             startRow?: number;

@@ -3,7 +3,7 @@ import { AgGridReact } from 'ag-grid-react';
 import type { ColDef, IServerSideDatasource, IServerSideGetRowsParams, ValueFormatterParams } from 'ag-grid-community';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { useSession } from '../../lib/session';
-import { getAuditData } from './api/approval';
+import { getAuditData, type AuditFilters } from './api/approval';
 import { registerGridModules, gridLocaleText, gridTheme } from './agGrid';
 import { formatResult } from './resultColumns';
 
@@ -20,16 +20,21 @@ export function ApprovalAudit() {
   const currency = String(account.settings.currency_symbol ?? '$');
   const cols = useMemo<ColDef[]>(() => {
     const money = (p: ValueFormatterParams) => formatResult('currency', p.value, currency);
+    // Column filters (server-side, /approval/getAuditData `filters`): text the product, the user
+    // or the comment contains; sets of decisions and sources; a day or range of days (UTC).
+    const text = { filter: 'agTextColumnFilter', filterParams: { filterOptions: ['contains'], maxNumConditions: 1, buttons: ['apply', 'reset'] } };
+    const set = (values: string[]) => ({ filter: 'agSetColumnFilter', filterParams: { values, buttons: ['apply', 'reset'] } });
+    const dates = { filter: 'agDateColumnFilter', filterParams: { filterOptions: ['equals', 'greaterThan', 'lessThan', 'inRange'], maxNumConditions: 1, buttons: ['apply', 'reset'] } };
     return [
-      { colId: 'decided_at', field: 'decided_at', headerName: 'When', width: 190, valueFormatter: (p) => (p.value ? new Date(String(p.value)).toLocaleString() : '') },
-      { colId: 'decided_by', field: 'decided_by', headerName: 'Who', width: 200 },
-      { colId: 'product_id', field: 'product_id', headerName: 'Product', width: 160 },
+      { colId: 'decided_at', field: 'decided_at', headerName: 'When', width: 190, ...dates, valueFormatter: (p) => (p.value ? new Date(String(p.value)).toLocaleString() : '') },
+      { colId: 'decided_by', field: 'decided_by', headerName: 'Who', width: 200, ...text },
+      { colId: 'product_id', field: 'product_id', headerName: 'Product', width: 160, ...text },
       { colId: 'run_id', field: 'run_id', headerName: 'Run', width: 90 },
       { colId: 'old_price', field: 'old_price', headerName: 'Old price', width: 120, type: 'rightAligned', valueFormatter: money },
       { colId: 'new_price', field: 'new_price', headerName: 'New price', width: 120, type: 'rightAligned', valueFormatter: money },
-      { colId: 'decision', field: 'decision', headerName: 'Decision', width: 110 },
-      { colId: 'bizfin_comment', field: 'bizfin_comment', headerName: 'Bizfin comment', width: 240, sortable: false },
-      { colId: 'source', field: 'source', headerName: 'Source', width: 120, valueFormatter: (p) => (p.value === 'csv' ? 'CSV upload' : 'Screen') },
+      { colId: 'decision', field: 'decision', headerName: 'Decision', width: 130, ...set(['approved', 'rejected']) },
+      { colId: 'bizfin_comment', field: 'bizfin_comment', headerName: 'Bizfin comment', width: 240, sortable: false, ...text },
+      { colId: 'source', field: 'source', headerName: 'Source', width: 130, ...set(['screen', 'csv']), valueFormatter: (p) => (p.value === 'csv' ? 'CSV upload' : 'Screen') },
     ];
   }, [currency]);
   const datasource = useMemo<IServerSideDatasource>(
@@ -37,7 +42,7 @@ export function ApprovalAudit() {
       getRows: (p: IServerSideGetRowsParams) => {
         const start = p.request.startRow ?? 0;
         const sort = p.request.sortModel.slice(0, 1).map((s) => ({ colId: s.colId, sort: s.sort }));
-        getAuditData(start, Math.max(1, (p.request.endRow ?? start + 100) - start), sort).then(
+        getAuditData(start, Math.max(1, (p.request.endRow ?? start + 100) - start), sort, p.request.filterModel as AuditFilters).then(
           (b) => p.success({ rowData: b.rows ?? [], rowCount: b.lastRow }),
           () => (start === 0 ? p.success({ rowData: [], rowCount: 0 }) : p.fail()),
         );

@@ -1,5 +1,5 @@
-import { TextFilterModule, NumberFilterModule, PaginationModule, TooltipModule, CustomFilterModule, ColumnApiModule, RowApiModule, CellStyleModule, LocaleModule, RowSelectionModule, TextEditorModule } from 'ag-grid-community';
-import { ServerSideRowModelModule, ServerSideRowModelApiModule, ColumnsToolPanelModule, FiltersToolPanelModule, SideBarModule, ColumnMenuModule } from 'ag-grid-enterprise';
+import { TextFilterModule, NumberFilterModule, DateFilterModule, PaginationModule, TooltipModule, CustomFilterModule, ColumnApiModule, RowApiModule, CellStyleModule, LocaleModule, RowSelectionModule, TextEditorModule } from 'ag-grid-community';
+import { ServerSideRowModelModule, ServerSideRowModelApiModule, SetFilterModule, ColumnsToolPanelModule, FiltersToolPanelModule, SideBarModule, ColumnMenuModule } from 'ag-grid-enterprise';
 import { registerGridModules as register } from '../../components/agGrid';
 
 let registered = false;
@@ -13,6 +13,8 @@ export function registerGridModules(): void {
     ServerSideRowModelApiModule,
     TextFilterModule,
     NumberFilterModule,
+    DateFilterModule,
+    SetFilterModule,
     CustomFilterModule,
     ColumnsToolPanelModule,
     FiltersToolPanelModule,

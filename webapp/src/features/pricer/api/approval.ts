@@ -28,8 +28,11 @@ export const decide = (body: DecideBody) => api.post<Decide>('/approval/decide',
 export const updateComment = (runId: number, productId: string, comment: string) =>
   api.post<UpdateComment>('/approval/updateComment', { run_id: runId, product_id: productId, bizfin_comment: comment });
 
-export const getAuditData = (startRow: number, limit: number, sort: { colId: string; sort: 'asc' | 'desc' }[]) =>
-  api.post<GetAuditData>('/approval/getAuditData', { startRow, limit, sort });
+/** The audit grid's filter model, as the server reads it (GridAuditFilter per column). */
+export type AuditFilters = Record<string, S['GridAuditFilter']>;
+
+export const getAuditData = (startRow: number, limit: number, sort: { colId: string; sort: 'asc' | 'desc' }[], filters: AuditFilters = {}) =>
+  api.post<GetAuditData>('/approval/getAuditData', { startRow, limit, sort, filters });
 
 /** uploadApprovalCsv sends the approval CSV (the UploadDialog reads the answer). */
 export const uploadApprovalCsv = (form: FormData) => uploadForm('/upload/uploadApprovalCsv', form);
