@@ -86,6 +86,8 @@ func approvalCatalog(d ApprovalDecided) catalog {
 		{ID: "canonical_mfgr_display", Header: "Brand", Kind: KindText, Expr: "brand", Format: "text", Default: true},
 		{ID: "category_display", Header: "Category", Kind: KindText, Expr: "concat(super_category, ' > ', category, ' > ', vertical)", Format: "text"},
 		{ID: "super_category", Header: "Super category", Kind: KindText, Expr: "super_category", Format: "text"},
+		{ID: "category", Header: "Category (level 2)", Kind: KindText, Expr: "category", Format: "text"},
+		{ID: "vertical", Header: "Vertical", Kind: KindText, Expr: "vertical", Format: "text"},
 		{ID: "labels", Header: "Labels", Kind: KindLabels, Format: "text", Default: true},
 		{ID: "price", Header: "Current price", Kind: KindNumber, Expr: "price", Format: "currency", Default: true},
 		{ID: "recommended_price", Header: "Recommended price", Kind: KindNumber, Expr: "recommended_price", Format: "currency", Default: true},
@@ -118,11 +120,16 @@ func approvalBuilder(a Account, d ApprovalDecided) *builder {
 
 // CompileApprovalRows compiles one block of the approval grid over result set
 // resultID (ids by the sort, then their columns, as the results grid does).
+// In group mode (c.Group), it is one block of group rows of the next level
+// (compileApprovalGroups).
 func CompileApprovalRows(a Account, c Condition, resultID uint64, d ApprovalDecided) (Plan, error) {
 	cat := approvalCatalog(d)
-	a, cat, err := checkRunCondition(a, &c, cat, nil)
+	a, cat, err := checkRunCondition(a, &c, cat, approvalGroupable, ApprovalGroupMetrics)
 	if err != nil {
 		return Plan{}, err
+	}
+	if len(c.Group) > len(c.GroupIDs) {
+		return compileApprovalGroups(a, cat, c, resultID, d)
 	}
 	b := approvalBuilder(a, d)
 	var sel, names []string
@@ -155,7 +162,7 @@ func CompileApprovalRows(a Account, c Condition, resultID uint64, d ApprovalDeci
 // Pending ones: one row (count, pending).
 func CompileApprovalCount(a Account, c Condition, resultID uint64, d ApprovalDecided) (Statement, error) {
 	cat := approvalCatalog(d)
-	a, cat, err := checkRunCondition(a, &c, cat, nil)
+	a, cat, err := checkRunCondition(a, &c, cat, nil, nil)
 	if err != nil {
 		return Statement{}, err
 	}
@@ -173,7 +180,7 @@ func CompileApprovalCount(a Account, c Condition, resultID uint64, d ApprovalDec
 // decides them in PostgreSQL, where only records still Pending change.
 func CompileApprovalSelection(a Account, c Condition, resultID uint64, d ApprovalDecided) (Statement, error) {
 	cat := approvalCatalog(d)
-	a, cat, err := checkRunCondition(a, &c, cat, nil)
+	a, cat, err := checkRunCondition(a, &c, cat, nil, nil)
 	if err != nil {
 		return Statement{}, err
 	}
@@ -184,4 +191,52 @@ func CompileApprovalSelection(a Account, c Condition, resultID uint64, d Approva
 	}
 	return b.statement("SELECT " + ColProductID + " FROM " + b.table(TablePricerResults) + " WHERE " + w +
 		" AND " + d.statusExpr() + " = '" + ApprovalPending + "'")
+}
+
+// approvalGroupable are the approval grid's columns its group and graph modes can
+// group by.
+var approvalGroupable = map[string]bool{"super_category": true, "category": true, "vertical": true,
+	"canonical_mfgr_display": true, "status": true, "reason": true}
+
+// ApprovalGroupMetrics are an approval group row's metrics: its records, by
+// status, and their changes.
+var ApprovalGroupMetrics = []string{"records", "pending", "approved", "rejected", "avg_change_pct", "min_change_pct", "max_change_pct"}
+
+// compileApprovalGroups is one block of the approval grid's group rows: the key
+// under the group column's id (and group_key), ApprovalGroupMetrics, sorted by a
+// metric or the key. Read-only: decisions are taken on product rows.
+func compileApprovalGroups(a Account, cat catalog, c Condition, resultID uint64, d ApprovalDecided) (Plan, error) {
+	b := approvalBuilder(a, d)
+	g := c.Group[len(c.GroupIDs)].ID
+	status := d.statusExpr()
+	exprs := map[string]string{
+		"records":        "count()",
+		"pending":        "countIf(" + status + " = '" + ApprovalPending + "')",
+		"approved":       "countIf(" + status + " = '" + ApprovalApproved + "')",
+		"rejected":       "countIf(" + status + " = '" + ApprovalRejected + "')",
+		"avg_change_pct": "avg(change_pct)",
+		"min_change_pct": "min(change_pct)",
+		"max_change_pct": "max(change_pct)",
+	}
+	sel := []string{resultGroupKey(cat, g) + " AS group_key"}
+	for _, m := range ApprovalGroupMetrics {
+		sel = append(sel, exprs[m]+" AS "+b.ident(m))
+	}
+	var order []string
+	for _, s := range c.Sort {
+		switch {
+		case exprs[s.ColID] != "":
+			order = append(order, b.ident(s.ColID)+" "+s.Sort.sql())
+		case s.ColID == g:
+			order = append(order, "group_key "+s.Sort.sql())
+		}
+	}
+	order = append(order, "group_key ASC")
+	w, err := approvalWhere(b, a, cat, c, resultID)
+	if err != nil {
+		return Plan{}, err
+	}
+	st, err := b.statement("SELECT " + strings.Join(sel, ", ") + " FROM " + b.table(TablePricerResults) + " WHERE " + w +
+		" GROUP BY group_key ORDER BY " + strings.Join(order, ", ") + limitOffset(c.Limit+1, c.StartRow))
+	return Plan{Statement: st, Shape: ShapeGroups, StartRow: c.StartRow, Limit: c.Limit, Columns: append([]string{g}, ApprovalGroupMetrics...), GroupField: g}, err
 }

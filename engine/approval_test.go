@@ -64,3 +64,57 @@ func TestApprovalSQL(t *testing.T) {
 		assert.Equal(t, want, st.SQL)
 	}
 }
+
+// The approval grid's group and graph modes: one block of group rows with the
+// records per status and their changes; the status key is the decided sets'.
+func TestApprovalGroupSQL(t *testing.T) {
+	a := testAccount()
+	d := ApprovalDecided{Approved: []string{"A1"}}
+	status := "multiIf(0, 'rejected', product_id IN (SELECT v FROM _approval_approved) OR status = 'auto_approved', 'approved', 'Pending')"
+	metrics := "count() AS `records`, countIf(" + status + " = 'Pending') AS `pending`, countIf(" + status + " = 'approved') AS `approved`, countIf(" +
+		status + " = 'rejected') AS `rejected`, avg(change_pct) AS `avg_change_pct`, min(change_pct) AS `min_change_pct`, max(change_pct) AS `max_change_pct`"
+	for _, tc := range []struct {
+		name, cond, sql string
+		args          []any
+	}{
+		{"by status, the largest first", `{"group":[{"id":"status"}],"sort":[{"colId":"records","sort":"desc"}],"limit":200}`,
+			"SELECT ifNull(toString(" + status + "), '') AS group_key, " + metrics + " FROM pricer_results WHERE account_id = ? AND result_id = ? AND status != ?" +
+				" GROUP BY group_key ORDER BY `records` DESC, group_key ASC LIMIT 201 OFFSET 0",
+			[]any{uint32(7), uint64(42), "no_change"}},
+		{"by brand within a category, filtered by reason", `{"group":[{"id":"category"},{"id":"canonical_mfgr_display"}],"groupIds":["TV"],` +
+			`"filters":{"reason":{"filterType":"radio","value":"mandated"}},"limit":10}`,
+			"SELECT ifNull(toString(brand), '') AS group_key, " + metrics + " FROM pricer_results WHERE account_id = ? AND result_id = ? AND ifNull(toString(category), '') = ?" +
+				" AND ifNull(multiIf(status = 'mandated', 'mandated', status = 'auto_approved', 'auto_approved', 'above_threshold') = ?, 0) AND status != ?" +
+				" GROUP BY group_key ORDER BY group_key ASC LIMIT 11 OFFSET 0",
+			[]any{uint32(7), uint64(42), "TV", "mandated", "no_change"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c, err := ParseCondition([]byte(tc.cond))
+			require.NoError(t, err)
+			p, err := CompileApprovalRows(a, c, 42, d)
+			require.NoError(t, err)
+			assert.Equal(t, tc.sql, p.SQL)
+			assert.Equal(t, tc.args, p.Args)
+			assert.Equal(t, ShapeGroups, p.Shape)
+		})
+	}
+	// Only the grid's group columns; the group key of a hostile open group is bound.
+	for _, bad := range []string{`{"group":[{"id":"price"}]}`, `{"group":[{"id":"labels"}]}`, `{"group":[{"id":"status"}],"sort":[{"colId":"changed","sort":"asc"}]}`} {
+		c, err := ParseCondition([]byte(bad))
+		require.NoError(t, err)
+		_, err = CompileApprovalRows(a, c, 42, d)
+		var e *Error
+		assert.ErrorAs(t, err, &e, bad)
+	}
+	want := ""
+	for _, v := range hostileStrings {
+		c := Condition{Group: []GroupCol{{ID: "category"}, {ID: "status"}}, GroupIDs: []string{v}, Limit: 10}
+		p, err := CompileApprovalRows(a, c, 42, d)
+		require.NoError(t, err)
+		assert.Contains(t, p.Args, v)
+		if want == "" {
+			want = p.SQL
+		}
+		assert.Equal(t, want, p.SQL, "the text is the same whatever the key")
+	}
+}

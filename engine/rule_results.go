@@ -75,13 +75,14 @@ func resultWhere(b *builder, a Account, cat catalog, c Condition, resultID uint6
 }
 
 func checkResultCondition(a Account, c *Condition) (Account, catalog, error) {
-	return checkRunCondition(a, c, resultCatalog(), resultGroupable)
+	return checkRunCondition(a, c, resultCatalog(), resultGroupable, ResultGroupMetrics)
 }
 
 // checkRunCondition checks a condition over a run's result set against the grid's
-// catalog (the results' or the approval records'): sortable columns, and groups
-// only by the columns in groupable (none: a grid of products only).
-func checkRunCondition(a Account, c *Condition, cat catalog, groupable map[string]bool) (Account, catalog, error) {
+// catalog (the results' or the approval records'): sortable columns (and a group
+// row's metrics), and groups only by the columns in groupable (none: a grid of
+// products only).
+func checkRunCondition(a Account, c *Condition, cat catalog, groupable map[string]bool, metrics []string) (Account, catalog, error) {
 	a = a.normalize()
 	if a.AccountID == 0 {
 		return a, catalog{}, bad("account", "no account is selected")
@@ -93,13 +94,13 @@ func checkRunCondition(a Account, c *Condition, cat catalog, groupable map[strin
 		if groupable == nil {
 			return a, catalog{}, bad("group", "This grid shows products only; it has no group mode")
 		}
-		if !groupable[g.ID] {
-			return a, cat, bad(fmt.Sprintf("group[%d]", i), "%q is not a column the results can be grouped by (category, brand, rule, status)", clip(g.ID))
+		if col, ok := cat.get(g.ID); !groupable[g.ID] || !ok || col.Expr == "" {
+			return a, cat, bad(fmt.Sprintf("group[%d]", i), "%q is not a column this grid can be grouped by", clip(g.ID))
 		}
 	}
 	groupRows := len(c.Group) > len(c.GroupIDs)
 	for i, s := range c.Sort {
-		if groupRows && slices.Contains(ResultGroupMetrics, s.ColID) {
+		if groupRows && slices.Contains(metrics, s.ColID) {
 			continue // a group row's metric
 		}
 		if col, ok := cat.get(s.ColID); !ok || col.Expr == "" {

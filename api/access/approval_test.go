@@ -195,6 +195,30 @@ func TestApproval(t *testing.T) {
 		require.Equal(t, "ok by finance", last["bizfin_comment"])
 		require.Greater(t, last["new_price"].(float64), last["old_price"].(float64))
 
+		// Group and graph modes: group rows whose counts add up to the grid's own.
+		all, allPending := approvalCount(t, p.admin, obj{})
+		for _, g := range []string{"status", "super_category", "reason"} {
+			rows, _ := approvalRows(t, p.admin, obj{"group": []obj{{"id": g, "field": g}}, "sort": []obj{{"colId": "records", "sort": "desc"}}, "limit": 200})
+			var recs, pend, rej, appr int64
+			for _, r := range rows {
+				require.Contains(t, r, g)
+				recs, pend, rej, appr = recs+num(r["records"]), pend+num(r["pending"]), rej+num(r["rejected"]), appr+num(r["approved"])
+			}
+			require.Equal(t, all, recs, g)
+			require.Equal(t, allPending, pend, g)
+			require.EqualValues(t, 1, rej, g)
+			require.Equal(t, all-allPending-1, appr, g)
+		}
+		rows, _ = approvalRows(t, p.admin, obj{"group": []obj{{"id": "status", "field": "status"}}, "limit": 200})
+		byStatus := map[string]obj{}
+		for _, r := range rows {
+			byStatus[r["status"].(string)] = r
+		}
+		require.EqualValues(t, 1, num(byStatus["rejected"]["records"]))
+		require.Equal(t, allPending, num(byStatus["Pending"]["records"]))
+		st, body = p.admin.call("POST", "/api/approval/getConditionsData", obj{"data": obj{"group": []obj{{"id": "price"}}}})
+		require.Equal(t, 400, st, "%v", body)
+
 		// The audit's column filters narrow the rows and the count; bad ones are a 400.
 		auditOf := func(filters obj) (int, []string) {
 			t.Helper()

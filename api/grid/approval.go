@@ -223,6 +223,14 @@ func (h *approvals) rows(c echo.Context, in ApprovalRequest) (ApprovalBlock, err
 	rows := toMaps(res)
 	keep, last := plan.LastRow(len(rows))
 	rows = rows[:keep]
+	if plan.Shape == engine.ShapeGroups {
+		// Group rows (group and graph modes): the key under the group column's id, and
+		// the metrics; no record of their own to detail.
+		for _, r := range rows {
+			r[plan.GroupField] = r["group_key"]
+		}
+		return ApprovalBlock{Rows: rows, LastRow: last, RunID: &run.ID}, nil
+	}
 	ids := make([]string, len(rows))
 	for i, r := range rows {
 		for k, v := range r {

@@ -154,6 +154,33 @@ export const approvalSteps = [
     },
   },
   {
+    name: 'approval: group and graph modes count the records by status',
+    async run({ page, stack }) {
+      await signInTo(page, stack.base, ADMIN, stack.password, '/new/repricing/approval');
+      await page.getByRole('heading', { name: 'Manual Approval', exact: true }).waitFor();
+      await page.waitForSelector(rows + ' [col-id="id"]', { timeout: 30_000 });
+      const total = Number((await page.getByLabel('Row count').textContent()).split(' records')[0].replace(/[^0-9]/g, ''));
+      const mode = page.getByRole('group', { name: 'Mode' });
+      const block = page.waitForResponse((r) => r.url().endsWith('/api/approval/getConditionsData') && JSON.parse(r.request().postData()).data.group);
+      await mode.getByRole('button', { name: 'Group' }).click();
+      assert.equal((await block).status(), 200);
+      const table = page.getByRole('table', { name: 'Records by status' });
+      await table.waitFor();
+      // One approved on the grid, one rejected by CSV (the earlier steps); the records add up to the grid's count.
+      const cells = async (status) => (await table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: status, exact: true }) }).getByRole('cell').allTextContents()).map((t) => Number(t.replace(/[^0-9.-]/g, '')));
+      const rejected = await cells('rejected');
+      assert.equal(rejected[0], 1, 'one rejected record: ' + rejected);
+      const approved = await cells('approved');
+      const pending = await cells('Pending');
+      assert.equal(approved[0] + pending[0] + rejected[0], total, `records by status add up to ${total}`);
+      assert.ok(!(await page.getByRole('button', { name: /^Approve selected/ }).isVisible()), 'no decisions in group mode');
+      await mode.getByRole('button', { name: 'Graph' }).click();
+      await page.getByRole('img', { name: 'Records by status' }).waitFor();
+      await mode.getByRole('button', { name: 'Table' }).click();
+      await page.getByRole('button', { name: /^Approve selected/ }).waitFor();
+    },
+  },
+  {
     name: 'approval: a viewer sees the records but cannot decide',
     async run({ page, stack }) {
       await signInTo(page, stack.base, VIEWER, stack.password, '/new/repricing/approval');

@@ -25,6 +25,8 @@ import { registerGridModules, gridLocaleText, gridTheme } from './agGrid';
 import { resultColDefs } from './resultColumns';
 import { normaliseResultFilters, resultCondition } from './resultCondition';
 import { acceptComment, commentEditable, decideBody, isPending, selectedCount, type Selection } from './approvalSelection';
+import { ApprovalGroups } from './ApprovalGroups';
+import { APPROVAL_GROUP_BY, type ResultMode } from './resultGroups';
 
 registerGridModules();
 
@@ -56,6 +58,10 @@ export function Approval() {
   const [uploading, setUploading] = useState(false);
   const gridApi = useRef<GridApi | null>(null);
   const searchRef = useRef('');
+  // Group and graph modes read the grid's condition of the moment they were chosen.
+  const [mode, setMode] = useState<ResultMode>('table');
+  const [modeCond, setModeCond] = useState<Record<string, unknown>>({});
+  const [groupBy, setGroupBy] = useState(APPROVAL_GROUP_BY[0].id);
 
   useEffect(() => {
     getApprovalColumns().then((c) => {
@@ -154,7 +160,36 @@ export function Approval() {
           {count ? `${count.count.toLocaleString('en-US')} records, ${count.pending.toLocaleString('en-US')} pending` : ''}
         </span>
         {runId != null && <span className="muted">Run #{runId}</span>}
-        {canDecide && (
+        <div className="mode-switch" role="group" aria-label="Mode">
+          {(['table', 'group', 'graph'] as const).map((m) => (
+            <button
+              key={m}
+              className="btn"
+              aria-pressed={mode === m}
+              disabled={m !== 'table' && runId == null}
+              onClick={() => {
+                const filters = gridApi.current ? normaliseResultFilters(gridApi.current.getFilterModel()) : {};
+                setModeCond({ filters, search: searchRef.current });
+                setMode(m);
+              }}
+            >
+              {m[0].toUpperCase() + m.slice(1)}
+            </button>
+          ))}
+        </div>
+        {mode !== 'table' && (
+          <label>
+            Group by{' '}
+            <select value={groupBy} onChange={(e) => setGroupBy(e.target.value)}>
+              {APPROVAL_GROUP_BY.map((g) => (
+                <option key={g.id} value={g.id}>
+                  {g.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        {canDecide && mode === 'table' && (
           <>
             <button className="btn btn-primary" disabled={busy || n === 0} onClick={() => void onDecide('approved')}>
               Approve selected{n ? ` (${n.toLocaleString('en-US')})` : ''}
@@ -183,7 +218,8 @@ export function Approval() {
         }}
         onClearAll={() => gridApi.current?.setFilterModel(null)}
       />
-      <div className="results-body">
+      {mode !== 'table' && runId != null && <ApprovalGroups mode={mode} groupBy={groupBy} cond={modeCond} currency={currency} />}
+      <div className="results-body" hidden={mode !== 'table'}>
         <div className="grid-wrap">
           {cols && (
             <AgGridReact

@@ -3,6 +3,7 @@ import { BarChart } from '../../components/BarChart';
 import { getConditionsData } from './api/results';
 import { refreshRulesList } from './api/rules';
 import { formatResult } from './resultColumns';
+import { useGroupRows } from './useGroupRows';
 import { GRAPH_SERIES, GROUP_BY, graphRows, groupCondition, groupLabel, type GroupRow } from './resultGroups';
 
 /**
@@ -11,27 +12,12 @@ import { GRAPH_SERIES, GROUP_BY, graphRows, groupCondition, groupLabel, type Gro
  * run, filters and search).
  */
 export function ResultGroups({ mode, groupBy, cond, currency }: { mode: 'group' | 'graph'; groupBy: string; cond: Record<string, unknown>; currency: string }) {
-  // The answer for the request it was asked for: a new request shows loading until its own arrives.
-  const [got, setGot] = useState<{ key: string; rows?: GroupRow[]; error?: string } | null>(null);
   const [ruleNames, setRuleNames] = useState<Record<string, string>>({});
-  const key = JSON.stringify(groupCondition(cond, groupBy));
-
-  useEffect(() => {
-    let live = true;
-    getConditionsData(JSON.parse(key)).then(
-      (b) => live && setGot({ key, rows: b.rows as unknown as GroupRow[] }),
-      (e) => live && setGot({ key, error: e instanceof Error ? e.message : String(e) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [key]);
+  const { rows, error } = useGroupRows<GroupRow>(JSON.stringify(groupCondition(cond, groupBy)), getConditionsData);
   useEffect(() => {
     if (groupBy !== 'rule_id') return;
     refreshRulesList({}).then((rules) => setRuleNames(Object.fromEntries(rules.map((r) => [String(r.groupId), r.name ?? '']))), () => undefined);
   }, [groupBy]);
-  const rows = got?.key === key ? got.rows : undefined;
-  const error = got?.key === key ? got.error : undefined;
 
   const by = GROUP_BY.find((g) => g.id === groupBy)?.label ?? groupBy;
   if (error) return <div className="form-error">{error}</div>;

@@ -38,11 +38,11 @@ export function groupLabel(groupBy: string, key: string, ruleNames: Record<strin
   return key === '' ? '(blank)' : key;
 }
 
-/** groupCondition asks for the group rows of a results condition: the largest groups first. */
-export function groupCondition(cond: Record<string, unknown>, groupBy: string) {
+/** groupCondition asks for the group rows of a grid's condition: the largest groups (by the metric `largest`) first. */
+export function groupCondition(cond: Record<string, unknown>, groupBy: string, largest = 'products') {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars -- a group block has its own paging and sort
   const { startRow, limit, sort, ...rest } = cond;
-  return { ...rest, startRow: 0, limit: 200, group: [{ id: groupBy, field: groupBy }], sort: [{ colId: 'products', sort: 'desc' }] };
+  return { ...rest, startRow: 0, limit: 200, group: [{ id: groupBy, field: groupBy }], sort: [{ colId: largest, sort: 'desc' }] };
 }
 
 /** The graph's series: per group, how many results are pending, auto-approved and unchanged. */
@@ -51,6 +51,46 @@ export const GRAPH_SERIES: BarSeries[] = [
   { key: 'auto_approved', label: 'Auto-approved' },
   { key: 'no_change', label: 'No change' },
 ];
+
+/** The approval grid's group columns and the counts of an approval group row (engine ApprovalGroupMetrics). */
+export const APPROVAL_GROUP_BY: { id: string; label: string }[] = [
+  { id: 'status', label: 'Status' },
+  { id: 'reason', label: 'Reason' },
+  { id: 'super_category', label: 'Super category' },
+  { id: 'category', label: 'Category' },
+  { id: 'canonical_mfgr_display', label: 'Brand' },
+];
+
+export type ApprovalGroupRow = {
+  group_key: string;
+  records: number;
+  pending: number;
+  approved: number;
+  rejected: number;
+  avg_change_pct: number | null;
+  min_change_pct: number | null;
+  max_change_pct: number | null;
+};
+
+const REASON_LABELS: Record<string, string> = { above_threshold: 'Above the threshold', auto_approved: 'Auto-approved', mandated: 'Mandated' };
+
+/** approvalGroupLabel is an approval group's key as the screen shows it (statuses are shown as they are). */
+export function approvalGroupLabel(groupBy: string, key: string): string {
+  if (groupBy === 'reason') return REASON_LABELS[key] ?? key;
+  return key === '' ? '(blank)' : key;
+}
+
+/** The approval graph's series: per group, its records by status. */
+export const APPROVAL_GRAPH_SERIES: BarSeries[] = [
+  { key: 'pending', label: 'Pending' },
+  { key: 'approved', label: 'Approved' },
+  { key: 'rejected', label: 'Rejected' },
+];
+
+/** approvalGraphRows are the approval group rows as the graph's stacked bars. */
+export function approvalGraphRows(rows: ApprovalGroupRow[], groupBy: string): BarRow[] {
+  return rows.map((r) => ({ label: approvalGroupLabel(groupBy, r.group_key), values: { pending: r.pending, approved: r.approved, rejected: r.rejected } }));
+}
 
 /** graphRows are the group rows as the graph's stacked bars. */
 export function graphRows(rows: GroupRow[], groupBy: string, ruleNames: Record<string, string> = {}): BarRow[] {

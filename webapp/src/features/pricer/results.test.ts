@@ -72,6 +72,23 @@ test('group and graph modes: one group level of the grid condition, labelled and
   expect(graphRows([row], 'status')).toEqual([{ label: 'Pending', values: { pending: 4, auto_approved: 3, no_change: 3 } }]);
 });
 
+test('approval group and graph modes: the largest groups by records, their statuses stacked', async () => {
+  const { groupCondition, approvalGroupLabel, approvalGraphRows } = await import('./resultGroups');
+  expect(groupCondition({ filters: { status: { filterType: 'radio', value: 'Pending' } }, search: '' }, 'reason', 'records')).toEqual({
+    filters: { status: { filterType: 'radio', value: 'Pending' } },
+    search: '',
+    startRow: 0,
+    limit: 200,
+    group: [{ id: 'reason', field: 'reason' }],
+    sort: [{ colId: 'records', sort: 'desc' }],
+  });
+  expect(approvalGroupLabel('reason', 'above_threshold')).toBe('Above the threshold');
+  expect(approvalGroupLabel('status', 'Pending')).toBe('Pending');
+  expect(approvalGroupLabel('category', '')).toBe('(blank)');
+  const row = { group_key: 'TV', records: 9, pending: 5, approved: 3, rejected: 1, avg_change_pct: 1, min_change_pct: -2, max_change_pct: 4 };
+  expect(approvalGraphRows([row], 'category')).toEqual([{ label: 'TV', values: { pending: 5, approved: 3, rejected: 1 } }]);
+});
+
 test('the insights panel opens the results on the raises or reductions it counted', () => {
   expect(changeFilter('up')).toEqual({ change_pct: { filterType: 'number', type: 'greaterThan', filter: 0 } });
   expect(changeFilter('down')).toEqual({ change_pct: { filterType: 'number', type: 'lessThan', filter: 0 } });
