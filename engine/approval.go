@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"encoding/json"
+	"slices"
 	"strings"
 )
 
@@ -239,4 +241,47 @@ func compileApprovalGroups(a Account, cat catalog, c Condition, resultID uint64,
 	st, err := b.statement("SELECT " + strings.Join(sel, ", ") + " FROM " + b.table(TablePricerResults) + " WHERE " + w +
 		" GROUP BY group_key ORDER BY " + strings.Join(order, ", ") + limitOffset(c.Limit+1, c.StartRow))
 	return Plan{Statement: st, Shape: ShapeGroups, StartRow: c.StartRow, Limit: c.Limit, Columns: append([]string{g}, ApprovalGroupMetrics...), GroupField: g}, err
+}
+
+// approvalCompetitorFields are the competitor fields an approval record shows
+// (spec §3: "per-competitor fields with suffix @{competitorId} (prod_id@, URL@,
+// when seen@ and similar)"): the product catalogue's own columns of those names,
+// read from the report snapshot.
+var approvalCompetitorFields = []string{"Price", "price_delta", "prod_id", "URL", "seen_at"}
+
+// ApprovalCompetitorColumns are the approval grid's per-competitor columns (not
+// filterable or sortable there: the records are the run's results, the offers the
+// snapshot's).
+func ApprovalCompetitorColumns(a Account) []Column {
+	a = a.normalize()
+	var out []Column
+	for _, col := range productColumns(a, a.Competitors) {
+		if col.CompetitorID == 0 {
+			continue
+		}
+		if base, _, _ := strings.Cut(col.ID, "@"); slices.Contains(approvalCompetitorFields, base) {
+			out = append(out, col)
+		}
+	}
+	return out
+}
+
+// ApprovalCompetitorCondition is the product report's condition that reads those
+// columns for one page of records (their ids): the grid's own row plan, so each
+// cell means what it means on every report.
+func ApprovalCompetitorCondition(a Account, ids []string) (Condition, error) {
+	var visible []string
+	for _, col := range ApprovalCompetitorColumns(a) {
+		visible = append(visible, col.ID)
+	}
+	raw, err := json.Marshal(map[string]any{
+		"filters":         map[string]any{"id": map[string]any{"filterType": "set", "values": ids}},
+		"visible_columns": visible,
+		"startRow":        0,
+		"limit":           max(len(ids), 1),
+	})
+	if err != nil {
+		return Condition{}, err
+	}
+	return ParseCondition(raw)
 }

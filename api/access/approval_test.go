@@ -6,10 +6,11 @@ import (
 	"io"
 	"mime/multipart"
 	"net/http"
+	"slices"
 	"strings"
-	"time"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -135,6 +136,41 @@ func TestApproval(t *testing.T) {
 		// B's CSV naming A's products changes only B's records, if B has such products.
 		_, _ = p.admin2.uploadCSV(t, csvPath, "a.csv", "fsn,status,bizfin comment\n"+fsn[0]+",approved,\n")
 		require.Equal(t, 0, p.e.count(`SELECT count(*) FROM approval_records WHERE run_id = $1 AND status != 'Pending'`, run1))
+	})
+
+	t.Run("each record carries its competitors' offers, as the product report shows them", func(t *testing.T) {
+		st, body := p.admin.call("GET", "/api/approval/getColumnsDef", nil)
+		require.Equal(t, 200, st, "%v", body)
+		var comp []string
+		for _, c := range body["columns"].([]any) {
+			col := c.(map[string]any)
+			if id := col["colId"].(string); strings.Contains(id, "@") {
+				comp = append(comp, id)
+				require.Empty(t, col["filter_type"], id)
+			}
+		}
+		require.NotEmpty(t, comp)
+		for _, want := range []string{"Price@", "prod_id@", "URL@", "seen_at@"} {
+			require.True(t, slices.ContainsFunc(comp, func(id string) bool { return strings.HasPrefix(id, want) }), want)
+		}
+		st, res := p.admin.call("POST", "/api/tabular/getConditionsData", obj{"condition": obj{"startRow": 0, "limit": 20,
+			"filters": obj{"id": obj{"filterType": "set", "values": fsn}}, "visible_columns": comp}})
+		require.Equal(t, 200, st, "%v", res)
+		report := map[string]obj{}
+		for _, r := range res["rows"].([]any) {
+			report[r.(map[string]any)["id"].(string)] = r.(map[string]any)
+		}
+		require.Len(t, report, len(fsn))
+		priced := 0
+		for _, r := range rows {
+			for _, id := range comp {
+				require.Equal(t, report[r["id"].(string)][id], r[id], "%s %s", r["id"], id)
+				if strings.HasPrefix(id, "Price@") && r[id] != nil {
+					priced++
+				}
+			}
+		}
+		require.Positive(t, priced, "some records have competitor prices")
 	})
 
 	t.Run("bizfin comment: Pending rows only, at most 200 characters", func(t *testing.T) {

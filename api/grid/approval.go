@@ -250,6 +250,9 @@ func (h *approvals) rows(c echo.Context, in ApprovalRequest) (ApprovalBlock, err
 		r["status"], r["bizfin_comment"], r["decided_by"], r["decided_at"] = dt.Status, dt.BizfinComment, dt.DecidedBy, dt.DecidedAt
 		r["currency_symbol"] = a.Settings.CurrencySymbol
 	}
+	if err := h.fillOffers(ctx, p, rows, ids); err != nil {
+		return ApprovalBlock{}, err
+	}
 	if err := h.s.fillLabels(ctx, a, rows); err != nil {
 		return ApprovalBlock{}, err
 	}
@@ -296,6 +299,14 @@ func (h *approvals) columns(c echo.Context, _ struct{}) (Columns, error) {
 		return Columns{}, err
 	}
 	cols := toColumns(a, engine.ApprovalColumns())
+	// Each competitor's offer, from the report snapshot for the rows shown: no
+	// filter type (the records filter on the run's results). Shown at first: each
+	// competitor's price; the rest from the column chooser.
+	for _, col := range toColumns(a, engine.ApprovalCompetitorColumns(a)).Columns {
+		col.FilterType = ""
+		col.DefaultColumn = strings.HasPrefix(col.ColID, "Price@")
+		cols.Columns = append(cols.Columns, col)
+	}
 	// From PostgreSQL for the rows shown: no filter type, not sortable.
 	cols.Columns = append(cols.Columns,
 		ColumnDef{HeaderName: "Bizfin comment", Field: "bizfin_comment", ColID: "bizfin_comment", FormatType: "text", DefaultColumn: true},
@@ -402,4 +413,37 @@ func (h *approvals) audit(c echo.Context, in AuditRequest) (AuditBlock, error) {
 		return AuditBlock{}, err
 	}
 	return AuditBlock{Rows: rows, LastRow: total}, nil
+}
+
+// fillOffers adds each competitor's offer fields (engine.ApprovalCompetitorColumns:
+// price, delta, product id, URL, last seen, keyed name@competitor) to the records
+// shown, read by the product report's own row plan for their ids.
+func (h *approvals) fillOffers(ctx context.Context, p session.Principal, rows []map[string]any, ids []string) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	a, err := h.s.account(ctx, p, true)
+	if err != nil {
+		return err
+	}
+	cond, err := engine.ApprovalCompetitorCondition(a, ids)
+	if err != nil {
+		return err
+	}
+	b, err := h.s.Rows(ctx, a, cond)
+	if err != nil {
+		return err
+	}
+	offers := make(map[string]map[string]any, len(b.Rows))
+	for _, r := range b.Rows {
+		id, _ := r["id"].(string)
+		offers[id] = r
+	}
+	for _, r := range rows {
+		o := offers[r["id"].(string)]
+		for _, col := range engine.ApprovalCompetitorColumns(a) {
+			r[col.ID] = o[col.ID]
+		}
+	}
+	return nil
 }

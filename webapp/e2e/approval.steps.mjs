@@ -67,6 +67,8 @@ export const approvalSteps = [
       // A decided row's comment does not open an editor.
       await row.locator('[col-id="bizfin_comment"]').click();
       assert.equal(await row.locator('[col-id="bizfin_comment"] input').count(), 0);
+      // Back to the first columns (the grid renders only the columns in view).
+      await page.$eval('.ag-body-horizontal-scroll-viewport', (h) => (h.scrollLeft = 0));
     },
   },
   {
@@ -154,12 +156,33 @@ export const approvalSteps = [
     },
   },
   {
-    name: 'approval: group and graph modes count the records by status',
-    async run({ page, stack }) {
+    name: 'approval: competitor prices with their tooltip; group and graph modes count the records by status',
+    async run({ page, stack, allowed }) {
       await signInTo(page, stack.base, ADMIN, stack.password, '/new/repricing/approval');
       await page.getByRole('heading', { name: 'Manual Approval', exact: true }).waitFor();
       await page.waitForSelector(rows + ' [col-id="id"]', { timeout: 30_000 });
       const total = Number((await page.getByLabel('Row count').textContent()).split(' records')[0].replace(/[^0-9]/g, ''));
+      // Each record shows its competitors' prices, with the competitor tooltip of the other grids.
+      allowed.push(/net::ERR_NAME_NOT_RESOLVED|status of 502/);
+      const priceCols = await page.$$eval('.ag-header-cell[col-id^="Price@"]', (els) => els.map((e) => e.getAttribute('col-id')));
+      assert.ok(priceCols.length > 0, 'competitor price columns');
+      let shown = false;
+      for (const col of priceCols) {
+        for (let i = 0; i < 8 && !shown; i++) {
+          const cell = page.locator(`${rows}[row-index="${i}"] [col-id="${col}"]`);
+          if (!(await cell.count()) || !(await cell.textContent()).trim()) continue;
+          await cell.scrollIntoViewIfNeeded();
+          await cell.hover();
+          const tip = page.getByRole('tooltip').filter({ hasText: 'Competitor price' }).last();
+          await tip.waitFor();
+          assert.ok((await tip.textContent()).includes('My price'), await tip.textContent());
+          shown = true;
+        }
+        if (shown) break;
+      }
+      assert.ok(shown, 'a competitor price with its tooltip');
+      await page.mouse.move(5, 5);
+      allowed.pop();
       const mode = page.getByRole('group', { name: 'Mode' });
       const block = page.waitForResponse((r) => r.url().endsWith('/api/approval/getConditionsData') && JSON.parse(r.request().postData()).data.group);
       await mode.getByRole('button', { name: 'Group' }).click();

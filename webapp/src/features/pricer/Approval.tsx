@@ -6,6 +6,7 @@ import { BrandFilter, CategoryFilter, RadioFilter } from '../../components/grid/
 import { filterChips } from '../../components/grid/chips';
 import { FilterChipBar } from '../../components/grid/FilterChipBar';
 import { UploadDialog, csvDataHref } from '../../components/UploadDialog';
+import { GridTooltip } from '../../components/grid/GridTooltip';
 import { useSession } from '../../lib/session';
 import { has } from '../../lib/permissions';
 import { PermName, Resource } from '../../api/permissions.gen';
@@ -71,6 +72,15 @@ export function Approval() {
         // Columns PostgreSQL adds (comment, who, when) are shown, not filtered or sorted.
         return col && !col.filter_type ? { ...d, filter: false, sortable: false } : d;
       });
+      // The hover tooltips of the other grids: the product at its name, the competitor at its price and delta.
+      for (const d of defs) {
+        const id = String(d.colId ?? '');
+        const tip = id === 'name' ? 'product' : id.startsWith('Price@') || id.startsWith('price_delta@') ? 'competitor' : null;
+        if (!tip) continue;
+        d.tooltipField = d.field;
+        d.tooltipComponent = GridTooltip;
+        d.tooltipComponentParams = { kind: tip, colId: id };
+      }
       const comment = defs.find((d) => d.colId === 'bizfin_comment');
       if (comment) {
         comment.editable = (p) => commentEditable(p.data, canDecide);
@@ -225,6 +235,7 @@ export function Approval() {
             <AgGridReact
               theme={gridTheme}
               rowModelType="serverSide"
+              tooltipShowDelay={300}
               columnDefs={cols}
               defaultColDef={DEFAULT_COL_DEF}
               cacheBlockSize={100}

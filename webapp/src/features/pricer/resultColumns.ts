@@ -1,5 +1,6 @@
 import type { ColDef, ValueFormatterParams } from 'ag-grid-community';
 import type { ResultColumn } from './api/results';
+import { UrlCell } from '../../components/UrlCell';
 
 /**
  * The results grids' columns (repricing/getColumnsDef) as ag-grid column definitions with the
@@ -16,6 +17,10 @@ export function formatResult(format: string, v: unknown, currency: string): stri
   if (format === 'currency') return Number.isFinite(n) ? currency + n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : String(v);
   if (format === 'percent') return Number.isFinite(n) ? (n > 0 ? '+' : '') + n.toFixed(2) + '%' : String(v);
   if (format === 'number') return Number.isFinite(n) ? n.toLocaleString('en-US') : String(v);
+  if (format === 'date') {
+    const d = new Date(String(v));
+    return Number.isNaN(d.getTime()) ? String(v) : d.toLocaleString('en-US');
+  }
   return Array.isArray(v) ? v.join(', ') : String(v);
 }
 
@@ -46,6 +51,7 @@ export function resultColDefs(cols: ResultColumn[], currency: string): ColDef[] 
       minWidth: 90,
       width: c.colId === 'name' ? 240 : c.colId === 'explanation' ? 360 : numeric ? 130 : 160,
     };
+    if (c.format_type === 'url') def.cellRenderer = UrlCell;
     if (c.colId === 'explanation') {
       def.cellRenderer = 'whyCell';
       def.tooltipField = 'explanation';

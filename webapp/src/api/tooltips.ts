@@ -1,5 +1,5 @@
-import { api } from '../../../lib/api';
-import type { Route } from '../../../api/route';
+import { api } from '../lib/api';
+import type { Route } from './route';
 
 /** The hover tooltips' calls (spec §2, api/grid/handlers.go): the product tooltip and the competitor prices. */
 
