@@ -610,6 +610,29 @@ func TestTrendsOnS(t *testing.T) {
 		withRollup, err = s.withRollup(ctx, a2)
 		require.NoError(t, err)
 		assert.NotNil(t, withRollup.TrendRollup, "another account's load")
+		// Loads under way: one into account 2 leaves account 1's rollup in use; one whose
+		// accounts are not known yet (a file naming them per row) does not.
+		_, err = db.Exec(ctx, `INSERT INTO ingest_loads (id, kind, format, file_name, file_bytes, status, account_id)
+			VALUES ('trend-test-running-2', 'scans', 'csv', 'scans2.csv', 10, 'started', 2)`)
+		require.NoError(t, err)
+		withRollup, err = s.withRollup(ctx, a2)
+		require.NoError(t, err)
+		assert.Nil(t, withRollup.TrendRollup, "a load into account 2 under way")
+		_, err = db.Exec(ctx, `UPDATE ingest_loads SET finished_at = now() - interval '1 day', status = 'done' WHERE id = 'trend-test-load'`)
+		require.NoError(t, err)
+		withRollup, err = s.withRollup(ctx, a1)
+		require.NoError(t, err)
+		assert.NotNil(t, withRollup.TrendRollup, "another account's load under way")
+		_, err = db.Exec(ctx, `INSERT INTO ingest_loads (id, kind, format, file_name, file_bytes, status)
+			VALUES ('trend-test-running-any', 'scans', 'csv', 'scans3.csv', 10, 'started')`)
+		require.NoError(t, err)
+		withRollup, err = s.withRollup(ctx, a1)
+		require.NoError(t, err)
+		assert.Nil(t, withRollup.TrendRollup, "a load of accounts not known yet")
+		_, err = db.Exec(ctx, `DELETE FROM ingest_loads WHERE id IN ('trend-test-running-2', 'trend-test-running-any')`)
+		require.NoError(t, err)
+		_, err = db.Exec(ctx, `UPDATE ingest_loads SET finished_at = now() WHERE id = 'trend-test-load'`)
+		require.NoError(t, err)
 		// A build records its start in whole seconds, rounded down, so a load that
 		// finished in the same second counts as later (the safe side). The load is
 		// moved 2 s back so the rebuild below surely starts after it.
