@@ -75,7 +75,7 @@ func TestApprovalGroupSQL(t *testing.T) {
 		status + " = 'rejected') AS `rejected`, avg(change_pct) AS `avg_change_pct`, min(change_pct) AS `min_change_pct`, max(change_pct) AS `max_change_pct`"
 	for _, tc := range []struct {
 		name, cond, sql string
-		args          []any
+		args            []any
 	}{
 		{"by status, the largest first", `{"group":[{"id":"status"}],"sort":[{"colId":"records","sort":"desc"}],"limit":200}`,
 			"SELECT ifNull(toString(" + status + "), '') AS group_key, " + metrics + " FROM pricer_results WHERE account_id = ? AND result_id = ? AND status != ?" +

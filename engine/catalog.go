@@ -71,6 +71,9 @@ type Account struct {
 	// Mandated are the mandated brands and FSNs a pricer run marks (nil: none;
 	// mandated.go). Only CompileRun reads them.
 	Mandated *Mandated
+	// Terms are the contracts and planned events in force that a pricer run
+	// applies (nil: none; price_terms.go). Only the run's compiler reads them.
+	Terms *PriceTerms
 	// Cluster says the facts are spread over a ClickHouse cluster (DESIGN §11):
 	// account-wide subqueries are then GLOBAL IN (globalIn).
 	Cluster bool

@@ -120,6 +120,14 @@ func Explain(t ResultTrace, rules map[int64]RuleRef, g Guardrails, competitorNam
 		if id == 0 {
 			return
 		}
+		// A contract's bound or an event's price (price_terms.go): no rule of the run.
+		if term, ok := map[int64]string{ContractRuleID: "the product's contract", EventRuleID: "a planned event"}[id]; ok {
+			s := Step{Kind: kind, RuleID: id, RuleName: capitalize(term), SourceValue: num(src), Value: num(val),
+				Text: fmt.Sprintf("%s %s from %s", kind, money(val), term)}
+			steps = append(steps, s)
+			words = append(words, s.Text)
+			return
+		}
 		r := rules[id]
 		s := Step{Kind: kind, RuleID: id, RuleName: r.Name, Source: sourceText(r.Source, competitorNames), SourceValue: num(src), Value: num(val)}
 		if r.Adjust != (RuleAdjust{}) {

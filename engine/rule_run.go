@@ -43,6 +43,7 @@ type runCompiler struct {
 	e     exprs
 	g     Guardrails
 	lists map[RuleType][]Rule
+	terms bool // the run applies contracts and events (price_terms.go): set by inner
 }
 
 func newRunCompiler(a Account, rules []Rule, g Guardrails) (*runCompiler, error) {
@@ -143,6 +144,11 @@ func (k *runCompiler) inner(b *builder, scope *Condition) (string, error) {
 		}
 		sel = append(sel, m+" AS "+l.prefix+"_i")
 	}
+	// The contracts and events in force (price_terms.go), carried to the values.
+	if terms := k.a.Terms.termColumns(b); terms != nil {
+		sel = append(sel, terms...)
+		k.terms = true
+	}
 	where := tenancy(Account{AccountID: k.a.AccountID, SnapshotDelta: k.a.SnapshotDelta}, b)
 	if scope != nil {
 		extra, err := scopePredicate(b, k.a, *scope)
@@ -154,6 +160,9 @@ func (k *runCompiler) inner(b *builder, scope *Condition) (string, error) {
 		}
 	}
 	sql := "SELECT " + strings.Join(sel, ", ") + " FROM " + b.snapshotTable(k.a) + " WHERE " + where
+	if k.terms {
+		base = append(base, termNames...)
+	}
 	// Each later level names the columns it carries on: what it does not name is
 	// dropped (the offers after the sources, the positions after the values).
 	level := func(carry []string, cols ...string) {
@@ -278,19 +287,24 @@ func (k *runCompiler) match(b *builder, t RuleType) (string, error) {
 // (0: none), p_src its source value (NaN: none).
 func (k *runCompiler) pick(t RuleType, p string) []string {
 	rules := k.lists[t]
-	if len(rules) == 0 {
-		return []string{"toUInt64(0) AS " + p + "_rule", "nan AS " + p + "_src"}
+	rule, src := "toUInt64(0)", "nan"
+	if len(rules) > 0 {
+		ids := make([]string, len(rules))
+		srcs := make([]string, 0, 2*len(rules)+1)
+		for i, r := range rules {
+			ids[i] = "toUInt64(" + IntLit(r.ID) + ")"
+			srcs = append(srcs, p+"_i = "+IntLit(int64(i+1)), k.source(r.Source))
+		}
+		rule = byPosition(p, ids, "toUInt64(0)")
+		src = "toFloat64(multiIf(" + strings.Join(append(srcs, "nan"), ", ") + "))"
 	}
-	ids := make([]string, len(rules))
-	srcs := make([]string, 0, 2*len(rules)+1)
-	for i, r := range rules {
-		ids[i] = "toUInt64(" + IntLit(r.ID) + ")"
-		srcs = append(srcs, p+"_i = "+IntLit(int64(i+1)), k.source(r.Source))
+	if k.terms {
+		// A contract's bound or an event's price is the list's source and rule.
+		kc := termColumn[t]
+		rule = "if(" + kc + " > 0, toUInt64(" + IntLit(termRule[t]) + "), " + rule + ")"
+		src = "if(" + kc + " > 0, " + kc + ", " + src + ")"
 	}
-	return []string{
-		byPosition(p, ids, "toUInt64(0)") + " AS " + p + "_rule",
-		"toFloat64(multiIf(" + strings.Join(append(srcs, "nan"), ", ") + ")) AS " + p + "_src",
-	}
+	return []string{rule + " AS " + p + "_rule", src + " AS " + p + "_src"}
 }
 
 // byPosition is the constant of the list's matching rule (p_i, 1-based; dflt for
@@ -314,7 +328,7 @@ var valueColumn = map[RuleType]string{RuleTarget: "t_val", RuleFloor: "f_val", R
 func (k *runCompiler) adjusted(t RuleType, p string) string {
 	rules := k.lists[t]
 	if len(rules) == 0 {
-		return "nan AS " + valueColumn[t]
+		return k.withTerms(t, "nan") + " AS " + valueColumn[t]
 	}
 	muls := make([]string, len(rules))
 	adds := make([]string, len(rules))
@@ -324,7 +338,22 @@ func (k *runCompiler) adjusted(t RuleType, p string) string {
 	}
 	// No rule (p_i 0): NaN times and plus NaN, so NaN.
 	v := "(" + p + "_src * " + byPosition(p, muls, "nan") + " + " + byPosition(p, adds, "nan") + ")"
-	return "if(" + v + " > 0, " + v + ", nan) AS " + valueColumn[t]
+	return k.withTerms(t, "if("+v+" > 0, "+v+", nan)") + " AS " + valueColumn[t]
+}
+
+// withTerms is a list's value with the contracts and events in force
+// (price_terms.go): the contract's bound, the event's price, and for a product
+// under contract that no target prices, its own price (the clamp brings it into
+// the band).
+func (k *runCompiler) withTerms(t RuleType, v string) string {
+	if !k.terms {
+		return v
+	}
+	kc := termColumn[t]
+	if t == RuleTarget {
+		v = "if(isNaN(" + v + ") AND k_floor > 0 AND price > 0, price, " + v + ")"
+	}
+	return "if(" + kc + " > 0, " + kc + ", " + v + ")"
 }
 
 // source is a rule source's value for the row, NaN when it has none; a

@@ -275,4 +275,43 @@ func TestExplain(t *testing.T) {
 	assert.Equal(t, `Rule "Beat Alpha" matches, but the lowest price of competitor 3 has no value; no change: the target rule's source has no value.`, s)
 	_, s = Explain(ResultTrace{Price: 10, Target: nan, Floor: nan, Ceiling: nan, Status: StatusNoChange}, rules, Guardrails{}, nil)
 	assert.Equal(t, "No change: no middle rule matches this product.", s)
+
+	// A planned event's target and a contract's band name themselves.
+	_, s = Explain(ResultTrace{Price: 10, TRule: EventRuleID, TSrc: 7.5, Target: 7.5, FRule: ContractRuleID, FSrc: 8, Floor: 8, CRule: ContractRuleID, CSrc: 9,
+		Ceiling: 9, Clamped: 8, Max: 8, Round: 8, Margin: 8, Recommended: 8, ChangePct: -20, Status: StatusPending}, rules, Guardrails{}, nil)
+	assert.Equal(t, "Target 7.50 from a planned event; floor 8.00 from the product's contract; ceiling 9.00 from the product's contract; "+
+		"raised to the floor 8.00; recommended 8.00 (-20.00 % from 10.00).", s)
+}
+
+// Contracts and planned events (price_terms.go): their values are lookups by
+// product over bound arrays (sorted by product), and replace the lists' sources,
+// rules and values; with none the SQL is the plain run's.
+func TestRunTermsSQL(t *testing.T) {
+	rules := []Rule{{ID: 21, Name: "a", Section: SectionMiddle, Type: RuleTarget, Active: true, Source: RuleSource{Kind: SourceMyPrice}, Adjust: RuleAdjust{Percent: -5}}}
+	plain, err := CompileRun(slottedAccount(), rules, Guardrails{}, 42)
+	require.NoError(t, err)
+	a := slottedAccount()
+	a.Terms = &PriceTerms{}
+	empty, err := CompileRun(a, rules, Guardrails{}, 42)
+	require.NoError(t, err)
+	assert.Equal(t, plain, empty, "no terms: the plain run")
+
+	a.Terms = &PriceTerms{Contracts: []Contract{{ProductID: "P2", Floor: 9, Ceiling: 9}, {ProductID: "P1", Floor: 10, Ceiling: 12}},
+		Events: []EventPrice{{ProductID: "P3", Price: 7.5}}}
+	st, err := CompileRun(a, rules, Guardrails{}, 42)
+	require.NoError(t, err)
+	lookup := func(vals string) string {
+		return "transform(product_id, CAST(? AS Array(String)), CAST(? AS Array(Float64)), toFloat64(0)) AS " + vals
+	}
+	assert.Contains(t, st.SQL, "toUInt32(multiIf((1), 1, 0)) AS t_i, toUInt32(0) AS f_i, toUInt32(0) AS c_i, "+
+		lookup("k_floor")+", "+lookup("k_ceiling")+", "+lookup("k_event")+" FROM product_snapshot WHERE account_id = ?")
+	assert.Equal(t, []any{[]string{"P1", "P2"}, []float64{10, 9}, []string{"P1", "P2"}, []float64{12, 9}, []string{"P3"}, []float64{7.5}, uint32(7)}, st.Args)
+	assert.Contains(t, st.SQL, "if(k_event > 0, toUInt64(9007199254740990), transform(t_i, [1], [toUInt64(21)], toUInt64(0))) AS t_rule, "+
+		"if(k_event > 0, k_event, toFloat64(multiIf(t_i = 1, if(price > 0, price, nan), nan))) AS t_src, "+
+		"if(k_floor > 0, toUInt64(9007199254740991), toUInt64(0)) AS f_rule, if(k_floor > 0, k_floor, nan) AS f_src, "+
+		"if(k_ceiling > 0, toUInt64(9007199254740991), toUInt64(0)) AS c_rule, if(k_ceiling > 0, k_ceiling, nan) AS c_src")
+	tv := "if((t_src * transform(t_i, [1], [toFloat64(0.95)], nan) + transform(t_i, [1], [toFloat64(0)], nan)) > 0, " +
+		"(t_src * transform(t_i, [1], [toFloat64(0.95)], nan) + transform(t_i, [1], [toFloat64(0)], nan)), nan)"
+	assert.Contains(t, st.SQL, "if(k_event > 0, k_event, if(isNaN("+tv+") AND k_floor > 0 AND price > 0, price, "+tv+")) AS t_val, "+
+		"if(k_floor > 0, k_floor, nan) AS f_val, if(k_ceiling > 0, k_ceiling, nan) AS c_val")
 }

@@ -80,6 +80,9 @@ func (r PricerRunner) attempt(ctx context.Context, run store.PricerRun, resultID
 	if a.Mandated, err = r.Store.EngineMandated(ctx, run.AccountID); err != nil {
 		return err
 	}
+	if a.Terms, err = r.Store.EngineTerms(ctx, run.AccountID, a.Now); err != nil {
+		return err
+	}
 	rules, err := r.Store.EngineRules(ctx, run.AccountID)
 	if err != nil {
 		return err

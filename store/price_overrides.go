@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"pricelens/engine"
 )
 
 // The rows of the Upload Files kinds (README "Upload Files"), parsed and checked
@@ -278,4 +280,31 @@ func (s *Store) ActiveOverrides(ctx context.Context, accountID int64, kind strin
 		out = append(out, o)
 	}
 	return out, total, rows.Err()
+}
+
+// EngineTerms are the account's contracts and planned events in force on day (a
+// UTC date), as a pricer run applies them (engine.PriceTerms). A product with
+// several events that day takes the one that started last (the lowest price on a
+// tie).
+func (s *Store) EngineTerms(ctx context.Context, accountID int64, day time.Time) (*engine.PriceTerms, error) {
+	t := &engine.PriceTerms{}
+	d := day.UTC().Format("2006-01-02")
+	rows, err := s.DB.Query(ctx, `SELECT product_id, floor_price, ceiling_price FROM price_contracts
+		WHERE account_id = $1 AND starts_on <= $2::date AND ends_on >= $2::date ORDER BY product_id`, accountID, d)
+	if err != nil {
+		return nil, err
+	}
+	if t.Contracts, err = pgx.CollectRows(rows, pgx.RowToStructByPos[engine.Contract]); err != nil {
+		return nil, err
+	}
+	rows, err = s.DB.Query(ctx, `SELECT DISTINCT ON (product_id) product_id, event_price FROM price_events
+		WHERE account_id = $1 AND starts_on <= $2::date AND ends_on >= $2::date
+		ORDER BY product_id, starts_on DESC, event_price ASC`, accountID, d)
+	if err != nil {
+		return nil, err
+	}
+	if t.Events, err = pgx.CollectRows(rows, pgx.RowToStructByPos[engine.EventPrice]); err != nil {
+		return nil, err
+	}
+	return t, nil
 }

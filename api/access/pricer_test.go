@@ -36,7 +36,12 @@ type pricerEnv struct {
 	viewer, admin2 *client
 	now            time.Time
 	staleDays      int
+	// terms are the contracts and events in force per product (0: none), as the
+	// evaluator applies them (engine.PriceTerms).
+	terms map[string]evTerm
 }
+
+type evTerm struct{ floor, ceiling, event float64 }
 
 func loadPricerEnv(t *testing.T) *pricerEnv {
 	w, _ := testenv.ClickHouse(t)
@@ -244,6 +249,21 @@ func (p *pricerEnv) evaluate(x evProduct, rules []evRule, g evGuard) evResult {
 	tr, t := p.pick(x, rules, "target")
 	fr, f := p.pick(x, rules, "floor")
 	cr, c := p.pick(x, rules, "ceiling")
+	// A contract's band replaces the floor and ceiling rules; an event's price the
+	// target; a product under contract that no target prices keeps its own price.
+	if k, ok := p.terms[x.id]; ok {
+		if k.event > 0 {
+			tr, t = engine.EventRuleID, k.event
+		} else if math.IsNaN(t) && k.floor > 0 && x.price > 0 {
+			t = x.price
+		}
+		if k.floor > 0 {
+			fr, f = engine.ContractRuleID, k.floor
+		}
+		if k.ceiling > 0 {
+			cr, c = engine.ContractRuleID, k.ceiling
+		}
+	}
 	res := evResult{tRule: tr, fRule: fr, cRule: cr, floor: f, rec: x.price, status: engine.StatusNoChange}
 	if math.IsNaN(t) || x.price <= 0 {
 		return res
@@ -822,6 +842,61 @@ func TestPricer(t *testing.T) {
 		assert.Equal(t, 0, p.e.count(`SELECT count(*) FROM pricer_rules WHERE name = 'Preview'`), "a preview saves nothing")
 		st, _ = p.analyst.call("POST", "/api/rules/preview", obj{"name": "x", "section": "middle", "rule_type": "target", "source": obj{"kind": "competitors"}})
 		assert.Equal(t, 400, st)
+	})
+
+	t.Run("contracts and planned events in force replace the rules' values; expired, future and other accounts' do not", func(t *testing.T) {
+		var priced []evProduct
+		for _, x := range p.products(t, p.acc1) {
+			if x.price > 1 {
+				priced = append(priced, x)
+			}
+		}
+		require.GreaterOrEqual(t, len(priced), 7)
+		a, b, c, d, e, f := priced[0], priced[1], priced[2], priced[3], priced[4], priced[5]
+		day := func(off int) string { return time.Now().UTC().AddDate(0, 0, off).Format("2006-01-02") }
+		contract := func(acc int64, x evProduct, kind string, lo, hi float64, from, to int) {
+			_, err := p.e.db.Exec(context.Background(), `INSERT INTO price_contracts (account_id, product_id, kind, floor_price, ceiling_price, starts_on, ends_on, comment)
+				VALUES ($1, $2, $3, $4, $5, $6, $7, 'test')`, acc, x.id, kind, lo, hi, day(from), day(to))
+			require.NoError(t, err)
+		}
+		event := func(x evProduct, name string, price float64, from, to int) {
+			_, err := p.e.db.Exec(context.Background(), `INSERT INTO price_events (account_id, product_id, event_name, event_price, starts_on, ends_on)
+				VALUES ($1, $2, $3, $4, $5, $6)`, p.acc1, x.id, name, price, day(from), day(to))
+			require.NoError(t, err)
+		}
+		contract(p.acc1, a, "contract", a.price*1.2, a.price*1.3, -1, 5) // a band above the price: raised
+		contract(p.acc1, b, "manual", b.price*0.97, b.price*0.97, 0, 0)  // pinned, today only
+		event(c, "Black Friday", c.price*0.9, -2, 2)                     // an event price
+		event(c, "Older promo", c.price*0.5, -5, 3)                      // started earlier: the later one wins
+		contract(p.acc1, d, "contract", d.price*0.5, d.price*0.7, -1, 1) // an event inside a lower band: clamped
+		event(d, "Clearance", d.price*0.95, -1, 1)
+		contract(p.acc1, e, "contract", e.price*2, e.price*3, -10, -1) // ended yesterday
+		event(f, "Next week", f.price*0.5, 1, 7)                       // not started
+		contract(p.acc2, a, "manual", 1, 1, -1, 1)                     // another account's
+		p.terms = map[string]evTerm{a.id: {floor: a.price * 1.2, ceiling: a.price * 1.3}, b.id: {floor: b.price * 0.97, ceiling: b.price * 0.97},
+			c.id: {event: c.price * 0.9}, d.id: {floor: d.price * 0.5, ceiling: d.price * 0.7, event: d.price * 0.95}}
+		defer func() {
+			p.terms = nil
+			_, err := p.e.db.Exec(context.Background(), `DELETE FROM price_contracts WHERE comment = 'test'`)
+			require.NoError(t, err)
+			_, err = p.e.db.Exec(context.Background(), `DELETE FROM price_events WHERE account_id = $1`, p.acc1)
+			require.NoError(t, err)
+		}()
+		id := p.start(t, p.admin, false)
+		got := p.compare(t, p.acc1, id, rules, guard)
+		assert.Equal(t, engine.ContractRuleID, got[a.id].fRule)
+		assert.Equal(t, engine.ContractRuleID, got[a.id].cRule)
+		assert.Greater(t, got[a.id].rec, a.price, "raised toward the contracted band")
+		assert.Equal(t, engine.EventRuleID, got[c.id].tRule)
+		assert.Equal(t, engine.EventRuleID, got[d.id].tRule)
+		assert.NotEqual(t, engine.ContractRuleID, got[e.id].fRule, "an ended contract")
+		assert.NotEqual(t, engine.EventRuleID, got[f.id].tRule, "an event not started")
+		// "Why this price" names them.
+		st, body := p.admin.call("POST", "/api/repricing/getConditionsData", obj{"data": obj{"run": id, "limit": 10,
+			"filters": obj{"id": obj{"filterType": "set", "values": []string{c.id}}}}})
+		require.Equal(t, 200, st, "%v", body)
+		require.Len(t, body["rows"], 1)
+		assert.Contains(t, body["rows"].([]any)[0].(map[string]any)["explanation"], "from a planned event")
 	})
 
 	t.Run("tenancy: account 2's rules never touch account 1's products", func(t *testing.T) {

@@ -37,6 +37,10 @@ func (h *Handlers) preview(c echo.Context, p session.Principal, in PreviewIn) (P
 	if err != nil {
 		return PreviewOut{}, err
 	}
+	// The contracts and events in force apply as in a run.
+	if a.Terms, err = h.Store.EngineTerms(ctx, p.AccountID, a.Now); err != nil {
+		return PreviewOut{}, err
+	}
 	st, err := engine.CompilePreview(a, rules, cand, g)
 	if err != nil {
 		return PreviewOut{}, err
