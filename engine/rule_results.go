@@ -153,8 +153,12 @@ func CompileResultRows(a Account, c Condition, resultID uint64) (Plan, error) {
 }
 
 // waitingCount counts the products a real run sends to a person: above the
-// auto-approve threshold (pending) or of a mandated brand or FSN (mandated).
-const waitingCount = "countIf(status IN ('" + StatusPending + "', '" + StatusMandated + "'))"
+// auto-approve threshold (pending) or of a mandated brand or FSN (mandated). The
+// status is compared as String: on 18.16, IN over a LowCardinality column gives a
+// LowCardinality(UInt8) (toString keeps the LowCardinality; CAST does not), whose
+// countIf state a Distributed query cannot merge from the shards (error 70 on a
+// cluster).
+const waitingCount = "countIf(CAST(status AS String) IN ('" + StatusPending + "', '" + StatusMandated + "'))"
 
 // CompileResultCount counts the rows of the condition in result set resultID, and
 // with pending also those waiting for approval (getCountOfRow's

@@ -158,7 +158,7 @@ func TestResultsSQL(t *testing.T) {
 	a.Categories = []string{"Toys"}
 	st, err := CompileResultCount(a, c, 42, true)
 	require.NoError(t, err)
-	assert.Equal(t, "SELECT count(), countIf(status IN ('pending', 'mandated')) FROM pricer_results WHERE account_id = ? AND super_category IN ? AND result_id = ? "+
+	assert.Equal(t, "SELECT count(), countIf(CAST(status AS String) IN ('pending', 'mandated')) FROM pricer_results WHERE account_id = ? AND super_category IN ? AND result_id = ? "+
 		"AND ifNull(change_pct > ?, 0) AND ifNull(toString(status) = ?, 0) AND position(search_text, lowerUTF8(?)) > 0", st.SQL)
 	assert.Equal(t, []any{uint32(7), clickhouse.GroupSet{Value: []any{"Toys"}}, uint64(42), 5.0, "pending", "tv"}, st.Args)
 	p, err := CompileResultRows(a, c, 42)
@@ -185,7 +185,7 @@ func TestResultsSQL(t *testing.T) {
 	assert.Equal(t, ShapeGroups, p.Shape)
 	assert.Equal(t, "rule_id", p.GroupField)
 	assert.Equal(t, "SELECT ifNull(toString(if(t_rule = 0, NULL, t_rule)), '') AS group_key, count() AS `products`, countIf(status != 'no_change') AS `changed`, "+
-		"countIf(status IN ('pending', 'mandated')) AS `pending`, countIf(status = 'auto_approved') AS `auto_approved`, "+
+		"countIf(CAST(status AS String) IN ('pending', 'mandated')) AS `pending`, countIf(status = 'auto_approved') AS `auto_approved`, "+
 		"if(countIf(status != 'no_change') = 0, NULL, avgIf(change_pct, status != 'no_change')) AS `avg_change_pct`, "+
 		"if(countIf(status != 'no_change') = 0, NULL, minIf(change_pct, status != 'no_change')) AS `min_change_pct`, "+
 		"if(countIf(status != 'no_change') = 0, NULL, maxIf(change_pct, status != 'no_change')) AS `max_change_pct` "+

@@ -122,7 +122,7 @@ func (r PricerRunner) attempt(ctx context.Context, run store.PricerRun, resultID
 	for _, rule := range rules {
 		o.Rules = append(o.Rules, rule.Ref())
 	}
-	res, err := r.W.Query(ctx, warehouse.SQL(`SELECT count(), countIf(status != ?), countIf(status = ?), countIf(status IN (?, ?))
+	res, err := r.W.Query(ctx, warehouse.SQL(`SELECT count(), countIf(status != ?), countIf(status = ?), countIf(CAST(status AS String) IN (?, ?))
 		FROM `+engine.TablePricerResults.String()+` WHERE account_id = ? AND result_id = ?`,
 		engine.StatusNoChange, engine.StatusAutoApproved, engine.StatusPending, engine.StatusMandated, uint32(run.AccountID), uint64(resultID)))
 	if err != nil {
