@@ -439,9 +439,10 @@ func (h *approvals) fillOffers(ctx context.Context, p session.Principal, rows []
 		id, _ := r["id"].(string)
 		offers[id] = r
 	}
+	cols := engine.ApprovalCompetitorColumns(a)
 	for _, r := range rows {
 		o := offers[r["id"].(string)]
-		for _, col := range engine.ApprovalCompetitorColumns(a) {
+		for _, col := range cols {
 			r[col.ID] = o[col.ID]
 		}
 	}
