@@ -266,6 +266,9 @@ func setup(t *testing.T) (*Service, fixture) {
 	f.acc2.Slots, f.acc2.Totals, f.acc2.SnapshotDelta, err = s.W.SnapshotMeta(context.Background(), 2)
 	require.NoError(t, err)
 	require.Len(t, f.acc1.Slots, 3)
+	// On a cluster the accounts say so, as the service's own do: account-wide
+	// subqueries are then GLOBAL IN (without it each shard reads its part of them).
+	f.acc1.Cluster, f.acc2.Cluster = w.Cluster != "", w.Cluster != ""
 	return s, f
 }
 
