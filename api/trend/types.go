@@ -48,8 +48,8 @@ func parseTrend(field string, raw json.RawMessage) (engine.Trend, error) {
 // compare_value and compare_date (competitiveness metrics). A value is null
 // where the day has no products for it.
 type Rows struct {
-	Rows    []map[string]any `json:"rows" openapi:"always"`
-	LastRow int              `json:"lastRow" openapi:"always"`
+	Rows    DayRows `json:"rows" openapi:"always"`
+	LastRow int     `json:"lastRow" openapi:"always"`
 	// Flagged are the trend's competitors with open match-feedback flags (a product's
 	// match to the competitor flagged as wrong, not yet resolved): competitor id →
 	// how many of the account's products (for PDP_price_trend: 1 when the product's
