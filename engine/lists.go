@@ -5,7 +5,17 @@ import "strings"
 // BrandPageSize is the specification's brand list page size.
 const BrandPageSize = 30
 
-// tenancy is the account and category-access predicate every query starts with.
+// factTenancy is tenancy for the tables that are not the snapshot (the trend
+// rollup, the pricer's results and approvals): the account and category access
+// without the snapshot's delta predicate, whose _table column only the merge()
+// of base and delta has.
+func factTenancy(a Account, b *builder) string {
+	a.SnapshotDelta = 0
+	return tenancy(a, b)
+}
+
+// tenancy is the account and category-access predicate every query of the
+// snapshot starts with (with the account's delta, the rows it keeps).
 func tenancy(a Account, b *builder) string {
 	w := ColAccountID + " = " + b.bind(a.AccountID) + b.snapshotVisible(a)
 	if len(a.Categories) > 0 {

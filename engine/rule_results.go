@@ -57,7 +57,7 @@ var TraceColumns = []string{"t_rule", "t_src", "target", "f_rule", "f_src", "flo
 // resultWhere is the predicate of a results query: tenancy and category access,
 // the result set, the filters, the search and the open groups' path.
 func resultWhere(b *builder, a Account, cat catalog, c Condition, resultID uint64) (string, error) {
-	preds := []string{tenancy(a, b), "result_id = " + b.bind(resultID)}
+	preds := []string{factTenancy(a, b), "result_id = " + b.bind(resultID)}
 	for i, key := range c.GroupIDs {
 		preds = append(preds, resultGroupKey(cat, c.Group[i].ID)+" = "+b.bind(key))
 	}

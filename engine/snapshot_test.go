@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -113,7 +114,61 @@ func TestSnapshotDeltaOtherReaders(t *testing.T) {
 		n := strings.Count(sql, live)
 		assert.Positive(t, n, "%s: %s", name, sql)
 		assert.Equal(t, n, strings.Count(sql, live+" WHERE account_id = ?"+visible), "%s: %s", name, sql)
+		assert.Equal(t, n, strings.Count(sql, "_table = 'product_snapshot_delta'"), "%s: the delta predicate only where the snapshot is read: %s", name, sql)
 		assert.NotContains(t, sql, "FROM product_snapshot ", name)
+	}
+}
+
+// TestSnapshotDeltaNotOnOtherTables: reads of tables other than the snapshot (the
+// trend rollup, the pricer's results, approvals) never carry the delta predicate,
+// whose _table column only merge() has: with a delta, a trend over the rollup
+// failed with "Unknown identifier: _table" until the next fold.
+func TestSnapshotDeltaNotOnOtherTables(t *testing.T) {
+	a := rollupAccount()
+	a.SnapshotDelta = 42
+	trend := func(js string) func() (string, error) {
+		return func() (string, error) {
+			tr, err := ParseTrend([]byte(js))
+			if err != nil {
+				return "", err
+			}
+			p, err := CompileTrend(a, tr)
+			if err == nil && !p.Rollup {
+				return "", fmt.Errorf("the plan does not read the rollup")
+			}
+			return p.SQL, err
+		}
+	}
+	dec := `"dates":{"from":"2025-12-01","to":"2025-12-31"}`
+	sqls := map[string]func() (string, error){
+		"price trend over the rollup":     trend(`{"report_name":"price_trend",` + dec + `}`),
+		"competitiveness over the rollup": trend(`{"report_name":"competitiveness_metrics","compareTo":"previous_period",` + dec + `}`),
+		"pricer results": func() (string, error) {
+			rows, err := CompileResultRows(a, Condition{Limit: 100}, 5)
+			if err != nil {
+				return "", err
+			}
+			count, err := CompileResultCount(a, Condition{}, 5, true)
+			return rows.SQL + " " + count.SQL, err
+		},
+		"approvals": func() (string, error) {
+			rows, err := CompileApprovalRows(a, Condition{Limit: 100}, 5, ApprovalDecided{})
+			if err != nil {
+				return "", err
+			}
+			count, err := CompileApprovalCount(a, Condition{}, 5, ApprovalDecided{})
+			if err != nil {
+				return "", err
+			}
+			sel, err := CompileApprovalSelection(a, Condition{}, 5, ApprovalDecided{})
+			return rows.SQL + " " + count.SQL + " " + sel.SQL, err
+		},
+	}
+	for name, compile := range sqls {
+		sql, err := compile()
+		require.NoError(t, err, name)
+		assert.Equal(t, strings.Count(sql, "merge(currentDatabase(), '^product_snapshot(_delta)?$')"), strings.Count(sql, "_table = 'product_snapshot_delta'"),
+			"%s: the delta predicate only where the snapshot is read: %s", name, sql)
 	}
 }
 

@@ -135,6 +135,16 @@ func (tc *trendCompiler) competitorLines() (TrendPlan, error) {
 	if tc.t.Report == TrendPriceVsMarket {
 		mkt = "avgIf(px, px > 0)"
 	}
+	if tc.t.Report == TrendPDP {
+		// One product has one row per competitor and day: no per-product level,
+		// no sumMap over products. 18.16 analyses every subquery level again for
+		// each level above it, and the two levels cost a third of the product
+		// page's ClickHouse time (~28 to ~20 ms at L, README "Trend benchmark").
+		sql := "SELECT toString(d) AS day, d, groupArray(" + ColCompetitorID + ") AS c_ids, groupArray(" + num + ") AS c_num," +
+			" groupArray(" + den + ") AS c_den, groupArray(" + counts + ") AS c_n, any(w) * " + mkt + " AS sel_num, any(w) AS sel_den," +
+			" any(w) * any(mp) AS my_num, any(w) AS my_den, toUInt64(1) AS products FROM (" + priced + ") GROUP BY d ORDER BY d"
+		return tc.plan(b, sql, shapeCompetitorLines)
+	}
 	perProduct := "SELECT d, " + ColProductID + ", any(w) AS pw, any(mp) AS pmp, " + mkt + " AS mkt," +
 		" groupArray(" + ColCompetitorID + ") AS cs, groupArray(" + num + ") AS a_num, groupArray(" + den + ") AS a_den, groupArray(" + counts + ") AS a_n" +
 		" FROM (" + priced + ") GROUP BY d, " + ColProductID

@@ -133,7 +133,7 @@ func (tc *trendCompiler) rollupScope(rs []dayRange) (*CategoryTreeFilter, bool) 
 // rollupWhere is the rollup rows' predicate: tenancy, category access, the
 // category paths and the days.
 func (tc *trendCompiler) rollupWhere(b *builder, tree *CategoryTreeFilter, rs []dayRange) string {
-	w := tenancy(tc.k.a, b)
+	w := factTenancy(tc.k.a, b)
 	if tree != nil {
 		w += " AND " + b.categoryTree(*tree)
 	}

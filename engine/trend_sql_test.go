@@ -50,10 +50,12 @@ func TestTrendSQL(t *testing.T) {
 			trend: `{"report_name":"PDP_price_trend","product_id":"P1",` + dec + `}`,
 			// The product's facts by its key alone (the join with the scope's products
 			// keeps tenancy and category access).
-			sql: lines("avg(px)", "w * px", "w", "toUInt64(1)", priceLines, priced(
+			// One product: a row per competitor and day, grouped by day alone.
+			sql: "SELECT toString(d) AS day, d, groupArray(competitor_id) AS c_ids, groupArray(w * px) AS c_num, groupArray(w) AS c_den, groupArray(toUInt64(1)) AS c_n," +
+				" any(w) * avg(px) AS sel_num, any(w) AS sel_den, any(w) * any(mp) AS my_num, any(w) AS my_den, toUInt64(1) AS products FROM (" + priced(
 				strings.Replace(decPairs, "product_id IN (SELECT product_id FROM product_snapshot WHERE {WHERE})", "product_id = ?", 1),
 				products+" AND product_id = ?",
-				strings.Replace(decDaily, "product_id IN (SELECT product_id FROM product_snapshot WHERE {WHERE})", "product_id = ?", 1))) + ") ORDER BY d",
+				strings.Replace(decDaily, "product_id IN (SELECT product_id FROM product_snapshot WHERE {WHERE})", "product_id = ?", 1)) + ") GROUP BY d ORDER BY d",
 			args: []any{uint32(7), clickhouse.GroupSet{Value: []any{uint64(3), uint64(9)}}, "P1", uint32(7), "P1", uint32(7), "P1"},
 		},
 		{
