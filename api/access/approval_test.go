@@ -2,6 +2,7 @@ package access_test
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"mime/multipart"
@@ -16,6 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"pricelens/api/access"
+	"pricelens/store"
 )
 
 // Manual approval through the API (issue 16) on the S data set: a real run whose
@@ -431,6 +433,38 @@ func TestApproval(t *testing.T) {
 		require.Equal(t, "Send either product_ids or select_all, not both", errMsg(body))
 		st, body = p.admin.call("POST", "/api/approval/decide", obj{"run_id": run1, "decision": "approve", "product_ids": fsn[:1]})
 		require.Equal(t, 400, st, "%v", body)
+	})
+
+	// A load refreshes only the products it touched into the snapshot's delta; until
+	// the delta is folded, the results and approval grids read beside it.
+	t.Run("while the snapshot has a delta after a load, the results and approval grids answer", func(t *testing.T) {
+		ctx := context.Background()
+		var ids []string
+		rows, err := p.w.Conn.Query(ctx, `SELECT product_id FROM product_snapshot WHERE account_id = ? ORDER BY product_id LIMIT 3`, uint32(p.acc1))
+		require.NoError(t, err)
+		for rows.Next() {
+			var id string
+			require.NoError(t, rows.Scan(&id))
+			ids = append(ids, id)
+		}
+		require.NoError(t, rows.Err())
+		cat, err := store.New(p.e.db).Catalog(ctx, p.acc1)
+		require.NoError(t, err)
+		r, err := p.w.RefreshSnapshot(ctx, uint32(p.acc1), cat.Engine().Settings, ids)
+		require.NoError(t, err)
+		require.False(t, r.Full, "the refresh wrote a delta")
+		delta, err := p.w.SnapshotDelta(ctx, uint32(p.acc1))
+		require.NoError(t, err)
+		require.NotZero(t, delta)
+
+		n, _ := approvalCount(t, p.admin, obj{})
+		require.Equal(t, total, n)
+		got, _ := approvalRows(t, p.admin, obj{"limit": 5})
+		require.Len(t, got, 5)
+		st, body := p.admin.call("POST", "/api/repricing/getConditionsData", obj{"data": obj{"run": "latest", "limit": 5}})
+		require.Equal(t, 200, st, "%v", body)
+		st, body = p.admin.call("POST", "/api/repricing/getCountOfRow", obj{"conditionData": obj{"run": "latest"}, "calculatePendingRow": true})
+		require.Equal(t, 200, st, "%v", body)
 	})
 }
 
