@@ -596,6 +596,30 @@ func TestTrendsOnS(t *testing.T) {
 		lastRow := after.Rows[len(after.Rows)-1]
 		assert.Greater(t, lastRow[engine.ValueKey(c)].(float64), 99999.5/float64(lastRow[engine.ProductsKey(c)].(uint64)), "the new scan is in yesterday's line")
 
+		// A load's refresh of a few products (the snapshot's delta, until the fold):
+		// the rollup trends answer as before (they failed with "Unknown identifier:
+		// _table" while an account had a delta).
+		refreshed, err := s.Grid.W.RefreshSnapshot(ctx, 1, a1.Settings, all1[:3])
+		require.NoError(t, err)
+		require.False(t, refreshed.Full)
+		withDelta := a1
+		withDelta.SnapshotDelta, err = s.Grid.W.SnapshotDelta(ctx, 1)
+		require.NoError(t, err)
+		require.NotZero(t, withDelta.SnapshotDelta)
+		withDelta.TrendRollup = r2
+		for _, js := range []string{`{"report_name":"price_trend",` + rdates + `}`,
+			fmt.Sprintf(`{"report_name":"competitiveness_metrics","group":"super_category","competitorId":[%d,%d],%s}`, sub[0], sub[1], rdates)} {
+			p, err := engine.CompileTrend(withDelta, trendOf(t, js))
+			require.NoError(t, err)
+			require.True(t, p.Rollup, js)
+			res, err := s.Grid.W.Query(ctx, p.Statement)
+			require.NoError(t, err, js)
+			require.NotEmpty(t, res.Rows, js)
+		}
+		same, err := s.Rows(ctx, withDelta, trendOf(t, js))
+		require.NoError(t, err)
+		require.Equal(t, after.Rows, same.Rows, "the same rollup, the same price trend")
+
 		// A load of account 1 after the build: its trends read the raw scans until
 		// the rollup is rebuilt; account 2's rollup still serves.
 		withRollup, err := s.withRollup(ctx, a1)
