@@ -99,6 +99,29 @@ func (w *Warehouse) ExecParts(ctx context.Context, format string, tables ...engi
 	return nil
 }
 
+// partsSource is where a query reads the stored parts of the schema's tables
+// (system.parts' columns): on one server its own system.parts; on a cluster every
+// shard's, read from one live replica of each as any query reads a shard
+// (cluster()), since the connected node holds only its own shard's parts of a
+// sharded table. Filter by database = w.Database, not currentDatabase(): that is
+// the remote session's default database on the shards. A table replicated to every
+// node then shows once per shard.
+func (w *Warehouse) partsSource() string {
+	if w.Cluster == "" {
+		return "system.parts"
+	}
+	return "cluster(" + w.Cluster + ", system, parts)" // a plain name (config.Load)
+}
+
+// storedName is the name under which table t's parts are stored (system.parts'
+// table): <table>_local for a sharded table on a cluster, else t's own.
+func (w *Warehouse) storedName(t engine.Table) string {
+	if w.Cluster != "" && migrations.Sharded(t.String()) {
+		return t.String() + migrations.LocalSuffix
+	}
+	return t.String()
+}
+
 // shard is one shard's replicas' native addresses, in the cluster's order.
 type shard struct {
 	num      uint32
