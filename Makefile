@@ -73,6 +73,30 @@ test-cluster: stack
 	$(CLUSTER_ENV) $(GO) test -count=1 -p 1 -tags cluster -timeout 90m $(CLUSTER_TESTS)
 	$(CLUSTER_ENV) $(GO) test -count=1 -p 1 -tags cluster -timeout 30m -run '^(TestPricer|TestClusterShardDownAnswers503)$$' ./api/access ./api
 
+# bench-cluster: the grid bench at M on the loopback cluster beside one node on the
+# same machine (issue 18, README "Cluster"): loads M once into bench_m on the single
+# node (PostgreSQL bench_m) and on the cluster (PostgreSQL bench_m_cluster; seed
+# --if-empty skips a loaded one), then runs the same bench classes (BENCH_ONLY: grid
+# or trend) through the API on one and then the other. The PostgreSQL copy of the
+# grid's data is skipped: it does not change with ClickHouse. Not part of `make test`.
+BENCH_ONLY ?= grid
+BENCH_M_ENV := PRICELENS_CLICKHOUSE_DB=bench_m \
+	PRICELENS_POSTGRES_URL='postgres://pricelens:pricelens@127.0.0.1:15432/bench_m?sslmode=disable'
+BENCH_M_CLUSTER_ENV := $(CLUSTER_ENV) PRICELENS_CLICKHOUSE_DB=bench_m \
+	PRICELENS_POSTGRES_URL='postgres://pricelens:pricelens@127.0.0.1:15432/bench_m_cluster?sslmode=disable'
+.PHONY: bench-cluster
+bench-cluster: stack
+	$(BIN) stack up --cluster
+	$(BENCH_M_ENV) $(BIN) migrate
+	$(BENCH_M_ENV) $(BIN) seed --size M --seed 1 --if-empty
+	$(BENCH_M_CLUSTER_ENV) $(BIN) migrate
+	$(BENCH_M_CLUSTER_ENV) $(BIN) seed --size M --seed 1 --if-empty
+	@echo "== one node (127.0.0.1:19000, bench_m), load: $$(cut -d' ' -f1-3 /proc/loadavg)"
+	$(BENCH_M_ENV) $(BIN) bench --runs 20 --skip-postgres --only $(BENCH_ONLY)
+	@echo "== cluster (2 shards x 2 replicas on loopback, bench_m), load: $$(cut -d' ' -f1-3 /proc/loadavg)"
+	$(BENCH_M_CLUSTER_ENV) $(BIN) bench --runs 20 --skip-postgres --only $(BENCH_ONLY)
+	@echo "load: $$(cut -d' ' -f1-3 /proc/loadavg)"
+
 # api-types: the webapp's generated copy of the API contract (webapp/src/api): the
 # OpenAPI document and permission catalog from the Go route table, then TypeScript
 # types from the document with openapi-typescript. `make test` fails when stale.
