@@ -97,6 +97,21 @@ bench-cluster: stack
 	$(BENCH_M_CLUSTER_ENV) $(BIN) bench --runs 20 --skip-postgres --only $(BENCH_ONLY)
 	@echo "load: $$(cut -d' ' -f1-3 /proc/loadavg)"
 
+# bench-cluster-pricer: the pricer bench (bench-pricer: 50 rules, a real run and a
+# simulation end to end, the results grid, the rule preview) over bench_m on one node
+# and then on the loopback cluster, each in databases of its own (bench_pricer_m,
+# PostgreSQL bench_pricer_m and bench_pricer_m_cluster); run make bench-cluster first to load M.
+.PHONY: bench-cluster-pricer
+bench-cluster-pricer: stack
+	$(BIN) stack up --cluster
+	@echo "== one node (127.0.0.1:19000, bench_m)"
+	PRICELENS_CLICKHOUSE_DB=bench_pricer_m PRICELENS_POSTGRES_URL='postgres://pricelens:pricelens@127.0.0.1:15432/bench_pricer_m?sslmode=disable' \
+		$(BIN) bench-pricer --from bench_m
+	@echo "== cluster (2 shards x 2 replicas on loopback, bench_m)"
+	$(CLUSTER_ENV) PRICELENS_CLICKHOUSE_DB=bench_pricer_m \
+		PRICELENS_POSTGRES_URL='postgres://pricelens:pricelens@127.0.0.1:15432/bench_pricer_m_cluster?sslmode=disable' \
+		$(BIN) bench-pricer --from bench_m
+
 # api-types: the webapp's generated copy of the API contract (webapp/src/api): the
 # OpenAPI document and permission catalog from the Go route table, then TypeScript
 # types from the document with openapi-typescript. `make test` fails when stale.
