@@ -62,7 +62,7 @@ endif
 # migrations, warehouse (with the fault tests, build tag cluster), ingest, grid, trend
 # and pricer tests with every test database created ON CLUSTER. One package at a
 # time (-p 1): the fault tests stop and start nodes. Not part of `make test`: it takes
-# longer than CI's budget on 2 cores (README "Cluster").
+# about 12 minutes on 2 cores, most of it DDL ON CLUSTER (README "Cluster").
 CLUSTER_ENV := PRICELENS_CLICKHOUSE_CLUSTER=pricelens \
 	PRICELENS_CLICKHOUSE_ADDR=127.0.0.1:19101,127.0.0.1:19102,127.0.0.1:19103,127.0.0.1:19104 \
 	PRICELENS_CLICKHOUSE_HTTP_ADDR=127.0.0.1:18201
