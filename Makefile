@@ -62,7 +62,7 @@ endif
 # migrations, warehouse (with the fault tests, build tag cluster), ingest, grid, trend
 # and pricer tests with every test database created ON CLUSTER. One package at a
 # time (-p 1): the fault tests stop and start nodes. Not part of `make test`: it takes
-# longer than CI's budget on 2 cores (README "Cluster").
+# about 12 minutes on 2 cores, most of it DDL ON CLUSTER (README "Cluster").
 CLUSTER_ENV := PRICELENS_CLICKHOUSE_CLUSTER=pricelens \
 	PRICELENS_CLICKHOUSE_ADDR=127.0.0.1:19101,127.0.0.1:19102,127.0.0.1:19103,127.0.0.1:19104 \
 	PRICELENS_CLICKHOUSE_HTTP_ADDR=127.0.0.1:18201
@@ -72,6 +72,45 @@ test-cluster: stack
 	$(BIN) stack up --cluster
 	$(CLUSTER_ENV) $(GO) test -count=1 -p 1 -tags cluster -timeout 90m $(CLUSTER_TESTS)
 	$(CLUSTER_ENV) $(GO) test -count=1 -p 1 -tags cluster -timeout 30m -run '^(TestPricer|TestClusterShardDownAnswers503)$$' ./api/access ./api
+
+# bench-cluster: the grid bench at M on the loopback cluster beside one node on the
+# same machine (issue 18, README "Cluster"): loads M once into bench_m on the single
+# node (PostgreSQL bench_m) and on the cluster (PostgreSQL bench_m_cluster; seed
+# --if-empty skips a loaded one), then runs the same bench classes (BENCH_ONLY: grid
+# or trend) through the API on one and then the other. The PostgreSQL copy of the
+# grid's data is skipped: it does not change with ClickHouse. Not part of `make test`.
+BENCH_ONLY ?= grid
+BENCH_M_ENV := PRICELENS_CLICKHOUSE_DB=bench_m \
+	PRICELENS_POSTGRES_URL='postgres://pricelens:pricelens@127.0.0.1:15432/bench_m?sslmode=disable'
+BENCH_M_CLUSTER_ENV := $(CLUSTER_ENV) PRICELENS_CLICKHOUSE_DB=bench_m \
+	PRICELENS_POSTGRES_URL='postgres://pricelens:pricelens@127.0.0.1:15432/bench_m_cluster?sslmode=disable'
+.PHONY: bench-cluster
+bench-cluster: stack
+	$(BIN) stack up --cluster
+	$(BENCH_M_ENV) $(BIN) migrate
+	$(BENCH_M_ENV) $(BIN) seed --size M --seed 1 --if-empty
+	$(BENCH_M_CLUSTER_ENV) $(BIN) migrate
+	$(BENCH_M_CLUSTER_ENV) $(BIN) seed --size M --seed 1 --if-empty
+	@echo "== one node (127.0.0.1:19000, bench_m), load: $$(cut -d' ' -f1-3 /proc/loadavg)"
+	$(BENCH_M_ENV) $(BIN) bench --runs 20 --skip-postgres --only $(BENCH_ONLY)
+	@echo "== cluster (2 shards x 2 replicas on loopback, bench_m), load: $$(cut -d' ' -f1-3 /proc/loadavg)"
+	$(BENCH_M_CLUSTER_ENV) $(BIN) bench --runs 20 --skip-postgres --only $(BENCH_ONLY)
+	@echo "load: $$(cut -d' ' -f1-3 /proc/loadavg)"
+
+# bench-cluster-pricer: the pricer bench (bench-pricer: 50 rules, a real run and a
+# simulation end to end, the results grid, the rule preview) over bench_m on one node
+# and then on the loopback cluster, each in databases of its own (bench_pricer_m,
+# PostgreSQL bench_pricer_m and bench_pricer_m_cluster); run make bench-cluster first to load M.
+.PHONY: bench-cluster-pricer
+bench-cluster-pricer: stack
+	$(BIN) stack up --cluster
+	@echo "== one node (127.0.0.1:19000, bench_m)"
+	PRICELENS_CLICKHOUSE_DB=bench_pricer_m PRICELENS_POSTGRES_URL='postgres://pricelens:pricelens@127.0.0.1:15432/bench_pricer_m?sslmode=disable' \
+		$(BIN) bench-pricer --from bench_m
+	@echo "== cluster (2 shards x 2 replicas on loopback, bench_m)"
+	$(CLUSTER_ENV) PRICELENS_CLICKHOUSE_DB=bench_pricer_m \
+		PRICELENS_POSTGRES_URL='postgres://pricelens:pricelens@127.0.0.1:15432/bench_pricer_m_cluster?sslmode=disable' \
+		$(BIN) bench-pricer --from bench_m
 
 # api-types: the webapp's generated copy of the API contract (webapp/src/api): the
 # OpenAPI document and permission catalog from the Go route table, then TypeScript

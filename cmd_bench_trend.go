@@ -48,8 +48,10 @@ func trendClasses(ctx context.Context, w *warehouse.Warehouse, a engine.Account)
 		return nil, fmt.Errorf("bench trends: no category: %v", err)
 	}
 	path, _ := json.Marshal([][]string{{res.Rows[0][0].(string), res.Rows[0][1].(string)}})
-	ids, err := w.Strings(ctx, warehouse.SQL(`SELECT product_id FROM offers WHERE account_id = ? AND scanned_at < now() - 80 * 86400 LIMIT 1`, a.AccountID))
-	if err != nil || len(ids) == 0 {
+	// The product scanned first: its history is the longest at any size (M keeps 60
+	// days, L 90).
+	ids, err := w.Strings(ctx, warehouse.SQL(`SELECT argMin(product_id, scanned_at) FROM offers WHERE account_id = ?`, a.AccountID))
+	if err != nil || len(ids) == 0 || ids[0] == "" {
 		return nil, fmt.Errorf("bench trends: no product with history: %v", err)
 	}
 	pid, _ := json.Marshal(ids[0])

@@ -86,7 +86,12 @@ func CompileCompetitorOffers(a Account, productID string) (Plan, error) {
 }
 
 // compileProduct compiles the row of one product for c's columns (all of them when
-// c names none).
+// c names none). The snapshot has one visible row per product, and the SQL has no
+// LIMIT 1: on a cluster, the node running the query cancels the other shard's part
+// as soon as its own shard gives the row, and 18.16 can receive that cancel between
+// the query and its closing (external) data block, which it then takes for a stray
+// packet on the pooled connection between the nodes: a later, unrelated query on it
+// failed with "Unexpected packet Data received from client" (code 101).
 func compileProduct(a Account, productID string, c Condition) (Plan, error) {
 	if productID == "" || len(productID) > MaxTextLen {
 		return Plan{}, bad("productId", "needs a product id")
@@ -102,7 +107,7 @@ func compileProduct(a Account, productID string, c Condition) (Plan, error) {
 	b := &builder{}
 	sel, names, x := k.rowSelect(b, cols)
 	sql := "SELECT " + strings.Join(sel, ", ") + " FROM " + b.snapshotTable(k.a) + " WHERE " + tenancy(k.a, b) +
-		" AND " + ColProductID + " = " + b.bind(productID) + " LIMIT 1"
+		" AND " + ColProductID + " = " + b.bind(productID)
 	st, err := b.statement(sql)
 	return Plan{Statement: st, Shape: ShapeRows, Limit: 1, Columns: names, Competitors: k.a.Competitors, expand: x}, err
 }

@@ -20,7 +20,7 @@ func TestCompetitorOffersSQL(t *testing.T) {
 	assert.Equal(t, "SELECT product_id AS `id`, name AS `name`, img_url AS `img_url`, brand AS `canonical_mfgr_display`, my_price AS `price`, "+
 		"comp_ids AS __comp_ids, c_price AS __c_price, c_delta AS __c_delta, c_seen AS __c_seen, c_in_stock AS __c_in_stock, c_on_sale AS __c_on_sale, "+
 		"c_name AS __c_name, c_brand AS __c_brand, c_mfgr AS __c_mfgr, c_url AS __c_url, c_img AS __c_img, c_prod_id AS __c_prod_id "+
-		"FROM product_snapshot WHERE account_id = ? AND super_category IN ? AND product_id = ? LIMIT 1", p.SQL)
+		"FROM product_snapshot WHERE account_id = ? AND super_category IN ? AND product_id = ?", p.SQL)
 	assert.Equal(t, []any{uint32(7), clickhouse.GroupSet{Value: []any{"TV"}}, "P1' OR 1=1 --"}, p.Args)
 	assert.Equal(t, []string{"id", "name", "img_url", "canonical_mfgr_display", "price"}, p.Columns)
 

@@ -61,10 +61,13 @@ func (w *Warehouse) ExecParts(ctx context.Context, format string, tables ...engi
 	if err != nil {
 		return err
 	}
-	// The replica that runs the statement first fetches every part its shard has of
-	// the tables (an insert may have gone to the other replica: load balancing
-	// avoids a replica that failed before), and the other replicas then fetch the
-	// result, so a read that follows sees it whichever replica answers.
+	// Every replica of the shard first fetches every part the shard has of the
+	// tables (an insert may have gone to another replica: load balancing avoids a
+	// replica that failed before), not only the one that runs the statement: 18.16
+	// forwards an OPTIMIZE on a replica that is not the leader to the leader, which
+	// merges only the parts it has itself (a resumed load kept rows it had written
+	// twice). Afterwards the other replicas fetch the result, so a read that follows
+	// sees it whichever replica answers.
 	sync := func(c driver.Conn) error {
 		for _, n := range names {
 			if err := c.Exec(ctx, "SYSTEM SYNC REPLICA "+w.Database+"."+n.(string)); err != nil {
@@ -73,7 +76,26 @@ func (w *Warehouse) ExecParts(ctx context.Context, format string, tables ...engi
 		}
 		return nil
 	}
+	// syncOthers syncs the replicas of s but skip; one that cannot be reached
+	// catches up when it starts again.
+	syncOthers := func(s shard, skip string) error {
+		for _, addr := range s.replicas {
+			if addr == skip {
+				continue
+			}
+			if c, err := w.node(ctx, addr); err == nil {
+				var ex *clickhouse.Exception
+				if err := sync(c); errors.As(err, &ex) {
+					return err
+				}
+			}
+		}
+		return nil
+	}
 	for _, s := range shards {
+		if err := syncOthers(s, ""); err != nil {
+			return err
+		}
 		ran, err := w.onShard(ctx, s, func(c driver.Conn) error {
 			if err := sync(c); err != nil {
 				return err
@@ -83,20 +105,34 @@ func (w *Warehouse) ExecParts(ctx context.Context, format string, tables ...engi
 		if err != nil {
 			return err
 		}
-		for _, addr := range s.replicas {
-			if addr == ran {
-				continue
-			}
-			// A replica that cannot be reached catches up when it starts again.
-			if c, err := w.node(ctx, addr); err == nil {
-				var ex *clickhouse.Exception
-				if err := sync(c); errors.As(err, &ex) {
-					return err
-				}
-			}
+		if err := syncOthers(s, ran); err != nil {
+			return err
 		}
 	}
 	return nil
+}
+
+// partsSource is where a query reads the stored parts of the schema's tables
+// (system.parts' columns): on one server its own system.parts; on a cluster every
+// shard's, read from one live replica of each as any query reads a shard
+// (cluster()), since the connected node holds only its own shard's parts of a
+// sharded table. Filter by database = w.Database, not currentDatabase(): that is
+// the remote session's default database on the shards. A table replicated to every
+// node then shows once per shard.
+func (w *Warehouse) partsSource() string {
+	if w.Cluster == "" {
+		return "system.parts"
+	}
+	return "cluster(" + w.Cluster + ", system, parts)" // a plain name (config.Load)
+}
+
+// storedName is the name under which table t's parts are stored (system.parts'
+// table): <table>_local for a sharded table on a cluster, else t's own.
+func (w *Warehouse) storedName(t engine.Table) string {
+	if w.Cluster != "" && migrations.Sharded(t.String()) {
+		return t.String() + migrations.LocalSuffix
+	}
+	return t.String()
 }
 
 // shard is one shard's replicas' native addresses, in the cluster's order.

@@ -105,8 +105,8 @@ func (w *Warehouse) RecordPriceChanges(ctx context.Context, account uint32, prod
 func (w *Warehouse) dropOldPriceChanges(ctx context.Context) error {
 	keep := time.Now().UTC().Add(-priceChangeRetention)
 	oldest := keep.Year()*100 + int(keep.Month())
-	rows, err := w.Conn.Query(ctx, `SELECT DISTINCT partition FROM system.parts
-		WHERE database = currentDatabase() AND table = 'price_changes' AND active`)
+	rows, err := w.Conn.Query(ctx, `SELECT DISTINCT partition FROM `+w.partsSource()+`
+		WHERE database = ? AND table = ? AND active`, w.Database, w.storedName(engine.TablePriceChanges))
 	if err != nil {
 		return err
 	}
@@ -126,7 +126,7 @@ func (w *Warehouse) dropOldPriceChanges(ctx context.Context) error {
 		return err
 	}
 	for _, p := range old {
-		if err := w.Conn.Exec(ctx, "ALTER TABLE price_changes DROP PARTITION "+p); err != nil {
+		if err := w.ExecParts(ctx, "ALTER TABLE %s DROP PARTITION "+p, engine.TablePriceChanges); err != nil {
 			return err
 		}
 	}

@@ -198,7 +198,7 @@ func TestSnapshotMetaReadsTheBuild(t *testing.T) {
 	// that they are the first rows a reader meets.
 	require.NoError(t, w.Conn.Exec(ctx, `INSERT INTO product_snapshot (account_id, product_id, name, my_price)
 		SELECT 3, concat('A', toString(number)), 'bulk', toFloat64(number % 97) FROM numbers(1000)`))
-	require.NoError(t, w.Conn.Exec(ctx, "OPTIMIZE TABLE product_snapshot PARTITION 3 FINAL"))
+	require.NoError(t, w.ExecParts(ctx, "OPTIMIZE TABLE %s PARTITION 3 FINAL", engine.TableProductSnapshot))
 	var first []uint32
 	require.NoError(t, w.Conn.QueryRow(ctx, "SELECT slot_ids FROM product_snapshot WHERE account_id = 3 LIMIT 1").Scan(&first))
 	require.Empty(t, first, "the fixture: a bare row comes first")

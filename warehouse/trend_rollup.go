@@ -170,12 +170,12 @@ func (w *Warehouse) rollupStart(ctx context.Context, id uint32, s engine.Setting
 		return first, true, nil
 	}
 	// Parts written since the previous build started (a merge rewrites a part too:
-	// that rebuilds more than needed, never less). Partition ids of offers and
-	// product_daily are YYYYMM; products has one partition.
+	// that rebuilds more than needed, never less), on every shard of a cluster.
+	// Partition ids of offers and product_daily are YYYYMM; products has one partition.
 	var changed []string
-	rows, err := w.Conn.Query(ctx, `SELECT table, partition FROM system.parts WHERE database = currentDatabase() AND active
-		AND table IN (?, ?, ?) AND modification_time >= toDateTime(?)`,
-		engine.TableOffers.String(), engine.TableProductDaily.String(), engine.TableProducts.String(), uint32(prev.builtAt.Unix()))
+	rows, err := w.Conn.Query(ctx, rollupChangedPartsSQL(w.partsSource()),
+		w.Database, w.storedName(engine.TableOffers), w.storedName(engine.TableProductDaily), w.storedName(engine.TableProducts),
+		uint32(prev.builtAt.Unix()))
 	if err != nil {
 		return first, true, err
 	}
@@ -186,7 +186,7 @@ func (w *Warehouse) rollupStart(ctx context.Context, id uint32, s engine.Setting
 		if err := rows.Scan(&table, &partition); err != nil {
 			return first, true, err
 		}
-		if table == engine.TableProducts.String() {
+		if table == w.storedName(engine.TableProducts) {
 			return first, true, nil
 		}
 		changed = append(changed, partition)
@@ -211,6 +211,14 @@ func (w *Warehouse) rollupStart(ctx context.Context, id uint32, s engine.Setting
 		start = last
 	}
 	return time.Date(start.Year(), start.Month(), 1, 0, 0, 0, 0, time.UTC), true, nil
+}
+
+// rollupChangedPartsSQL reads the partitions of offers, product_daily and products
+// (their stored names, after the database) with a part written at or after a time,
+// from parts (Warehouse.partsSource).
+func rollupChangedPartsSQL(parts string) string {
+	return `SELECT DISTINCT table, partition FROM ` + parts + ` WHERE database = ? AND active
+		AND table IN (?, ?, ?) AND modification_time >= toDateTime(?)`
 }
 
 // lastRollupBuild is the account's newest rollup build (nil: none).

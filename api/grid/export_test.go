@@ -488,8 +488,9 @@ func TestExportDatabaseGone(t *testing.T) {
 	bigAccount(t, s, 1_500_000)
 	c := testenv.Config(t)
 	// Both of ClickHouse's interfaces go away: the native one (the count, the
-	// kill) and the HTTP one that streams the rows.
-	native, http := testenv.NewProxy(t, c.ClickHouseAddr), testenv.NewProxy(t, c.ClickHouseHTTPAddr)
+	// kill) and the HTTP one that streams the rows. On a cluster every node of
+	// the native list goes, or the service would answer from the next one.
+	native, http := testenv.NewProxies(t, c.ClickHouseAddr), testenv.NewProxy(t, c.ClickHouseHTTPAddr)
 	c.ClickHouseAddr, c.ClickHouseHTTPAddr, c.ClickHouseDB = native.Addr(), http.Addr(), s.W.Database
 	w, err := warehouse.Open(ctx, c)
 	require.NoError(t, err)

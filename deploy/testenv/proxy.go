@@ -2,6 +2,7 @@ package testenv
 
 import (
 	"net"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -32,6 +33,39 @@ func NewProxy(t testing.TB, target string) *Proxy {
 	go p.accept()
 	t.Cleanup(func() { _ = ln.Close(); p.Stop(); p.Resume() })
 	return p
+}
+
+// Proxies stand in front of every node of a comma-separated address list (one
+// server, or the nodes of a cluster that the binary tries in order), so that
+// taking "the database" away cuts every node the service could fail over to.
+type Proxies []*Proxy
+
+// NewProxies starts a proxy to each host:port of the comma-separated targets.
+func NewProxies(t testing.TB, targets string) Proxies {
+	t.Helper()
+	var ps Proxies
+	for _, a := range strings.Split(targets, ",") {
+		if a = strings.TrimSpace(a); a != "" {
+			ps = append(ps, NewProxy(t, a))
+		}
+	}
+	return ps
+}
+
+// Addr is the proxies' addresses in the order of the targets, comma-separated.
+func (ps Proxies) Addr() string {
+	addrs := make([]string, len(ps))
+	for i, p := range ps {
+		addrs[i] = p.Addr()
+	}
+	return strings.Join(addrs, ",")
+}
+
+// Stop stops every proxy (see Proxy.Stop).
+func (ps Proxies) Stop() {
+	for _, p := range ps {
+		p.Stop()
+	}
 }
 
 // Addr is host:port of the proxy.
