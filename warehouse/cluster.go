@@ -96,6 +96,8 @@ func (w *Warehouse) ExecParts(ctx context.Context, format string, tables ...engi
 		if err := syncOthers(s, ""); err != nil {
 			return err
 		}
+		// The replica that runs the statement syncs once more right before it: it may
+		// be one the pass above could not reach.
 		ran, err := w.onShard(ctx, s, func(c driver.Conn) error {
 			if err := sync(c); err != nil {
 				return err

@@ -2,6 +2,7 @@ package production
 
 import (
 	"encoding/xml"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -147,7 +148,7 @@ func TestCompose(t *testing.T) {
 	for _, name := range []string{"migrate", "server", "worker"} {
 		env := m(m(services[name])["environment"])
 		require.NotEmpty(t, env, name)
-		checkVariables(t, name, slices.Collect(mapsKeys(env)), known)
+		checkVariables(t, name, slices.Collect(maps.Keys(env)), known)
 		checkCluster(t, c, env["PRICELENS_CLICKHOUSE_ADDR"].(string))
 		assert.Equal(t, "required", env["PRICELENS_SMTP_STARTTLS"], "a real relay, over TLS")
 	}
@@ -165,16 +166,6 @@ func TestCompose(t *testing.T) {
 	}
 	for _, k := range c.Keeper {
 		assert.Contains(t, services, k.Host, "Keeper node %s is a service", k.Host)
-	}
-}
-
-func mapsKeys(mp map[string]any) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for k := range mp {
-			if !yield(k) {
-				return
-			}
-		}
 	}
 }
 
@@ -228,7 +219,7 @@ func TestKubernetes(t *testing.T) {
 		spec := m(byKind[name]["spec"])
 		require.NotNil(t, spec, name)
 		ctr := m(l(m(m(spec["template"])["spec"])["containers"])[0])
-		names := slices.Collect(mapsKeys(envConfig))
+		names := slices.Collect(maps.Keys(envConfig))
 		for _, e := range l(ctr["env"]) {
 			names = append(names, m(e)["name"].(string))
 		}
