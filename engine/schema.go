@@ -23,6 +23,7 @@ const (
 	TableTrendRollup          Table = "trend_rollup"           // daily trend sums per category and competitor (trend_rollup.go)
 	TableTrendRollupBuild     Table = "trend_rollup_build"     // built, then swapped into trend_rollup
 	TableTrendRollupBuilds    Table = "trend_rollup_builds"    // what each rollup build covers
+	TableTrendRollupDeltas    Table = "trend_rollup_deltas"    // a rollup build's difference rows (trend_rollup.go)
 	TablePriceChanges         Table = "price_changes"          // price-change events recorded at load (insights.go)
 )
 
@@ -31,7 +32,7 @@ func (t Table) Valid() bool {
 	switch t {
 	case TableProducts, TableOffers, TableLatestOffers, TableOfferDaily, TableProductDaily,
 		TableProductLabels, TableProductSnapshot, TableProductSnapshotBuild, TableSnapshotBuilds, TablePricerResults,
-		TableTrendRollup, TableTrendRollupBuild, TableTrendRollupBuilds, TableProductSnapshotDelta,
+		TableTrendRollup, TableTrendRollupBuild, TableTrendRollupBuilds, TableTrendRollupDeltas, TableProductSnapshotDelta,
 		TablePriceChanges:
 		return true
 	}

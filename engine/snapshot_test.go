@@ -71,8 +71,11 @@ func TestSnapshotDeltaOtherReaders(t *testing.T) {
 		},
 		"trend": func() (string, error) { p, err := CompileTrend(a, tr); return p.SQL, err },
 		"trend rollup": func() (string, error) {
-			st, err := TrendRollupBuild(a, a.Competitors, day, day.AddDate(0, 0, 30), "", "", 1)
-			return st.SQL, err
+			sts, err := TrendRollupChanges(a, a.Competitors, day, day.AddDate(0, 0, 30), "", "")
+			if err != nil {
+				return "", err
+			}
+			return sts[0].SQL + " " + sts[1].SQL, err
 		},
 		"export": func() (string, error) {
 			e, err := CompileExport(a, Condition{}, Selection{})

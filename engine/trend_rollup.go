@@ -2,13 +2,12 @@ package engine
 
 import (
 	"slices"
-	"strings"
 	"time"
 )
 
 // The trend rollup (migration 00050): per account, day, super category, category
 // and competitor, the sums of the carried prices of every product, built by the
-// refresh after a load (TrendRollupBuild) and read by the price trend and the
+// rollup refresh (trend_rollup_build.go) and read by the price trend and the
 // competitiveness metrics when the request's scope is one the rollup holds
 // (rollupScope): no filter but a category path of at most two levels, no search,
 // no selected rows; every competitor for the price trend (its product-level lines
@@ -44,50 +43,6 @@ func rollupSuffix(w Weight) string {
 		}
 	}
 	return ""
-}
-
-// TrendRollupBuild compiles one chunk of the build of account a's rollup over
-// [first, last] into trend_rollup_build: the products with ids in [lo, hi) ("" is
-// open), over the competitors comps, with the account's staleness and bucket
-// settings, every row tagged with build. Chunks add rows for the same keys; the
-// readers sum them. No category access here: the reader applies it.
-func TrendRollupBuild(a Account, comps []Competitor, first, last time.Time, lo, hi string, build uint64) (Statement, error) {
-	a.Categories, a.Flagged = nil, nil // readers apply both
-	a = a.normalize()
-	k := &compiler{a: a, comps: comps, e: newExprs(a)}
-	k.cat = newCatalog(productColumns(a, comps))
-	b := &builder{}
-	acc := b.bind(a.AccountID)
-	extra := []string{ColSuperCategory + " AS p_sup", ColCategory + " AS p_cat"}
-	for _, rw := range rollupWeights[1:] {
-		extra = append(extra, "toFloat64("+string(rw.w)+") AS "+rw.expr)
-	}
-	priced, err := pricedPairDays(b, a, comps, trendScope{k: k, lo: lo, hi: hi}, []dayRange{{first, last}}, extra...)
-	if err != nil {
-		return Statement{}, err
-	}
-	perProduct := "SELECT d, " + ColProductID + ", any(p_sup) AS sup, any(p_cat) AS cat, any(mp) AS m, avg(px) AS mkt, any(p_rev) AS p_rev, any(p_units) AS p_units, any(p_pv) AS p_pv," +
-		" groupArray(" + ColCompetitorID + ") AS cs, groupArray(px) AS xs FROM (" + priced + ") GROUP BY d, " + ColProductID
-	// Competitor 0 is the product's market over all of comps.
-	perPair := "SELECT d, sup, cat, m, p_rev, p_units, p_pv, c, x FROM (" + perProduct + ") ARRAY JOIN arrayPushFront(cs, toUInt32(0)) AS c, arrayPushFront(xs, mkt) AS x"
-	s := a.Settings
-	ok := "(x > 0 AND m > 0)"
-	delta := "((m - x) / x * 100 - " + floatLit(s.Parity) + ")"
-	higher, lower := delta+" > "+floatLit(s.Upper), delta+" < -"+floatLit(s.Lower)
-	cols := []string{"account_id", "date", "super_category", "category", "competitor_id", "n", "cn"}
-	sel := []string{acc, "d", "sup", "cat", "c", "count()", "countIf(" + ok + ")"}
-	for _, rw := range rollupWeights {
-		w, sfx := rw.expr, rw.suffix
-		cols = append(cols, "w_"+sfx, "wx_"+sfx, "wmp_"+sfx, "cw_"+sfx, "chi_"+sfx, "clo_"+sfx, "csim_"+sfx, "cpi_"+sfx)
-		sel = append(sel, "sum("+w+")", "sum("+w+" * x)", "sum("+w+" * m)", "sumIf("+w+", "+ok+")",
-			"sumIf("+w+", "+ok+" AND "+higher+")", "sumIf("+w+", "+ok+" AND "+lower+")", "sumIf("+w+", "+ok+" AND NOT ("+higher+") AND NOT ("+lower+"))",
-			"sumIf("+w+" * m / x * 100, "+ok+")")
-	}
-	cols = append(cols, "build_id")
-	sel = append(sel, IntLit(int64(build)))
-	sql := "INSERT INTO " + b.table(TableTrendRollupBuild) + " (" + strings.Join(cols, ", ") + ") SELECT " + strings.Join(sel, ", ") +
-		" FROM (" + perPair + ") GROUP BY d, sup, cat, c"
-	return b.statement(sql)
 }
 
 // rollupScope reports whether the trend can read the rollup, with the category

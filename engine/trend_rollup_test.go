@@ -123,16 +123,3 @@ func TestTrendRollupHostilePathsAreBound(t *testing.T) {
 		}
 	}
 }
-
-func TestTrendRollupBuildSQL(t *testing.T) {
-	st, err := TrendRollupBuild(testAccount(), []Competitor{{ID: 3}, {ID: 9}}, time.Date(2025, 11, 1, 0, 0, 0, 0, time.UTC), time.Date(2025, 12, 31, 0, 0, 0, 0, time.UTC), "A", "M", 42)
-	require.NoError(t, err)
-	assert.True(t, strings.HasPrefix(st.SQL, "INSERT INTO trend_rollup_build (account_id, date, super_category, category, competitor_id, n, cn, w_k1, wx_k1, wmp_k1, cw_k1, chi_k1, clo_k1, csim_k1, cpi_k1, w_rev,"))
-	assert.Contains(t, st.SQL, "SELECT ?, d, sup, cat, c, count(), countIf((x > 0 AND m > 0)), sum(1.), sum(1. * x), sum(1. * m), sumIf(1., (x > 0 AND m > 0)), sumIf(1., (x > 0 AND m > 0) AND ((m - x) / x * 100 - 0) > 2),")
-	assert.Contains(t, st.SQL, "ARRAY JOIN arrayPushFront(cs, toUInt32(0)) AS c, arrayPushFront(xs, mkt) AS x) GROUP BY d, sup, cat, c")
-	assert.Contains(t, st.SQL, ", 42 FROM (SELECT d, sup, cat, m,")
-	assert.Contains(t, st.SQL, "product_snapshot WHERE account_id = ? AND product_id >= ? AND product_id < ?")
-	assert.Equal(t, uint32(7), st.Args[0])
-	assert.Equal(t, "A", st.Args[4])
-	assert.Equal(t, "M", st.Args[5])
-}

@@ -168,9 +168,11 @@ func TestTrendFlaggedMatchesSQL(t *testing.T) {
 	require.NoError(t, err)
 	assert.False(t, p.FlaggedExcluded)
 	// The rollup build never leaves flags out: the readers do.
-	st, err := TrendRollupBuild(a, a.Competitors, tr.From, tr.To, "", "", 1)
+	sts, err := TrendRollupChanges(a, a.Competitors, tr.From, tr.To, "", "")
 	require.NoError(t, err)
-	assert.NotContains(t, st.SQL, "_flagged_")
+	for _, st := range sts {
+		assert.NotContains(t, st.SQL, "_flagged_")
+	}
 }
 
 func TestTrendCustomFieldSQL(t *testing.T) {

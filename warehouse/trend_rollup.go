@@ -12,10 +12,21 @@ import (
 	"pricelens/engine"
 )
 
-// trendRollupChunk is how many products one rollup build query carries forward:
-// at L a history product has ~20 competitors x 90 days of scans, so a chunk is
-// ~18M pair-days, seconds of work and a bounded amount of memory.
-const trendRollupChunk = 10_000
+// trendRollupChunkScans is how many scans one rollup build query reads at most (a
+// chunk of products; a product with more is a chunk alone): the build groups each
+// pair's scans into arrays in memory, ~40 bytes a scan (100k products with 90 daily
+// scans of 20 competitors, 180M scans, went over the 7.45 GiB query limit); the work
+// itself is per span, not per carried day (engine.TrendRollupChanges).
+const trendRollupChunkScans = 20_000_000
+
+// trendRollupChunkProducts is how many products one rollup build query reads at
+// most: the chunk's products and my-price changes are joined by product id (900k
+// products with one scan per pair took 31 s of CPU and 6.2 GiB as one chunk).
+const trendRollupChunkProducts = 100_000
+
+// trendRollupTimeout bounds each statement of a rollup build (a chunk runs for
+// seconds to a minute on two busy cores; far above a report's limit).
+const trendRollupTimeout = 10 * time.Minute
 
 // rollupBuild is the previous build of an account's rollup, as the refresh needs it.
 type rollupBuild struct {
@@ -84,19 +95,44 @@ func (w *Warehouse) refreshTrendRollup(ctx context.Context, id uint32, settings 
 	if a.SnapshotDelta, err = w.SnapshotDelta(ctx, id); err != nil {
 		return err
 	}
-	ranges, err := w.productRanges(ctx, id, trendRollupChunk)
+	if err := w.dropAccountPartitions(ctx, engine.TableTrendRollupDeltas, id); err != nil {
+		return err
+	}
+	ranges, err := w.scanRanges(ctx, id, from.AddDate(0, 0, 1-settings.StalenessDays), last.AddDate(0, 0, 1), trendRollupChunkScans, trendRollupChunkProducts)
 	if err != nil {
 		return err
 	}
-	build := uint64(now.UnixNano())
+	// Its own connection: the pool's read timeout is a report's limit + 30 s.
+	o := *w.opts
+	o.ReadTimeout = trendRollupTimeout + 30*time.Second
+	o.MaxOpenConns, o.MaxIdleConns = 1, 0
+	conn, err := clickhouse.Open(&o)
+	if err != nil {
+		return describe(o.Addr[0], err)
+	}
+	defer conn.Close()
+	ctx = clickhouse.Context(ctx, clickhouse.WithSettings(clickhouse.Settings{"max_execution_time": int(trendRollupTimeout.Seconds())}))
 	for _, r := range ranges {
-		st, err := engine.TrendRollupBuild(a, comps, from, last, r.lo, r.hi, build)
+		sts, err := engine.TrendRollupChanges(a, comps, from, last, r.lo, r.hi)
 		if err != nil {
 			return err
 		}
-		if err := w.Conn.Exec(ctx, st.SQL, st.Args...); err != nil {
-			return fmt.Errorf("trend rollup: %w", err)
+		for _, st := range sts {
+			if err := conn.Exec(ctx, st.SQL, st.Args...); err != nil {
+				return fmt.Errorf("trend rollup: %w", err)
+			}
 		}
+	}
+	build := uint64(now.UnixNano())
+	st, err := engine.TrendRollupFromChanges(a, from, last, build)
+	if err != nil {
+		return err
+	}
+	if err := conn.Exec(ctx, st.SQL, st.Args...); err != nil {
+		return fmt.Errorf("trend rollup: %w", err)
+	}
+	if err := w.dropAccountPartitions(ctx, engine.TableTrendRollupDeltas, id); err != nil {
+		return err
 	}
 	// Every month from the first rebuilt one: a month with no rows in the build
 	// becomes empty. Older months keep their rows. The build's facts are written
@@ -112,6 +148,37 @@ func (w *Warehouse) refreshTrendRollup(ctx context.Context, id uint32, settings 
 		}
 	}
 	return w.recordRollupBuild(ctx, id, build, started, first, last, settings, ids)
+}
+
+// scanRanges cuts account id's products into ranges [lo, hi) of product ids ("":
+// open) of at most products products with scans in [from, end) that add up to at
+// most scans (a product with more is a range alone), in id order. Products without
+// scans fall in some range.
+func (w *Warehouse) scanRanges(ctx context.Context, id uint32, from, end time.Time, scans uint64, products int) ([]snapshotChunkRange, error) {
+	rows, err := w.Conn.Query(ctx, `SELECT product_id, count() FROM `+engine.TableOffers.String()+`
+		WHERE account_id = ? AND scanned_at >= toDateTime(?) AND scanned_at < toDateTime(?) GROUP BY product_id ORDER BY product_id`,
+		id, uint32(from.Unix()), uint32(end.Unix()))
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []snapshotChunkRange{{lo: ""}}
+	var n uint64
+	k := 0
+	for rows.Next() {
+		var pid string
+		var c uint64
+		if err := rows.Scan(&pid, &c); err != nil {
+			return nil, err
+		}
+		if k > 0 && (n+c > scans || k == products) {
+			out[len(out)-1].hi = pid
+			out = append(out, snapshotChunkRange{lo: pid})
+			n, k = 0, 0
+		}
+		n, k = n+c, k+1
+	}
+	return out, rows.Err()
 }
 
 // recordRollupBuild writes the build row that makes a rollup readable: what it
@@ -247,7 +314,6 @@ func (w *Warehouse) lastRollupBuild(ctx context.Context, id uint32) (*rollupBuil
 func (w *Warehouse) RefreshTrendRollups(ctx context.Context, accounts map[uint32]engine.Settings) error {
 	snapshotMu.Lock()
 	defer snapshotMu.Unlock()
-	ctx = clickhouse.Context(ctx, clickhouse.WithSettings(clickhouse.Settings{"max_execution_time": int((10 * time.Minute).Seconds())}))
 	for id, s := range accounts {
 		if err := w.refreshTrendRollup(ctx, id, s, time.Now()); err != nil {
 			return fmt.Errorf("trend rollup of account %d: %w", id, err)
