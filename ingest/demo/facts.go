@@ -175,6 +175,7 @@ func accountArgs(p accountPlan, seed int64, size Size, ck clock, compIDs []uint3
 		clickhouse.Named("colours", colours), clickhouse.Named("prefix", p.Prefix), clickhouse.Named("idstep", idstep),
 		clickhouse.Named("currency", p.Currency), clickhouse.Named("host", p.ShopHost), clickhouse.Named("now", ck.now),
 		clickhouse.Named("day", ck.day), clickhouse.Named("anchor", ck.anchor), clickhouse.Named("days", p.HistoryDays),
+		clickhouse.Named("sparse", p.SparseDays), clickhouse.Named("hsparse", p.HistorySparseDays),
 		clickhouse.Named("ncomp", p.Competitors), clickhouse.Named("cid", compIDs), clickhouse.Named("bias", bias),
 		clickhouse.Named("noise", noise), clickhouse.Named("carry", carry), clickhouse.Named("cdomain", domains),
 		clickhouse.Named("loadid", fmt.Sprintf("demo-%s-%d", size, seed)),
@@ -204,6 +205,26 @@ func plannedJobs(p accountPlan, args []any, sumCarry float64, history string) []
 	chunks(p.HistoryProducts, max(int(4_000_000/(sumCarry*perPair)), 100), func(lo, hi int) {
 		js = append(js, job{"offer history", historyInsert(history, lo, hi), args, 128, float64(hi-lo) * sumCarry * perPair})
 	})
+	// Sparse history: history products first (more scans per pair), then the others.
+	sparsePerPair := func(window, base float64) float64 {
+		return max(math.Ceil((window-1-base)/sparseStep), 0)
+	}
+	for _, r := range []struct {
+		lo, hi  int
+		perPair float64
+	}{
+		{0, p.HistoryProducts, sparsePerPair(float64(p.HistorySparseDays), float64(p.HistoryDays-1))},
+		{p.HistoryProducts, p.Products, sparsePerPair(float64(p.SparseDays), expectedScanAge()) + 0.5},
+	} {
+		if r.perPair <= 0 || r.hi <= r.lo {
+			continue
+		}
+		per := max(int(4_000_000/(sumCarry*r.perPair)), 100)
+		for lo := r.lo; lo < r.hi; lo += per {
+			hi := min(lo+per, r.hi)
+			js = append(js, job{"sparse history", sparseHistoryInsert(history, lo, hi), args, 512, float64(hi-lo) * sumCarry * r.perPair})
+		}
+	}
 	chunks(p.HistoryProducts, max(4_000_000/p.HistoryDays, 1000), func(lo, hi int) {
 		js = append(js, job{"product history", productDailyInsert(lo, hi), args, 256, float64(hi-lo) * float64(p.HistoryDays)})
 	})
