@@ -9,7 +9,7 @@ import (
 )
 
 // The facts are generated inside ClickHouse (INSERT ... SELECT FROM numbers) rather
-// than streamed from Go: the L history alone is ~160 M rows, and the client would
+// than streamed from Go: the L history alone is ~440 M rows, and the client would
 // be the bottleneck. Every random draw is a hash of (seed, account, product index,
 // competitor, day, tag), so the same seed gives the same rows in any order, in any
 // chunking, on any run. The expressions below are the single definition of each
