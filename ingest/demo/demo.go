@@ -1,6 +1,6 @@
 // Package demo generates the demo data set behind `pricelens seed`: two accounts with
 // different competitor sets, a 6 › 40 › 150 category tree, skewed brands, lognormal
-// prices, latest offers and daily history, business metrics and labels, plus the
+// prices, latest offers, daily and sparse (monthly) history, business metrics and labels, plus the
 // demo users. The same size and seed always give the same rows (see Checksums).
 package demo
 
@@ -22,9 +22,11 @@ import (
 type Size string
 
 const (
-	S Size = "S" // tests: 10k products × 8 competitors, 30 days of history
+	S Size = "S" // tests: 10k products × 8 competitors, 30 days of daily history, a scan a month back to 90 days
 	M Size = "M"
-	L Size = "L" // benchmark: 1M products × 20 competitors, 90 days for 100k of them
+	// L is the benchmark: 1M products × 20 competitors, 90 days of daily history for
+	// 100k of them, a scan a month back to a year (3 years for those 100k).
+	L Size = "L"
 )
 
 // ParseSize accepts S, M or L.
@@ -110,45 +112,11 @@ func load(ctx context.Context, w *warehouse.Warehouse, db *pgxpool.Pool, o Optio
 		fmt.Fprintf(out, "admin password: %s\n", st.password)
 	}
 
-	ck, err := readClock(ctx, w)
-	if err != nil {
-		return sum, err
-	}
 	ids := []uint32{ps[0].ID, ps[1].ID}
+	if sum.StepTime, err = generateFacts(ctx, w, o, ps, st); err != nil {
+		return sum, err
+	}
 	t0 := time.Now()
-	if err := clearFacts(ctx, w, ids); err != nil {
-		return sum, err
-	}
-	clearTime := time.Since(t0)
-	var js []job
-	total := 0.0
-	for _, p := range ps {
-		args, sumCarry := accountArgs(p, o.Seed, o.Size, ck, st.competitorIDs[p.ID])
-		for _, j := range plannedJobs(p, args, sumCarry, historyTable(w)) {
-			js = append(js, j)
-			total += j.estRows
-		}
-	}
-	pw := o.Progress
-	if pw == nil {
-		pw = os.Stderr
-	}
-	if err := createHistoryStage(ctx, w); err != nil {
-		return sum, err
-	}
-	prog := newProgress(pw, total)
-	sum.StepTime, err = runJobs(ctx, w, js, prog)
-	prog.finish()
-	if err != nil {
-		return sum, err
-	}
-	t0 = time.Now()
-	if err := attachHistory(ctx, w); err != nil {
-		return sum, err
-	}
-	sum.StepTime["offer history"] += time.Since(t0)
-	sum.StepTime["clear old rows"] = clearTime
-	t0 = time.Now()
 	for _, p := range ps {
 		n, err := loadLabels(ctx, w, db, o.Seed, p.ID, st.labelIDs[p.ID])
 		if err != nil {
@@ -189,6 +157,52 @@ func load(ctx context.Context, w *warehouse.Warehouse, db *pgxpool.Pool, o Optio
 	sum.Elapsed = time.Since(start)
 	printSummary(out, sum)
 	return sum, nil
+}
+
+// generateFacts replaces the demo accounts' ClickHouse facts (products, offers and
+// their history, business metrics) with the generated ones; the labels, snapshots
+// and rollups that derive from them are load's later steps. It returns the time per
+// step (generating steps summed over both workers).
+func generateFacts(ctx context.Context, w *warehouse.Warehouse, o Options, ps []accountPlan, st appState) (map[string]time.Duration, error) {
+	ck, err := readClock(ctx, w)
+	if err != nil {
+		return nil, err
+	}
+	t0 := time.Now()
+	if err := clearFacts(ctx, w, []uint32{ps[0].ID, ps[1].ID}); err != nil {
+		return nil, err
+	}
+	clearTime := time.Since(t0)
+	var js []job
+	total := 0.0
+	for _, p := range ps {
+		args, sumCarry := accountArgs(p, o.Seed, o.Size, ck, st.competitorIDs[p.ID])
+		for _, j := range plannedJobs(p, args, sumCarry, historyTable(w)) {
+			js = append(js, j)
+			total += j.estRows
+		}
+	}
+	pw := o.Progress
+	if pw == nil {
+		pw = os.Stderr
+	}
+	if err := createHistoryStage(ctx, w); err != nil {
+		return nil, err
+	}
+	prog := newProgress(pw, total)
+	steps, err := runJobs(ctx, w, js, prog)
+	prog.finish()
+	if err != nil {
+		return nil, err
+	}
+	// The daily and the sparse history share the stage: its attach is counted once.
+	t0 = time.Now()
+	if err := attachHistory(ctx, w); err != nil {
+		return nil, err
+	}
+	steps["attach history"] = time.Since(t0)
+	steps["clear old rows"] = clearTime
+	return steps, nil
 }
 
 func printSummary(out io.Writer, s Summary) {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -126,18 +127,24 @@ func TestInvariants(t *testing.T) {
 	assert.Equal(t, uint64(21), count(t, e, "SELECT uniqExact(toDate(scanned_at)) FROM latest_offers"))
 	assert.Zero(t, count(t, e, "SELECT count() FROM offers WHERE scanned_at > now()"))
 
-	// History (offers: the latest scan and the generated earlier ones) has no gaps: for
-	// every carried pair one scan per day from the window's first day up to the latest
-	// scan, and nothing after it.
+	// Daily history (offers: the latest scan and the generated earlier ones) has no
+	// gaps: for every carried pair one scan per day from the daily window's first day
+	// up to the latest scan, and nothing after it.
 	assert.Zero(t, count(t, e, `
 		SELECT count() FROM (
 			SELECT account_id, product_id, competitor_id, count() AS n, uniqExact(date) AS d, min(date) AS lo, max(date) AS hi
-			FROM (SELECT account_id, product_id, competitor_id, toDate(scanned_at) AS date, scanned_at, price FROM offers) GROUP BY account_id, product_id, competitor_id)
+			FROM (SELECT account_id, product_id, competitor_id, toDate(scanned_at) AS date, scanned_at, price FROM offers
+				WHERE date >= (SELECT max(toDate(scanned_at)) FROM offers) - 29) GROUP BY account_id, product_id, competitor_id)
 		ANY LEFT JOIN (
 			SELECT account_id, product_id, competitor_id, toDate(scanned_at) AS scan FROM latest_offers) USING account_id, product_id, competitor_id
 		WHERE n != d OR hi != scan OR lo != (SELECT max(toDate(scanned_at)) FROM offers) - 29 OR toUInt64(hi - lo) + 1 != n`))
 	assert.Equal(t, pairs+count(t, e, "SELECT count() FROM latest_offers WHERE account_id = 2"),
 		count(t, e, "SELECT uniqExact(account_id, product_id, competitor_id) FROM offers"), "every pair has history at S")
+	// Before the daily window, S's sparse history: a scan 59 and 89 days before the
+	// anchor day for every pair (the 90 days of plans(S)), so each day of 90 has a price.
+	checkSparse(t, e, 30, 90, 90)
+	assert.Equal(t, 2*count(t, e, "SELECT count() FROM latest_offers"),
+		count(t, e, "SELECT count() FROM offers WHERE toDate(scanned_at) < (SELECT max(toDate(scanned_at)) FROM offers) - 29"))
 	assert.Equal(t, uint64(12_000*30), count(t, e, "SELECT count() FROM product_daily"))
 	assert.Zero(t, count(t, e, "SELECT count() FROM (SELECT product_id FROM product_daily GROUP BY product_id HAVING uniqExact(date) != 30)"))
 	// The latest offer is the last scan of its history, with the latest scan's texts.
@@ -260,24 +267,122 @@ func TestPartialHistory(t *testing.T) {
 	ps := plans(S)
 	ps[0].Products, ps[0].HistoryProducts, ps[0].Competitors = 3000, 600, 6
 	ps[1].Products, ps[1].HistoryProducts, ps[1].Competitors = 1000, 200, 3
+	for i := range ps {
+		ps[i].SparseDays, ps[i].HistorySparseDays = 150, 240
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	_, err := load(ctx, e.w, e.db, Options{Size: S, Seed: 11, AdminPassword: "x-password-1", Progress: io.Discard}, ps)
 	require.NoError(t, err)
 
 	assert.Equal(t, uint64(800*30), count(t, e, "SELECT count() FROM product_daily"))
-	// Pairs of products with history: one row per day from the window start to the
-	// latest scan; products without history: only the latest scan's day.
+	// Pairs of products with history: one row per day from the daily window's start to
+	// the latest scan; products without history: only the latest scan's day in it.
 	assert.Zero(t, count(t, e, `
 		SELECT count() FROM (
 			SELECT account_id, product_id, competitor_id, count() AS n, min(date) AS lo, max(date) AS hi
-			FROM (SELECT account_id, product_id, competitor_id, toDate(scanned_at) AS date, scanned_at, price FROM offers) GROUP BY account_id, product_id, competitor_id)
+			FROM (SELECT account_id, product_id, competitor_id, toDate(scanned_at) AS date, scanned_at, price FROM offers
+				WHERE date >= (SELECT max(toDate(scanned_at)) FROM offers) - 29) GROUP BY account_id, product_id, competitor_id)
 		ANY LEFT JOIN (
 			SELECT account_id, product_id, 1 AS hist FROM product_daily GROUP BY account_id, product_id) USING account_id, product_id
 		WHERE hist = 1 AND (toUInt64(hi - lo) + 1 != n OR lo != (SELECT max(toDate(scanned_at)) FROM offers) - 29)
 		   OR hist = 0 AND n != 1`))
+	// Before that, the sparse history: a scan a month back to 150 days (products
+	// without daily history) or 240 days (history products).
+	checkSparse(t, e, 30, 150, 240)
 	assert.Equal(t, uint64(4000), count(t, e, "SELECT count() FROM products"))
 	assert.Zero(t, count(t, e, "SELECT count() FROM products WHERE NOT (units_30d >= 0) OR revenue_30d != round(units_30d * my_price, 2) AND product_id NOT IN (SELECT product_id FROM product_daily)"))
 	assert.Greater(t, count(t, e, "SELECT count() FROM products WHERE units_30d > 0 AND product_id NOT IN (SELECT product_id FROM product_daily)"), uint64(1000))
 	assert.Zero(t, count(t, e, "SELECT count() FROM offers WHERE price IS NOT NULL AND NOT (price > 0)"))
+}
+
+// checkSparse checks what a trend over the sparse history relies on, pair by pair:
+// the scans older than the daily window (historyDays; products without daily
+// history: older than the latest scan) are exactly 30 days apart (the staleness),
+// the newest of them 30 days before the newer scans, the oldest at or up to 29 days
+// before the first day of the window (sparseDays for products without daily
+// history, historySparseDays for history products). So every day of the window has
+// a scan at most 29 days before it, whose price the trend carries, unless that scan
+// found no price (about 1.5 % of scans). The price moves at some of these scans.
+func checkSparse(t *testing.T, e env, historyDays, sparseDays, historySparseDays int) {
+	t.Helper()
+	ctx := context.Background()
+	rows, err := e.w.Conn.Query(ctx, `
+		SELECT hist, groupArray(toInt32(toDate(scanned_at)) - toInt32(anchor)) AS days, groupArray(ifNull(price, -1)) AS prices
+		FROM (
+			SELECT account_id, product_id, competitor_id, scanned_at, price, (SELECT max(toDate(scanned_at)) FROM offers) AS anchor,
+				(account_id, product_id) IN (SELECT account_id, product_id FROM product_daily) AS hist
+			FROM offers)
+		GROUP BY account_id, product_id, competitor_id, hist`)
+	require.NoError(t, err)
+	defer rows.Close()
+	var pairs, sparseScans, nulls, moves, steps int
+	seen := map[uint8]int{}
+	for rows.Next() {
+		var hist uint8
+		var days []int32
+		var prices []float64 // -1: no price found
+		require.NoError(t, rows.Scan(&hist, &days, &prices))
+		idx := make([]int, len(days))
+		for i := range idx {
+			idx[i] = i
+		}
+		sort.Slice(idx, func(a, b int) bool { return days[idx[a]] < days[idx[b]] })
+		sd, sp := make([]int32, len(days)), make([]float64, len(days))
+		for i, j := range idx {
+			sd[i], sp[i] = days[j], prices[j]
+		}
+		days, prices = sd, sp
+		pairs++
+		seen[hist]++
+		window, newer := int32(sparseDays), int32(0)
+		for newer < int32(len(days)) && days[len(days)-1-int(newer)] > -int32(historyDays) {
+			newer++
+		}
+		if hist == 1 {
+			window = int32(historySparseDays)
+			require.Equal(t, -int32(historyDays-1), days[len(days)-int(newer)], "a history product's daily window starts %d days back", historyDays-1)
+		} else {
+			require.Equal(t, int32(1), newer, "a product without daily history has one scan in the daily window, its latest")
+		}
+		sparse := days[:len(days)-int(newer)]
+		oldestNewer := days[len(days)-int(newer)]
+		require.NotEmpty(t, sparse)
+		for i, d := range sparse {
+			next := oldestNewer
+			if i+1 < len(sparse) {
+				next = sparse[i+1]
+			}
+			require.Equal(t, int32(30), next-d, "sparse scans are a staleness period apart: %v", days)
+		}
+		first := -(window - 1)
+		require.LessOrEqual(t, sparse[0], first, "the oldest scan covers the window's first day: %v", days)
+		require.Greater(t, sparse[0], first-30, "no scan older than needed: %v", days)
+		// Every day of the window has a scan at most 29 days before it.
+		for d, i := first, 0; d <= 0; d++ {
+			for i+1 < len(days) && days[i+1] <= d {
+				i++
+			}
+			require.LessOrEqual(t, d-days[i], int32(29), "day %d is carried: %v", d, days)
+		}
+		for i := range sparse {
+			sparseScans++
+			p, q := prices[i], prices[i+1]
+			if p < 0 {
+				nulls++
+				continue
+			}
+			if q >= 0 {
+				steps++
+				if p != q {
+					moves++
+				}
+			}
+		}
+	}
+	require.NoError(t, rows.Err())
+	assert.Greater(t, seen[1], 0)
+	assert.Greater(t, sparseScans, pairs)
+	assert.InDelta(t, 0.015, float64(nulls)/float64(sparseScans), 0.01, "some sparse scans found no price")
+	assert.InDelta(t, 0.55, float64(moves)/float64(steps), 0.2, "the price moves at about half of the monthly scans")
 }

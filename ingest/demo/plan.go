@@ -13,6 +13,13 @@ type accountPlan struct {
 	// HistoryProducts get daily history over HistoryDays (the first products by index).
 	HistoryProducts int
 	HistoryDays     int
+	// Sparse history: before the scans above, every pair gets one scan per staleness
+	// period (sparseStep days), which the trends carry forward over every day, back
+	// to SparseDays before the anchor day (products without daily history) or to
+	// HistorySparseDays (history products, before their daily window). A scan a day
+	// for a year of every L product would be 7.3 billion rows; one a period is 1/30 of it.
+	SparseDays        int
+	HistorySparseDays int
 }
 
 // plans gives both demo accounts for a size (DESIGN §7): account 1 is the big
@@ -24,15 +31,29 @@ func plans(s Size) []accountPlan {
 	case M:
 		a1.Products, a1.Competitors, a1.HistoryProducts, a1.HistoryDays = 100_000, 12, 20_000, 60
 		a2.Products, a2.Competitors, a2.HistoryProducts, a2.HistoryDays = 20_000, 6, 4_000, 60
+		a1.SparseDays, a1.HistorySparseDays = 180, 365
+		a2.SparseDays, a2.HistorySparseDays = 180, 365
 	case L:
 		a1.Products, a1.Competitors, a1.HistoryProducts, a1.HistoryDays = 1_000_000, 20, 100_000, 90
 		a2.Products, a2.Competitors, a2.HistoryProducts, a2.HistoryDays = 200_000, 8, 20_000, 90
+		// Issue 14: a year for every product, 3 years for the first 100k.
+		a1.SparseDays, a1.HistorySparseDays = 365, 1096
+		a2.SparseDays, a2.HistorySparseDays = 365, 1096
 	default:
 		a1.Products, a1.Competitors, a1.HistoryProducts, a1.HistoryDays = 10_000, 8, 10_000, 30
 		a2.Products, a2.Competitors, a2.HistoryProducts, a2.HistoryDays = 2_000, 5, 2_000, 30
+		// Small but real, so every test package's seed exercises it (S has only history
+		// products: SparseDays matters only to tests that shrink HistoryProducts).
+		a1.SparseDays, a1.HistorySparseDays = 90, 90
+		a2.SparseDays, a2.HistorySparseDays = 90, 90
 	}
 	return []accountPlan{a1, a2}
 }
 
 // maxScanAge is the oldest latest scan in days (offers are 0–20 days old).
 const maxScanAge = 20
+
+// sparseStep is the spacing in days of the sparse history's scans: the demo
+// accounts' staleness (offer_staleness_days), so a scan's price is carried up to
+// the next one and every day of the window has a price.
+const sparseStep = 30

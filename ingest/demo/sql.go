@@ -9,7 +9,7 @@ import (
 )
 
 // The facts are generated inside ClickHouse (INSERT ... SELECT FROM numbers) rather
-// than streamed from Go: the L history alone is ~160 M rows, and the client would
+// than streamed from Go: the L history alone is ~440 M rows, and the client would
 // be the bottleneck. Every random draw is a hash of (seed, account, product index,
 // competitor, day, tag), so the same seed gives the same rows in any order, in any
 // chunking, on any run. The expressions below are the single definition of each
@@ -70,6 +70,7 @@ const (
 	tagSale     = "12"
 	tagOOS      = "14"
 	tagStep     = "15"
+	tagSparse   = "16"
 	tagName     = "20"
 	tagBrandCap = "21"
 	tagMfgr     = "22"
@@ -242,13 +243,61 @@ FROM (
     SELECT account_id, product_id, competitor_id, ph, ch, my_base, pc,
         arrayMap(t -> toUInt64(t) + ks + 1, range(toUInt64(@days - 1 - ks))) AS back,
         arrayReverse(back) AS bs,
-        arrayReverse(arrayCumSum(arrayMap(t -> if(%[5]s < 0.1, 0.1 * %[6]s, 0.), back))) AS css
-    FROM (%[7]s)
+        arrayReverse(arrayCumSum(arrayMap(t -> %[5]s, back))) AS css
+    FROM (%[6]s)
     WHERE NOT ignore(ks, ch)
 )
 ARRAY JOIN bs AS b, css AS cs`,
+		scannedAt("b"), observedPrice("b", "cs"), inStock("b"), onSale("b"), dailyStep("t"), pairs(productCore(lo, hi, true)))
+}
+
+// dailyStep is the daily history's step of the log price at its scan b days before
+// the anchor day (going back in time): on about one day in ten a uniform step of up to ±5 %.
+func dailyStep(b string) string {
+	h := hash("ch", tagStep, b)
+	return fmt.Sprintf("if(%s < 0.1, 0.1 * (%s - 0.5), 0.)", part(h, 0), part(h, 1))
+}
+
+// sparseStepDraw is the sparse history's step of the log price at its j-th scan
+// (j ≥ 1, counting back): a scan a month apart changes the price about every other
+// time, by a uniform step of up to ±5 %.
+func sparseStepDraw(j string) string {
+	h := hash("ch", tagSparse, j)
+	return fmt.Sprintf("if(%s < 0.5, 0.1 * (%s - 0.5), 0.)", part(h, 0), part(h, 1))
+}
+
+// sparseHistoryInsert loads the sparse history of the pairs of products [lo, hi)
+// into table into (as historyInsert): one scan every sparseStep days before the
+// pair's oldest scan so far — the latest scan (ks days old) of a product without
+// daily history, the first day of the daily window (@days - 1) of a history
+// product — back to the first scan at or before the window's first day
+// (@sparse days for the former, @hsparse for the latter, counting the anchor day),
+// so the carried prices cover every day of the window. The regular price walk
+// continues where the newer scans left it (for a history product the daily walk's
+// sum is recomputed from the same draws). The prices, sales, stock-outs and
+// not-found scans are the same per-day draws as the daily history's (observedPrice
+// of the scan's day); the step draws are keyed by the period j, which stays below
+// the hash's 1024 limit where days (up to 1,124) would not.
+func sparseHistoryInsert(into string, lo, hi int) string {
+	return fmt.Sprintf(`INSERT INTO `+into+` (account_id, product_id, competitor_id, scanned_at, price, in_stock, on_sale, load_id)
+SELECT account_id, product_id, competitor_id, %[1]s, %[2]s, %[3]s, %[4]s, @loadid
+FROM (
+    SELECT account_id, product_id, competitor_id, ph, ch, my_base, pc,
+        arrayReverse(arrayMap(t -> base + %[8]d * (t + 1), range(n))) AS bs,
+        arrayReverse(arrayPopFront(arrayCumSum(arrayPushFront(arrayMap(t -> %[5]s, range(n)), cs0)))) AS css
+    FROM (
+        SELECT *, if(i < @hn, toUInt64(@days - 1), ks) AS base,
+            toUInt64(if(i < @hn, @hsparse, @sparse) - 1) AS oldest,
+            toUInt64(if(oldest > base, intDiv(oldest - base + %[9]d, %[8]d), 0)) AS n,
+            arraySum(arrayMap(t -> %[6]s, range(toUInt64(if(i < @hn, @days - 1 - ks, 0))))) AS cs0
+        FROM (%[7]s)
+        WHERE NOT ignore(ks, ch, i)
+    )
+    WHERE NOT ignore(base, n, cs0, ch)
+)
+ARRAY JOIN bs AS b, css AS cs`,
 		scannedAt("b"), observedPrice("b", "cs"), inStock("b"), onSale("b"),
-		part(hash("ch", tagStep, "t"), 0), "("+part(hash("ch", tagStep, "t"), 1)+" - 0.5)", pairs(productCore(lo, hi, true)))
+		sparseStepDraw("t + 1"), dailyStep("t + ks + 1"), pairs(productCore(lo, hi, false)), sparseStep, sparseStep-1)
 }
 
 // productDailyInsert loads my price, cost, units, revenue and page views of history
