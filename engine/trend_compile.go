@@ -28,6 +28,7 @@ const (
 	shapeKeyMetrics                        // key business metrics (+ compare_)
 	shapeCompetitiveness                   // value and compare_value per day and group
 	shapeCustomField                       // one weighted mean per day
+	shapeProductRuns                       // one product's runs per competitor, days built in Go (trend_product.go)
 )
 
 // trendCompiler holds one trend compile.
@@ -125,6 +126,9 @@ func (tc *trendCompiler) competitorLines() (TrendPlan, error) {
 			return tc.rollupPriceLines(tree, rs)
 		}
 	}
+	if tc.t.Report == TrendPDP {
+		return tc.productRuns()
+	}
 	b := tc.k.builder()
 	priced, err := pricedPairDays(b, tc.k.a, tc.k.comps, tc.scope, rs)
 	if err != nil {
@@ -134,16 +138,6 @@ func (tc *trendCompiler) competitorLines() (TrendPlan, error) {
 	mkt := "avg(px)"
 	if tc.t.Report == TrendPriceVsMarket {
 		mkt = "avgIf(px, px > 0)"
-	}
-	if tc.t.Report == TrendPDP {
-		// One product has one row per competitor and day: no per-product level,
-		// no sumMap over products. 18.16 analyses every subquery level again for
-		// each level above it, and the two levels cost a third of the product
-		// page's ClickHouse time (~28 to ~20 ms at L, README "Trend benchmark").
-		sql := "SELECT toString(d) AS day, d, groupArray(" + ColCompetitorID + ") AS c_ids, groupArray(" + num + ") AS c_num," +
-			" groupArray(" + den + ") AS c_den, groupArray(" + counts + ") AS c_n, any(w) * " + mkt + " AS sel_num, any(w) AS sel_den," +
-			" any(w) * any(mp) AS my_num, any(w) AS my_den, toUInt64(1) AS products FROM (" + priced + ") GROUP BY d ORDER BY d"
-		return tc.plan(b, sql, shapeCompetitorLines)
 	}
 	perProduct := "SELECT d, " + ColProductID + ", any(w) AS pw, any(mp) AS pmp, " + mkt + " AS mkt," +
 		" groupArray(" + ColCompetitorID + ") AS cs, groupArray(" + num + ") AS a_num, groupArray(" + den + ") AS a_den, groupArray(" + counts + ") AS a_n" +

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"cmp"
 	"sort"
 	"strconv"
 	"time"
@@ -108,21 +109,34 @@ func (p TrendPlan) Rows(columns []string, rows [][]any) []map[string]any {
 	if p.shape == shapeCompetitiveness {
 		return p.competitivenessRows(idx, rows)
 	}
+	if p.shape == shapeProductRuns {
+		columns, rows = productRunDays(idx, rows)
+		idx = map[string]int{}
+		for i, c := range columns {
+			idx[c] = i
+		}
+	}
 	byDay := map[string]trendResult{}
 	for _, r := range rows {
 		res := trendResult{idx: idx, row: r}
 		byDay[res.s("day")] = res
 	}
-	var out []map[string]any
 	n := p.days()
+	out := make([]map[string]any, 0, n)
+	// The competitors' keys, made once: ~2 × 20 keys on each of up to 1,096 days.
+	keys := make([][2]string, len(p.Competitors))
+	for i, c := range p.Competitors {
+		keys[i] = [2]string{ValueKey(c.ID), ProductsKey(c.ID)}
+	}
 	for i := 0; i < n; i++ {
 		day := dayString(p.From.AddDate(0, 0, i))
-		row := map[string]any{TrendKeyDate: day}
+		row := make(map[string]any, 2*len(keys)+6)
+		row[TrendKeyDate] = day
 		p.markFlagged(row)
 		res, ok := byDay[day]
 		switch p.shape {
-		case shapeCompetitorLines:
-			p.competitorLine(row, res, ok)
+		case shapeCompetitorLines, shapeProductRuns:
+			p.competitorLine(row, keys, res, ok)
 		case shapeKeyMetrics:
 			keyMetrics(row, "", res, ok)
 			if !p.CompareFrom.IsZero() {
@@ -154,13 +168,15 @@ func (p TrendPlan) DayRows() (int, bool) {
 	return p.days(), true
 }
 
-func (p TrendPlan) competitorLine(row map[string]any, res trendResult, ok bool) {
+// competitorLine fills one day's lines; keys are the competitors' value and
+// products keys, in p.Competitors' order.
+func (p TrendPlan) competitorLine(row map[string]any, keys [][2]string, res trendResult, ok bool) {
 	scale := 1.0
 	if p.Report == TrendMargin {
 		scale = 100
 	}
-	for _, c := range p.Competitors {
-		row[ValueKey(c.ID)], row[ProductsKey(c.ID)] = nil, uint64(0)
+	for _, k := range keys {
+		row[k[0]], row[k[1]] = nil, uint64(0)
 	}
 	row[TrendKeyCustomer], row[TrendKeyProducts] = nil, uint64(0)
 	if p.Report == TrendPrice || p.Report == TrendPDP {
@@ -174,14 +190,25 @@ func (p TrendPlan) competitorLine(row map[string]any, res trendResult, ok bool) 
 		if i >= len(num) || i >= len(den) || i >= len(n) || n[i] == 0 {
 			continue
 		}
-		row[ValueKey(int64(id))] = trendRatio(num[i], den[i], scale)
-		row[ProductsKey(int64(id))] = uint64(n[i])
+		k := p.competitorKeys(keys, int64(id))
+		row[k[0]] = trendRatio(num[i], den[i], scale)
+		row[k[1]] = uint64(n[i])
 	}
 	row[TrendKeyCustomer] = trendRatio(res.f("my_num"), res.f("my_den"), scale)
 	row[TrendKeyProducts] = uint64(res.f("products"))
 	if p.Report == TrendPrice || p.Report == TrendPDP {
 		row[TrendKeySelected] = trendRatio(res.f("sel_num"), res.f("sel_den"), 1)
 	}
+}
+
+// competitorKeys is competitor id's keys: from keys when it is a selected
+// competitor (found by binary search: p.Competitors is ascending; a miss only
+// costs making them), else made.
+func (p TrendPlan) competitorKeys(keys [][2]string, id int64) [2]string {
+	if i, ok := sort.Find(len(p.Competitors), func(i int) int { return cmp.Compare(id, p.Competitors[i].ID) }); ok && i < len(keys) {
+		return keys[i]
+	}
+	return [2]string{ValueKey(id), ProductsKey(id)}
 }
 
 // keyMetrics fills the key business metrics of one day (prefix "" or compare_).

@@ -49,13 +49,16 @@ func TestTrendSQL(t *testing.T) {
 			name:  "PDP_price_trend: one product, every competitor, my price from the daily metrics",
 			trend: `{"report_name":"PDP_price_trend","product_id":"P1",` + dec + `}`,
 			// The product's facts by its key alone (the join with the scope's products
-			// keeps tenancy and category access).
-			// One product: a row per competitor and day, grouped by day alone.
-			sql: "SELECT toString(d) AS day, d, groupArray(competitor_id) AS c_ids, groupArray(w * px) AS c_num, groupArray(w) AS c_den, groupArray(toUInt64(1)) AS c_n," +
-				" any(w) * avg(px) AS sel_num, any(w) AS sel_den, any(w) * any(mp) AS my_num, any(w) AS my_den, toUInt64(1) AS products FROM (" + priced(
-				strings.Replace(decPairs, "product_id IN (SELECT product_id FROM product_snapshot WHERE {WHERE})", "product_id = ?", 1),
-				products+" AND product_id = ?",
-				strings.Replace(decDaily, "product_id IN (SELECT product_id FROM product_snapshot WHERE {WHERE})", "product_id = ?", 1)) + ") GROUP BY d ORDER BY d",
+			// keeps tenancy and category access). One row per competitor: its runs of
+			// one price (the rollup build's, trend_rollup_build_test.go), with the
+			// product's weight, catalogue price and daily my prices; the days are
+			// built in Go (trend_product.go).
+			sql: "SELECT competitor_id, rl, rh, rx, w, cat_mp, ds, dv FROM (SELECT * FROM (" +
+				fill(buildRuns, "{SCANS}", fill(buildScans, "{CHUNK}", "product_id = ?", "2025-10-03", "2025-11-02"), "2025-11-01", "2025-12-01") +
+				") ANY INNER JOIN (" + products + " AND product_id = ?) USING product_id) ANY LEFT JOIN (SELECT product_id, groupArray(d) AS ds," +
+				" groupArray(if(hd = 1 AND dmp > 0, dmp, 0.)) AS dv FROM (" +
+				strings.Replace(decDaily, "product_id IN (SELECT product_id FROM product_snapshot WHERE {WHERE})", "product_id = ?", 1) +
+				") GROUP BY product_id) USING product_id ORDER BY competitor_id",
 			args: []any{uint32(7), clickhouse.GroupSet{Value: []any{uint64(3), uint64(9)}}, "P1", uint32(7), "P1", uint32(7), "P1"},
 		},
 		{
