@@ -62,6 +62,20 @@ func options(c config.Config, database string) *clickhouse.Options {
 	}
 }
 
+// ownConn opens one connection of its own whose reads wait up to timeout + 30 s:
+// the pool's read timeout is a report's limit + 30 s, and the server sends nothing
+// while a long INSERT … SELECT works. The caller closes it.
+func (w *Warehouse) ownConn(timeout time.Duration) (driver.Conn, error) {
+	o := *w.opts
+	o.ReadTimeout = timeout + 30*time.Second
+	o.MaxOpenConns, o.MaxIdleConns = 1, 0
+	conn, err := clickhouse.Open(&o)
+	if err != nil {
+		return nil, describe(o.Addr[0], err)
+	}
+	return conn, nil
+}
+
 // Open connects to ClickHouse, creates the configured database when it is missing,
 // and returns it. Errors are one line that names the cause.
 func Open(ctx context.Context, c config.Config) (*Warehouse, error) {

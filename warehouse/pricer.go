@@ -22,12 +22,9 @@ const RunMaxExecutionSeconds = 600
 // the server sends nothing while an INSERT … SELECT works, and the pool's read
 // timeout (the report limit + 30 s) would cut a long run on a loaded machine.
 func (w *Warehouse) ExecRun(ctx context.Context, prefix string, st engine.Statement) error {
-	o := *w.opts
-	o.ReadTimeout = (RunMaxExecutionSeconds + 30) * time.Second
-	o.MaxOpenConns, o.MaxIdleConns = 1, 0
-	conn, err := clickhouse.Open(&o)
+	conn, err := w.ownConn(RunMaxExecutionSeconds * time.Second)
 	if err != nil {
-		return describe(o.Addr[0], err)
+		return err
 	}
 	defer conn.Close()
 	qctx, done, id, err := w.queryContextID(ctx, newQueryID(prefix), st)

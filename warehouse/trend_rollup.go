@@ -102,13 +102,9 @@ func (w *Warehouse) refreshTrendRollup(ctx context.Context, id uint32, settings 
 	if err != nil {
 		return err
 	}
-	// Its own connection: the pool's read timeout is a report's limit + 30 s.
-	o := *w.opts
-	o.ReadTimeout = trendRollupTimeout + 30*time.Second
-	o.MaxOpenConns, o.MaxIdleConns = 1, 0
-	conn, err := clickhouse.Open(&o)
+	conn, err := w.ownConn(trendRollupTimeout)
 	if err != nil {
-		return describe(o.Addr[0], err)
+		return err
 	}
 	defer conn.Close()
 	ctx = clickhouse.Context(ctx, clickhouse.WithSettings(clickhouse.Settings{"max_execution_time": int(trendRollupTimeout.Seconds())}))
