@@ -198,3 +198,36 @@ func TestGlobalInOnlyOnCluster(t *testing.T) {
 		assert.Equal(t, cluster, strings.Contains(rows.SQL, "pno GLOBAL NOT IN (SELECT pno"), rows.SQL)
 	}
 }
+
+// On a cluster, the trends' and the rollup build's reads of the facts take the
+// scope's products from the snapshot by a subquery the shards would run in their
+// own default database when the snapshot is merge() (a delta): GLOBAL IN there,
+// plain IN (shard-local) without a delta. Before, a trend or rollup build on a
+// cluster failed while an account had a delta ("In database default no one matches").
+func TestTrendScopeOnClusterWithDelta(t *testing.T) {
+	tr, err := ParseTrend([]byte(`{"report_name":"price_trend","search":"tv","dates":{"from":"2025-12-01","to":"2025-12-31"}}`))
+	require.NoError(t, err)
+	day := time.Date(2025, 12, 1, 0, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		cluster bool
+		delta   uint64
+		want    string
+	}{
+		{true, 42, "product_id GLOBAL IN (SELECT product_id FROM " + SnapshotLive},
+		{true, 0, "product_id IN (SELECT product_id FROM product_snapshot "},
+		{false, 42, "product_id IN (SELECT product_id FROM " + SnapshotLive},
+	} {
+		a := testAccount()
+		a.Cluster, a.SnapshotDelta = tc.cluster, tc.delta
+		p, err := CompileTrend(a, tr)
+		require.NoError(t, err)
+		sts, err := TrendRollupChanges(a, a.Competitors, day, day.AddDate(0, 0, 30), "", "")
+		require.NoError(t, err)
+		for _, sql := range []string{p.SQL, sts[0].SQL, sts[1].SQL} {
+			assert.Contains(t, sql, tc.want, "cluster %v, delta %d", tc.cluster, tc.delta)
+			if tc.cluster && tc.delta != 0 {
+				assert.NotContains(t, sql, "product_id IN (SELECT product_id FROM "+SnapshotLive)
+			}
+		}
+	}
+}

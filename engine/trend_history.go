@@ -74,6 +74,14 @@ func (s trendScope) idPredicate(b *builder) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	// On a cluster the facts are Distributed tables, and the shards run a plain IN
+	// subquery themselves: over the Distributed snapshot they read their own part
+	// (distributed_product_mode = local), but the snapshot with a delta is merge(),
+	// which a shard evaluates in its default database. So that one is GLOBAL: the
+	// node running the query reads the ids once and sends them along.
+	if s.k.a.SnapshotDelta != 0 {
+		return ColProductID + globalIn(s.k.a, false) + "(" + ids + ")", nil
+	}
 	return ColProductID + " IN (" + ids + ")", nil
 }
 

@@ -90,7 +90,9 @@ func (w *Warehouse) refreshTrendRollup(ctx context.Context, id uint32, settings 
 	for i, c := range ids {
 		comps[i] = engine.Competitor{ID: int64(c)}
 	}
-	a := engine.Account{AccountID: id, Settings: settings, Now: now}
+	// Cluster: with a delta, the snapshot's reads are GLOBAL IN subqueries, which the
+	// shards cannot run themselves (merge() there reads their default database).
+	a := engine.Account{AccountID: id, Settings: settings, Now: now, Cluster: w.Cluster != ""}
 	// The rollup's products are the snapshot's, a delta's included.
 	if a.SnapshotDelta, err = w.SnapshotDelta(ctx, id); err != nil {
 		return err

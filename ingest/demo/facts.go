@@ -204,19 +204,20 @@ func accountArgs(p accountPlan, seed int64, size Size, ck clock, compIDs []uint3
 // made the history query 2.5× slower (measured: 1024 products 6.3 s, 128 products 2.4 s).
 func plannedJobs(p accountPlan, args []any, sumCarry float64, history string) []job {
 	var js []job
-	chunks := func(n, per int, f func(lo, hi int)) {
-		for lo := 0; lo < n; lo += per {
-			f(lo, min(lo+per, n))
+	// chunks calls f for [from, to) cut into ranges of per.
+	chunks := func(from, to, per int, f func(lo, hi int)) {
+		for lo := from; lo < to; lo += per {
+			f(lo, min(lo+per, to))
 		}
 	}
-	chunks(p.Products, 200_000, func(lo, hi int) {
+	chunks(0, p.Products, 200_000, func(lo, hi int) {
 		js = append(js, job{"products", productsInsert(lo, hi), args, 2048, float64(hi - lo)})
 	})
-	chunks(p.Products, max(2_000_000/p.Competitors, 1000), func(lo, hi int) {
+	chunks(0, p.Products, max(2_000_000/p.Competitors, 1000), func(lo, hi int) {
 		js = append(js, job{"offers", offersInsert(lo, hi), args, 2048, 3 * float64(hi-lo) * sumCarry})
 	})
 	perPair := float64(p.HistoryDays-1) - expectedScanAge()
-	chunks(p.HistoryProducts, max(int(4_000_000/(sumCarry*perPair)), 100), func(lo, hi int) {
+	chunks(0, p.HistoryProducts, max(int(4_000_000/(sumCarry*perPair)), 100), func(lo, hi int) {
 		js = append(js, job{"offer history", historyInsert(history, lo, hi), args, 128, float64(hi-lo) * sumCarry * perPair})
 	})
 	// Sparse history: history products first (more scans per pair), then the others.
@@ -232,13 +233,11 @@ func plannedJobs(p accountPlan, args []any, sumCarry float64, history string) []
 		if r.perPair <= 0 || r.hi <= r.lo {
 			continue
 		}
-		per := max(int(4_000_000/(sumCarry*r.perPair)), 100)
-		for lo := r.lo; lo < r.hi; lo += per {
-			hi := min(lo+per, r.hi)
+		chunks(r.lo, r.hi, max(int(4_000_000/(sumCarry*r.perPair)), 100), func(lo, hi int) {
 			js = append(js, job{"sparse history", sparseHistoryInsert(history, lo, hi), args, 512, float64(hi-lo) * sumCarry * r.perPair})
-		}
+		})
 	}
-	chunks(p.HistoryProducts, max(4_000_000/p.HistoryDays, 1000), func(lo, hi int) {
+	chunks(0, p.HistoryProducts, max(4_000_000/p.HistoryDays, 1000), func(lo, hi int) {
 		js = append(js, job{"product history", productDailyInsert(lo, hi), args, 256, float64(hi-lo) * float64(p.HistoryDays)})
 	})
 	return js
