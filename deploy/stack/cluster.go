@@ -1,8 +1,10 @@
 package stack
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"net"
 	"os"
 	"path/filepath"
@@ -108,7 +110,12 @@ func zooKeeperFilesOf(o Options) zooKeeperFiles {
 		PID: filepath.Join(dir, "zookeeper.pid"), Log: filepath.Join(dir, "zookeeper.log")}
 }
 
-// zooKeeperReady sends ZooKeeper's "ruok" four-letter command; it answers "imok" once serving.
+// zooKeeperReady asks ZooKeeper for its "stat" (a four-letter command): once it
+// serves sessions it answers with its mode. "ruok" is not enough: ZooKeeper
+// answers "imok" while it still loads its database, and a ClickHouse node started
+// then fails its handshake ("Cannot read all data ... while receiving handshake
+// from ZooKeeper") and exits, twice in a row on 2026-11-27 after a restart over a
+// data directory that many test runs had filled.
 func zooKeeperReady(port int) bool {
 	c, err := net.DialTimeout("tcp", addr(port), time.Second)
 	if err != nil {
@@ -116,12 +123,11 @@ func zooKeeperReady(port int) bool {
 	}
 	defer c.Close()
 	c.SetDeadline(time.Now().Add(2 * time.Second))
-	if _, err := c.Write([]byte("ruok")); err != nil {
+	if _, err := c.Write([]byte("stat")); err != nil {
 		return false
 	}
-	b := make([]byte, 4)
-	n, _ := c.Read(b)
-	return string(b[:n]) == "imok"
+	b, _ := io.ReadAll(c)
+	return bytes.Contains(b, []byte("Mode: "))
 }
 
 // UpCluster installs ZooKeeper when missing (Debian's package, like the other
