@@ -149,11 +149,9 @@ func pairDays(b *builder, a Account, comps []Competitor, scope trendScope, rs []
 	if err != nil {
 		return "", err
 	}
-	staleness := IntLit(int64(a.Settings.StalenessDays))
-	rf, rt := dateLit(all.from), dateLit(all.to)
 	// lo/hi: the first and last day scan day s covers inside the range.
-	lo := "greatest(s, " + rf + ")"
-	hi := "least(least(nx - 1, s + " + staleness + " - 1), " + rt + ")"
+	lo := "greatest(s, " + dateLit(all.from) + ")"
+	hi := coveredTo(a, all.to)
 	expand := "SELECT " + ColProductID + ", " + ColCompetitorID + ", px," +
 		" arrayJoin(arrayMap(i -> " + lo + " + i, range(toUInt64(greatest(toInt64(" + hi + ") - toInt64(" + lo + ") + 1, 0))))) AS d" +
 		" FROM (" + perPair + ") ARRAY JOIN sd AS s, sp AS px, sn AS nx WHERE NOT isNaN(px)"
@@ -161,6 +159,13 @@ func pairDays(b *builder, a Account, comps []Competitor, scope trendScope, rs []
 		expand = "SELECT * FROM (" + expand + ") WHERE " + r
 	}
 	return expand, nil
+}
+
+// coveredTo is the last day that scan day s (next scan day nx) carries its price
+// to, up to last: the day before the next scan day, or the staleness limit (the
+// scan's own day and the StalenessDays - 1 after it).
+func coveredTo(a Account, last time.Time) string {
+	return "least(least(nx - 1, s + " + IntLit(int64(a.Settings.StalenessDays)) + " - 1), " + dateLit(last) + ")"
 }
 
 // pairScanDays is the subquery of the scans that can carry a price into the days of

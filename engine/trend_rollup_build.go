@@ -45,12 +45,10 @@ func pairRuns(b *builder, a Account, comps []Competitor, scope trendScope, from,
 	if err != nil {
 		return "", err
 	}
-	f, l, staleness := dateLit(from), dateLit(last), IntLit(int64(a.Settings.StalenessDays))
-	// Scan day s covers [s, min(next scan day - 1, s + staleness - 1)] ∩ [from, last];
-	// a not-found scan (NaN) covers nothing.
+	// Scan day s covers [s, coveredTo] ∩ [from, last]; a not-found scan (NaN) covers nothing.
 	covered := "SELECT " + ColProductID + ", " + ColCompetitorID + "," +
-		" arrayMap(s -> greatest(s, " + f + "), sd) AS l0," +
-		" arrayMap((s, nx) -> least(least(nx - 1, s + " + staleness + " - 1), " + l + "), sd, sn) AS h0," +
+		" arrayMap(s -> greatest(s, " + dateLit(from) + "), sd) AS l0," +
+		" arrayMap((s, nx) -> " + coveredTo(a, last) + ", sd, sn) AS h0," +
 		" arrayMap((x, y, p) -> x <= y AND NOT isNaN(p), l0, h0, sp) AS k," +
 		" arrayFilter((x, y) -> y, l0, k) AS l1, arrayFilter((x, y) -> y, h0, k) AS h1, arrayFilter((x, y) -> y, sp, k) AS x1" +
 		" FROM (" + scans + ")"
