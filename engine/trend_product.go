@@ -40,12 +40,6 @@ func (tc *trendCompiler) productRuns() (TrendPlan, error) {
 	return tc.plan(b, sql, shapeProductRuns)
 }
 
-// productRun is one run of a competitor's price.
-type productRun struct {
-	from, to time.Time
-	price    float64
-}
-
 // productRunDays turns productRuns' rows into the day rows of the other price trends
 // (columns day, c_ids, c_num, c_den, c_n, sel_num, sel_den, my_num, my_den,
 // products), for the days with at least one price: per competitor with a price

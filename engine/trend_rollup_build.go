@@ -156,7 +156,10 @@ func rollupColumns() (cols []string, comparable []bool) {
 // [first, last] (README "Trends", the build above): the products with ids in
 // [lo, hi) ("" is open), over the competitors comps, with the account's staleness
 // and bucket settings. Two statements into trend_rollup_deltas: the competitors'
-// rows, then the product-level rows (competitor 0). Chunks add rows for the same
+// rows, then the product-level rows (competitor 0). Each computes the chunk's
+// spans itself: 18.16 has no common table expressions, and a UNION ALL of both
+// would compute them twice as well; staging the spans in a table would write and
+// read them again instead. Chunks add rows for the same
 // keys; TrendRollupFromChanges sums them. No category access here: the reader
 // applies it.
 func TrendRollupChanges(a Account, comps []Competitor, first, last time.Time, lo, hi string) ([]Statement, error) {

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"cmp"
 	"sort"
 	"strconv"
 	"time"
@@ -124,9 +123,9 @@ func (p TrendPlan) Rows(columns []string, rows [][]any) []map[string]any {
 	n := p.days()
 	out := make([]map[string]any, 0, n)
 	// The competitors' keys, made once: ~2 × 20 keys on each of up to 1,096 days.
-	keys := make([][2]string, len(p.Competitors))
-	for i, c := range p.Competitors {
-		keys[i] = [2]string{ValueKey(c.ID), ProductsKey(c.ID)}
+	keys := make(map[int64][2]string, len(p.Competitors))
+	for _, c := range p.Competitors {
+		keys[c.ID] = [2]string{ValueKey(c.ID), ProductsKey(c.ID)}
 	}
 	for i := 0; i < n; i++ {
 		day := dayString(p.From.AddDate(0, 0, i))
@@ -168,9 +167,9 @@ func (p TrendPlan) DayRows() (int, bool) {
 	return p.days(), true
 }
 
-// competitorLine fills one day's lines; keys are the competitors' value and
-// products keys, in p.Competitors' order.
-func (p TrendPlan) competitorLine(row map[string]any, keys [][2]string, res trendResult, ok bool) {
+// competitorLine fills one day's lines; keys are the selected competitors' value
+// and products keys, by id.
+func (p TrendPlan) competitorLine(row map[string]any, keys map[int64][2]string, res trendResult, ok bool) {
 	scale := 1.0
 	if p.Report == TrendMargin {
 		scale = 100
@@ -190,7 +189,10 @@ func (p TrendPlan) competitorLine(row map[string]any, keys [][2]string, res tren
 		if i >= len(num) || i >= len(den) || i >= len(n) || n[i] == 0 {
 			continue
 		}
-		k := p.competitorKeys(keys, int64(id))
+		k, known := keys[int64(id)]
+		if !known {
+			k = [2]string{ValueKey(int64(id)), ProductsKey(int64(id))}
+		}
 		row[k[0]] = trendRatio(num[i], den[i], scale)
 		row[k[1]] = uint64(n[i])
 	}
@@ -199,16 +201,6 @@ func (p TrendPlan) competitorLine(row map[string]any, keys [][2]string, res tren
 	if p.Report == TrendPrice || p.Report == TrendPDP {
 		row[TrendKeySelected] = trendRatio(res.f("sel_num"), res.f("sel_den"), 1)
 	}
-}
-
-// competitorKeys is competitor id's keys: from keys when it is a selected
-// competitor (found by binary search: p.Competitors is ascending; a miss only
-// costs making them), else made.
-func (p TrendPlan) competitorKeys(keys [][2]string, id int64) [2]string {
-	if i, ok := sort.Find(len(p.Competitors), func(i int) int { return cmp.Compare(id, p.Competitors[i].ID) }); ok && i < len(keys) {
-		return keys[i]
-	}
-	return [2]string{ValueKey(id), ProductsKey(id)}
 }
 
 // keyMetrics fills the key business metrics of one day (prefix "" or compare_).
