@@ -25,6 +25,8 @@ const (
 	TableTrendRollupBuilds    Table = "trend_rollup_builds"    // what each rollup build covers
 	TableTrendRollupDeltas    Table = "trend_rollup_deltas"    // a rollup build's difference rows (trend_rollup.go)
 	TablePriceChanges         Table = "price_changes"          // price-change events recorded at load (insights.go)
+	TableTrendRuns            Table = "trend_runs"             // every pair's runs of one price, by the rollup build (trend_runs.go)
+	TableTrendRunsBuild       Table = "trend_runs_build"       // built, then swapped into trend_runs
 )
 
 // Valid reports whether t is one of the schema's tables.
@@ -33,7 +35,7 @@ func (t Table) Valid() bool {
 	case TableProducts, TableOffers, TableLatestOffers, TableOfferDaily, TableProductDaily,
 		TableProductLabels, TableProductSnapshot, TableProductSnapshotBuild, TableSnapshotBuilds, TablePricerResults,
 		TableTrendRollup, TableTrendRollupBuild, TableTrendRollupBuilds, TableTrendRollupDeltas, TableProductSnapshotDelta,
-		TablePriceChanges:
+		TablePriceChanges, TableTrendRuns, TableTrendRunsBuild:
 		return true
 	}
 	return false

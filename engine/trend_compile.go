@@ -15,8 +15,9 @@ type TrendPlan struct {
 	// competitors, and their pairs are left out of every line (flags.go);
 	// each row says so (TrendKeyFlaggedExcluded).
 	FlaggedExcluded bool
-	// Rollup: the plan reads the trend rollup, not the raw scans (the bench
-	// checks that each class measures the path it names).
+	// Rollup: the plan reads what the rollup build wrote (trend_rollup, or the
+	// product page's trend_runs), not the raw scans (the bench checks that each
+	// class measures the path it names).
 	Rollup bool
 	shape  trendShape
 }

@@ -15,8 +15,10 @@ import (
 // longest runs of days over which a pair's price and my price are both constant -
 // instead of days:
 //
-//  1. pairRuns: each pair's scan days (pairScanDays) become covered intervals,
-//     merged where they touch with the same price;
+//  1. pairRuns (trend_runs.go): each pair's scan days (pairScanDays) become
+//     covered intervals, merged where they touch with the same price; a chunk's
+//     runs are written to trend_runs_build once and read from there below (and,
+//     after the swap, by the product page);
 //  2. myPriceChanges: each product's my price as the days it changes, with the
 //     value from then on (the catalogue's price where product_daily has no row);
 //  3. pricedSpans: each run cut at the product's my-price changes inside it;
@@ -35,29 +37,6 @@ import (
 
 // farDay is the day after every real one: the "next scan" after a pair's last.
 const farDay = "toDate('2105-12-31')"
-
-// pairRuns is the subquery of each pair's runs in [from, last]: one row
-// (product_id, competitor_id, rl, rh, rx) with the runs' first days, last days and
-// prices, ascending and disjoint; a run is a maximal interval of covered days with
-// one price.
-func pairRuns(b *builder, a Account, comps []Competitor, scope trendScope, from, last time.Time) (string, error) {
-	scans, err := pairScanDays(b, a, comps, scope, dayRange{from, last})
-	if err != nil {
-		return "", err
-	}
-	// Scan day s covers [s, coveredTo] ∩ [from, last]; a not-found scan (NaN) covers nothing.
-	covered := "SELECT " + ColProductID + ", " + ColCompetitorID + "," +
-		" arrayMap(s -> greatest(s, " + dateLit(from) + "), sd) AS l0," +
-		" arrayMap((s, nx) -> " + coveredTo(a, last) + ", sd, sn) AS h0," +
-		" arrayMap((x, y, p) -> x <= y AND NOT isNaN(p), l0, h0, sp) AS k," +
-		" arrayFilter((x, y) -> y, l0, k) AS l1, arrayFilter((x, y) -> y, h0, k) AS h1, arrayFilter((x, y) -> y, sp, k) AS x1" +
-		" FROM (" + scans + ")"
-	// A run starts where an interval does not touch the one before or has another price.
-	return "SELECT " + ColProductID + ", " + ColCompetitorID + "," +
-		" arrayMap((x, hp, p, pp) -> x != hp + 1 OR p != pp, l1, arrayPushFront(arrayPopBack(h1), toDate('1970-01-01')), x1, arrayPushFront(arrayPopBack(x1), nan)) AS st," +
-		" arrayFilter((x, y) -> y, l1, st) AS rl, arrayFilter((x, y) -> y, h1, arrayPushBack(arrayPopFront(st), 1)) AS rh, arrayFilter((x, y) -> y, x1, st) AS rx" +
-		" FROM (" + covered + ") WHERE notEmpty(l1)", nil
-}
 
 // myPriceChanges is the subquery of the scope's products whose my price in
 // [from, last] is not the catalogue's every day: one row (product_id, cpd, cpv),
@@ -94,7 +73,7 @@ func myPriceChanges(b *builder, a Account, scope trendScope, from, last time.Tim
 // at the product's my-price changes inside it; x the pair's price and m my price
 // over [lo, hi].
 func pricedSpans(b *builder, a Account, comps []Competitor, scope trendScope, from, last time.Time) (string, error) {
-	runs, err := pairRuns(b, a, comps, scope, from, last)
+	runs, err := storedRuns(b, TableTrendRunsBuild, a, comps, &scope, from, last)
 	if err != nil {
 		return "", err
 	}
@@ -155,11 +134,11 @@ func rollupColumns() (cols []string, comparable []bool) {
 // TrendRollupChanges compiles one chunk of the build of account a's rollup over
 // [first, last] (README "Trends", the build above): the products with ids in
 // [lo, hi) ("" is open), over the competitors comps, with the account's staleness
-// and bucket settings. Two statements into trend_rollup_deltas: the competitors'
-// rows, then the product-level rows (competitor 0). Each computes the chunk's
-// spans itself: 18.16 has no common table expressions, and a UNION ALL of both
-// would compute them twice as well; staging the spans in a table would write and
-// read them again instead. Chunks add rows for the same
+// and bucket settings. Three statements: the chunk's runs into trend_runs_build
+// (one read of the scans), then into trend_rollup_deltas the competitors' rows and
+// the product-level rows (competitor 0), each cutting the stored runs into spans
+// itself (18.16 has no common table expressions; the spans are cheap to recompute
+// from the runs, the runs are not from the scans). Chunks add rows for the same
 // keys; TrendRollupFromChanges sums them. No category access here: the reader
 // applies it.
 func TrendRollupChanges(a Account, comps []Competitor, first, last time.Time, lo, hi string) ([]Statement, error) {
@@ -168,6 +147,10 @@ func TrendRollupChanges(a Account, comps []Competitor, first, last time.Time, lo
 	k := &compiler{a: a, comps: comps, e: newExprs(a)}
 	k.cat = newCatalog(productColumns(a, comps))
 	scope := trendScope{k: k, lo: lo, hi: hi}
+	runsSt, err := trendRunsChunk(a, comps, scope, first, last)
+	if err != nil {
+		return nil, err
+	}
 	cols, _ := rollupColumns()
 	insert := "INSERT INTO %s (account_id, date, super_category, category, competitor_id, " + strings.Join(cols, ", ") + ") SELECT "
 	l := dateLit(last)
@@ -225,7 +208,7 @@ func TrendRollupChanges(a Account, comps []Competitor, first, last time.Time, lo
 	if err != nil {
 		return nil, err
 	}
-	return []Statement{pairSt, marketSt}, nil
+	return []Statement{runsSt, pairSt, marketSt}, nil
 }
 
 // TrendRollupFromChanges compiles the build's last step: account a's difference

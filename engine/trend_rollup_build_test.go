@@ -34,6 +34,14 @@ const buildRuns = `SELECT product_id, competitor_id, arrayMap((x, hp, p, pp) -> 
 	` toDate('2025-12-31')), sd, sn) AS h0, arrayMap((x, y, p) -> x <= y AND NOT isNaN(p), l0, h0, sp) AS k, arrayFilter((x, y) -> y,` +
 	` l0, k) AS l1, arrayFilter((x, y) -> y, h0, k) AS h1, arrayFilter((x, y) -> y, sp, k) AS x1 FROM ({SCANS})) WHERE notEmpty(l1)`
 
+// The runs of a table of runs ({TABLE}) for the competitors and the products
+// ({KEYS}), cut to the range.
+const storedRunsSQL = `SELECT product_id, competitor_id, rl, rh, rx FROM (SELECT product_id, competitor_id, arrayMap((x, y) -> y >=` +
+	` toDate('{FROM}') AND x <= toDate('{LAST}'), sl, sh) AS k, arrayMap(x -> greatest(x, toDate('{FROM}')), arrayFilter((x, y) -> y, sl,` +
+	` k)) AS rl, arrayMap(y -> least(y, toDate('{LAST}')), arrayFilter((y, z) -> z, sh, k)) AS rh, arrayFilter((x, y) -> y, sx, k) AS rx` +
+	` FROM (SELECT product_id, competitor_id, rl AS sl, rh AS sh, rx AS sx FROM {TABLE} WHERE account_id = ? AND competitor_id IN ?{KEYS}))` +
+	` WHERE notEmpty(rl)`
+
 // Each product's my-price changes: product_daily's days ({DAILY}) against the
 // catalogue's price ({PRODUCTS}).
 const buildChanges = `SELECT product_id, arraySort(cd0) AS cpd, arraySort((v, x) -> x, cv0, cd0) AS cpv FROM (SELECT product_id, cmp, ds, v1,` +
@@ -87,7 +95,7 @@ func TestTrendRollupBuildSQL(t *testing.T) {
 	from, last := time.Date(2025, 11, 1, 0, 0, 0, 0, time.UTC), time.Date(2025, 12, 31, 0, 0, 0, 0, time.UTC)
 	sts, err := TrendRollupChanges(testAccount(), []Competitor{{ID: 3}, {ID: 9}}, from, last, "A", "M")
 	require.NoError(t, err)
-	require.Len(t, sts, 2)
+	require.Len(t, sts, 3)
 
 	chunk := "product_id IN (SELECT product_id FROM product_snapshot WHERE account_id = ? AND product_id >= ? AND product_id < ?)"
 	products := "SELECT product_id, toFloat64(1) AS w, my_price AS cat_mp FROM product_snapshot WHERE account_id = ? AND product_id >= ? AND product_id < ?"
@@ -95,24 +103,37 @@ func TestTrendRollupBuildSQL(t *testing.T) {
 		" argMax(revenue, updated_at) AS revenue, toUInt8(1) AS hd FROM product_daily WHERE account_id = ? AND date BETWEEN toDate('2025-11-01') AND toDate('2025-12-31') AND " + chunk +
 		" GROUP BY product_id, date"
 	spans := fill(buildSpans,
-		"{RUNS}", fill(buildRuns, "{SCANS}", fill(buildScans, "{CHUNK}", chunk)),
+		"{RUNS}", fill(storedRunsSQL, "{TABLE}", "trend_runs_build", "{KEYS}", " AND product_id >= ? AND product_id < ?", "{FROM}", "2025-11-01", "{LAST}", "2025-12-31"),
 		"{PRODUCTS}", "SELECT product_id, toFloat64(1) AS w, my_price AS cat_mp, super_category AS p_sup, category AS p_cat, toFloat64(revenue_30d) AS p_rev,"+
 			" toFloat64(units_30d) AS p_units, toFloat64(page_views_30d) AS p_pv FROM product_snapshot WHERE account_id = ? AND product_id >= ? AND product_id < ?",
 		"{CHANGES}", fill(buildChanges, "{DAILY}", daily, "{PRODUCTS}", products))
 	sums := "sum(sg), sumIf(sg, (x > 0 AND m > 0)), " + strings.Join([]string{buildSums("1."), buildSums("p_rev"), buildSums("p_units"), buildSums("p_pv")}, ", ")
 	insert := "INSERT INTO trend_rollup_deltas (account_id, date, super_category, category, competitor_id, " + rollupColumnList + ") SELECT ?, "
-	// Scans, products, changes (daily, products): the account and the chunk's bounds.
-	args := []any{uint32(7), uint32(7), clickhouse.GroupSet{Value: []any{uint64(3), uint64(9)}}, uint32(7), "A", "M", uint32(7), "A", "M",
+	comps := clickhouse.GroupSet{Value: []any{uint64(3), uint64(9)}}
+	// Runs, products, changes (daily, products): the account and the chunk's bounds.
+	args := []any{uint32(7), uint32(7), comps, "A", "M", uint32(7), "A", "M",
 		uint32(7), uint32(7), "A", "M", uint32(7), "A", "M"}
 
+	t.Run("the runs: the chunk's scans read once, into trend_runs_build", func(t *testing.T) {
+		assert.Equal(t, "INSERT INTO trend_runs_build (account_id, product_id, competitor_id, rl, rh, rx) SELECT ?, product_id, competitor_id, rl, rh, rx FROM ("+
+			fill(buildRuns, "{SCANS}", fill(buildScans, "{CHUNK}", chunk))+")", sts[0].SQL)
+		assert.Equal(t, []any{uint32(7), uint32(7), comps, uint32(7), "A", "M"}, sts[0].Args)
+	})
 	t.Run("the competitors' rows: each span's sums at its first day, negated the day after its last", func(t *testing.T) {
 		assert.Equal(t, insert+"d, p_sup, p_cat, competitor_id, "+sums+" FROM ("+spans+") ARRAY JOIN [lo, hi + 1] AS d, [1, -1] AS sg"+
-			" WHERE d <= toDate('2025-12-31') GROUP BY d, p_sup, p_cat, competitor_id", sts[0].SQL)
-		assert.Equal(t, args, sts[0].Args)
+			" WHERE d <= toDate('2025-12-31') GROUP BY d, p_sup, p_cat, competitor_id", sts[1].SQL)
+		assert.Equal(t, args, sts[1].Args)
 	})
 	t.Run("the product-level rows (competitor 0): the market between a product's events", func(t *testing.T) {
-		assert.Equal(t, insert+"d, sup, cat, toUInt32(0), "+sums+" "+fill(buildMarket, "{SPANS}", spans), sts[1].SQL)
-		assert.Equal(t, args, sts[1].Args)
+		assert.Equal(t, insert+"d, sup, cat, toUInt32(0), "+sums+" "+fill(buildMarket, "{SPANS}", spans), sts[2].SQL)
+		assert.Equal(t, args, sts[2].Args)
+	})
+	t.Run("a partial build keeps the current runs before its first day, cut there", func(t *testing.T) {
+		st, err := TrendRunsBefore(testAccount(), []Competitor{{ID: 3}, {ID: 9}}, time.Date(2023, 12, 1, 0, 0, 0, 0, time.UTC), from)
+		require.NoError(t, err)
+		assert.Equal(t, "INSERT INTO trend_runs_build (account_id, product_id, competitor_id, rl, rh, rx) SELECT ?, product_id, competitor_id, rl, rh, rx FROM ("+
+			fill(storedRunsSQL, "{TABLE}", "trend_runs", "{KEYS}", "", "{FROM}", "2023-12-01", "{LAST}", "2025-10-31")+")", st.SQL)
+		assert.Equal(t, []any{uint32(7), uint32(7), comps}, st.Args)
 	})
 	t.Run("the daily rows: the differences summed in day order", func(t *testing.T) {
 		st, err := TrendRollupFromChanges(testAccount(), from, last, 42)

@@ -43,6 +43,19 @@ func TestTrendRollupSQL(t *testing.T) {
 				" AND competitor_id IN ? GROUP BY d, g HAVING nn > 0) ORDER BY d, g",
 			args: []any{uint32(7), clickhouse.GroupSet{Value: []any{uint64(9)}}},
 		},
+		{
+			// The product's runs by key from trend_runs (the build's, cut to the range)
+			// instead of its scans; the rest is the raw path's (TestTrendSQL).
+			name:  "PDP_price_trend: the product's stored runs",
+			trend: `{"report_name":"PDP_price_trend","product_id":"P1","dates":{"from":"2025-12-01","to":"2025-12-31"}}`,
+			sql: "SELECT competitor_id, rl, rh, rx, w, cat_mp, ds, dv FROM (SELECT * FROM (" +
+				fill(storedRunsSQL, "{TABLE}", "trend_runs", "{KEYS}", " AND product_id = ?", "{FROM}", "2025-12-01", "{LAST}", "2025-12-31") +
+				") ANY INNER JOIN (SELECT product_id, toFloat64(1) AS w, my_price AS cat_mp FROM product_snapshot WHERE account_id = ? AND product_id = ?) USING product_id)" +
+				" ANY LEFT JOIN (SELECT product_id, groupArray(d) AS ds, groupArray(if(hd = 1 AND dmp > 0, dmp, 0.)) AS dv FROM (" +
+				fill(trendDaily, "{DATES}", "date BETWEEN toDate('2025-12-01') AND toDate('2025-12-31')", "product_id IN (SELECT product_id FROM product_snapshot WHERE {WHERE})", "product_id = ?") +
+				") GROUP BY product_id) USING product_id ORDER BY competitor_id",
+			args: []any{uint32(7), clickhouse.GroupSet{Value: []any{uint64(3), uint64(9)}}, "P1", uint32(7), "P1", uint32(7), "P1"},
+		},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -79,10 +92,31 @@ func TestTrendRollupOnlyWhereExact(t *testing.T) {
 		`{"report_name":"margin_trend",` + dec + `}`,
 		`{"report_name":"price_vs_market_trend",` + dec + `}`,
 		`{"report_name":"competitiveness_metrics","group":"brand",` + dec + `}`,
-		`{"report_name":"PDP_price_trend","product_id":"P1",` + dec + `}`,
 	} {
 		assert.False(t, uses(a, js), js)
 	}
+	// The product page reads the build's runs under the same conditions, for any
+	// competitor subset, and leaves out flagged pairs itself.
+	runs := func(a Account, js string) string {
+		tr, err := ParseTrend([]byte(js))
+		require.NoError(t, err, js)
+		p, err := CompileTrend(a, tr)
+		require.NoError(t, err, js)
+		return p.SQL
+	}
+	pdp := `{"report_name":"PDP_price_trend","product_id":"P1",` + dec + `}`
+	assert.Contains(t, runs(a, pdp), " FROM trend_runs WHERE ")
+	assert.Contains(t, runs(a, `{"report_name":"PDP_price_trend","product_id":"P1","competitorId":[9],`+dec+`}`), " FROM trend_runs WHERE ")
+	fl := rollupAccount()
+	fl.Flagged = map[int64][]string{9: {"P1"}}
+	assert.Contains(t, runs(fl, pdp), " FROM trend_runs WHERE account_id = ? AND competitor_id IN ? AND NOT ((competitor_id = 9 AND ")
+	before := rollupAccount()
+	before.TrendRollup.LastDay = before.TrendRollup.LastDay.AddDate(0, 0, -1)
+	assert.Contains(t, runs(before, pdp), " FROM offers WHERE ", "runs that do not reach the last day")
+	st := rollupAccount()
+	st.Settings.StalenessDays = 7
+	assert.Contains(t, runs(st, pdp), " FROM offers WHERE ", "runs of another staleness")
+	assert.Contains(t, runs(testAccount(), pdp), " FROM offers WHERE ", "no current rollup (none, or a load since)")
 	stale := rollupAccount()
 	stale.TrendRollup.LastDay = stale.TrendRollup.LastDay.AddDate(0, 0, -1)
 	assert.False(t, uses(stale, `{"report_name":"price_trend",`+dec+`}`), "a rollup that does not reach the last day")

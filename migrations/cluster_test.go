@@ -143,6 +143,7 @@ func TestClusterRewriteAllMigrations(t *testing.T) {
 	require.True(t, Sharded("offers"))
 	require.True(t, Sharded("product_snapshot_delta"))
 	require.False(t, Sharded("trend_rollup"))
+	require.True(t, Sharded("trend_runs"), "a product's runs live on its shard")
 	for _, line := range strings.Split(all, "\n") {
 		if strings.HasPrefix(line, "CREATE") || strings.HasPrefix(line, "DROP") {
 			require.Regexp(t, ` ON CLUSTER pl( |;|$)`, line, "every CREATE and DROP runs on every node")

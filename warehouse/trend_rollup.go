@@ -47,8 +47,11 @@ type rollupBuild struct {
 // or from the month after the previous build's last day, are rebuilt; a new
 // catalogue (products written since), other settings or competitors, or no
 // previous build rebuild the whole history (up to 3 years back). The months are
-// built chunk by chunk of products into trend_rollup_build, each month swapped
-// into trend_rollup with REPLACE PARTITION, then the build row written. An account
+// built chunk by chunk of products into trend_rollup_build (each chunk's pair runs
+// first, into trend_runs_build, then the rollup's difference rows from them); the
+// runs are swapped whole into trend_runs (with the current ones before the rebuilt
+// months), each month into trend_rollup with REPLACE PARTITION, then the build row
+// written. An account
 // without scans gets no rollup (its trends read the raw scans, which are empty).
 // It reads the snapshot's products (weights, categories): call it after the
 // snapshot's refresh.
@@ -59,6 +62,9 @@ func (w *Warehouse) refreshTrendRollup(ctx context.Context, id uint32, settings 
 	started := time.Now()
 	acc := engine.IntLit(int64(id))
 	if err := w.dropAccountPartitions(ctx, engine.TableTrendRollupBuild, id); err != nil {
+		return err
+	}
+	if err := w.ExecParts(ctx, "ALTER TABLE %s DROP PARTITION "+acc, engine.TableTrendRunsBuild); err != nil {
 		return err
 	}
 	var first time.Time
@@ -74,6 +80,9 @@ func (w *Warehouse) refreshTrendRollup(ctx context.Context, id uint32, settings 
 	}
 	first = time.Date(first.Year(), first.Month(), first.Day(), 0, 0, 0, 0, time.UTC)
 	if len(ids) == 0 || first.After(last) {
+		if err := w.ExecParts(ctx, "ALTER TABLE %s DROP PARTITION "+acc, engine.TableTrendRuns); err != nil {
+			return err
+		}
 		return w.dropAccountPartitions(ctx, engine.TableTrendRollup, id)
 	}
 	from, work, err := w.rollupStart(ctx, id, settings, ids, first, last)
@@ -130,6 +139,23 @@ func (w *Warehouse) refreshTrendRollup(ctx context.Context, id uint32, settings 
 		return fmt.Errorf("trend rollup: %w", err)
 	}
 	if err := w.dropAccountPartitions(ctx, engine.TableTrendRollupDeltas, id); err != nil {
+		return err
+	}
+	// The runs: the new ones of [from, last] and, for a partial build, the current
+	// ones before from, swapped in whole.
+	if from.After(first) {
+		st, err := engine.TrendRunsBefore(a, comps, first, from)
+		if err != nil {
+			return err
+		}
+		if err := conn.Exec(ctx, st.SQL, st.Args...); err != nil {
+			return fmt.Errorf("trend runs: %w", err)
+		}
+	}
+	if err := w.ExecParts(ctx, "ALTER TABLE %[1]s REPLACE PARTITION "+acc+" FROM %[2]s", engine.TableTrendRuns, engine.TableTrendRunsBuild); err != nil {
+		return err
+	}
+	if err := w.ExecParts(ctx, "ALTER TABLE %s DROP PARTITION "+acc, engine.TableTrendRunsBuild); err != nil {
 		return err
 	}
 	// Every month from the first rebuilt one: a month with no rows in the build
@@ -228,6 +254,11 @@ func (w *Warehouse) dropAccountPartitions(ctx context.Context, t engine.Table, i
 func (w *Warehouse) rollupStart(ctx context.Context, id uint32, s engine.Settings, comps []uint32, first, last time.Time) (_ time.Time, work bool, _ error) {
 	prev, err := w.lastRollupBuild(ctx, id)
 	if err != nil || prev == nil {
+		return first, true, err
+	}
+	// A rollup built before the runs were kept (migration 00140) has none to keep.
+	var runs uint64
+	if err := w.Conn.QueryRow(ctx, "SELECT count() FROM "+engine.TableTrendRuns.String()+" WHERE account_id = ?", id).Scan(&runs); err != nil || runs == 0 {
 		return first, true, err
 	}
 	if prev.staleness != uint32(s.StalenessDays) || prev.parity != s.Parity || prev.lower != s.Lower || prev.upper != s.Upper ||

@@ -347,9 +347,23 @@ func TestTrendsOnS(t *testing.T) {
 		a.Settings.StalenessDays = 3
 		check(t, a, engine.TrendPrice, `{"report_name":"price_trend",`+bySup+dates+`}`, inSup, compIDs(a1), one)
 	})
-	t.Run("PDP of one product", func(t *testing.T) {
+	t.Run("PDP of one product (the rollup build's runs)", func(t *testing.T) {
 		pid := all1[17]
-		check(t, a1, engine.TrendPDP, fmt.Sprintf(`{"report_name":"PDP_price_trend","product_id":%q,%s}`, pid, dates), []string{pid}, compIDs(a1), one)
+		js := fmt.Sprintf(`{"report_name":"PDP_price_trend","product_id":%q,%s}`, pid, dates)
+		plan, err := s.Plan(ctx, a1, trendOf(t, js))
+		require.NoError(t, err)
+		require.Contains(t, plan.SQL, " FROM trend_runs WHERE ")
+		check(t, a1, engine.TrendPDP, js, []string{pid}, compIDs(a1), one)
+	})
+	t.Run("PDP of one product (the scans: the runs hold another staleness)", func(t *testing.T) {
+		a := a1
+		a.Settings.StalenessDays = 3
+		pid := all1[17]
+		js := fmt.Sprintf(`{"report_name":"PDP_price_trend","product_id":%q,%s}`, pid, dates)
+		plan, err := s.Plan(ctx, a, trendOf(t, js))
+		require.NoError(t, err)
+		require.NotContains(t, plan.SQL, " FROM trend_runs WHERE ")
+		check(t, a, engine.TrendPDP, js, []string{pid}, compIDs(a1), one)
 	})
 	t.Run("price_vs_market_trend", func(t *testing.T) {
 		check(t, a1, engine.TrendPriceVsMarket, `{"report_name":"price_vs_market_trend",`+bySup+dates+`}`, inSup, compIDs(a1), one)
@@ -595,6 +609,26 @@ func TestTrendsOnS(t *testing.T) {
 		}
 		lastRow := after.Rows[len(after.Rows)-1]
 		assert.Greater(t, lastRow[engine.ValueKey(c)].(float64), 99999.5/float64(lastRow[engine.ProductsKey(c)].(uint64)), "the new scan is in yesterday's line")
+		// The product page from the runs of the incremental build (the months before
+		// it kept from the previous build, cut at its first day) equals the one from
+		// the scans, the new scan included.
+		pdp := func(a engine.Account) []map[string]any {
+			p, err := engine.CompileTrend(a, trendOf(t, fmt.Sprintf(`{"report_name":"PDP_price_trend","product_id":%q,%s}`, all1[0], rdates)))
+			require.NoError(t, err)
+			res, err := s.Grid.W.Query(ctx, p.Statement)
+			require.NoError(t, err)
+			return p.Rows(res.Columns, res.Rows)
+		}
+		stored := a1
+		stored.TrendRollup = r2
+		fromRuns, fromScans := pdp(stored), pdp(a1)
+		require.Equal(t, len(fromScans), len(fromRuns))
+		for i := range fromScans {
+			for k, v := range fromScans[i] {
+				near(t, v, fromRuns[i][k], fmt.Sprint(i, k))
+			}
+		}
+		assert.Equal(t, 99999.5, fromRuns[len(fromRuns)-1][engine.ValueKey(c)], "the new scan on the product page")
 
 		// A load's refresh of a few products (the snapshot's delta, until the fold):
 		// the rollup trends answer as before (they failed with "Unknown identifier:

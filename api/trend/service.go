@@ -29,15 +29,12 @@ func (s *Service) Rows(ctx context.Context, a engine.Account, t engine.Trend) (R
 }
 
 // Plan is the plan a request for the trend would run now, over the account's
-// current rollup if it may be read (the bench checks the path it measures).
-// The product page's one product is never read from the rollup: it skips the two
-// reads that decide it.
+// current rollup if it may be read (the bench checks the path it measures; the
+// product page reads the runs its build wrote).
 func (s *Service) Plan(ctx context.Context, a engine.Account, t engine.Trend) (engine.TrendPlan, error) {
-	if t.Report != engine.TrendPDP {
-		var err error
-		if a, err = s.withRollup(ctx, a); err != nil {
-			return engine.TrendPlan{}, err
-		}
+	a, err := s.withRollup(ctx, a)
+	if err != nil {
+		return engine.TrendPlan{}, err
 	}
 	return engine.CompileTrend(a, t)
 }
