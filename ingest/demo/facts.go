@@ -237,8 +237,8 @@ func plannedJobs(p accountPlan, args []any, sumCarry float64, history string) []
 			js = append(js, job{"sparse history", sparseHistoryInsert(history, lo, hi), args, 512, float64(hi-lo) * sumCarry * r.perPair})
 		})
 	}
-	chunks(0, p.HistoryProducts, max(4_000_000/p.MetricsDays, 1000), func(lo, hi int) {
-		js = append(js, job{"product history", productDailyInsert(lo, hi, p.MetricsDays), args, 256, float64(hi-lo) * float64(p.MetricsDays)})
+	chunks(0, p.HistoryProducts, max(4_000_000/p.HistoryDays, 1000), func(lo, hi int) {
+		js = append(js, job{"product history", productDailyInsert(lo, hi), args, 256, float64(hi-lo) * float64(p.HistoryDays)})
 	})
 	return js
 }

@@ -20,12 +20,6 @@ type accountPlan struct {
 	// for a year of every L product would be 7.3 billion rows; one a period is 1/30 of it.
 	SparseDays        int
 	HistorySparseDays int
-	// MetricsDays: the history products' business metrics (product_daily: my
-	// price, cost, units, revenue, page views) go back this many days, a row a day.
-	// The other products have none (their trends use the catalogue's price): a
-	// year of 1M products would be 365M rows, and every my-price change cuts the
-	// rollup build's spans.
-	MetricsDays int
 }
 
 // plans gives both demo accounts for a size (DESIGN §7): account 1 is the big
@@ -37,21 +31,21 @@ func plans(s Size) []accountPlan {
 	case M:
 		a1.Products, a1.Competitors, a1.HistoryProducts, a1.HistoryDays = 100_000, 12, 20_000, 60
 		a2.Products, a2.Competitors, a2.HistoryProducts, a2.HistoryDays = 20_000, 6, 4_000, 60
-		a1.SparseDays, a1.HistorySparseDays, a1.MetricsDays = 180, 365, 365
-		a2.SparseDays, a2.HistorySparseDays, a2.MetricsDays = 180, 365, 365
+		a1.SparseDays, a1.HistorySparseDays = 180, 365
+		a2.SparseDays, a2.HistorySparseDays = 180, 365
 	case L:
 		a1.Products, a1.Competitors, a1.HistoryProducts, a1.HistoryDays = 1_000_000, 20, 100_000, 90
 		a2.Products, a2.Competitors, a2.HistoryProducts, a2.HistoryDays = 200_000, 8, 20_000, 90
 		// Issue 14: a year for every product, 3 years for the first 100k.
-		a1.SparseDays, a1.HistorySparseDays, a1.MetricsDays = 365, 1096, 1096
-		a2.SparseDays, a2.HistorySparseDays, a2.MetricsDays = 365, 1096, 1096
+		a1.SparseDays, a1.HistorySparseDays = 365, 1096
+		a2.SparseDays, a2.HistorySparseDays = 365, 1096
 	default:
 		a1.Products, a1.Competitors, a1.HistoryProducts, a1.HistoryDays = 10_000, 8, 10_000, 30
 		a2.Products, a2.Competitors, a2.HistoryProducts, a2.HistoryDays = 2_000, 5, 2_000, 30
 		// Small but real, so every test package's seed exercises it (S has only history
 		// products: SparseDays matters only to tests that shrink HistoryProducts).
-		a1.SparseDays, a1.HistorySparseDays, a1.MetricsDays = 90, 90, 30
-		a2.SparseDays, a2.HistorySparseDays, a2.MetricsDays = 90, 90, 30
+		a1.SparseDays, a1.HistorySparseDays = 90, 90
+		a2.SparseDays, a2.HistorySparseDays = 90, 90
 	}
 	return []accountPlan{a1, a2}
 }
