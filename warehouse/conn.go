@@ -27,9 +27,11 @@ type Warehouse struct {
 	HTTPAddr string
 	// Cluster is the ClickHouse cluster the schema is spread over (cluster.go); "" one server.
 	Cluster string
-	opts    *clickhouse.Options
-	maxExec time.Duration
-	nodes   nodes // single-node connections of ExecParts (cluster.go)
+	// RollupChunks bounds the trend rollup build's chunks (zero: the defaults).
+	RollupChunks RollupChunks
+	opts         *clickhouse.Options
+	maxExec      time.Duration
+	nodes        nodes // single-node connections of ExecParts (cluster.go)
 }
 
 var identRe = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)

@@ -21,6 +21,7 @@ import (
 	"pricelens/engine"
 	"pricelens/ingest/demo"
 	"pricelens/store"
+	"pricelens/warehouse"
 )
 
 // The trend reports on the generator's S data set, compared with a plain Go
@@ -700,6 +701,37 @@ func TestTrendsOnS(t *testing.T) {
 		withRollup, err = s.withRollup(ctx, a1)
 		require.NoError(t, err)
 		assert.NotNil(t, withRollup.TrendRollup, "rebuilt after the load")
+	})
+	t.Run("a build in many chunks, two at a time, writes the same rollup and runs as one chunk", func(t *testing.T) {
+		w := s.Grid.W
+		full := func(c warehouse.RollupChunks) (rollup, runs [][]any, cols []string) {
+			// Without runs the next build is a full one (rollupStart).
+			require.NoError(t, w.ExecParts(ctx, "ALTER TABLE %s DROP PARTITION 1", engine.TableTrendRuns))
+			w.RollupChunks = c
+			defer func() { w.RollupChunks = warehouse.RollupChunks{} }()
+			require.NoError(t, w.RefreshTrendRollups(ctx, map[uint32]engine.Settings{1: a1.Settings}))
+			r, err := w.Query(ctx, warehouse.SQL(`SELECT * FROM trend_rollup WHERE account_id = 1 ORDER BY date, super_category, category, competitor_id`))
+			require.NoError(t, err)
+			p, err := w.Query(ctx, warehouse.SQL(`SELECT product_id, competitor_id, rl, rh, rx FROM trend_runs WHERE account_id = 1 ORDER BY product_id, competitor_id, rl`))
+			require.NoError(t, err)
+			return r.Rows, p.Rows, r.Columns
+		}
+		oneRollup, oneRuns, cols := full(warehouse.RollupChunks{})
+		manyRollup, manyRuns, _ := full(warehouse.RollupChunks{Products: 300})
+		require.NotEmpty(t, oneRollup)
+		require.Greater(t, len(oneRuns), len(all1), "a row per pair with a price")
+		require.Equal(t, len(oneRuns), len(manyRuns))
+		for i := range oneRuns { // row by row: a diff of the whole slices takes minutes
+			require.Equal(t, oneRuns[i], manyRuns[i], i)
+		}
+		require.Equal(t, len(oneRollup), len(manyRollup))
+		for i := range oneRollup {
+			for j, c := range cols {
+				if c != "build_id" {
+					near(t, oneRollup[i][j], manyRollup[i][j], fmt.Sprint(oneRollup[i][:5], c))
+				}
+			}
+		}
 	})
 	t.Run("saved and shared trend reports", func(t *testing.T) {
 		var uid int64
