@@ -1,8 +1,6 @@
 package engine
 
-import (
-	"time"
-)
+import "time"
 
 // The runs of the (product, competitor) pairs (migration 00140). A pair's carried
 // price (trend_history.go) is one value over a run of days; a run ends at a scan

@@ -104,7 +104,8 @@ func (s Summary) RejectRatio() float64 {
 
 // OffersLoadID is the load id as stored in offers.load_id: its first 16 hex digits
 // (64 bits) identify the load among all loads and cost a quarter of the full id per row.
-func OffersLoadID(loadID string) string { return loadID[:16] }
+// A shorter id (not one of LoadID's) is stored whole.
+func OffersLoadID(loadID string) string { return loadID[:min(16, len(loadID))] }
 
 // LoadID is the id of a file's load: SHA-256 of the kind, the forced account and the
 // bytes. A file larger than one hashSegment is hashed as segments on every core (the

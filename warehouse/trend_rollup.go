@@ -29,7 +29,7 @@ const trendRollupChunkProducts = 100_000
 // trendRollupWorkers is how many chunks of a rollup build run at once, each on a
 // connection of its own: one at a time kept ~0.8 of the two cores busy at L (a
 // full build of account 1: 545 s for 455 s of ClickHouse CPU; the joins and the
-// merge of each GROUP BY run on one thread).
+// merge of each GROUP BY run on one thread); two took 344 s.
 const trendRollupWorkers = 2
 
 // RollupChunks bounds the chunks of a rollup build (zero: trendRollupChunkScans,
@@ -62,14 +62,13 @@ type rollupBuild struct {
 // or from the month after the previous build's last day, are rebuilt; a new
 // catalogue (products written since), other settings or competitors, or no
 // previous build rebuild the whole history (up to 3 years back). The months are
-// built chunk by chunk of products into trend_rollup_build (each chunk's pair runs
-// first, into trend_runs_build, then the rollup's difference rows from them); the
-// runs are swapped whole into trend_runs (with the current ones before the rebuilt
-// months), each month into trend_rollup with REPLACE PARTITION, then the build row
-// written. An account
-// without scans gets no rollup (its trends read the raw scans, which are empty).
-// It reads the snapshot's products (weights, categories): call it after the
-// snapshot's refresh.
+// built chunk by chunk of products, two chunks at a time (each chunk's pair runs
+// first, into trend_runs_build, then the rollup's difference rows from them), then
+// summed into trend_rollup_build; the runs are swapped whole into trend_runs (with
+// the current ones before the rebuilt months), each month into trend_rollup with
+// REPLACE PARTITION, then the build row written. An account without scans gets no
+// rollup (its trends read the raw scans, which are empty). It reads the snapshot's
+// products (weights, categories): call it after the snapshot's refresh.
 func (w *Warehouse) refreshTrendRollup(ctx context.Context, id uint32, settings engine.Settings, now time.Time) error {
 	if settings.StalenessDays <= 0 {
 		settings.StalenessDays = engine.DefaultSettings().StalenessDays
@@ -413,4 +412,35 @@ func (w *Warehouse) TrendRollup(ctx context.Context, id uint32) (*engine.TrendRo
 	at, _ := r[7].(uint64)
 	out.BuiltAt = time.Unix(int64(at), 0).UTC()
 	return out, nil
+}
+
+// ScansLoadedSince reports whether the loads (offers.load_id values) wrote a scan of
+// the account's product; they are the loads since a rollup build at t, so the
+// product page then reads its scans, not the build's runs. Only the months of the
+// parts of offers written since t are read (a load of recent scans: a granule or
+// two, not the product's ~40); a part that merged a load's rows is written since t
+// too. On a cluster it answers true (parts are per shard).
+func (w *Warehouse) ScansLoadedSince(ctx context.Context, account uint32, product string, loads []string, t time.Time) (bool, error) {
+	if w.Cluster != "" {
+		return true, nil
+	}
+	if len(loads) == 0 {
+		return false, nil
+	}
+	var first string
+	if err := w.Conn.QueryRow(ctx, `SELECT min(partition) FROM system.parts WHERE database = ? AND table = ? AND active AND modification_time >= toDateTime(?)`,
+		w.Database, engine.TableOffers.String(), uint32(t.Unix())).Scan(&first); err != nil {
+		return true, err
+	}
+	if first == "" {
+		return false, nil // nothing written since
+	}
+	m, err := time.Parse("200601", first)
+	if err != nil {
+		return true, nil
+	}
+	var n uint64
+	err = w.Conn.QueryRow(ctx, `SELECT count() FROM `+engine.TableOffers.String()+` WHERE account_id = ? AND product_id = ? AND scanned_at >= toDateTime(?) AND has(?, load_id)`,
+		account, product, uint32(m.Unix()), loads).Scan(&n)
+	return n > 0 || err != nil, err
 }

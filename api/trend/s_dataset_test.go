@@ -657,35 +657,58 @@ func TestTrendsOnS(t *testing.T) {
 
 		// A load of account 1 after the build: its trends read the raw scans until
 		// the rollup is rebuilt; account 2's rollup still serves.
-		withRollup, err := s.withRollup(ctx, a1)
+		withRollup, err := s.withRollup(ctx, a1, "")
 		require.NoError(t, err)
 		require.NotNil(t, withRollup.TrendRollup)
 		_, err = db.Exec(ctx, `INSERT INTO ingest_loads (id, kind, format, file_name, file_bytes, status, accounts, finished_at)
 			VALUES ('trend-test-load', 'scans', 'csv', 'scans.csv', 10, 'done', '{1}', now())`)
 		require.NoError(t, err)
-		withRollup, err = s.withRollup(ctx, a1)
+		withRollup, err = s.withRollup(ctx, a1, "")
 		require.NoError(t, err)
 		assert.Nil(t, withRollup.TrendRollup, "a load since the build")
-		withRollup, err = s.withRollup(ctx, a2)
+		withRollup, err = s.withRollup(ctx, a2, "")
 		require.NoError(t, err)
 		assert.NotNil(t, withRollup.TrendRollup, "another account's load")
+		// The product page after that load: a product it wrote a scan of reads the
+		// scans (and shows the scan); another one still reads the build's runs.
+		require.NoError(t, s.Grid.W.Conn.Exec(ctx, `INSERT INTO offers (account_id, product_id, competitor_id, scanned_at, price, load_id)
+			SELECT 1, ?, ?, toDateTime(?), 88888.5, 'trend-test-load'`, all1[0], uint32(c), yesterday.Add(23*time.Hour+30*time.Minute).Unix()))
+		pdpPlan := func(pid string) engine.TrendPlan {
+			p, err := s.Plan(ctx, a1, trendOf(t, fmt.Sprintf(`{"report_name":"PDP_price_trend","product_id":%q,%s}`, pid, rdates)))
+			require.NoError(t, err)
+			return p
+		}
+		touched, untouched := pdpPlan(all1[0]), pdpPlan(all1[2])
+		assert.False(t, touched.Rollup, "a product with a scan since the build reads the scans")
+		require.True(t, untouched.Rollup, "a product without one reads the build's runs")
+		run := func(p engine.TrendPlan) []map[string]any {
+			res, err := s.Grid.W.Query(ctx, p.Statement)
+			require.NoError(t, err)
+			return p.Rows(res.Columns, res.Rows)
+		}
+		rows := run(touched)
+		assert.Equal(t, 88888.5, rows[len(rows)-1][engine.ValueKey(c)], "the scan since the build")
+		scans, err := engine.CompileTrend(a1, trendOf(t, fmt.Sprintf(`{"report_name":"PDP_price_trend","product_id":%q,%s}`, all1[2], rdates)))
+		require.NoError(t, err)
+		require.False(t, scans.Rollup)
+		assert.Equal(t, run(scans), run(untouched), "the untouched product's runs")
 		// Loads under way: one into account 2 leaves account 1's rollup in use; one whose
 		// accounts are not known yet (a file naming them per row) does not.
 		_, err = db.Exec(ctx, `INSERT INTO ingest_loads (id, kind, format, file_name, file_bytes, status, account_id)
 			VALUES ('trend-test-running-2', 'scans', 'csv', 'scans2.csv', 10, 'started', 2)`)
 		require.NoError(t, err)
-		withRollup, err = s.withRollup(ctx, a2)
+		withRollup, err = s.withRollup(ctx, a2, "")
 		require.NoError(t, err)
 		assert.Nil(t, withRollup.TrendRollup, "a load into account 2 under way")
 		_, err = db.Exec(ctx, `UPDATE ingest_loads SET finished_at = now() - interval '1 day', status = 'done' WHERE id = 'trend-test-load'`)
 		require.NoError(t, err)
-		withRollup, err = s.withRollup(ctx, a1)
+		withRollup, err = s.withRollup(ctx, a1, "")
 		require.NoError(t, err)
 		assert.NotNil(t, withRollup.TrendRollup, "another account's load under way")
 		_, err = db.Exec(ctx, `INSERT INTO ingest_loads (id, kind, format, file_name, file_bytes, status)
 			VALUES ('trend-test-running-any', 'scans', 'csv', 'scans3.csv', 10, 'started')`)
 		require.NoError(t, err)
-		withRollup, err = s.withRollup(ctx, a1)
+		withRollup, err = s.withRollup(ctx, a1, "")
 		require.NoError(t, err)
 		assert.Nil(t, withRollup.TrendRollup, "a load of accounts not known yet")
 		_, err = db.Exec(ctx, `DELETE FROM ingest_loads WHERE id IN ('trend-test-running-2', 'trend-test-running-any')`)
@@ -698,7 +721,7 @@ func TestTrendsOnS(t *testing.T) {
 		_, err = db.Exec(ctx, `UPDATE ingest_loads SET finished_at = now() - interval '2 seconds' WHERE id = 'trend-test-load'`)
 		require.NoError(t, err)
 		require.NoError(t, s.Grid.W.RefreshTrendRollups(ctx, map[uint32]engine.Settings{1: a1.Settings}))
-		withRollup, err = s.withRollup(ctx, a1)
+		withRollup, err = s.withRollup(ctx, a1, "")
 		require.NoError(t, err)
 		assert.NotNil(t, withRollup.TrendRollup, "rebuilt after the load")
 	})

@@ -6,6 +6,7 @@ import (
 
 	"pricelens/api/grid"
 	"pricelens/engine"
+	"pricelens/ingest"
 	"pricelens/store"
 )
 
@@ -32,7 +33,11 @@ func (s *Service) Rows(ctx context.Context, a engine.Account, t engine.Trend) (R
 // current rollup if it may be read (the bench checks the path it measures; the
 // product page reads the runs its build wrote).
 func (s *Service) Plan(ctx context.Context, a engine.Account, t engine.Trend) (engine.TrendPlan, error) {
-	a, err := s.withRollup(ctx, a)
+	product := ""
+	if t.Report == engine.TrendPDP {
+		product = t.ProductID
+	}
+	a, err := s.withRollup(ctx, a, product)
 	if err != nil {
 		return engine.TrendPlan{}, err
 	}
@@ -58,12 +63,24 @@ func (s *Service) table(ctx context.Context, a engine.Account, t engine.Trend) (
 // then the compiler reads the raw scans, so a trend shows a load as soon as the
 // load returns (the rollup catches up in the background, jobs
 // refresh_trend_rollups).
-func (s *Service) withRollup(ctx context.Context, a engine.Account) (engine.Account, error) {
+// The product page (product: its product, "" for other trends) needs only its
+// product's runs, which a load that wrote no scan of it left as they were.
+func (s *Service) withRollup(ctx context.Context, a engine.Account, product string) (engine.Account, error) {
 	r, err := s.Grid.W.TrendRollup(ctx, a.AccountID)
 	if err != nil || r == nil || s.Grid.DB == nil {
 		return a, err
 	}
-	stale, err := store.New(s.Grid.DB).LoadedSince(ctx, int64(a.AccountID), r.BuiltAt)
+	st := store.New(s.Grid.DB)
+	stale, err := st.LoadedSince(ctx, int64(a.AccountID), r.BuiltAt)
+	if err == nil && stale && product != "" {
+		var ids []string
+		if ids, err = st.ScanLoadsSince(ctx, int64(a.AccountID), r.BuiltAt); err == nil {
+			for i, id := range ids {
+				ids[i] = ingest.OffersLoadID(id)
+			}
+			stale, err = s.Grid.W.ScansLoadedSince(ctx, a.AccountID, product, ids, r.BuiltAt)
+		}
+	}
 	if err != nil || stale {
 		return a, err
 	}
