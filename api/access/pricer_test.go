@@ -853,7 +853,7 @@ func TestPricer(t *testing.T) {
 		}
 		require.GreaterOrEqual(t, len(priced), 7)
 		a, b, c, d, e, f := priced[0], priced[1], priced[2], priced[3], priced[4], priced[5]
-		day := func(off int) string { return time.Now().UTC().AddDate(0, 0, off).Format("2006-01-02") }
+		day := func(off int) string { return p.now.AddDate(0, 0, off).Format("2006-01-02") } // the run's clock, not the wall clock: a subtest that straddles midnight must not see two days
 		contract := func(acc int64, x evProduct, kind string, lo, hi float64, from, to int) {
 			_, err := p.e.db.Exec(context.Background(), `INSERT INTO price_contracts (account_id, product_id, kind, floor_price, ceiling_price, starts_on, ends_on, comment)
 				VALUES ($1, $2, $3, $4, $5, $6, $7, 'test')`, acc, x.id, kind, lo, hi, day(from), day(to))

@@ -22,7 +22,13 @@ import (
 func TestInsightsOnS(t *testing.T) {
 	d := loadS(t)
 	ctx := context.Background()
-	now := time.Now().UTC().Truncate(time.Second)
+	// The clock is the midnight after the demo's newest scan day (the seed's
+	// "yesterday"), so that "the last 24 hours" is that whole day whatever the hour
+	// the test runs at: with the wall clock, a run late in the day saw the last
+	// minutes of it only, and no change at all just before midnight.
+	var now time.Time
+	require.NoError(t, d.s.W.Conn.QueryRow(ctx, `SELECT toDateTime(max(toDate(scanned_at)) + 1) FROM offers`).Scan(&now))
+	now = now.UTC()
 	d.s.Now = func() time.Time { return now }
 	in := &Insights{S: d.s}
 

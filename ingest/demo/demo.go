@@ -136,8 +136,12 @@ func load(ctx context.Context, w *warehouse.Warehouse, db *pgxpool.Pool, o Optio
 	if err := w.RefreshTrendRollups(ctx, settings); err != nil {
 		return sum, fmt.Errorf("seed: refresh trend rollups: %w", err)
 	}
+	// The events of the data's last week plus one day: the newest scans are of
+	// yesterday, so a clock anywhere in the day after the seed still finds its whole
+	// week recorded.
+	from := time.Now().Add(-(warehouse.PriceChangeDays + 1) * 24 * time.Hour)
 	for _, id := range ids {
-		if err := w.RecordPriceChanges(ctx, id, nil, time.Now().Add(-warehouse.PriceChangeDays*24*time.Hour), settings[id].StalenessDays); err != nil {
+		if err := w.RecordPriceChanges(ctx, id, nil, from, settings[id].StalenessDays); err != nil {
 			return sum, fmt.Errorf("seed: %w", err)
 		}
 	}
