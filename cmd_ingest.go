@@ -15,6 +15,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/mattn/go-isatty"
 
+	"pricelens/csvcell"
 	"pricelens/deploy/config"
 	"pricelens/ingest"
 	"pricelens/warehouse"
@@ -135,7 +136,7 @@ func ingestFile(ctx context.Context, w *warehouse.Warehouse, db *pgxpool.Pool, r
 			werr = rw.Write([]string{"row", "column", "reason"})
 		}
 		if werr == nil {
-			werr = rw.Write([]string{strconv.FormatInt(r.Row, 10), r.Column, r.Reason})
+			werr = rw.Write([]string{strconv.FormatInt(r.Row, 10), csvcell.Text(r.Column), csvcell.Text(r.Reason)})
 		}
 	}
 	pp := &ingest.ProgressPrinter{Out: os.Stderr, TTY: isatty.IsTerminal(os.Stderr.Fd()), Label: filepath.Base(path)}

@@ -37,6 +37,7 @@ import (
 
 	"github.com/parquet-go/parquet-go"
 
+	"pricelens/csvcell"
 	"pricelens/store"
 	"pricelens/warehouse"
 )
@@ -278,9 +279,9 @@ func writeCSV(w io.Writer, batchID int64, rows []store.FeedRow) error {
 	}
 	num := func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 	for _, r := range rows {
-		if err := cw.Write([]string{strconv.FormatInt(batchID, 10), strconv.FormatInt(r.ApprovalID, 10), r.ProductID,
+		if err := cw.Write([]string{strconv.FormatInt(batchID, 10), strconv.FormatInt(r.ApprovalID, 10), csvcell.Text(r.ProductID),
 			num(r.OldPrice), num(r.NewPrice), strconv.FormatFloat(r.ChangePct, 'f', 4, 64), strconv.FormatInt(r.RunID, 10),
-			r.Approver, r.ApprovedAt.UTC().Format(time.RFC3339Nano)}); err != nil {
+			csvcell.Text(r.Approver), r.ApprovedAt.UTC().Format(time.RFC3339Nano)}); err != nil {
 			return err
 		}
 	}

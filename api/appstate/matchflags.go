@@ -12,6 +12,7 @@ import (
 	"pricelens/api/httperr"
 	"pricelens/api/route"
 	"pricelens/api/session"
+	"pricelens/csvcell"
 	"pricelens/store"
 )
 
@@ -144,17 +145,9 @@ func (h *Handlers) ExportMatchFlags(c echo.Context) error {
 	w := csv.NewWriter(r)
 	_ = w.Write(flagsCSVHeader)
 	for _, f := range fs {
-		_ = w.Write([]string{csvSafe(f.ProductID), strconv.FormatInt(f.CompetitorID, 10), csvSafe(f.CompetitorName), csvSafe(f.CompetitorProductID),
-			csvSafe(f.Reason), f.Status, csvSafe(f.FlaggedBy), at(&f.FlaggedAt), csvSafe(f.ResolvedBy), at(f.ResolvedAt)})
+		_ = w.Write([]string{csvcell.Text(f.ProductID), strconv.FormatInt(f.CompetitorID, 10), csvcell.Text(f.CompetitorName), csvcell.Text(f.CompetitorProductID),
+			csvcell.Text(f.Reason), f.Status, csvcell.Text(f.FlaggedBy), at(&f.FlaggedAt), csvcell.Text(f.ResolvedBy), at(f.ResolvedAt)})
 	}
 	w.Flush()
 	return w.Error()
-}
-
-// csvSafe keeps a spreadsheet from running a cell as a formula.
-func csvSafe(s string) string {
-	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
-		return "'" + s
-	}
-	return s
 }

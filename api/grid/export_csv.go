@@ -13,6 +13,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"pricelens/csvcell"
 	"pricelens/engine"
 )
 
@@ -34,6 +35,9 @@ type nativeCSV struct {
 	written  int
 	computed map[int]func(engine.ExportRow) string
 	row      int // the row a computed cell reads
+	// safe neutralises text cells a spreadsheet would evaluate (csvcell): on for
+	// every CSV a person opens, off for the rows a Parquet drop is made from.
+	safe bool
 
 	nums [][]float64 // per column, this block's values (Float64 columns)
 	strs [][]byte    // per column, this block's strings one after the other (String columns)
@@ -50,10 +54,10 @@ func newNativeCSV(w io.Writer, formats []string, sym string, progress func(rows 
 }
 
 // exportCSV is the writer of an export's rows: its columns, then the trailing
-// ones its computed cells read.
-func exportCSV(w io.Writer, e engine.Export, sym string, progress func(rows int64) error) *nativeCSV {
+// ones its computed cells read; safe makes its text cells safe for a spreadsheet.
+func exportCSV(w io.Writer, e engine.Export, sym string, safe bool, progress func(rows int64) error) *nativeCSV {
 	n := newNativeCSV(w, append(append([]string{}, e.Formats...), e.Trailing...), sym, progress)
-	n.written, n.computed = len(e.Formats), e.Computed
+	n.written, n.computed, n.safe = len(e.Formats), e.Computed, safe
 	return n
 }
 
@@ -155,7 +159,7 @@ func (n *nativeCSV) block(br *bufio.Reader) error {
 			}
 			if fn := n.computed[c]; fn != nil {
 				n.row = r
-				n.out = appendField(n.out, []byte(fn(n)))
+				n.out = appendField(n.out, n.text([]byte(fn(n))))
 				continue
 			}
 			if format != "" {
@@ -167,7 +171,7 @@ func (n *nativeCSV) block(br *bufio.Reader) error {
 			if r > 0 {
 				from = n.ends[c][r-1]
 			}
-			n.out = appendField(n.out, n.strs[c][from:n.ends[c][r]])
+			n.out = appendField(n.out, n.text(n.strs[c][from:n.ends[c][r]]))
 		}
 		n.out = append(n.out, '\n')
 	}
@@ -179,6 +183,15 @@ func (n *nativeCSV) block(br *bufio.Reader) error {
 		return n.progress(n.rows)
 	}
 	return nil
+}
+
+// text is a text cell as the file holds it: made safe (csvcell) when n.safe.
+func (n *nativeCSV) text(f []byte) []byte {
+	if !n.safe {
+		return f
+	}
+	n.cell = csvcell.AppendText(n.cell[:0], f)
+	return n.cell
 }
 
 // readString reads a length-prefixed string of at most max bytes (a name or type).
@@ -241,13 +254,14 @@ func appendField(dst, f []byte) []byte {
 
 // FormatCell is a cell of an export file whose rows come as values rather than
 // Native blocks (a trend report's, api/trend): a number as formatNumber writes it
-// for the column's format, a string as it is, nothing for a missing value.
+// for the column's format, a string made safe for a spreadsheet (csvcell),
+// nothing for a missing value.
 func FormatCell(format string, v any, sym string) string {
 	switch x := v.(type) {
 	case nil:
 		return ""
 	case string:
-		return x
+		return csvcell.Text(x)
 	case float64:
 		return string(formatNumber(nil, format, x, sym))
 	case int64:

@@ -6,10 +6,12 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"io"
+	"slices"
 	"sync"
 	"time"
 
 	"pricelens/api/session"
+	"pricelens/csvcell"
 	"pricelens/engine"
 )
 
@@ -65,20 +67,21 @@ func (s *Service) CompileExport(ctx context.Context, p session.Principal, condJS
 }
 
 // WriteCSV writes the export's CSV to w: UTF-8 with a BOM for spreadsheet tools
-// (DESIGN §9), the header, then the rows (ExportRows). It returns the rows written.
+// (DESIGN §9), the header, then the rows, every text cell safe to open in a
+// spreadsheet (csvcell). It returns the rows written.
 func (s *Service) WriteCSV(ctx context.Context, queryID string, e ExportPlan, w io.Writer, progress func(rows int64) error) (int64, error) {
 	bw := bufio.NewWriterSize(w, 256<<10)
 	if _, err := bw.WriteString("\uFEFF"); err != nil {
 		return 0, err
 	}
 	cw := csv.NewWriter(bw)
-	if err := cw.Write(e.Header); err != nil {
+	if err := cw.Write(csvcell.Texts(slices.Clone(e.Header))); err != nil {
 		return 0, err
 	}
 	if cw.Flush(); cw.Error() != nil {
 		return 0, cw.Error()
 	}
-	n, err := s.ExportRows(ctx, queryID, e, bw, progress)
+	n, err := s.exportRows(ctx, queryID, e, bw, true, progress)
 	if err != nil {
 		return n, err
 	}
@@ -86,12 +89,18 @@ func (s *Service) WriteCSV(ctx context.Context, queryID string, e ExportPlan, w 
 }
 
 // ExportRows streams the export's rows as CSV to w under ClickHouse query id
-// queryID: ClickHouse computes them and sends them as Native blocks, which are
-// written as the grid shows them (nativeCSV); progress, when set, is told the rows
-// written so far after each block, and an error from it stops the query. It
-// returns the rows written.
+// queryID, their text as it is: the rows a Parquet drop is made from, whose
+// strings programs read (WriteCSV writes the file a person opens). ClickHouse
+// computes them and sends them as Native blocks, which are written as the grid
+// shows them (nativeCSV); progress, when set, is told the rows written so far
+// after each block, and an error from it stops the query. It returns the rows
+// written.
 func (s *Service) ExportRows(ctx context.Context, queryID string, e ExportPlan, w io.Writer, progress func(rows int64) error) (int64, error) {
-	n := exportCSV(w, e.Export, e.Account.Settings.CurrencySymbol, progress)
+	return s.exportRows(ctx, queryID, e, w, false, progress)
+}
+
+func (s *Service) exportRows(ctx context.Context, queryID string, e ExportPlan, w io.Writer, safe bool, progress func(rows int64) error) (int64, error) {
+	n := exportCSV(w, e.Export, e.Account.Settings.CurrencySymbol, safe, progress)
 	err := s.W.Native(ctx, queryID, e.Statement, n.read)
 	return n.rows, err
 }

@@ -9,6 +9,7 @@ import (
 
 	"pricelens/api/grid"
 	"pricelens/api/session"
+	"pricelens/csvcell"
 	"pricelens/engine"
 )
 
@@ -90,7 +91,7 @@ func (s *Service) WriteCSV(ctx context.Context, a engine.Account, t engine.Trend
 	cw := csv.NewWriter(w)
 	rec := make([]string, len(cols))
 	for i, c := range cols {
-		rec[i] = c.Header
+		rec[i] = csvcell.Text(c.Header) // competitor and custom field names are the account's text
 	}
 	if err := cw.Write(rec); err != nil {
 		return 0, err

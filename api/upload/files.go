@@ -16,6 +16,7 @@ import (
 	"pricelens/api/httperr"
 	"pricelens/api/route"
 	"pricelens/api/session"
+	"pricelens/csvcell"
 	"pricelens/store"
 	"pricelens/store/authz"
 	"pricelens/uploads"
@@ -259,7 +260,7 @@ func (h *files) report(c echo.Context) error {
 		default:
 			rec = append(rec, other, "")
 		}
-		if err := w.Write(rec); err != nil {
+		if err := w.Write(csvcell.Texts(rec)); err != nil { // the file's own cells come back too
 			return nil
 		}
 	}

@@ -1,0 +1,78 @@
+// Package csvcell is the one place that makes a CSV text cell safe to open in a
+// spreadsheet (OWASP "CSV injection"). Every CSV the product hands to a person
+// (exports, scheduled mails, CSV drops, the price feed, the upload and ingest
+// reports, the match feedback) writes its text cells through Text or AppendText;
+// the webapp's client-side CSVs do the same in webapp/src/lib/csv.ts.
+//
+// Why: product names, brands and competitor names come from scans of other
+// companies' web sites, and labels and custom field names from any user of an
+// account, so a cell such as =HYPERLINK(…) or =1+2+cmd|' /C calc'!A0 would be
+// evaluated by Excel or LibreOffice when a colleague opens the file.
+//
+// Numbers stay numbers: numeric cells are formatted by their writers and never
+// pass through here, and a text cell that is a plain decimal number ("-12.5",
+// "+3") is left as it is, since a spreadsheet reads it as that number, not a
+// formula. Parquet files keep their strings raw: they are read by programs, which
+// would see an added apostrophe as data.
+package csvcell
+
+// triggers are the first characters with which a spreadsheet starts a formula
+// (or, for tab and carriage return, hides one behind white space).
+const triggers = "=+-@\t\r"
+
+// Text returns s safe as a CSV text cell: prefixed with an apostrophe when it
+// begins with =, +, -, @, a tab or a carriage return and is not a plain number.
+func Text(s string) string {
+	if !risky(s) {
+		return s
+	}
+	return "'" + s
+}
+
+// AppendText appends the cell f to dst as Text would return it.
+func AppendText(dst, f []byte) []byte {
+	if risky(string(f)) {
+		dst = append(dst, '\'')
+	}
+	return append(dst, f...)
+}
+
+// Texts applies Text to every cell of a record, in place, and returns it.
+func Texts(rec []string) []string {
+	for i, s := range rec {
+		rec[i] = Text(s)
+	}
+	return rec
+}
+
+func risky(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(triggers); i++ {
+		if s[0] == triggers[i] {
+			return !plainNumber(s)
+		}
+	}
+	return false
+}
+
+// plainNumber reports a sign, digits and at most one decimal point with a digit
+// somewhere: what a spreadsheet reads as a number whatever its locale.
+func plainNumber(s string) bool {
+	if s[0] == '+' || s[0] == '-' {
+		s = s[1:]
+	}
+	digits, point := 0, false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= '0' && c <= '9':
+			digits++
+		case c == '.' && !point:
+			point = true
+		default:
+			return false
+		}
+	}
+	return digits > 0
+}

@@ -1,0 +1,35 @@
+package csvcell
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+func TestText(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{`=1+2+cmd|' /C calc'!A0`, `'=1+2+cmd|' /C calc'!A0`},
+		{`=HYPERLINK("http://x.example","click")`, `'=HYPERLINK("http://x.example","click")`},
+		{"+1+2", "'+1+2"},
+		{"-1+2", "'-1+2"},
+		{"@SUM(A1:A2)", "'@SUM(A1:A2)"},
+		{"\t=1", "'\t=1"},
+		{"\r=1", "'\r=1"},
+		{"-", "'-"},
+		{"-.", "'-."},
+		{"- sale", "'- sale"},
+		{"-1e5", "'-1e5"}, // not a plain number: a spreadsheet may read the exponent either way
+		{"-12.5", "-12.5"},
+		{"+3", "+3"},
+		{"-0.50", "-0.50"},
+		{"-.5", "-.5"},
+		{"Widget = good", "Widget = good"},
+		{"", ""},
+		{" =1", " =1"}, // a leading space is text to every spreadsheet
+		{"'=1", "'=1"},
+	} {
+		assert.Equal(t, tc.want, Text(tc.in), "%q", tc.in)
+		assert.Equal(t, tc.want, string(AppendText([]byte(nil), []byte(tc.in))), "%q", tc.in)
+	}
+	assert.Equal(t, []string{"'=a", "b", "-1"}, Texts([]string{"=a", "b", "-1"}))
+}
