@@ -20,7 +20,9 @@ import (
 // all-competitor totals counted the flagged pairs: exprs.lam takes their terms out.
 
 // flagSetName names the external set of the products whose match to competitor c is flagged.
-func flagSetName(c int64) string { return "_flagged_" + IntLit(c) }
+func flagSetName(c int64) string { return flagSetPrefix + IntLit(c) }
+
+const flagSetPrefix = "_flagged_"
 
 // flaggedComps are the competitors (of the account) with flagged matches, by id.
 func (a Account) flaggedComps() []int64 {

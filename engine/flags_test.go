@@ -74,3 +74,25 @@ func TestFlaggedMatchAlertSQL(t *testing.T) {
 	assert.Contains(t, rows.SQL, "AND price IS NOT NULL AND NOT ((competitor_id = 9 AND product_id IN (SELECT v FROM _flagged_9)))")
 	assert.Len(t, rows.Sets, 1)
 }
+
+// Every statement that reads the account's flag sets sends them: the product row
+// (tooltips, details, the competitor grid) did not, and every product of an
+// account with an open flag failed on the server. The builder re-checks at print
+// time, so a statement built without the sets is refused before it runs.
+func TestFlagSetsGoWithTheStatement(t *testing.T) {
+	a := flaggedAccount()
+	for name, compile := range map[string]func() (Plan, error){
+		"product row":       func() (Plan, error) { return CompileProduct(a, "p1", nil) },
+		"competitor offers": func() (Plan, error) { return CompileCompetitorOffers(a, "p1") },
+	} {
+		p, err := compile()
+		require.NoError(t, err, name)
+		require.Contains(t, p.SQL, "_flagged_9", name)
+		assert.Equal(t, []Set{{Name: "_flagged_9", Type: "String", Values: []any{"p1", "x'); DROP TABLE products; --"}}}, p.Sets, name)
+	}
+	b := &builder{} // no account: no sets
+	_, err := b.statement("SELECT 1 FROM product_snapshot WHERE product_id IN (SELECT v FROM _flagged_9)")
+	assert.EqualError(t, err, "engine: the statement reads the flag set _flagged_9 but does not send it")
+	_, err = newBuilder(a).statement("SELECT 1 FROM product_snapshot WHERE product_id IN (SELECT v FROM _flagged_9)")
+	assert.NoError(t, err)
+}

@@ -104,7 +104,7 @@ func compileProduct(a Account, productID string, c Condition) (Plan, error) {
 	if err != nil {
 		return Plan{}, err
 	}
-	b := &builder{}
+	b := k.builder() // the row's deltas hide flagged pairs: their sets go with it
 	sel, names, x := k.rowSelect(b, cols)
 	sql := "SELECT " + strings.Join(sel, ", ") + " FROM " + b.snapshotTable(k.a) + " WHERE " + tenancy(k.a, b) +
 		" AND " + ColProductID + " = " + b.bind(productID)

@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/ClickHouse/clickhouse-go/v2"
@@ -84,7 +86,33 @@ func (b *builder) statement(sql string) (Statement, error) {
 			sets = append(sets, s)
 		}
 	}
+	if name := unsentFlagSet(sql, sets); name != "" {
+		// A statement built without its account's flag sets (a builder not from
+		// newBuilder) would fail on the server with "Table … doesn't exist" for
+		// every product of an account with an open flag: refuse it here instead.
+		return Statement{}, fmt.Errorf("engine: the statement reads the flag set %s but does not send it", name)
+	}
 	return Statement{SQL: sql, Args: b.args, Sets: sets}, nil
+}
+
+// unsentFlagSet is the first flag set (flagSetName) that sql reads and sets lack, or "".
+func unsentFlagSet(sql string, sets []Set) string {
+	for rest := sql; ; {
+		i := strings.Index(rest, flagSetPrefix)
+		if i < 0 {
+			return ""
+		}
+		rest = rest[i:]
+		n := len(flagSetPrefix)
+		for n < len(rest) && rest[n] >= '0' && rest[n] <= '9' {
+			n++
+		}
+		name := rest[:n]
+		if !slices.ContainsFunc(sets, func(s Set) bool { return s.Name == name }) {
+			return name
+		}
+		rest = rest[n:]
+	}
 }
 
 // bindSet gives the right-hand side of `x IN ...` for a list of strings.

@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"fmt"
 	"net/http/httptest"
+	"reflect"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -189,4 +190,67 @@ func TestMatchFeedbackLeavesEveryComparison(t *testing.T) {
 	}
 	code, _ = call(e, "GET", "/api/match_feedback/getFlags?status=bogus", ``)
 	assert.Equal(t, 400, code)
+}
+
+// While a match is flagged in the account, every product-level call answers for
+// every product — the flagged one shows the offer without a comparison, another
+// product is untouched — instead of failing because the statement read the flag
+// set without sending it (500 "Table pricelens._flagged_11 doesn't exist"). The
+// routes are every grid route that takes a product (ProductRequest), so a new one
+// is covered too.
+func TestProductReadsWithAnOpenFlag(t *testing.T) {
+	var routes []route.Route
+	e, s := serverWith(t, &session.Principal{UserID: 1, AccountID: 1}, func(s *Service) []route.Route {
+		routes = Routes(s)
+		return matchFeedbackRoutes(s)
+	})
+	_ = s
+	var product []route.Route
+	for _, r := range routes {
+		if r.Handler.Request() == reflect.TypeOf(ProductRequest{}) {
+			product = append(product, r)
+		}
+	}
+	require.GreaterOrEqual(t, len(product), 5, "competitor/getData, tooltip/getCompetitorData, assortment/getNameTooltipData, the tooltip and the details")
+
+	f := buildFixture()
+	r := ref{f: f, a: f.acc1, cs: []int64{11, 12, 13}}
+	var flagged, other string
+	for _, q := range r.products() {
+		if _, ok := r.comparable(q, 11); ok {
+			if flagged == "" {
+				flagged = q.id
+			} else if _, ok := r.comparable(q, 12); ok && other == "" {
+				other = q.id
+			}
+		}
+	}
+	require.NotEmpty(t, other)
+	code, out := call(e, "POST", "/api/match_feedback/flagMatch", fmt.Sprintf(`{"productId":%q,"competitorId":11,"reason":"wrong"}`, flagged))
+	require.Equal(t, 200, code, out)
+
+	for _, rt := range product {
+		for _, id := range []string{flagged, other} {
+			code, out := call(e, rt.Method, "/api"+rt.Path, fmt.Sprintf(`{"productId":%q}`, id))
+			assert.Equal(t, 200, code, "%s %s with an open flag: %v", rt.Path, id, out)
+		}
+	}
+	// The product page's competitor grid: the flagged offer shows, without a delta;
+	// the other product's offer keeps its delta.
+	delta := func(id string) (shown bool, d any) {
+		code, out := call(e, "POST", "/api/competitor/getData", fmt.Sprintf(`{"productId":%q}`, id))
+		require.Equal(t, 200, code, out)
+		for _, row := range out["rows"].([]any) {
+			if row := row.(map[string]any); fmt.Sprint(row["competitor_id"]) == "11" || fmt.Sprint(row["id"]) == "11" {
+				return true, row["price_delta"]
+			}
+		}
+		return false, nil
+	}
+	shown, d := delta(flagged)
+	assert.True(t, shown, "the flagged offer still shows")
+	assert.Nil(t, d, "no comparison for a flagged match")
+	shown, d = delta(other)
+	assert.True(t, shown)
+	assert.NotNil(t, d)
 }

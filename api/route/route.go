@@ -42,6 +42,10 @@ type Handler struct {
 // Func is the Echo handler.
 func (h Handler) Func() echo.HandlerFunc { return h.fn }
 
+// Request is the Go type of the body it decodes (nil: none), for tests that pick
+// every route of a kind from the table.
+func (h Handler) Request() reflect.Type { return h.request }
+
 // Validator is implemented by request types that check themselves after decoding;
 // the adapter calls it so that a handler only ever sees valid input.
 type Validator interface{ Validate() error }
