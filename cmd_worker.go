@@ -37,6 +37,7 @@ func runWorker(ctx context.Context, args []string) error {
 func (d databases) jobDeps(c config.Config, log *slog.Logger) jobs.Deps {
 	svc := grid.NewService(d.W, d.DB)
 	exports := grid.NewExports(svc, c.DataDir)
+	exports.Log = log
 	return jobs.Deps{DB: d.DB, Log: log, SMTP: c.SMTP, ScheduleHour: c.ScheduleHour, PublicURL: c.PublicURL,
 		ClickHouse:   func(context.Context) (driver.Conn, error) { return d.W.Conn, nil },
 		Exports:      exports,

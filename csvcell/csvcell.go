@@ -1,5 +1,6 @@
 // Package csvcell is the one place that makes a CSV text cell safe to open in a
-// spreadsheet (OWASP "CSV injection"). Every CSV the product hands to a person
+// spreadsheet (OWASP "CSV injection"), and that says in words why an uploaded
+// CSV's row could not be read (Problem). Every CSV the product hands to a person
 // (exports, scheduled mails, CSV drops, the price feed, the upload and ingest
 // reports, the match feedback) writes its text cells through Text or AppendText;
 // the webapp's client-side CSVs do the same in webapp/src/lib/csv.ts.

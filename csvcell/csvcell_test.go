@@ -1,9 +1,12 @@
 package csvcell
 
 import (
+	"encoding/csv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestText(t *testing.T) {
@@ -32,4 +35,17 @@ func TestText(t *testing.T) {
 		assert.Equal(t, tc.want, string(AppendText([]byte(nil), []byte(tc.in))), "%q", tc.in)
 	}
 	assert.Equal(t, []string{"'=a", "b", "-1"}, Texts([]string{"=a", "b", "-1"}))
+}
+
+func TestProblem(t *testing.T) {
+	for in, want := range map[string]string{
+		"a,b\n1,x\"y\n":   `a cell that is not in quotes has a quote (") in it: put the cell in quotes and double the quote`,
+		"a,b\n1,\"xy\n":   `a quoted cell is not closed, or has a single quote (") in it: double the quote`,
+		"a,b\n1,2,3\n":    "the row has another number of cells than the header",
+		"a,b\n1,\"x\"y\n": `a quoted cell is not closed, or has a single quote (") in it: double the quote`,
+	} {
+		_, err := csv.NewReader(strings.NewReader(in)).ReadAll()
+		require.Error(t, err, in)
+		assert.Equal(t, want, Problem(err), in)
+	}
 }

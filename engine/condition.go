@@ -3,7 +3,9 @@ package engine
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"reflect"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -104,11 +106,55 @@ func decodeError(field string, err error) *Error {
 	if ok := asType(err, &te); ok {
 		f := field
 		if te.Field != "" {
-			f = te.Field
+			// The JSON path, without the Go name of the embedded struct it went through.
+			f = strings.TrimPrefix(te.Field, "Condition.")
 		}
-		return bad(f, "has the wrong type (expected %s, got %s)", te.Type.String(), te.Value)
+		return bad(f, "must be %s, not %s", KindWords(te.Type.Kind()), jsonWords(te.Value))
 	}
-	return bad(field, "is not valid JSON: %s", err.Error())
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		return bad(field, "is not valid JSON (at character %d)", se.Offset)
+	}
+	return bad(field, "is not valid JSON")
+}
+
+// KindWords is what a value of Go kind k is, in a message a person reads ("a
+// whole number", "text", …): never a Go type name. The request decoders of api use
+// it too, so every message says it the same way.
+func KindWords(k reflect.Kind) string {
+	switch k {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "a whole number"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.String:
+		return "text"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Slice, reflect.Array:
+		return "a list"
+	case reflect.Map, reflect.Struct:
+		return "an object"
+	}
+	return "of another type"
+}
+
+// jsonWords names the JSON value kind UnmarshalTypeError.Value reports.
+func jsonWords(v string) string {
+	switch {
+	case v == "string":
+		return "text"
+	case v == "array":
+		return "a list"
+	case v == "object":
+		return "an object"
+	case v == "bool":
+		return "true or false"
+	case strings.HasPrefix(v, "number"):
+		return "a number"
+	}
+	return "that"
 }
 
 func asType(err error, target **json.UnmarshalTypeError) bool {

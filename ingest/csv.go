@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"pricelens/csvcell"
 )
 
 // csvSource reads RFC 4180 CSV with a header row, UTF-8 with or without a BOM,
@@ -78,7 +80,7 @@ func (s *csvSource) next(ctx context.Context) (*chunk, error) {
 		var pe *csv.ParseError
 		switch {
 		case errors.As(err, &pe):
-			reason = fmt.Sprintf("line %d: %v", pe.Line, pe.Err)
+			reason = fmt.Sprintf("line %d: %s", pe.Line, csvcell.Problem(err))
 		case err != nil:
 			return nil, badFile("csv", err.Error())
 		case len(rec) != len(s.hdr):

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"net/http"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -64,11 +65,23 @@ func TestBadInputIsA4xxAndChangesNothing(t *testing.T) {
 		{"GET", "/api/custom_reports/x1", nil, 400, "The id in the address must be a positive whole number"},
 		{"POST", "/api/account/setAccount", `{"account_id": "Acme"}`, 400, "account_id must be a whole number"},
 		{"GET", "/api/no/such/route", nil, 404, "This Page Could Not Be Found"},
+		// The decoders' own words, never a Go parser's (strconv, encoding/json) or a Go type.
+		{"GET", "/api/upload/getUploadFile?id=../../etc/passwd", nil, 400, "id must be a whole number"},
+		{"GET", "/api/upload/getUploadFile?id=99999999999999999999", nil, 400, "id must be a whole number"},
+		{"GET", "/api/rules/getAuditLog?limit=ten", nil, 400, "limit must be a whole number"},
+		{"POST", "/api/tabular/getCountOfRow", `{"condition": {"startRow": "zero"}}`, 400, "startRow: must be a whole number, not text"},
+		{"POST", "/api/tabular/getCountOfRow", `{"condition": {"filters": [1]}}`, 400, "filters: must be an object, not a list"},
+		{"POST", "/api/tabular/getCountOfRow", `{"condition": {"sort": [{"colId": 5}]}}`, 400, "sort.colId: must be text, not a number"},
+		{"POST", "/api/tabular/getCountOfRow", `{"condition": {"search": tru}}`, 400, "The request body is not valid JSON."},
+		{"POST", "/api/labels/insertProductLabels", `{"labelId": 1e400}`, 400, "labelId must be a whole number"},
 	}
+	// What gives away the server's insides: a Go package, parser text or type name.
+	internals := regexp.MustCompile(`strconv\.|json:|encoding/|cannot unmarshal|invalid syntax|invalid character|\b(u?int(8|16|32|64)?|float(32|64)|\[\]string|map\[)\b|engine\.|\.go:|DB::|Code: \d+`)
 	for _, tc := range cases {
 		st, res := c.call(tc.method, tc.path, tc.body)
 		assert.Equal(t, tc.status, st, "%s %s %v", tc.method, tc.path, res)
 		assert.Equal(t, tc.msg, errMsg(res), "%s %s", tc.method, tc.path)
+		assert.NotRegexp(t, internals, errMsg(res), "%s %s", tc.method, tc.path)
 	}
 	assert.Equal(t, before, e.count(`SELECT count(*) FROM audit_log`), "no bad request changed anything")
 	assert.Zero(t, e.count(`SELECT count(*) FROM saved_reports`)+e.count(`SELECT count(*) FROM labels`)+e.count(`SELECT count(*) FROM share_links`))

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"math"
 	"net/http"
 	"os"
@@ -40,6 +41,9 @@ type Exports struct {
 	// FailStalled fails it: far longer than any wait between progress writes (the
 	// count and the first rows of a large sorted report take seconds, not minutes).
 	StallAfter time.Duration
+	// Log gets the cause of a failed export, which the user's message leaves out
+	// (nil: not logged).
+	Log *slog.Logger
 }
 
 // ExportTTL is how long an export's file can be downloaded.
@@ -154,6 +158,7 @@ func (x *Exports) FileNow(ctx context.Context, p session.Principal, condJSON []b
 		return f.Sync()
 	})
 	if err != nil {
+		x.logFailure(name, err)
 		_, _ = x.record(context.WithoutCancel(ctx), name, `status = 'failed', error = $2, finished_at = now()`, exportError(err))
 		return "", "", 0, err
 	}

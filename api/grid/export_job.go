@@ -71,8 +71,16 @@ func (x *Exports) RunExport(ctx context.Context, name string) error {
 	if ctx.Err() != nil {
 		err = fmt.Errorf("it ran longer than the export limit: %w", ctx.Err())
 	}
+	x.logFailure(name, err)
 	_, rerr := x.record(rctx, name, `status = 'failed', error = $2, finished_at = now()`, exportError(err))
 	return rerr
+}
+
+// logFailure logs the cause of a failed export for the operator.
+func (x *Exports) logFailure(name string, err error) {
+	if x.Log != nil {
+		x.Log.Warn("export failed", "export", name, "error", err)
+	}
 }
 
 // ExpireExports deletes the files of expired exports; their rows stay, so that a
@@ -139,11 +147,13 @@ func exportError(err error) string {
 	case errors.As(err, &ee):
 		return "The export failed: " + ee.Error()
 	case errors.As(err, &pe):
-		return "The export failed: its file could not be written on the server (" + pe.Error() + ")"
+		return "The export failed: its file could not be written on the server; please export again, or ask an administrator to look at the server's disk."
+	case errors.Is(err, context.DeadlineExceeded):
+		return "The export failed: it ran longer than an export may; narrow the report with filters and export again."
 	case errors.Is(err, warehouse.ErrRefused), errors.Is(err, errNotRows):
-		return "The export failed: the database stopped its query; please export again. (" + err.Error() + ")"
+		return "The export failed: the database stopped its query; please export again."
 	}
-	return "The export failed because a database did not answer; please export again. (" + err.Error() + ")"
+	return "The export failed because a database did not answer; please export again."
 }
 
 // write runs the export into a temporary file and renames it into place.

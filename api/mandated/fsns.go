@@ -15,6 +15,7 @@ import (
 	"pricelens/api/httperr"
 	"pricelens/api/session"
 	"pricelens/api/upload"
+	"pricelens/csvcell"
 	"pricelens/engine"
 	"pricelens/store"
 )
@@ -136,7 +137,7 @@ func readFSNs(f io.Reader, adding bool) (rows []store.MandatedFSN, refused []sto
 		}
 		var pe *csv.ParseError
 		if errors.As(err, &pe) {
-			return nil, nil, httperr.BadRequest("UploadCsv", "The file is not a valid CSV: line %d: %v", pe.Line, pe.Err)
+			return nil, nil, httperr.BadRequest("UploadCsv", "The file is not a valid CSV: line %d: %s.", pe.Line, csvcell.Problem(err))
 		}
 		if err != nil {
 			return nil, nil, httperr.BadRequest("UploadCsv", "can't upload this file")

@@ -9,11 +9,13 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"reflect"
 	"strings"
 
 	"github.com/labstack/echo/v4"
 
 	"pricelens/api/httperr"
+	"pricelens/engine"
 )
 
 // Decode reads the JSON body into v. An empty body decodes to the zero value.
@@ -37,12 +39,15 @@ func describe(err error) error {
 	var mbe *http.MaxBytesError
 	var he *echo.HTTPError
 	var ne net.Error
+	var own *httperr.Error
 	switch {
+	case errors.As(err, &own): // a type's own UnmarshalJSON said what is wrong
+		return own
 	case errors.As(err, &he) && he.Code == http.StatusRequestEntityTooLarge, errors.As(err, &mbe):
 		return tooLarge()
 	case errors.As(err, &te):
 		field := te.Field
-		return httperr.BadRequest(field, "%s must be %s", fieldName(field), kind(te.Type.Kind().String()))
+		return httperr.BadRequest(field, "%s must be %s", fieldName(field), Kind(te.Type.Kind()))
 	case errors.As(err, &se), errors.Is(err, io.ErrUnexpectedEOF):
 		return httperr.BadRequest("", "The request body is not valid JSON.")
 	case strings.Contains(err.Error(), "request body too large"):
@@ -50,7 +55,7 @@ func describe(err error) error {
 	case errors.As(err, &ne) && ne.Timeout():
 		return &httperr.Error{Status: http.StatusRequestTimeout, Code: "timeout", Message: "The request body arrived too slowly."}
 	}
-	return httperr.BadRequest("", "The request body could not be read: %v", err)
+	return httperr.BadRequest("", "The request body could not be read.")
 }
 
 func tooLarge() *httperr.Error {
@@ -64,23 +69,8 @@ func fieldName(f string) string {
 	return f
 }
 
-func kind(k string) string {
-	switch k {
-	case "int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64":
-		return "a whole number"
-	case "float32", "float64":
-		return "a number"
-	case "string":
-		return "text"
-	case "bool":
-		return "true or false"
-	case "slice", "array":
-		return "a list"
-	case "map", "struct":
-		return "an object"
-	}
-	return "of another type"
-}
+// Kind is what a value of kind k is in a message: "a whole number", "text", ….
+func Kind(k reflect.Kind) string { return engine.KindWords(k) }
 
 // ID is an id sent as a JSON number or as a numeric string ("12"); the specification's
 // payloads use both.

@@ -14,6 +14,7 @@ import (
 	"pricelens/api/httperr"
 	"pricelens/api/route"
 	"pricelens/api/session"
+	"pricelens/csvcell"
 	"pricelens/store"
 	"pricelens/store/authz"
 )
@@ -126,7 +127,7 @@ func ParseApprovalCSV(r io.Reader) ([]store.ApprovalCSVRow, []store.RefusedRow, 
 			if !errors.As(err, &pe) {
 				return nil, nil, httperr.BadRequest("UploadCsv", msgOther)
 			}
-			refused = append(refused, store.RefusedRow{Line: pe.StartLine, Reason: "the row is not valid CSV: " + pe.Err.Error()})
+			refused = append(refused, store.RefusedRow{Line: pe.StartLine, Reason: csvcell.Problem(err)})
 			continue
 		}
 		if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" {
