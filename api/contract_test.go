@@ -49,5 +49,8 @@ func TestEveryRouteIsDocumented(t *testing.T) {
 		op := item.GetOperation(r.Method)
 		require.NotNil(t, op, r.Key())
 		assert.Equal(t, r.Access.String(), op.Extensions["x-access"], r.Key())
+		if strings.HasPrefix(r.Path, "/v1/") {
+			assert.True(t, r.Access.IsToken(), "%s: the spec's /api/v1 routes take the bearer token of GET /api/token", r.Key())
+		}
 	}
 }

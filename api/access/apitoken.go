@@ -51,6 +51,12 @@ func (s *Service) apiToken(c echo.Context, _ struct{}) (TokenOut, error) {
 // tokenPrincipal authenticates a Token route: the bearer token's signature,
 // audience and expiry, then the user's membership of the token's account now
 // (a removed or blocked user's tokens stop at once).
+// hasBearer reports a request that sends a bearer token (an OrToken route then
+// takes it instead of the session).
+func hasBearer(c echo.Context) bool {
+	return strings.HasPrefix(c.Request().Header.Get(echo.HeaderAuthorization), "Bearer ")
+}
+
 func (s *Service) tokenPrincipal(c echo.Context) (session.Principal, error) {
 	h := c.Request().Header.Get(echo.HeaderAuthorization)
 	raw, ok := strings.CutPrefix(h, "Bearer ")

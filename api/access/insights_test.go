@@ -213,3 +213,51 @@ func TestEmbeddedWidgets(t *testing.T) {
 	st, _, _ = get(http.DefaultClient, "/api/token/embed")
 	assert.Equal(t, 401, st, "the list needs a session")
 }
+
+// Every /api/v1 route the spec lists takes the bearer token of GET /api/token,
+// in the token's account only, and a bad token is a 401; the matrix profiles
+// also keep answering the webapp's session, and the token's user needs the same
+// permission a session would (a viewer whose pricer reads are revoked: 403).
+func TestV1RoutesTakeTheToken(t *testing.T) {
+	w, _ := testenv.ClickHouse(t)
+	e := newEnv(t, w)
+	acc, other := e.account("Acme"), e.account("Other")
+	e.user("ada@acme.test", "admin", acc)
+	e.user("vic@acme.test", "viewer", acc)
+	e.user("oz@other.test", "admin", other)
+	admin := e.login("ada@acme.test", acc)
+	viewer := e.login("vic@acme.test", acc)
+	token := func(c *client) string {
+		st, res := c.call("GET", "/api/token", nil)
+		require.Equal(t, 200, st, "%v", res)
+		return res["token"].(string)
+	}
+	bearer := func(path, tok string) (int, obj) {
+		return e.client().callWith("GET", path, nil, map[string]string{"Authorization": "Bearer " + tok})
+	}
+	vicTok := token(viewer)
+	p, sig, _ := strings.Cut(vicTok, ".")
+	other64, _, _ := strings.Cut(token(e.login("oz@other.test", other)), ".")
+	for _, path := range []string{"/api/v1/insights/pricing", "/api/v1/site_reprice_matrix_profiles"} {
+		st, res := bearer(path, vicTok)
+		assert.Equal(t, 200, st, "%s with the token: %v", path, res)
+		st, _ = bearer(path, other64+"."+sig)
+		assert.Equal(t, 401, st, "%s: another account's claims under this token's signature", path)
+		st, _ = bearer(path, p+"."+sig[:len(sig)-2]+"AA")
+		assert.Equal(t, 401, st, "%s: a tampered token", path)
+		st, _ = e.client().callWith("GET", path, nil, nil)
+		assert.Equal(t, 401, st, "%s: neither token nor session", path)
+	}
+	st, res := viewer.call("GET", "/api/v1/site_reprice_matrix_profiles", nil)
+	require.Equal(t, 200, st, "the webapp's session: %v", res)
+	assert.NotEmpty(t, res["profiles"])
+
+	for _, row := range []string{"2:read:any:5", "2:read:any:6"} { // top-bottom and middle rules
+		st, res = admin.call("POST", "/api/system/updatePermission", obj{"rowId": row, "roleName": "viewer", "isChecked": false})
+		require.Equal(t, 200, st, "%v", res)
+	}
+	st, _ = bearer("/api/v1/site_reprice_matrix_profiles", vicTok)
+	assert.Equal(t, 403, st, "the token's user has no pricer read any more")
+	st, _ = viewer.call("GET", "/api/v1/site_reprice_matrix_profiles", nil)
+	assert.Equal(t, 403, st)
+}

@@ -74,12 +74,15 @@ func (s *Service) Middleware(table *route.Table) echo.MiddlewareFunc {
 			if need.IsPublic() {
 				return next(c)
 			}
-			if need.IsToken() {
+			if need.IsToken() && (!need.TakesSession() || hasBearer(c)) {
 				p, err := s.tokenPrincipal(c)
 				if err != nil {
 					return err
 				}
 				session.Set(c, p)
+				if err := s.permitted(c, p, need); err != nil {
+					return err
+				}
 				return next(c)
 			}
 			p, sid, err := s.authenticate(c)
@@ -101,18 +104,28 @@ func (s *Service) Middleware(table *route.Table) echo.MiddlewareFunc {
 					return err
 				}
 			}
-			if need.NeedsPermission() {
-				ok, err := s.Authz.Allowed(c.Request().Context(), principal.AccountID, principal.Role, need.Resource, need.Action, need.Code)
-				if err != nil {
-					return err
-				}
-				if !ok {
-					return errLocked()
-				}
+			if err := s.permitted(c, principal, need); err != nil {
+				return err
 			}
 			return next(c)
 		}
 	}
+}
+
+// permitted checks the permission a route needs, if any, for the caller's role in
+// the selected account.
+func (s *Service) permitted(c echo.Context, p session.Principal, need route.Access) error {
+	if !need.NeedsPermission() {
+		return nil
+	}
+	ok, err := s.Authz.Allowed(c.Request().Context(), p.AccountID, p.Role, need.Resource, need.Action, need.Code)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return errLocked()
+	}
+	return nil
 }
 
 func unsafeMethod(m string) bool {

@@ -67,7 +67,7 @@ func Routes(h *Handlers) []route.Route {
 		R(G, "/rules/getAuditLog", read, "The rules audit log, newest first: who, when, what, before and after", query(h.audit)),
 		R(P, "/rules/preview", read, "A rule's live preview over its scope: products matched, changed, and the distribution of changes", body(h.preview)),
 		R(G, "/rules/reprice_matrix_types", read, "The kinds of matrix profile", query(h.matrixTypes)),
-		R(G, "/v1/site_reprice_matrix_profiles", read, "The matrix profiles: named guardrail presets", query(h.matrixProfiles)),
+		R(G, "/v1/site_reprice_matrix_profiles", read.OrToken(), "The matrix profiles: named guardrail presets", query(h.matrixProfiles)),
 	}
 }
 

@@ -25,7 +25,8 @@ type Access struct {
 	Resource authz.Resource
 	Action   authz.Action
 	Code     authz.Code // 0: any code of (Resource, Action); the handler checks the exact one
-	token    bool       // the caller is a bearer token's, not a session's (Token)
+	token    bool       // a bearer token of GET /api/token authenticates the caller (Token, OrToken)
+	cookie   bool       // with token: a session authenticates a request without the token (OrToken)
 }
 
 // Public routes need no session (sign-in, health, the login page's config).
@@ -62,8 +63,23 @@ func AnyOf(r authz.Resource, act authz.Action) Access {
 // IsPublic reports a route that needs no session.
 func (a Access) IsPublic() bool { return a.kind == public }
 
-// IsToken reports a route authenticated by a bearer token (Token).
+// OrToken is rule a that also takes the bearer token of GET /api/token: a request
+// with "Authorization: Bearer" is the token's user in the token's account, one
+// without is a session's, and a's permission is checked for either. The spec's
+// /api/v1 routes take the token; the webapp calls them with its session.
+func (a Access) OrToken() Access {
+	if a.kind < account {
+		panic("route: OrToken needs an account rule")
+	}
+	a.token, a.cookie = true, true
+	return a
+}
+
+// IsToken reports a route a bearer token may authenticate (Token, OrToken).
 func (a Access) IsToken() bool { return a.token }
+
+// TakesSession reports a route a session may authenticate: every one but Token's.
+func (a Access) TakesSession() bool { return !a.token || a.cookie }
 
 // NeedsAccount reports a route that needs a selected account.
 func (a Access) NeedsAccount() bool { return a.kind >= account }
@@ -79,16 +95,23 @@ func (a Access) String() string {
 	case session:
 		return "session"
 	case account:
-		if a.token {
+		if a.token && !a.cookie {
 			return "bearer token of GET /api/token"
 		}
-		return "account"
+		return a.orToken("account")
 	case permission:
 		if a.Code != 0 {
 			p, _ := authz.Lookup(a.Code)
-			return fmt.Sprintf("permission %d (%s) %s", a.Code, p.Name, a.Action)
+			return a.orToken(fmt.Sprintf("permission %d (%s) %s", a.Code, p.Name, a.Action))
 		}
-		return fmt.Sprintf("any permission of %s %s", authz.ResourceNames[a.Resource], a.Action)
+		return a.orToken(fmt.Sprintf("any permission of %s %s", authz.ResourceNames[a.Resource], a.Action))
 	}
 	return "invalid"
+}
+
+func (a Access) orToken(rule string) string {
+	if a.token {
+		return rule + ", by session or by the bearer token of GET /api/token"
+	}
+	return rule
 }
