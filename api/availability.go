@@ -8,17 +8,14 @@ import (
 	"sync"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/labstack/echo/v4"
 
 	"pricelens/api/httperr"
+	"pricelens/availability"
 	"pricelens/warehouse"
 )
-
-// probeTimeout bounds each database's availability probe: a paused server must not
-// hold the answer longer than this, and one database's silence must not eat the
-// other's time (each probe runs on its own deadline, in parallel).
-const probeTimeout = 2 * time.Second
 
 // requestDeadline bounds every API request's database work (uploads excepted, which
 // stream up to 200 MB): a frozen database turns into a 503 after this long instead
@@ -26,10 +23,53 @@ const probeTimeout = 2 * time.Second
 // report queries (30 s by default), which stops slow reports first with its own message.
 const requestDeadline = 60 * time.Second
 
-// databases probes the two databases the API depends on.
+// databases probes the two databases the API depends on, each through its guard
+// (package availability): a probe that gets no answer marks the database down,
+// so the requests that need it answer 503 at once instead of at their deadline.
 type databases struct {
 	warehouse *warehouse.Warehouse
 	postgres  *pgxpool.Pool
+	ch, pg    *availability.Guard // nil: not configured
+}
+
+// newDatabases guards both databases: every ClickHouse call of the warehouse, and
+// every API request but /api/health for PostgreSQL (sign-in and the session of
+// every request read it).
+func newDatabases(w *warehouse.Warehouse, db *pgxpool.Pool) databases {
+	d := databases{warehouse: w, postgres: db}
+	if w != nil {
+		d.ch = w.NewGuard()
+		w.Guard(d.ch)
+	}
+	if db != nil {
+		cfg := db.Config().ConnConfig
+		d.pg = availability.New(servicePostgres, func(ctx context.Context) error {
+			conn, err := pgx.ConnectConfig(ctx, cfg.Copy()) // not the pool's: busy is not down
+			if err != nil {
+				return err
+			}
+			defer conn.Close(context.WithoutCancel(ctx))
+			return conn.Ping(ctx)
+		})
+	}
+	return d
+}
+
+// guardPostgres runs a request under the PostgreSQL guard: a 503 at once while
+// PostgreSQL is known down, and cancelled if it is found frozen meanwhile.
+func (d databases) guardPostgres(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if d.pg == nil || c.Request().URL.Path == "/api/health" {
+			return next(c)
+		}
+		ctx, leave, err := d.pg.Enter(c.Request().Context())
+		if err != nil {
+			return err
+		}
+		defer leave()
+		c.SetRequest(c.Request().WithContext(ctx))
+		return d.pg.Err(ctx, next(c))
+	}
 }
 
 // service names as shown to users in 503 messages and listed by /api/health.
@@ -38,28 +78,20 @@ const (
 	servicePostgres   = "PostgreSQL"
 )
 
-// probe runs both checks in parallel, each with its own deadline.
+// probe runs both checks in parallel, each on its guard's own deadline, so one
+// database's silence does not eat the other's time.
 func (d databases) probe(ctx context.Context) (ch, pg error) {
 	var wg sync.WaitGroup
+	check := func(g *availability.Guard, out *error) {
+		defer wg.Done()
+		*out = errNotConfigured
+		if g != nil {
+			*out = g.Probe(ctx)
+		}
+	}
 	wg.Add(2)
-	go func() {
-		defer wg.Done()
-		ctx, cancel := context.WithTimeout(ctx, probeTimeout)
-		defer cancel()
-		ch = errNotConfigured
-		if d.warehouse != nil {
-			ch = d.warehouse.Conn.Ping(ctx)
-		}
-	}()
-	go func() {
-		defer wg.Done()
-		ctx, cancel := context.WithTimeout(ctx, probeTimeout)
-		defer cancel()
-		pg = errNotConfigured
-		if d.postgres != nil {
-			pg = d.postgres.Ping(ctx)
-		}
-	}()
+	go check(d.ch, &ch)
+	go check(d.pg, &pg)
 	wg.Wait()
 	return ch, pg
 }
@@ -83,6 +115,10 @@ var errNotConfigured = httperr.Unavailable("not configured")
 // that do not answer, or nil when both answer (then it is a real unknown: a 500).
 // The probe runs only on this failure path, so healthy requests pay nothing.
 func (d databases) unavailable(err error) *httperr.Error {
+	var down *availability.DownError
+	if errors.As(err, &down) {
+		return httperr.Unavailable(down.Error())
+	}
 	// On a cluster the node that answers may have lost a whole shard: no answer
 	// rather than a partial one (warehouse.DownShard).
 	if sd := d.warehouse.DownShard(context.Background(), err); sd != nil {

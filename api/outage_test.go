@@ -134,8 +134,8 @@ func TestOutagesAnswer503NamingTheDatabase(t *testing.T) {
 	assert.Equal(t, 503, st)
 	assert.Equal(t, []any{"clickhouse"}, body["down"])
 	o.ch.Resume()
-	st, _ = o.call("POST", "/api/tabular/searchInReport", search)
-	assert.Equal(t, 200, st, "answers again once ClickHouse is back")
+	assert.Eventually(t, func() bool { st, _ = o.call("POST", "/api/tabular/searchInReport", search); return st == 200 },
+		2*time.Second, 50*time.Millisecond, "answers again once ClickHouse is back (the guard probes it every half second)")
 
 	// PostgreSQL stopped: even sign-in says which service is missing.
 	o.pg.Stop()
@@ -148,7 +148,7 @@ func TestOutagesAnswer503NamingTheDatabase(t *testing.T) {
 	_, msg = errorOf(body)
 	assert.Contains(t, msg, "PostgreSQL")
 	o.pg.Resume()
-	assert.Equal(t, 200, o.signIn())
+	assert.Eventually(t, func() bool { return o.signIn() == 200 }, 2*time.Second, 50*time.Millisecond)
 
 	// ClickHouse frozen: health names only ClickHouse, within its own deadline.
 	o.ch.Pause()
@@ -159,4 +159,55 @@ func TestOutagesAnswer503NamingTheDatabase(t *testing.T) {
 	assert.Equal(t, true, body["postgres"].(map[string]any)["up"])
 	t.Logf("health with ClickHouse frozen answered in %v", time.Since(start))
 	o.ch.Resume()
+}
+
+// A frozen database (the proxy stops forwarding, as SIGSTOP does) holds a request
+// that needs it for a few seconds at most, not until the 60 s deadline: the
+// guard probes it, finds it silent and answers 503 naming it; the next requests
+// answer at once; calls that need only the other database keep working; and once
+// it resumes, requests succeed again within about a second.
+func TestFrozenDatabaseAnswers503Fast(t *testing.T) {
+	o := newOutageEnv(t)
+	require.Equal(t, 200, o.signIn())
+	search := map[string]any{"search": "laptop", "mode": "table"}
+	timed := func(method, path string, body any) (int, string, time.Duration) {
+		start := time.Now()
+		st, res := o.call(method, path, body)
+		_, msg := errorOf(res)
+		return st, msg, time.Since(start)
+	}
+	// The bound of the issue: well under the request deadline, for a person who waits.
+	const bound = 5 * time.Second
+
+	o.ch.Pause()
+	st, msg, took := timed("POST", "/api/tabular/searchInReport", search)
+	assert.Equal(t, 503, st)
+	assert.Equal(t, "ClickHouse is not available right now. Please try again in a few minutes.", msg)
+	assert.Less(t, took, bound, "the first request on a frozen ClickHouse")
+	t.Logf("ClickHouse frozen: first report answered in %v", took)
+	st, _, took = timed("POST", "/api/tabular/searchInReport", search)
+	assert.Equal(t, 503, st)
+	assert.Less(t, took, time.Second, "known down: at once")
+	st, _, took = timed("GET", "/api/account/getAccountData", nil)
+	assert.Equal(t, 200, st, "PostgreSQL alone still answers")
+	assert.Less(t, took, time.Second)
+	o.ch.Resume()
+	require.Eventually(t, func() bool { st, _, _ := timed("POST", "/api/tabular/searchInReport", search); return st == 200 },
+		bound, 100*time.Millisecond, "answers again once ClickHouse resumes")
+
+	o.pg.Pause()
+	st, msg, took = timed("GET", "/api/account/getAccountData", nil)
+	assert.Equal(t, 503, st)
+	assert.Equal(t, "PostgreSQL is not available right now. Please try again in a few minutes.", msg)
+	assert.Less(t, took, bound, "the first request on a frozen PostgreSQL")
+	t.Logf("PostgreSQL frozen: first request answered in %v", took)
+	st, _, took = timed("POST", "/api/tabular/searchInReport", search)
+	assert.Equal(t, 503, st, "every session is read from PostgreSQL")
+	assert.Less(t, took, time.Second, "known down: at once")
+	st, res := o.call("GET", "/api/health", nil)
+	assert.Equal(t, 503, st)
+	assert.Equal(t, []any{"postgres"}, res["down"])
+	o.pg.Resume()
+	require.Eventually(t, func() bool { st, _, _ := timed("GET", "/api/account/getAccountData", nil); return st == 200 },
+		bound, 100*time.Millisecond, "answers again once PostgreSQL resumes")
 }

@@ -42,7 +42,8 @@ func New(d Deps) (*echo.Echo, error) {
 	// The binary is served directly (no proxy in front by default): the client
 	// address is the peer's, so X-Forwarded-For cannot dodge per-address limits.
 	e.IPExtractor = echo.ExtractIPDirect()
-	e.HTTPErrorHandler = httpErrorHandler(d.Log, errorMappers(), databases{warehouse: d.Warehouse, postgres: d.DB})
+	dbs := newDatabases(d.Warehouse, d.DB)
+	e.HTTPErrorHandler = httpErrorHandler(d.Log, errorMappers(), dbs)
 	e.Use(middleware.RequestID())
 	e.Use(requestLog(d.Log))
 	e.Pre(widgets.CORS(d.Config.EmbedOrigins))
@@ -56,7 +57,7 @@ func New(d Deps) (*echo.Echo, error) {
 	// before any handler decodes them; uploads (api/upload) cap their own body at
 	// 200 MB and validate their own files.
 	isUpload := func(c echo.Context) bool { return strings.HasPrefix(c.Request().URL.Path, "/api/upload/") }
-	apiGroup := e.Group("/api", reqbody.Middleware(2<<20, isUpload), uploadReadDeadline(isUpload, d.Config.HTTPUploadReadTimeout), withDeadline)
+	apiGroup := e.Group("/api", reqbody.Middleware(2<<20, isUpload), uploadReadDeadline(isUpload, d.Config.HTTPUploadReadTimeout), withDeadline, dbs.guardPostgres)
 	if err := install(e, apiGroup, d); err != nil {
 		return nil, fmt.Errorf("route table: %w", err)
 	}
