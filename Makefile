@@ -129,6 +129,15 @@ fuzz:
 	$(GO) test -run='^$$' -fuzz='^FuzzParseCondition$$' -fuzztime=$(FUZZTIME) ./engine
 	$(GO) test -run='^$$' -fuzz='^FuzzRequestBody$$' -fuzztime=$(FUZZTIME) ./api/reqbody
 
+# fuzz-api: the contract fuzzer (api/contract_fuzz_test.go) for FUZZ_API_TIME: every
+# operation of the OpenAPI document called with generated input as every role against
+# the real server on the S data; no 5xx, every answer as documented, no change to
+# another account's rows. `make test` runs it for 45 s; FUZZ_API_SEED replays a run.
+FUZZ_API_TIME ?= 10m
+.PHONY: fuzz-api
+fuzz-api: stack
+	FUZZ_API_TIME=$(FUZZ_API_TIME) $(GO) test -count=1 -v -timeout 0 -run '^TestContractFuzz$$' ./api
+
 stop:
 	@if [ -x $(BIN) ]; then $(BIN) stack down; else echo "nothing to stop (no $(BIN))"; fi
 

@@ -34,7 +34,7 @@ func errUnknownRole(field string) error { return Invalid(field, "Unknown role") 
 // case); field names the request field in the error.
 func resolveRole(ctx context.Context, q pgx.Tx, accountID int64, ref authz.RoleRef, field string) (Role, error) {
 	var r Role
-	err := q.QueryRow(ctx, `SELECT id, name FROM account_roles WHERE account_id = $1 AND (id = $2 OR lower(name) = lower($3))`,
+	err := q.QueryRow(ctx, `SELECT id, name FROM account_roles WHERE account_id = $1 AND (id = $2::bigint OR lower(name) = lower($3))`,
 		accountID, ref.ID, ref.Name).Scan(&r.ID, &r.Name)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return r, errUnknownRole(field)
@@ -98,14 +98,14 @@ func (s *Store) RenameRole(ctx context.Context, a Actor, id int, name string) er
 			return err
 		}
 		var old string
-		err := tx.QueryRow(ctx, `SELECT name FROM account_roles WHERE account_id = $1 AND id = $2 FOR UPDATE`, a.AccountID, id).Scan(&old)
+		err := tx.QueryRow(ctx, `SELECT name FROM account_roles WHERE account_id = $1 AND id = $2::bigint FOR UPDATE`, a.AccountID, id).Scan(&old)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return NotFound("Role not found")
 		}
 		if err != nil {
 			return err
 		}
-		_, err = tx.Exec(ctx, `UPDATE account_roles SET name = $3 WHERE account_id = $1 AND id = $2`, a.AccountID, id, name)
+		_, err = tx.Exec(ctx, `UPDATE account_roles SET name = $3 WHERE account_id = $1 AND id = $2::bigint`, a.AccountID, id, name)
 		if isUniqueViolation(err) {
 			return errRoleTaken
 		}
@@ -138,7 +138,7 @@ func (s *Store) DeleteRole(ctx context.Context, a Actor, id int) error {
 			return err
 		}
 		var name string
-		err := tx.QueryRow(ctx, `SELECT name FROM account_roles WHERE account_id = $1 AND id = $2 FOR UPDATE`, a.AccountID, id).Scan(&name)
+		err := tx.QueryRow(ctx, `SELECT name FROM account_roles WHERE account_id = $1 AND id = $2::bigint FOR UPDATE`, a.AccountID, id).Scan(&name)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return NotFound("Role not found")
 		}
@@ -158,7 +158,7 @@ func (s *Store) DeleteRole(ctx context.Context, a Actor, id int) error {
 			}
 			return Conflict(fmt.Sprintf("The role %q can't be deleted: %d %s it. Give them another role first.", name, holders, users))
 		}
-		if _, err := tx.Exec(ctx, `DELETE FROM account_roles WHERE account_id = $1 AND id = $2`, a.AccountID, id); err != nil {
+		if _, err := tx.Exec(ctx, `DELETE FROM account_roles WHERE account_id = $1 AND id = $2::bigint`, a.AccountID, id); err != nil {
 			return err
 		}
 		return audit(ctx, tx, a, "delete", "role", id, map[string]any{"name": name})

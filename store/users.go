@@ -184,7 +184,7 @@ func controls(ctx context.Context, tx pgx.Tx, actorID, targetID int64) (bool, er
 			SELECT 1 FROM memberships t
 			WHERE t.user_id = $2 AND NOT EXISTS (
 				SELECT 1 FROM memberships c
-				JOIN account_roles r ON r.account_id = c.account_id AND r.name = c.role AND r.id = $3
+				JOIN account_roles r ON r.account_id = c.account_id AND r.name = c.role AND r.id = $3::bigint
 				WHERE c.user_id = $1 AND c.account_id = t.account_id AND NOT c.blocked))`,
 		actorID, targetID, authz.AdminRoleID).Scan(&ok)
 	return ok, err
