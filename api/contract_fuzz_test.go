@@ -204,8 +204,16 @@ func (f *fuzzEnv) ensure(u *fuzzUser) *fuzzClient {
 	var id int64
 	require.NoError(f.t, f.db.QueryRow(ctx, `INSERT INTO users (email, password_hash) VALUES ($1, $2)
 		ON CONFLICT ((lower(email))) DO UPDATE SET password_hash = EXCLUDED.password_hash, blocked = false RETURNING id`, u.email, string(h)).Scan(&id))
+	// The role may have been renamed or deleted by the fuzzing: bring back the
+	// account's built-in role of that id (admin 1, analyst 2, viewer 3).
+	roleID := map[string]int{"admin": 1, "analyst": 2, "viewer": 3}[u.role]
+	_, err = f.db.Exec(ctx, `INSERT INTO account_roles (account_id, id, name) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, u.account, roleID, u.role)
+	require.NoError(f.t, err)
+	var role string
+	require.NoError(f.t, f.db.QueryRow(ctx, `SELECT name FROM account_roles WHERE account_id = $1 AND (id = $2 OR lower(name) = $3)
+		ORDER BY id = $2 DESC LIMIT 1`, u.account, roleID, u.role).Scan(&role))
 	_, err = f.db.Exec(ctx, `INSERT INTO memberships (user_id, account_id, role) VALUES ($1, $2, $3)
-		ON CONFLICT (user_id, account_id) DO UPDATE SET role = EXCLUDED.role, blocked = false`, id, u.account, u.role)
+		ON CONFLICT (user_id, account_id) DO UPDATE SET role = EXCLUDED.role, blocked = false`, id, u.account, role)
 	require.NoError(f.t, err)
 	_, err = f.db.Exec(ctx, `DELETE FROM login_failures WHERE key LIKE '%' || $1 || '%'`, u.email)
 	require.NoError(f.t, err)

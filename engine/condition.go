@@ -83,6 +83,9 @@ func ParseCondition(raw []byte) (Condition, error) {
 	if err := dec.Decode(&rc); err != nil {
 		return Condition{}, decodeError("condition", err)
 	}
+	if len(bytes.TrimSpace(raw[dec.InputOffset():])) > 0 { // `null?`: JSON, then more
+		return Condition{}, bad("condition", "is not valid JSON (at character %d)", dec.InputOffset())
+	}
 	c := rc.Condition
 	var err error
 	if c.GroupIDs, err = keys("groupIds", rc.GroupIDs); err != nil {

@@ -73,6 +73,8 @@ func TestBadInputIsA4xxAndChangesNothing(t *testing.T) {
 		{"POST", "/api/tabular/getCountOfRow", `{"condition": {"filters": [1]}}`, 400, "filters: must be an object, not a list"},
 		{"POST", "/api/tabular/getCountOfRow", `{"condition": {"sort": [{"colId": 5}]}}`, 400, "sort.colId: must be text, not a number"},
 		{"POST", "/api/tabular/getCountOfRow", `{"condition": {"search": tru}}`, 400, "The request body is not valid JSON."},
+		// The contract fuzzer's find: JSON followed by more was read as its first value (a 500 at the export).
+		{"POST", "/api/tabular/exportDataToCsv", `{"condition": "null?"}`, 400, "condition: is not valid JSON (at character 4)"},
 		{"POST", "/api/labels/insertProductLabels", `{"labelId": 1e400}`, 400, "labelId must be a whole number"},
 		// An id past its column's range is one that does not exist (the contract fuzzer's find: a 500).
 		{"POST", "/api/system/deleteRole", `{"roleId": 9223372036854775807}`, 404, "Role not found"},
