@@ -10,8 +10,13 @@ HAS_WEBAPP := $(wildcard $(WEBAPP)/package.json)
 
 .PHONY: run test stop build webapp webapp-deps stack bench vet browser fuzz
 
-build: webapp
+build: webapp bins
+
+# bins: the two Go binaries: pricelens and the chDB endpoint (cmd/chdb-server).
+.PHONY: bins
+bins:
 	$(GO) build -o $(BIN) .
+	$(GO) build -o bin/chdb-server ./cmd/chdb-server
 
 # The webapp is built only when it exists; npm packages are installed when missing.
 webapp-deps:
@@ -47,11 +52,13 @@ browser:
 		|| { echo "cannot install the Debian package chromium (needed by the webapp's browser tests)"; exit 1; }; \
 	fi
 
-# test: stack up, go vet, every Go test (integration tests use their own databases
-# on the running servers), then the webapp's lint (ESLint), unit and browser tests.
+# test: stack up, go vet, every Go test on ClickHouse 18.16 (integration tests use
+# their own databases on the running servers), the fuzz targets, the 26.7 pass
+# (test-current-ci), then the webapp's lint (ESLint), unit and browser tests.
 test: stack vet browser
 	$(GO) test -count=1 -timeout 25m ./...
 	$(MAKE) fuzz
+	$(MAKE) test-current-ci
 ifneq ($(HAS_WEBAPP),)
 	cd $(WEBAPP) && npm test
 endif
@@ -111,6 +118,75 @@ bench-cluster-pricer: stack
 	$(CLUSTER_ENV) PRICELENS_CLICKHOUSE_DB=bench_pricer_m \
 		PRICELENS_POSTGRES_URL='postgres://pricelens:pricelens@127.0.0.1:15432/bench_pricer_m_cluster?sslmode=disable' \
 		$(BIN) bench-pricer --from bench_m
+
+# The current ClickHouse (26.7) of the local stack: chDB, ClickHouse as a library
+# (npm @chdb/lib-linux-x64-gnu, installed once under .data/tools), served on
+# loopback by bin/chdb-server over ClickHouse's HTTP interface; the binary talks to
+# it with the HTTP protocol. `stack up --current` starts it with PostgreSQL and
+# Mailpit (docs/clickhouse-versions.md).
+CURRENT_CH_ADDR ?= 127.0.0.1:18223
+CURRENT_ENV := PRICELENS_CLICKHOUSE_PROTOCOL=http PRICELENS_CLICKHOUSE_ADDR=$(CURRENT_CH_ADDR) \
+	PRICELENS_CLICKHOUSE_HTTP_ADDR=$(CURRENT_CH_ADDR)
+
+# run-current: `make run` on ClickHouse 26.7: its own databases (pricelens_current)
+# and port (8081), so it runs beside `make run`; PRICELENS_HTTP_ADDR, the database
+# names and PRICELENS_ADMIN_PASSWORD are honoured as by `make run`.
+CURRENT_HTTP_ADDR := $(or $(PRICELENS_HTTP_ADDR),127.0.0.1:8081)
+CURRENT_DB := $(or $(PRICELENS_CLICKHOUSE_DB),pricelens_current)
+CURRENT_PG_URL := $(or $(PRICELENS_POSTGRES_URL),postgres://pricelens:pricelens@127.0.0.1:15432/pricelens_current?sslmode=disable)
+CURRENT_RUN_ENV := $(CURRENT_ENV) PRICELENS_CLICKHOUSE_DB=$(CURRENT_DB) PRICELENS_POSTGRES_URL='$(CURRENT_PG_URL)'
+.PHONY: run-current test-current
+run-current: build
+	$(CURRENT_ENV) $(BIN) stack up --current
+	$(CURRENT_RUN_ENV) $(BIN) migrate
+	$(CURRENT_RUN_ENV) $(BIN) seed --size S --seed 1 --if-empty
+	$(CURRENT_RUN_ENV) PRICELENS_HTTP_ADDR=$(CURRENT_HTTP_ADDR) PRICELENS_DATA_DIR=$(PRICELENS_DATA_DIR)/current $(BIN) serve
+
+# test-current: the ClickHouse integration tests on ClickHouse 26.7 (chDB), as
+# test-cluster runs them on the cluster, one package at a time. Left out here, by
+# name: the tests of what the stand-in cannot do (docs/clickhouse-versions.md).
+CURRENT_TESTS := ./migrations ./warehouse ./ingest ./ingest/demo ./api/grid ./api/trend ./api/access ./api/drops ./jobs ./api
+# What the stand-in cannot do: a streaming SELECT that is killed stays in the
+# engine's process list until its pipeline notices, seconds later (the Native
+# stream's stop, the export's abort and the worker takeover of an export check
+# that the query is gone at once).
+CURRENT_SKIP := ^(TestNativeStopsTheServerQuery|TestExportProgressAndAbort|TestExportResumesOnAnotherWorker)$$
+test-current: build
+	$(CURRENT_ENV) $(BIN) stack up --current
+	$(CURRENT_ENV) $(GO) test -count=1 -p 1 -timeout 60m -skip '$(CURRENT_SKIP)' $(CURRENT_TESTS)
+
+# test-current-ci: the 26.7 pass of `make test` (about 6 minutes): every migration,
+# the warehouse, every plan kind of the grid, exports, insights, assortment and
+# real-time executed on the fixture with the grid's reference comparisons at S
+# (api/grid), the trends against raw scans and Go (api/trend), and the pricer
+# against the Go evaluator. The rest of test-current takes as long again.
+.PHONY: test-current-ci
+test-current-ci: bins
+	$(CURRENT_ENV) $(BIN) stack up --current
+	$(CURRENT_ENV) $(GO) test -count=1 -p 1 -timeout 30m -skip '$(CURRENT_SKIP)' ./migrations ./warehouse ./api/grid ./api/trend
+	$(CURRENT_ENV) $(GO) test -count=1 -timeout 10m -run '^TestPricer$$' ./api/access
+
+# bench-versions: the bench classes (grid, trend, reports) on ClickHouse 18.16 and on
+# 26.7 over the same generated data (VERSIONS_SIZE, default M: seeding L into the
+# in-process engine takes hours here), one table after the other. 18.16 is a
+# server over TCP (native protocol); 26.7 is chDB, an engine in another process
+# behind the local HTTP stand-in (bin/chdb-server), on the same two cores.
+VERSIONS_SIZE ?= M
+VERSIONS_DB := bench_versions_$(shell echo $(VERSIONS_SIZE) | tr A-Z a-z)
+VERSIONS_PG := postgres://pricelens:pricelens@127.0.0.1:15432/$(VERSIONS_DB)
+.PHONY: bench-versions
+bench-versions: stack
+	$(CURRENT_ENV) $(BIN) stack up --current
+	PRICELENS_CLICKHOUSE_DB=$(VERSIONS_DB) PRICELENS_POSTGRES_URL='$(VERSIONS_PG)?sslmode=disable' $(BIN) migrate
+	PRICELENS_CLICKHOUSE_DB=$(VERSIONS_DB) PRICELENS_POSTGRES_URL='$(VERSIONS_PG)?sslmode=disable' $(BIN) seed --size $(VERSIONS_SIZE) --seed 1 --if-empty
+	$(CURRENT_ENV) PRICELENS_CLICKHOUSE_DB=$(VERSIONS_DB) PRICELENS_POSTGRES_URL='$(VERSIONS_PG)_current?sslmode=disable' $(BIN) migrate
+	$(CURRENT_ENV) PRICELENS_CLICKHOUSE_DB=$(VERSIONS_DB) PRICELENS_POSTGRES_URL='$(VERSIONS_PG)_current?sslmode=disable' $(BIN) seed --size $(VERSIONS_SIZE) --seed 1 --if-empty
+	@for only in grid trend reports; do \
+		echo "== $$only on ClickHouse 18.16 (a server over TCP, native protocol), load: $$(cut -d' ' -f1-3 /proc/loadavg)"; \
+		PRICELENS_CLICKHOUSE_DB=$(VERSIONS_DB) PRICELENS_POSTGRES_URL='$(VERSIONS_PG)?sslmode=disable' $(BIN) bench --runs 20 --skip-postgres --only $$only || exit 1; \
+		echo "== $$only on ClickHouse 26.7 (chDB in another process behind the HTTP stand-in), load: $$(cut -d' ' -f1-3 /proc/loadavg)"; \
+		$(CURRENT_ENV) PRICELENS_CLICKHOUSE_DB=$(VERSIONS_DB) PRICELENS_POSTGRES_URL='$(VERSIONS_PG)_current?sslmode=disable' $(BIN) bench --runs 20 --skip-postgres --only $$only || exit 1; \
+	done
 
 # api-types: the webapp's generated copy of the API contract (webapp/src/api): the
 # OpenAPI document and permission catalog from the Go route table, then TypeScript

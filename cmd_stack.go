@@ -13,18 +13,21 @@ import (
 // Mailpit; with --cluster, the loopback ClickHouse cluster (ZooKeeper and four
 // nodes) instead.
 func runStack(ctx context.Context, args []string) error {
-	cluster := false
+	cluster, current := false, false
 	var rest []string
 	for _, a := range args {
-		if a == "--cluster" {
+		switch a {
+		case "--cluster":
 			cluster = true
-		} else {
+		case "--current":
+			current = true
+		default:
 			rest = append(rest, a)
 		}
 	}
 	args = rest
-	if len(args) != 1 {
-		return usagef("stack takes one of up, down, status (and --cluster for the loopback cluster)")
+	if len(args) != 1 || (cluster && current) {
+		return usagef("stack takes one of up, down, status (and --cluster for the loopback cluster, or --current for ClickHouse 26.7 through chDB)")
 	}
 	c, err := config.Load()
 	if err != nil {
@@ -37,6 +40,9 @@ func runStack(ctx context.Context, args []string) error {
 	o.Out = os.Stdout
 	if cluster {
 		return runStackCluster(ctx, o, c, args[0])
+	}
+	if current {
+		return runStackCurrent(ctx, o, args[0])
 	}
 	switch args[0] {
 	case "up":
@@ -86,6 +92,25 @@ func runStackCluster(ctx context.Context, o stack.Options, c config.Config, acti
 		return stack.DownCluster(o)
 	case "status":
 		servers, err := stack.StatusCluster(o)
+		if err != nil {
+			return err
+		}
+		printServers(servers)
+		return nil
+	}
+	return usagef("unknown stack action %q (up, down or status)", action)
+}
+
+// runStackCurrent runs the stack with the current ClickHouse (chDB behind
+// cmd/chdb-server on PRICELENS_CLICKHOUSE_ADDR's port) in place of 18.16.
+func runStackCurrent(ctx context.Context, o stack.Options, action string) error {
+	switch action {
+	case "up":
+		return stack.UpCurrent(ctx, o)
+	case "down":
+		return stack.DownCurrent(o)
+	case "status":
+		servers, err := stack.StatusCurrent(o)
 		if err != nil {
 			return err
 		}

@@ -71,9 +71,9 @@ func CompilePriceChanges(a Account, c Condition, q PriceChanges) (rows, count St
 		return rows, count, err
 	}
 	rows, err = b.statement(strings.Join([]string{
-		"SELECT " + ColProductID + ", " + ColName + ", " + ColCompetitorID + ", old_price, new_price FROM (" + inner + ")",
+		"SELECT " + ColProductID + ", " + ColName + ", " + ColCompetitorID + ", old_price, new_price FROM (" + inner + ") AS lhs",
 		"ANY LEFT JOIN (SELECT " + ColProductID + ", " + ColName + " FROM " + b.snapshotTable(k.a) +
-			" WHERE " + ColAccountID + " = " + b.bind(k.a.AccountID) + b.snapshotVisible(k.a) + ") USING " + ColProductID,
+			" WHERE " + ColAccountID + " = " + b.bind(k.a.AccountID) + b.snapshotVisible(k.a) + ") AS rhs USING " + ColProductID,
 		"ORDER BY " + ColProductID + ", " + ColCompetitorID + " LIMIT " + IntLit(int64(q.Limit)),
 	}, " "))
 	if err != nil {

@@ -36,8 +36,8 @@ func TestCompilePriceChanges(t *testing.T) {
 		"GROUP BY product_id, competitor_id " +
 		"HAVING countIf(scanned_at <= toDateTime(1795327200)) > 0 AND countIf(scanned_at > toDateTime(1795327200)) > 0 " +
 		"AND old_price != new_price"
-	assert.Equal(t, "SELECT product_id, name, competitor_id, old_price, new_price FROM ("+changes+") "+
-		"ANY LEFT JOIN (SELECT product_id, name FROM product_snapshot WHERE account_id = ?) USING product_id "+
+	assert.Equal(t, "SELECT product_id, name, competitor_id, old_price, new_price FROM ("+changes+") AS lhs "+
+		"ANY LEFT JOIN (SELECT product_id, name FROM product_snapshot WHERE account_id = ?) AS rhs USING product_id "+
 		"ORDER BY product_id, competitor_id LIMIT 50", rows.SQL)
 	args := []any{uint32(7), clickhouse.GroupSet{Value: []any{uint64(12)}}, uint32(7),
 		clickhouse.GroupSet{Value: []any{"Toys"}}, "lego"}

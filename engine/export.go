@@ -154,9 +154,9 @@ func (k *compiler) exportProducts(sel Selection) (Export, error) {
 		return Export{}, err
 	}
 	sql := "SELECT " + strings.Join(out, ", ") + " FROM (SELECT " + strings.Join(inner, ", ") + " FROM " +
-		b.snapshotTable(k.a) + " WHERE " + w + ")"
+		b.snapshotTable(k.a) + " WHERE " + w + ") AS lhs"
 	if labels {
-		sql += " ANY LEFT JOIN " + k.labelNames(b) + " USING " + ColProductID
+		sql += " ANY LEFT JOIN " + k.labelNames(b) + " AS rhs USING " + ColProductID
 	}
 	st, err := b.statement(sql + " ORDER BY " + strings.Join(order, ", "))
 	if err != nil {
@@ -261,7 +261,7 @@ func (k *compiler) exportGroups() (Export, error) {
 	if err != nil {
 		return Export{}, err
 	}
-	sql := "SELECT " + strings.Join(out, ", ") + " FROM (" + groups + ")"
+	sql := "SELECT " + strings.Join(out, ", ") + " FROM (" + groups + ") AS lhs"
 	if len(pivot) > 0 {
 		pk := *k
 		pk.comps = nil
@@ -274,7 +274,7 @@ func (k *compiler) exportGroups() (Export, error) {
 		if err != nil {
 			return Export{}, err
 		}
-		sql += " ANY LEFT JOIN (SELECT group_key, " + strings.Join(pivot, ", ") + " FROM (" + pairs + ") GROUP BY group_key) USING group_key"
+		sql += " ANY LEFT JOIN (SELECT group_key, " + strings.Join(pivot, ", ") + " FROM (" + pairs + ") GROUP BY group_key) AS rhs USING group_key"
 	}
 	order, err := k.groupOrder(b, level, metrics)
 	if err != nil {

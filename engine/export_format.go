@@ -68,7 +68,9 @@ func formatCells(cells []cell, sym func() string) (sql, formats []string) {
 			v := "ifNull(toFloat64(" + c.operand + "), nan)"
 			sql[i] = "multiIf(isNaN(" + v + "), '', " + v + " != 0, 'Yes', 'No')"
 		case c.format == "date":
-			sql[i] = "ifNull(formatDateTime(" + c.operand + ", '%Y-%m-%d %H:%M:%S', 'UTC'), '')"
+			// toString, not formatDateTime: its %M is the minute on 18.16 and the
+			// month's name on current releases (docs/clickhouse-versions.md).
+			sql[i] = "ifNull(toString(" + c.operand + ", 'UTC'), '')"
 		default: // a String even from a LowCardinality column (toString keeps LowCardinality on 18.16)
 			sql[i] = "CAST(ifNull(toString(" + c.operand + "), '') AS String)"
 		}

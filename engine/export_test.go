@@ -28,14 +28,14 @@ func TestCompileExportSQL(t *testing.T) {
 	price := "if(indexOf(comp_ids, 11) = 0 OR isNaN(c_price[indexOf(comp_ids, 11)]), NULL, c_price[indexOf(comp_ids, 11)])"
 	assert.Equal(t, "SELECT CAST(ifNull(toString(__v0), '') AS String) AS __c0, ifNull(toFloat64(__v1), nan) AS __c1, ifNull(toFloat64(__v2), nan) AS __c2, CAST(ifNull(toString(__labels), '') AS String) AS __c3, ? AS __c4, "+
 		"multiIf(isNaN(ifNull(toFloat64(__v5), nan)), '', ifNull(toFloat64(__v5), nan) != 0, 'Yes', 'No') AS __c5, "+
-		"ifNull(formatDateTime(__v6, '%Y-%m-%d %H:%M:%S', 'UTC'), '') AS __c6, '' AS __c7 "+
+		"ifNull(toString(__v6, 'UTC'), '') AS __c6, '' AS __c7 "+
 		"FROM (SELECT product_id, name AS __v0, my_price AS __v1, "+price+" AS __v2, in_stock AS __v5, "+
 		"if(indexOf(comp_ids, 11) = 0, NULL, c_seen[indexOf(comp_ids, 11)]) AS __v6, "+price+" AS __s0 "+
-		"FROM product_snapshot WHERE account_id = ? AND position(search_text, lowerUTF8(?)) > 0 AND product_id NOT IN ?) "+
+		"FROM product_snapshot WHERE account_id = ? AND position(search_text, lowerUTF8(?)) > 0 AND product_id NOT IN ?) AS lhs "+
 		"ANY LEFT JOIN (SELECT product_id, arrayStringConcat(arrayFilter(n_ -> n_ != '', arrayMap(l_ -> transform(l_, ?, ?, ''), "+
 		"arraySort(groupArray(label_id)))), ',') AS __labels FROM (SELECT product_id, label_id FROM (SELECT product_id, label_id, "+
 		"argMax(assigned, version) AS assigned_now FROM product_labels WHERE account_id = ? GROUP BY product_id, label_id) "+
-		"WHERE assigned_now = 1) GROUP BY product_id) USING product_id ORDER BY __s0 DESC NULLS LAST, product_id ASC", e.SQL)
+		"WHERE assigned_now = 1) GROUP BY product_id) AS rhs USING product_id ORDER BY __s0 DESC NULLS LAST, product_id ASC", e.SQL)
 	assert.Equal(t, []any{"$", e.Args[1], "tv", clickhouse.GroupSet{Value: []any{"P1", "P2"}}, []uint64{2, 5}, []string{"Promo", "Key"}, e.Args[1]}, e.Args)
 	assert.Equal(t, []string{"Name", "My Price", "Alpha", "Labels", "Currency", "In stock", "Alpha last seen", "products"}, e.Header)
 	assert.Equal(t, []string{"", "currency", "currency", "", "", "", "", ""}, e.Formats)
@@ -43,7 +43,7 @@ func TestCompileExportSQL(t *testing.T) {
 
 	e, err = CompileExport(a, c, Selection{Toggled: []string{"P1"}})
 	require.NoError(t, err)
-	assert.Contains(t, e.SQL, " AND product_id IN ?) ANY LEFT JOIN ")
+	assert.Contains(t, e.SQL, " AND product_id IN ?) AS lhs ANY LEFT JOIN ")
 	a.Labels = nil
 	e, err = CompileExport(a, c, Selection{})
 	require.NoError(t, err)
@@ -83,9 +83,9 @@ func TestCompileExportGroups(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, strings.HasPrefix(e.SQL, "SELECT CAST(ifNull(toString(group_key), '') AS String) AS __c0, ifNull(toFloat64(`Lower`), nan) AS __c1, ifNull(toFloat64(`__p_Lower@11`), nan) AS __c2, "+
 		"ifNull(toFloat64(`__p_products_compared@11`), nan) AS __c3, '' AS __c4 FROM (SELECT gk AS group_key, count() AS `products`, "), e.SQL)
-	assert.Contains(t, e.SQL, ") ANY LEFT JOIN (SELECT group_key, anyIf(`Lower`, competitor_id = 11) AS `__p_Lower@11`, "+
+	assert.Contains(t, e.SQL, ") AS lhs ANY LEFT JOIN (SELECT group_key, anyIf(`Lower`, competitor_id = 11) AS `__p_Lower@11`, "+
 		"anyIf(`products_compared`, competitor_id = 11) AS `__p_products_compared@11` FROM (SELECT gk AS group_key, toInt64(pc) AS competitor_id, ")
-	assert.Contains(t, e.SQL, " WHERE pc IN (11) GROUP BY group_key, competitor_id) GROUP BY group_key) USING group_key ORDER BY `Lower` ASC NULLS LAST, group_key ASC")
+	assert.Contains(t, e.SQL, " WHERE pc IN (11) GROUP BY group_key, competitor_id) GROUP BY group_key) AS rhs USING group_key ORDER BY `Lower` ASC NULLS LAST, group_key ASC")
 	assert.NotContains(t, e.SQL, "LIMIT")
 	assert.Equal(t, []string{"brand", "Lower", "Alpha lower", "Alpha products compared", "Name"}, e.Header)
 	assert.Equal(t, []string{"", "percent", "percent", "percent", ""}, e.Formats)

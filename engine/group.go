@@ -174,7 +174,7 @@ func (k *compiler) groupSource(b *builder, level GroupLevel, fields, aliases []s
 		lbls := "SELECT product_id, groupArray(label_id) AS lbls FROM " + b.labelsSubquery(k.a) +
 			" WHERE label_id IN " + b.bindUintSet(known) + " GROUP BY product_id"
 		return "(SELECT " + key + " AS gk, " + strings.Join(aliases, ", ") + " FROM (SELECT *, if(empty(lbls), [toUInt64(0)], lbls) AS lbl_arr FROM (" +
-			inner + ") ANY LEFT JOIN (" + lbls + ") USING product_id) ARRAY JOIN lbl_arr AS lbl)", nil
+			inner + ") AS lhs ANY LEFT JOIN (" + lbls + ") AS rhs USING product_id) ARRAY JOIN lbl_arr AS lbl)", nil
 	case level == LevelLabel:
 		return "(SELECT '" + NoneKey + "' AS gk, " + f + " FROM " + snap + " WHERE " + w + ")", nil
 	case level == "":

@@ -98,7 +98,7 @@ func CompileResultExport(a Account, c Condition, sel Selection, run ResultRun) (
 	w += selectionPredicate(b, sel)
 	from := b.table(TablePricerResults) + " WHERE " + w
 	if labels {
-		from = "(SELECT * FROM " + from + ") ANY LEFT JOIN " + labelNames(b, a) + " USING " + ColProductID
+		from = "(SELECT * FROM " + from + ") AS lhs ANY LEFT JOIN " + labelNames(b, a) + " AS rhs USING " + ColProductID
 	}
 	st, err := b.statement("SELECT " + strings.Join(out, ", ") + " FROM " + from + " ORDER BY " + strings.Join(order, ", "))
 	if err != nil {

@@ -471,7 +471,7 @@ func (k *runCompiler) steps() []step {
 	status := one("multiIf(NOT "+has+" OR abs(recommended_price - price) < 0.005, '"+StatusNoChange+"', abs(change_pct) <= "+
 		floatLit(k.g.AutoApprovePct)+", '"+StatusAutoApproved+"', '"+StatusPending+"')", "status")
 	status.last = true
-	return append(out, one("if("+has+", round(s_margin, 2), price)", "recommended_price"),
+	return append(out, one("if("+has+", "+roundCents("s_margin")+", price)", "recommended_price"),
 		one("if(price > 0, (recommended_price - price) / price * 100, 0)", "change_pct"), status)
 }
 

@@ -159,8 +159,8 @@ func (tc *trendCompiler) competitorLines() (TrendPlan, error) {
 		if err != nil {
 			return TrendPlan{}, err
 		}
-		sql = "SELECT d, c_ids, c_num, c_den, c_n, products, my_num, my_den FROM (" + sql + ") ANY FULL OUTER JOIN (" +
-			"SELECT d, sum(revenue - dcost * units) AS my_num, sum(revenue) AS my_den FROM (" + metrics + ") GROUP BY d) USING d"
+		sql = "SELECT d, c_ids, c_num, c_den, c_n, products, my_num, my_den FROM (" + sql + ") AS lhs ALL FULL OUTER JOIN (" +
+			"SELECT d, sum(revenue - dcost * units) AS my_num, sum(revenue) AS my_den FROM (" + metrics + ") GROUP BY d) AS rhs USING d"
 	}
 	sql = "SELECT toString(d) AS day, * FROM (" + sql + ") ORDER BY d"
 	return tc.plan(b, sql, shapeCompetitorLines)
@@ -177,7 +177,7 @@ func (tc *trendCompiler) dailyMetrics(b *builder, rs []dayRange) (string, error)
 	if err != nil {
 		return "", err
 	}
-	return "SELECT *, if(dmp > 0, dmp, cat_mp) AS mp FROM (" + daily + ") ANY INNER JOIN (" + prods + ") USING " + ColProductID, nil
+	return "SELECT *, if(dmp > 0, dmp, cat_mp) AS mp FROM (" + daily + ") AS lhs ALL INNER JOIN (" + prods + ") AS rhs USING " + ColProductID, nil
 }
 
 // ranges are the report's days and, with a compare-to, the aligned comparison days.
@@ -282,7 +282,7 @@ func CompileTrendCustomField(a Account, t Trend, field string) (TrendPlan, error
 		if err != nil {
 			return TrendPlan{}, err
 		}
-		days = "SELECT d, " + ColProductID + ", w, cf FROM (" + daily + ") ANY INNER JOIN (" + prods + ") USING " + ColProductID
+		days = "SELECT d, " + ColProductID + ", w, cf FROM (" + daily + ") AS lhs ALL INNER JOIN (" + prods + ") AS rhs USING " + ColProductID
 	} else {
 		priced, err := pricedPairDays(b, tc.k.a, tc.k.comps, tc.scope, rs, "toFloat64("+cf.LogicalName+") AS cf")
 		if err != nil {

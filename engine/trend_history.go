@@ -243,6 +243,6 @@ func pricedPairDays(b *builder, a Account, comps []Competitor, scope trendScope,
 		return "", err
 	}
 	return "SELECT *, if(hd = 1 AND dmp > 0, dmp, cat_mp) AS mp FROM (" +
-		"SELECT * FROM (" + pd + ") ANY INNER JOIN (" + prods + ") USING " + ColProductID +
-		") ANY LEFT JOIN (" + daily + ") USING " + ColProductID + ", d", nil
+		"SELECT * FROM (" + pd + ") AS lhs ALL INNER JOIN (" + prods + ") AS rhs USING " + ColProductID +
+		") AS lhs ANY LEFT JOIN (" + daily + ") AS rhs USING " + ColProductID + ", d", nil
 }

@@ -45,9 +45,9 @@ func (tc *trendCompiler) productRuns() (TrendPlan, error) {
 	if err != nil {
 		return TrendPlan{}, err
 	}
-	sql := "SELECT " + ColCompetitorID + ", rl, rh, rx, w, cat_mp, ds, dv FROM (SELECT * FROM (" + runs + ") ANY INNER JOIN (" + prods + ") USING " + ColProductID +
-		") ANY LEFT JOIN (SELECT " + ColProductID + ", groupArray(d) AS ds, groupArray(if(hd = 1 AND dmp > 0, dmp, 0.)) AS dv FROM (" + daily + ") GROUP BY " + ColProductID +
-		") USING " + ColProductID + " ORDER BY " + ColCompetitorID
+	sql := "SELECT " + ColCompetitorID + ", rl, rh, rx, w, cat_mp, ds, dv FROM (SELECT * FROM (" + runs + ") AS lhs ALL INNER JOIN (" + prods + ") AS rhs USING " + ColProductID +
+		") AS lhs ANY LEFT JOIN (SELECT " + ColProductID + ", groupArray(d) AS ds, groupArray(if(hd = 1 AND dmp > 0, dmp, 0.)) AS dv FROM (" + daily + ") GROUP BY " + ColProductID +
+		") AS rhs USING " + ColProductID + " ORDER BY " + ColCompetitorID
 	p, err := tc.plan(b, sql, shapeProductRuns)
 	p.Rollup = stored
 	return p, err

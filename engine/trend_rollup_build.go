@@ -57,7 +57,7 @@ func myPriceChanges(b *builder, a Account, scope trendScope, from, last time.Tim
 	// day whose price differs from the day before's (the catalogue's after a day
 	// without a row), or the day after a row when the next day has none.
 	perProduct := "SELECT " + ColProductID + ", any(cat_mp) AS cmp, arraySort(groupArray(d)) AS ds, arraySort((v, x) -> x, groupArray(if(dmp > 0, dmp, cat_mp)), groupArray(d)) AS v1" +
-		" FROM (SELECT " + ColProductID + ", d, dmp, cat_mp FROM (" + daily + ") ANY INNER JOIN (" + prods + ") USING " + ColProductID + ") GROUP BY " + ColProductID
+		" FROM (SELECT " + ColProductID + ", d, dmp, cat_mp FROM (" + daily + ") AS lhs ALL INNER JOIN (" + prods + ") AS rhs USING " + ColProductID + ") GROUP BY " + ColProductID
 	return "SELECT " + ColProductID + ", arraySort(cd0) AS cpd, arraySort((v, x) -> x, cv0, cd0) AS cpv FROM (" +
 		"SELECT " + ColProductID + ", cmp, ds, v1," +
 		" arrayMap((x, dp, vp) -> if(dp + 1 = x, vp, cmp), ds, arrayPushFront(arrayPopBack(ds), toDate('1970-01-01')), arrayPushFront(arrayPopBack(v1), cmp)) AS pv," +
@@ -89,8 +89,8 @@ func pricedSpans(b *builder, a Account, comps []Competitor, scope trendScope, fr
 	if err != nil {
 		return "", err
 	}
-	perRun := "SELECT * FROM (SELECT * FROM (" + runs + ") ANY INNER JOIN (" + prods + ") USING " + ColProductID +
-		") ANY LEFT JOIN (" + changes + ") USING " + ColProductID
+	perRun := "SELECT * FROM (SELECT * FROM (" + runs + ") AS lhs ALL INNER JOIN (" + prods + ") AS rhs USING " + ColProductID +
+		") AS lhs ANY LEFT JOIN (" + changes + ") AS rhs USING " + ColProductID
 	// Cuts: the changes inside (l, h]; the first span's my price is the one in force on l.
 	cut := "SELECT *, x, arrayFilter(c -> c > l AND c <= h, cpd) AS cuts," +
 		" arrayCount(c -> c <= l, cpd) AS i0," +

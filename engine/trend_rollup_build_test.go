@@ -51,15 +51,15 @@ const buildChanges = `SELECT product_id, arraySort(cd0) AS cpd, arraySort((v, x)
 	` arrayMap(x -> x + 1, arrayFilter((x, y) -> y, ds, ga))) AS cd0, arrayConcat(arrayFilter((v, y) -> y, v1, ch), arrayMap(x -> cmp,` +
 	` arrayFilter((x, y) -> y, ds, ga))) AS cv0 FROM (SELECT product_id, any(cat_mp) AS cmp, arraySort(groupArray(d)) AS ds,` +
 	` arraySort((v, x) -> x, groupArray(if(dmp > 0, dmp, cat_mp)), groupArray(d)) AS v1 FROM (SELECT product_id, d, dmp, cat_mp FROM` +
-	` ({DAILY}) ANY INNER JOIN ({PRODUCTS}) USING product_id) GROUP BY product_id)) WHERE notEmpty(cpd)`
+	` ({DAILY}) AS lhs ALL INNER JOIN ({PRODUCTS}) AS rhs USING product_id) GROUP BY product_id)) WHERE notEmpty(cpd)`
 
 // The spans: runs joined with the products' weights and categories and cut at
 // their my-price changes.
 const buildSpans = `SELECT product_id, competitor_id, lo, hi, x, m, p_sup, p_cat, p_rev, p_units, p_pv, cat_mp, cpd, cpv FROM (SELECT *, x,` +
 	` arrayFilter(c -> c > l AND c <= h, cpd) AS cuts, arrayCount(c -> c <= l, cpd) AS i0, arrayPushFront(cuts, l) AS los,` +
 	` arrayPushBack(arrayMap(c -> c - 1, cuts), h) AS his, arrayPushFront(arrayFilter((v, c) -> c > l AND c <= h, cpv, cpd), if(i0 > 0,` +
-	` cpv[i0], cat_mp)) AS ms FROM (SELECT * FROM (SELECT * FROM ({RUNS}) ANY INNER JOIN ({PRODUCTS}) USING product_id) ANY LEFT JOIN` +
-	` ({CHANGES}) USING product_id) ARRAY JOIN rl AS l, rh AS h, rx AS x) ARRAY JOIN los AS lo, his AS hi, ms AS m`
+	` cpv[i0], cat_mp)) AS ms FROM (SELECT * FROM (SELECT * FROM ({RUNS}) AS lhs ALL INNER JOIN ({PRODUCTS}) AS rhs USING product_id) AS lhs ANY LEFT JOIN` +
+	` ({CHANGES}) AS rhs USING product_id) ARRAY JOIN rl AS l, rh AS h, rx AS x) ARRAY JOIN los AS lo, his AS hi, ms AS m`
 
 // The product-level rows: a product's spans as events in day order.
 const buildMarket = `FROM (SELECT sup, cat, p_rev, p_units, p_pv, s, e, sx / 1000000 / sn AS x, if(i > 0, pcv[i], cmp) AS m FROM (SELECT sup, cat,` +

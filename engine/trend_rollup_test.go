@@ -50,10 +50,10 @@ func TestTrendRollupSQL(t *testing.T) {
 			trend: `{"report_name":"PDP_price_trend","product_id":"P1","dates":{"from":"2025-12-01","to":"2025-12-31"}}`,
 			sql: "SELECT competitor_id, rl, rh, rx, w, cat_mp, ds, dv FROM (SELECT * FROM (" +
 				fill(storedRunsSQL, "{TABLE}", "trend_runs", "{KEYS}", " AND product_id = ?", "{FROM}", "2025-12-01", "{LAST}", "2025-12-31") +
-				") ANY INNER JOIN (SELECT product_id, toFloat64(1) AS w, my_price AS cat_mp FROM product_snapshot WHERE account_id = ? AND product_id = ?) USING product_id)" +
-				" ANY LEFT JOIN (SELECT product_id, groupArray(d) AS ds, groupArray(if(hd = 1 AND dmp > 0, dmp, 0.)) AS dv FROM (" +
+				") AS lhs ALL INNER JOIN (SELECT product_id, toFloat64(1) AS w, my_price AS cat_mp FROM product_snapshot WHERE account_id = ? AND product_id = ?) AS rhs USING product_id)" +
+				" AS lhs ANY LEFT JOIN (SELECT product_id, groupArray(d) AS ds, groupArray(if(hd = 1 AND dmp > 0, dmp, 0.)) AS dv FROM (" +
 				fill(trendDaily, "{DATES}", "date BETWEEN toDate('2025-12-01') AND toDate('2025-12-31')", "product_id IN (SELECT product_id FROM product_snapshot WHERE {WHERE})", "product_id = ?") +
-				") GROUP BY product_id) USING product_id ORDER BY competitor_id",
+				") GROUP BY product_id) AS rhs USING product_id ORDER BY competitor_id",
 			args: []any{uint32(7), clickhouse.GroupSet{Value: []any{uint64(3), uint64(9)}}, "P1", uint32(7), "P1", uint32(7), "P1"},
 		},
 	}

@@ -32,7 +32,7 @@ func TestTrendSQL(t *testing.T) {
 	decPairs := fill(trendPairs, "{FROM}", "2025-12-01", "{FIRST}", "2025-11-02")
 	decDaily := fill(trendDaily, "{DATES}", "date BETWEEN toDate('2025-12-01') AND toDate('2025-12-31')")
 	priced := func(pairs, products, daily string) string {
-		return "SELECT *, if(hd = 1 AND dmp > 0, dmp, cat_mp) AS mp FROM (SELECT * FROM (" + pairs + ") ANY INNER JOIN (" + products + ") USING product_id) ANY LEFT JOIN (" + daily + ") USING product_id, d"
+		return "SELECT *, if(hd = 1 AND dmp > 0, dmp, cat_mp) AS mp FROM (SELECT * FROM (" + pairs + ") AS lhs ALL INNER JOIN (" + products + ") AS rhs USING product_id) AS lhs ANY LEFT JOIN (" + daily + ") AS rhs USING product_id, d"
 	}
 	lines := func(mkt, num, den, n, perDay, from string) string {
 		return "SELECT toString(d) AS day, * FROM (SELECT d, tupleElement(sumMap(cs, a_num), 1) AS c_ids, tupleElement(sumMap(cs, a_num), 2) AS c_num, tupleElement(sumMap(cs, a_den), 2) AS c_den, tupleElement(sumMap(cs, a_n), 2) AS c_n, " + perDay +
@@ -55,10 +55,10 @@ func TestTrendSQL(t *testing.T) {
 			// built in Go (trend_product.go).
 			sql: "SELECT competitor_id, rl, rh, rx, w, cat_mp, ds, dv FROM (SELECT * FROM (" +
 				fill(buildRuns, "{SCANS}", fill(buildScans, "{CHUNK}", "product_id = ?", "2025-10-03", "2025-11-02"), "2025-11-01", "2025-12-01") +
-				") ANY INNER JOIN (" + products + " AND product_id = ?) USING product_id) ANY LEFT JOIN (SELECT product_id, groupArray(d) AS ds," +
+				") AS lhs ALL INNER JOIN (" + products + " AND product_id = ?) AS rhs USING product_id) AS lhs ANY LEFT JOIN (SELECT product_id, groupArray(d) AS ds," +
 				" groupArray(if(hd = 1 AND dmp > 0, dmp, 0.)) AS dv FROM (" +
 				strings.Replace(decDaily, "product_id IN (SELECT product_id FROM product_snapshot WHERE {WHERE})", "product_id = ?", 1) +
-				") GROUP BY product_id) USING product_id ORDER BY competitor_id",
+				") GROUP BY product_id) AS rhs USING product_id ORDER BY competitor_id",
 			args: []any{uint32(7), clickhouse.GroupSet{Value: []any{uint64(3), uint64(9)}}, "P1", uint32(7), "P1", uint32(7), "P1"},
 		},
 		{
@@ -83,8 +83,8 @@ func TestTrendSQL(t *testing.T) {
 			sql: "SELECT toString(d) AS day, * FROM (SELECT d, c_ids, c_num, c_den, c_n, products, my_num, my_den FROM (" +
 				lines("avg(px)", "if((hd = 1 AND px > 0), units * (px - dcost), 0.)", "if((hd = 1 AND px > 0), units * px, 0.)", "toUInt64((hd = 1 AND px > 0))", "count() AS products",
 					priced(fill(decPairs, "{WHERE}", all), products, fill(decDaily, "{WHERE}", all)))[len("SELECT toString(d) AS day, * FROM ("):] +
-				") ANY FULL OUTER JOIN (SELECT d, sum(revenue - dcost * units) AS my_num, sum(revenue) AS my_den FROM (SELECT *, if(dmp > 0, dmp, cat_mp) AS mp FROM (" + fill(decDaily, "{WHERE}", all) +
-				") ANY INNER JOIN (" + products + ") USING product_id) GROUP BY d) USING d) ORDER BY d",
+				") AS lhs ALL FULL OUTER JOIN (SELECT d, sum(revenue - dcost * units) AS my_num, sum(revenue) AS my_den FROM (SELECT *, if(dmp > 0, dmp, cat_mp) AS mp FROM (" + fill(decDaily, "{WHERE}", all) +
+				") AS lhs ALL INNER JOIN (" + products + ") AS rhs USING product_id) GROUP BY d) AS rhs USING d) ORDER BY d",
 			args: []any{uint32(7), clickhouse.GroupSet{Value: []any{uint64(3), uint64(9)}}, uint32(7), uint32(7), uint32(7), uint32(7), uint32(7), uint32(7), uint32(7)},
 		},
 		{
@@ -92,7 +92,7 @@ func TestTrendSQL(t *testing.T) {
 			trend: `{"report_name":"key_business_metrics","compareTo":"previous_period",` + dec + `}`,
 			sql: "SELECT toString(d) AS day, sum(units) AS units_sold, sum(revenue) AS revenue, sum(dcost * units) AS cost, sum(w * mp) AS my_num, sum(w) AS my_den, count() AS products FROM (SELECT *, if(dmp > 0, dmp, cat_mp) AS mp FROM (" +
 				fill(trendDaily, "{DATES}", "date BETWEEN toDate('2025-10-31') AND toDate('2025-12-31') AND (date BETWEEN toDate('2025-12-01') AND toDate('2025-12-31') OR date BETWEEN toDate('2025-10-31') AND toDate('2025-11-30'))", "{WHERE}", all) +
-				") ANY INNER JOIN (" + products + ") USING product_id) GROUP BY d ORDER BY d",
+				") AS lhs ALL INNER JOIN (" + products + ") AS rhs USING product_id) GROUP BY d ORDER BY d",
 			args: []any{uint32(7), uint32(7), uint32(7)},
 		},
 		{
@@ -186,8 +186,8 @@ func TestTrendCustomFieldSQL(t *testing.T) {
 	all := "account_id = ?"
 	want := "SELECT toString(d) AS day, sum(w * cf) AS num, sum(w) AS den, count() AS products FROM (SELECT d, product_id, pw AS w, pcf AS cf FROM (SELECT d, product_id, any(w) AS pw, any(cf) AS pcf FROM (" +
 		"SELECT *, if(hd = 1 AND dmp > 0, dmp, cat_mp) AS mp FROM (SELECT * FROM (" + fill(trendPairs, "{FROM}", "2025-12-01", "{FIRST}", "2025-11-02", "{WHERE}", all) +
-		") ANY INNER JOIN (SELECT product_id, toFloat64(1) AS w, my_price AS cat_mp, toFloat64(revenue_30d) AS cf FROM product_snapshot WHERE account_id = ?) USING product_id) ANY LEFT JOIN (" +
-		fill(trendDaily, "{DATES}", "date BETWEEN toDate('2025-12-01') AND toDate('2025-12-31')", "{WHERE}", all) + ") USING product_id, d) GROUP BY d, product_id)) GROUP BY d ORDER BY d"
+		") AS lhs ALL INNER JOIN (SELECT product_id, toFloat64(1) AS w, my_price AS cat_mp, toFloat64(revenue_30d) AS cf FROM product_snapshot WHERE account_id = ?) AS rhs USING product_id) AS lhs ANY LEFT JOIN (" +
+		fill(trendDaily, "{DATES}", "date BETWEEN toDate('2025-12-01') AND toDate('2025-12-31')", "{WHERE}", all) + ") AS rhs USING product_id, d) GROUP BY d, product_id)) GROUP BY d ORDER BY d"
 	assert.Equal(t, want, p.SQL)
 	_, err = CompileTrendCustomField(testAccount(), tr, "x; DROP TABLE products")
 	requireBad(t, err, "customField")

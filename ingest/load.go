@@ -569,7 +569,19 @@ func (r *loadRun) write(ctx context.Context, query string, cv *converter, chunks
 		}
 		pending += loaded
 		if pending >= r.req.FlushRows {
-			if err := batch.Flush(); err != nil {
+			if r.w.FlushIsNoOp() {
+				// Over HTTP a batch's rows leave only at Send: send this one and go on
+				// in a new one, so that memory stays a flush's worth and a stopped load
+				// has written what it flushed, as over the native protocol.
+				sent = true
+				if err := batch.Send(); err != nil {
+					return r.sendErr(ctx, err)
+				}
+				if batch, err = r.w.Conn.PrepareBatch(ictx, query); err != nil {
+					return r.sendErr(ctx, err)
+				}
+				sent = false
+			} else if err := batch.Flush(); err != nil {
 				return r.sendErr(ctx, err)
 			}
 			pending = 0

@@ -29,25 +29,32 @@ type Warehouse struct {
 	Cluster string
 	// RollupChunks bounds the trend rollup build's chunks (zero: the defaults).
 	RollupChunks RollupChunks
-	opts         *clickhouse.Options
-	maxExec      time.Duration
-	nodes        nodes // single-node connections of ExecParts (cluster.go)
+	// Server is the ClickHouse release, read when the pool opened.
+	Server  ServerVersion
+	opts    *clickhouse.Options
+	maxExec time.Duration
+	nodes   nodes // single-node connections of ExecParts (cluster.go)
 }
 
 var identRe = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
-// options builds the driver options. Settings sent over the protocol must be int
-// on ClickHouse 18.16 (revision 54412); max_memory_usage is enforced only when sent
+// options builds the driver options for a server of release v (the zero version:
+// not known yet, no settings). Settings sent over the protocol must be int on
+// ClickHouse 18.16 (revision 54412); max_memory_usage is enforced only when sent
 // this way, never through a SQL SETTINGS clause.
-func options(c config.Config, database string) *clickhouse.Options {
+func options(c config.Config, database string, v ServerVersion) *clickhouse.Options {
 	readTimeout := c.ClickHouseMaxExecution + 30*time.Second
 	if c.ClickHouseCluster != "" {
 		// DDL ON CLUSTER waits for every node, behind the other DDL of the cluster's
 		// queue, up to the profile's distributed_ddl_task_timeout (120 s, deploy/stack).
 		readTimeout = max(readTimeout, 150*time.Second)
 	}
+	protocol := clickhouse.Native
+	if c.ClickHouseProtocol == "http" {
+		protocol = clickhouse.HTTP
+	}
 	return &clickhouse.Options{
-		Protocol:    clickhouse.Native,
+		Protocol:    protocol,
 		Addr:        c.ClickHouseAddrs(),
 		Auth:        clickhouse.Auth{Database: database, Username: c.ClickHouseUser, Password: c.ClickHousePassword},
 		DialTimeout: 5 * time.Second,
@@ -56,12 +63,26 @@ func options(c config.Config, database string) *clickhouse.Options {
 		MaxOpenConns:    32,
 		MaxIdleConns:    8,
 		ConnMaxLifetime: time.Hour,
-		Settings: clickhouse.Settings{
-			"allow_experimental_low_cardinality_type": 1,
-			"max_execution_time":                      int(c.ClickHouseMaxExecution.Seconds()),
-			"max_memory_usage":                        8_000_000_000,
-		},
+		Settings:        settings(c, v),
 	}
+}
+
+// settings are what every statement of the pool sends for release v: only
+// settings that release knows (a current server refuses an unknown one, Code 115).
+func settings(c config.Config, v ServerVersion) clickhouse.Settings {
+	if v.Major == 0 {
+		return nil // the first connection, which reads the version
+	}
+	s := clickhouse.Settings{
+		"max_execution_time": int(c.ClickHouseMaxExecution.Seconds()),
+		"max_memory_usage":   8_000_000_000,
+	}
+	for _, name := range []string{"allow_experimental_low_cardinality_type", "allow_replace_partition_from_empty_source"} {
+		if v.Knows(name) {
+			s[name] = 1
+		}
+	}
+	return s
 }
 
 // ownConn opens one connection of its own whose reads wait up to timeout + 30 s:
@@ -84,18 +105,19 @@ func Open(ctx context.Context, c config.Config) (*Warehouse, error) {
 	if !identRe.MatchString(c.ClickHouseDB) {
 		return nil, fmt.Errorf("clickhouse: database name %q is not a plain identifier", c.ClickHouseDB)
 	}
-	admin, err := clickhouse.Open(options(c, "default"))
+	v, err := ServerVersionOf(ctx, c)
+	if err != nil {
+		return nil, err
+	}
+	admin, err := clickhouse.Open(options(c, "default", v))
 	if err != nil {
 		return nil, describe(c.ClickHouseAddr, err)
 	}
 	defer admin.Close()
-	if err := admin.Ping(ctx); err != nil {
-		return nil, describe(c.ClickHouseAddr, err)
-	}
 	if err := admin.Exec(ctx, "CREATE DATABASE IF NOT EXISTS "+c.ClickHouseDB+onCluster(c.ClickHouseCluster)); err != nil {
 		return nil, describe(c.ClickHouseAddr, err)
 	}
-	opts := options(c, c.ClickHouseDB)
+	opts := options(c, c.ClickHouseDB, v)
 	conn, err := clickhouse.Open(opts)
 	if err != nil {
 		return nil, describe(c.ClickHouseAddr, err)
@@ -104,8 +126,27 @@ func Open(ctx context.Context, c config.Config) (*Warehouse, error) {
 		conn.Close()
 		return nil, describe(c.ClickHouseAddr, err)
 	}
-	return &Warehouse{Conn: conn, Database: c.ClickHouseDB, HTTPAddr: c.ClickHouseHTTPAddr, Cluster: c.ClickHouseCluster, opts: opts, maxExec: c.ClickHouseMaxExecution}, nil
+	return &Warehouse{Conn: conn, Database: c.ClickHouseDB, HTTPAddr: c.ClickHouseHTTPAddr, Cluster: c.ClickHouseCluster, Server: v, opts: opts, maxExec: c.ClickHouseMaxExecution}, nil
 }
+
+// ServerVersionOf asks the server of c its release, on a connection that sends no
+// settings (which ones it may send depend on the answer).
+func ServerVersionOf(ctx context.Context, c config.Config) (ServerVersion, error) {
+	conn, err := clickhouse.Open(options(c, "default", ServerVersion{}))
+	if err != nil {
+		return ServerVersion{}, describe(c.ClickHouseAddr, err)
+	}
+	defer conn.Close()
+	v, err := readVersion(ctx, conn)
+	if err != nil {
+		return ServerVersion{}, describe(c.ClickHouseAddr, err)
+	}
+	return v, nil
+}
+
+// FlushIsNoOp reports a connection whose batches send nothing until Send:
+// clickhouse-go's HTTP protocol (the native one sends a block at each Flush).
+func (w *Warehouse) FlushIsNoOp() bool { return w.opts.Protocol == clickhouse.HTTP }
 
 // DB opens a database/sql handle on the same database, for goose.
 func (w *Warehouse) DB() *sql.DB { return clickhouse.OpenDB(w.opts) }

@@ -95,7 +95,7 @@ FROM (
                currency, url, img_url, in_stock, revenue_30d, units_30d, page_views_30d, mrp, %[2]s AS L
         FROM ` + engine.TableProducts.String() + ` FINAL
         WHERE account_id = %[1]s AND %[4]s
-    ) ANY LEFT JOIN (
+    ) AS lhs ANY LEFT JOIN (
         SELECT account_id, product_id,
             groupArrayInsertAt(0, %[3]d)(competitor_id, slot) AS d_comp,
             groupArrayInsertAt(nan, %[3]d)(ifNull(price, nan), slot) AS d_price,
@@ -110,7 +110,7 @@ FROM (
             groupArrayInsertAt('', %[3]d)(comp_product_id, slot) AS d_pid
         FROM (%[7]s)
         GROUP BY account_id, product_id
-    ) USING account_id, product_id
+    ) AS rhs USING account_id, product_id
 )`
 
 // offersFinal reads a chunk's latest offers with FINAL: a range of product ids is a
@@ -298,9 +298,9 @@ func (w *Warehouse) SnapshotMeta(ctx context.Context, accountID uint32) (map[int
 				SELECT account_id, build_id, slot_ids, build_id AS delta, 1 AS o FROM product_snapshot_delta WHERE account_id = ? ORDER BY build_id DESC LIMIT 1
 				UNION ALL
 				SELECT account_id, build_id, slot_ids, toUInt64(0) AS delta, 0 AS o FROM product_snapshot WHERE account_id = ? AND notEmpty(slot_ids) LIMIT 1)
-			ORDER BY o DESC LIMIT 1)
+			ORDER BY o DESC LIMIT 1) AS lhs
 		ANY LEFT JOIN (SELECT account_id, build_id, build_id AS found, fresh_min, stale_max, parity, lower, upper
-			FROM snapshot_builds WHERE account_id = ?) USING account_id, build_id`, accountID, accountID, accountID))
+			FROM snapshot_builds WHERE account_id = ?) AS rhs USING account_id, build_id`, accountID, accountID, accountID))
 	if err != nil {
 		return nil, nil, 0, err
 	}

@@ -567,7 +567,14 @@ func TestSDataset(t *testing.T) {
 		}
 		sort.Strings(want)
 		require.Greater(t, len(want), 10)
-		toggled := []string{want[0], want[3], want[len(want)-1], d.f.products[len(d.f.products)-1].id, "nope"}
+		var other string // a product of account 2 (the fixture's rows come in no particular order)
+		for _, p := range d.f.products {
+			if p.account == 2 {
+				other = p.id
+			}
+		}
+		require.NotEmpty(t, other)
+		toggled := []string{want[0], want[3], want[len(want)-1], other, "nope"}
 		raw := json.RawMessage(js)
 		got, err := ResolveSelection(ctx, s.W, s.DB, session.Principal{AccountID: 1}, raw, true, toggled)
 		require.NoError(t, err)

@@ -38,6 +38,10 @@ type Config struct {
 	// list of nodes, tried in order (a stopped entry node does not stop the app).
 	ClickHouseAddr     string
 	ClickHouseHTTPAddr string // HTTP interface host:port (CSV/Native streaming only)
+	// ClickHouseProtocol is how the warehouse talks to ClickHouse at ClickHouseAddr:
+	// "native" (the default) or "http" (ClickHouseAddr is then an HTTP interface;
+	// the local current ClickHouse, chDB behind cmd/chdb-server, speaks only that).
+	ClickHouseProtocol string
 	ClickHouseDB       string
 	ClickHouseUser     string
 	ClickHousePassword string
@@ -155,6 +159,7 @@ func Load() (Config, error) {
 		ClickHouseAddr:     env("PRICELENS_CLICKHOUSE_ADDR", fmt.Sprintf("127.0.0.1:%d", DefaultClickHouseTCPPort)),
 		ClickHouseHTTPAddr: env("PRICELENS_CLICKHOUSE_HTTP_ADDR", fmt.Sprintf("127.0.0.1:%d", DefaultClickHouseHTTPPort)),
 		ClickHouseDB:       env("PRICELENS_CLICKHOUSE_DB", "pricelens"),
+		ClickHouseProtocol: env("PRICELENS_CLICKHOUSE_PROTOCOL", "native"),
 		ClickHouseCluster:  os.Getenv("PRICELENS_CLICKHOUSE_CLUSTER"),
 		ClickHouseUser:     env("PRICELENS_CLICKHOUSE_USER", "default"),
 		ClickHousePassword: os.Getenv("PRICELENS_CLICKHOUSE_PASSWORD"),
@@ -230,6 +235,9 @@ func Load() (Config, error) {
 		if _, _, err := net.SplitHostPort(addr); err != nil {
 			return c, fmt.Errorf("PRICELENS_CLICKHOUSE_ADDR=%q is not host:port (or a comma-separated list of them)", c.ClickHouseAddr)
 		}
+	}
+	if c.ClickHouseProtocol != "native" && c.ClickHouseProtocol != "http" {
+		return c, fmt.Errorf("PRICELENS_CLICKHOUSE_PROTOCOL must be native or http, not %q", c.ClickHouseProtocol)
 	}
 	if c.ClickHouseCluster != "" && !plainName(c.ClickHouseCluster) {
 		return c, fmt.Errorf("PRICELENS_CLICKHOUSE_CLUSTER must be a cluster name of letters, digits and _, not %q", c.ClickHouseCluster)

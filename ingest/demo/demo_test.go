@@ -134,9 +134,9 @@ func TestInvariants(t *testing.T) {
 		SELECT count() FROM (
 			SELECT account_id, product_id, competitor_id, count() AS n, uniqExact(date) AS d, min(date) AS lo, max(date) AS hi
 			FROM (SELECT account_id, product_id, competitor_id, toDate(scanned_at) AS date, scanned_at, price FROM offers
-				WHERE date >= (SELECT max(toDate(scanned_at)) FROM offers) - 29) GROUP BY account_id, product_id, competitor_id)
+				WHERE date >= (SELECT max(toDate(scanned_at)) FROM offers) - 29) GROUP BY account_id, product_id, competitor_id) AS lhs
 		ANY LEFT JOIN (
-			SELECT account_id, product_id, competitor_id, toDate(scanned_at) AS scan FROM latest_offers) USING account_id, product_id, competitor_id
+			SELECT account_id, product_id, competitor_id, toDate(scanned_at) AS scan FROM latest_offers) AS rhs USING account_id, product_id, competitor_id
 		WHERE n != d OR hi != scan OR lo != (SELECT max(toDate(scanned_at)) FROM offers) - 29 OR toUInt64(hi - lo) + 1 != n`))
 	assert.Equal(t, pairs+count(t, e, "SELECT count() FROM latest_offers WHERE account_id = 2"),
 		count(t, e, "SELECT uniqExact(account_id, product_id, competitor_id) FROM offers"), "every pair has history at S")
@@ -149,14 +149,14 @@ func TestInvariants(t *testing.T) {
 	assert.Zero(t, count(t, e, "SELECT count() FROM (SELECT product_id FROM product_daily GROUP BY product_id HAVING uniqExact(date) != 30)"))
 	// The latest offer is the last scan of its history, with the latest scan's texts.
 	assert.Zero(t, count(t, e, `
-		SELECT count() FROM (SELECT account_id, product_id, competitor_id, scanned_at, ifNull(price, -1) AS p, url FROM latest_offers FINAL)
-		ANY INNER JOIN (SELECT account_id, product_id, competitor_id, max(scanned_at) AS s2, argMax(ifNull(price, -1), scanned_at) AS p2,
-			argMax(url, scanned_at) AS u2 FROM offers GROUP BY account_id, product_id, competitor_id) USING account_id, product_id, competitor_id
+		SELECT count() FROM (SELECT account_id, product_id, competitor_id, scanned_at, ifNull(price, -1) AS p, url FROM latest_offers FINAL) AS lhs
+		ALL INNER JOIN (SELECT account_id, product_id, competitor_id, max(scanned_at) AS s2, argMax(ifNull(price, -1), scanned_at) AS p2,
+			argMax(url, scanned_at) AS u2 FROM offers GROUP BY account_id, product_id, competitor_id) AS rhs USING account_id, product_id, competitor_id
 		WHERE scanned_at != s2 OR p != p2 OR url != u2 OR url = ''`))
 	// Custom fields are the last 30 days of the daily metrics.
 	assert.Zero(t, count(t, e, `
-		SELECT count() FROM (SELECT account_id, product_id, units_30d, revenue_30d FROM products)
-		ANY INNER JOIN (SELECT account_id, product_id, sum(units_sold) AS u, sum(revenue) AS r FROM product_daily GROUP BY account_id, product_id) USING account_id, product_id
+		SELECT count() FROM (SELECT account_id, product_id, units_30d, revenue_30d FROM products) AS lhs
+		ALL INNER JOIN (SELECT account_id, product_id, sum(units_sold) AS u, sum(revenue) AS r FROM product_daily GROUP BY account_id, product_id) AS rhs USING account_id, product_id
 		WHERE units_30d != u OR abs(revenue_30d - r) > 0.01`))
 
 	// Accounts share no rows: product ids and competitor ids are disjoint.
@@ -282,9 +282,9 @@ func TestPartialHistory(t *testing.T) {
 		SELECT count() FROM (
 			SELECT account_id, product_id, competitor_id, count() AS n, min(date) AS lo, max(date) AS hi
 			FROM (SELECT account_id, product_id, competitor_id, toDate(scanned_at) AS date, scanned_at, price FROM offers
-				WHERE date >= (SELECT max(toDate(scanned_at)) FROM offers) - 29) GROUP BY account_id, product_id, competitor_id)
+				WHERE date >= (SELECT max(toDate(scanned_at)) FROM offers) - 29) GROUP BY account_id, product_id, competitor_id) AS lhs
 		ANY LEFT JOIN (
-			SELECT account_id, product_id, 1 AS hist FROM product_daily GROUP BY account_id, product_id) USING account_id, product_id
+			SELECT account_id, product_id, 1 AS hist FROM product_daily GROUP BY account_id, product_id) AS rhs USING account_id, product_id
 		WHERE hist = 1 AND (toUInt64(hi - lo) + 1 != n OR lo != (SELECT max(toDate(scanned_at)) FROM offers) - 29)
 		   OR hist = 0 AND n != 1`))
 	// Before that, the sparse history: a scan a month back to 150 days (products
