@@ -35,7 +35,7 @@ type Settings struct {
 	CurrencySymbol string
 }
 
-// DefaultSettings are the defaults of DESIGN §4 and api/CONTRACT.md.
+// DefaultSettings are the defaults of DESIGN §4 and docs/api-contract.md.
 func DefaultSettings() Settings {
 	return Settings{Parity: 0, Upper: 2, Lower: 2, StalenessDays: 30, CurrencySymbol: "$"}
 }

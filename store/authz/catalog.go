@@ -50,7 +50,7 @@ var Actions = []Action{Create, Read, Update, Delete}
 type Code int
 
 // The permission codes. The specification lists the names but not their numbers;
-// this numbering is ours and is documented in api/CONTRACT.md.
+// this numbering is ours and is documented in docs/api-contract.md.
 const (
 	CreateReport Code = iota + 1
 	ViewReport

@@ -7,7 +7,7 @@ import type { components, paths } from './schema';
  * server changes breaks the build here rather than the screen.
  *
  * A route whose answer the document leaves open (a raw handler such as the SSO redirect) would be
- * typed with Handwritten<path, method, {body, answer}> (the shape of api/CONTRACT.md); once the
+ * typed with Handwritten<path, method, {body, answer}> (the shape of docs/api-contract.md); once the
  * document has its schema, Handwritten no longer compiles for it and the line becomes
  * Route<path, method>. Every call of the api/ modules is a Route today.
  */
