@@ -147,16 +147,7 @@ func CompileApprovalRows(a Account, c Condition, resultID uint64, d ApprovalDeci
 		order = append(order, col.Expr+" "+s.Sort.sql()+" NULLS LAST")
 	}
 	order = append(order, ColProductID+" ASC")
-	outerAccount, outerResult := b.bind(a.AccountID), b.bind(resultID)
-	w, err := approvalWhere(b, a, cat, c, resultID)
-	if err != nil {
-		return Plan{}, err
-	}
-	t := b.table(TablePricerResults)
-	ob := strings.Join(order, ", ")
-	st, err := b.statement("SELECT " + strings.Join(sel, ", ") + " FROM " + t + " WHERE " + ColAccountID + " = " + outerAccount +
-		" AND result_id = " + outerResult + " AND " + ColProductID + " IN (SELECT " + ColProductID + " FROM " + t + " WHERE " + w +
-		" ORDER BY " + ob + limitOffset(c.Limit+1, c.StartRow) + ") ORDER BY " + ob)
+	st, err := resultPage(b, a, sel, order, c, resultID, func() (string, error) { return approvalWhere(b, a, cat, c, resultID) })
 	return Plan{Statement: st, Shape: ShapeRows, StartRow: c.StartRow, Limit: c.Limit, Columns: names}, err
 }
 
