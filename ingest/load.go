@@ -637,22 +637,9 @@ func (r *loadRun) optimize(ctx context.Context) error {
 	case Products:
 		stmts = append(stmts, stmt{"OPTIMIZE TABLE %s FINAL", table})
 	}
-	octx := clickhouse.Context(ctx, clickhouse.WithSettings(clickhouse.Settings{"optimize_throw_if_noop": 1}))
 	for _, s := range stmts {
-		var err error
-		for attempt := 0; attempt < 10; attempt++ {
-			// On a cluster: on every shard (warehouse.ExecParts).
-			if err = r.w.ExecParts(octx, s.format, s.table); err == nil {
-				break
-			}
-			select {
-			case <-ctx.Done():
-				return ctx.Err()
-			case <-time.After(time.Duration(attempt+1) * 200 * time.Millisecond):
-			}
-		}
-		if err != nil {
-			return fmt.Errorf("clickhouse: %s: %w", fmt.Sprintf(s.format, s.table), err)
+		if err := r.w.OptimizeFinal(ctx, s.format, s.table); err != nil {
+			return err
 		}
 	}
 	return nil
