@@ -580,7 +580,7 @@ func (w *Warehouse) refreshAccount(ctx context.Context, id uint32, settings engi
 	// One part for the readers: the chunks wrote a part each (8 at L), and a block
 	// read from 8 parts took 109 ms where one part took 70 (docs/benchmarks.md). The
 	// merge costs the build about 12 s at L, before the swap, so no reader pays it.
-	if err := w.OptimizeFinal(ctx, "OPTIMIZE TABLE %s PARTITION "+part+" FINAL", engine.TableProductSnapshotBuild); err != nil {
+	if err := w.OptimizeFinal(ctx, engine.TableProductSnapshotBuild, part); err != nil {
 		return err
 	}
 	// The build's facts first, then the swap: a reader that sees the new rows finds
