@@ -143,9 +143,10 @@ func (b *builder) bindUintSet(vals []uint64) string {
 	return b.set("UInt64", anys, 22*len(vals))
 }
 
-// lookup is `transform(expr, ids, names, '')`: the name of expr's id, '' for an
-// id not in the list. ClickHouse refuses transform over empty arrays (an account
-// without competitors or labels), so an empty list is just ''.
+// lookup is transform(expr, ids, names, empty text): the name of expr's id, the
+// empty text for an id not in the list. ClickHouse refuses transform over empty
+// arrays (an account without competitors or labels), so an empty list is just
+// the empty text.
 func (b *builder) lookup(expr string, ids []uint64, names []string) string {
 	if len(ids) == 0 {
 		return "''"
