@@ -10,12 +10,15 @@
 // account, so a cell such as =HYPERLINK(…) or =1+2+cmd|' /C calc'!A0 would be
 // evaluated by Excel or LibreOffice when a colleague opens the file.
 //
-// Numbers stay numbers: numeric cells are formatted by their writers and never
-// pass through here, and a text cell that is a plain decimal number ("-12.5",
-// "+3") is left as it is, since a spreadsheet reads it as that number, not a
-// formula. Parquet files keep their strings raw: they are read by programs, which
+// Numbers stay numbers: a cell that is a number as the grid writes it ("-12.5",
+// "+3", "-1,234.50", "-3.25%") is left as it is, since a spreadsheet reads it as
+// that number, not a formula. So writers may pass every cell through, numeric
+// ones too: a currency cell is its account's symbol and the amount, and a symbol
+// that begins with "=" must not make the cell a formula. Parquet files keep their strings raw: they are read by programs, which
 // would see an added apostrophe as data.
 package csvcell
+
+import "strings"
 
 // triggers are the first characters with which a spreadsheet starts a formula
 // (or, for tab and carriage return, hides one behind white space).
@@ -58,17 +61,20 @@ func risky(s string) bool {
 	return false
 }
 
-// plainNumber reports a sign, digits and at most one decimal point with a digit
-// somewhere: what a spreadsheet reads as a number whatever its locale.
+// plainNumber reports a sign, digits with thousands separators, at most one
+// decimal point and an optional trailing percent sign, with a digit somewhere:
+// a number as the grid formats it, which a spreadsheet reads as a number.
 func plainNumber(s string) bool {
 	if s[0] == '+' || s[0] == '-' {
 		s = s[1:]
 	}
+	s = strings.TrimSuffix(s, "%")
 	digits, point := 0, false
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {
 		case c >= '0' && c <= '9':
 			digits++
+		case c == ',' && !point && digits > 0:
 		case c == '.' && !point:
 			point = true
 		default:

@@ -26,6 +26,12 @@ func TestText(t *testing.T) {
 		{"+3", "+3"},
 		{"-0.50", "-0.50"},
 		{"-.5", "-.5"},
+		{"-1,234.50", "-1,234.50"},
+		{"-3.25%", "-3.25%"},
+		{"-%", "'-%"},
+		{",5", ",5"},
+		{"-,5", "'-,5"},
+		{"=1,234.50", "'=1,234.50"}, // a currency symbol "=" before an amount
 		{"Widget = good", "Widget = good"},
 		{"", ""},
 		{" =1", " =1"}, // a leading space is text to every spreadsheet

@@ -44,6 +44,7 @@ type nativeCSV struct {
 	ends [][]int     // per column, where each string ends in strs
 	raw  []byte
 	out  []byte
+	num  []byte // a numeric cell as written, before text() checks it
 	cell []byte
 }
 
@@ -163,8 +164,8 @@ func (n *nativeCSV) block(br *bufio.Reader) error {
 				continue
 			}
 			if format != "" {
-				n.cell = formatNumber(n.cell[:0], format, n.nums[c][r], n.sym)
-				n.out = appendField(n.out, n.cell)
+				n.num = formatNumber(n.num[:0], format, n.nums[c][r], n.sym)
+				n.out = appendField(n.out, n.text(n.num)) // the currency symbol is the account's text
 				continue
 			}
 			from := 0
@@ -263,13 +264,13 @@ func FormatCell(format string, v any, sym string) string {
 	case string:
 		return csvcell.Text(x)
 	case float64:
-		return string(formatNumber(nil, format, x, sym))
+		return csvcell.Text(string(formatNumber(nil, format, x, sym)))
 	case int64:
-		return string(formatNumber(nil, format, float64(x), sym))
+		return csvcell.Text(string(formatNumber(nil, format, float64(x), sym)))
 	case uint64:
-		return string(formatNumber(nil, format, float64(x), sym))
+		return csvcell.Text(string(formatNumber(nil, format, float64(x), sym)))
 	case int:
-		return string(formatNumber(nil, format, float64(x), sym))
+		return csvcell.Text(string(formatNumber(nil, format, float64(x), sym)))
 	}
 	return fmt.Sprint(v)
 }

@@ -37,6 +37,8 @@ func TestExportNeutralisesFormulas(t *testing.T) {
 		`UPDATE labels SET name = '` + strings.ReplaceAll(hostile, "'", "''") + `' WHERE id = 1`,
 		`UPDATE competitors SET name = '+Alpha' WHERE id = 11`,
 		`UPDATE accounts SET custom_fields = '[{"logical_name":"revenue_30d","display_name":"@Revenue"}]' WHERE id = 1`,
+		// The currency symbol starts every currency cell.
+		`UPDATE accounts SET settings = settings || '{"currency_symbol":"="}' WHERE id = 1`,
 	} {
 		_, err := x.S.DB.Exec(ctx, q)
 		require.NoError(t, err)
@@ -99,7 +101,7 @@ func TestExportNeutralisesFormulas(t *testing.T) {
 	assert.Contains(t, header, "'+Alpha", "a competitor's name in a header")
 	assert.Contains(t, header, "'@Revenue", "a custom field's name in a header")
 	row := strings.Join(recs[1], "|")
-	for _, want := range []string{"'" + hostile, "'+Brand", "'-M1", "'@Super", "'\tCategory", "'=cp", "'-Brand", "'+M2"} {
+	for _, want := range []string{"'" + hostile, "'+Brand", "'-M1", "'@Super", "'\tCategory", "'=cp", "'-Brand", "'+M2", "'=10.00", "'=20.00"} {
 		assert.Contains(t, row, want)
 	}
 	assert.GreaterOrEqual(t, prefixed, 10, "the hostile text cells are there, neutralised")
