@@ -43,7 +43,7 @@ type Config struct {
 	BaseURL     string // the server's root; operations are under BaseURL + "/api"
 	Doc         *openapi3.T
 	Seed        int64
-	Budget      time.Duration // stop after this long
+	Budget      time.Duration // stop after this long (but not before every operation was called once)
 	MaxRequests int           // stop after this many requests (0: only the budget); replays a seed up to a failure
 	Roles       []Role        // the first is the one with the widest access: the summary explains its refusals
 	Seeds       Seeds
@@ -164,8 +164,18 @@ func Run(ctx context.Context, c Config) (*Summary, error) {
 	start := time.Now()
 	lastInvariant, lastProgress := start, start
 	n := 0
-	for ctx.Err() == nil && time.Since(start) < c.Budget && (c.MaxRequests == 0 || n < c.MaxRequests) {
-		op := ops[r.Intn(len(ops))]
+	// The first pass calls every operation once, in a seeded order, whatever the
+	// budget: on a busy machine a short run still covers the whole document.
+	first := r.Perm(len(ops))
+	for ctx.Err() == nil && (c.MaxRequests == 0 || n < c.MaxRequests) {
+		var op *Operation
+		if len(first) > 0 {
+			op, first = ops[first[0]], first[1:]
+		} else if time.Since(start) < c.Budget {
+			op = ops[r.Intn(len(ops))]
+		} else {
+			break
+		}
 		role, ok := pickRole(r, c.Roles, op)
 		if !ok {
 			continue

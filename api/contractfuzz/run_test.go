@@ -250,3 +250,13 @@ func TestSeedsNameDocumentedOperations(t *testing.T) {
 		}
 	}
 }
+
+// However short the budget (a busy machine), a run calls every operation once.
+func TestRunCallsEveryOperationWhateverTheBudget(t *testing.T) {
+	srv := brokenServer(t)
+	sum, err := Run(context.Background(), Config{BaseURL: srv.URL, Doc: loadDoc(t, []byte(smallDoc)), Seed: 3, Budget: time.Nanosecond,
+		Roles: []Role{{Name: "anyone", Weight: 1, Sign: func(*http.Request) {}}}})
+	require.NoError(t, err)
+	assert.Equal(t, 3, sum.Requests)
+	assert.Equal(t, sum.Operations, sum.Covered)
+}
