@@ -223,7 +223,7 @@ func compileAssortment(a Account, c Condition, kind AssortmentKind, mode assortM
 		ids[i], names[i], lits[i] = uint64(cp.ID), cp.Name, IntLit(cp.ID)
 	}
 	// Arguments bind in the order the SQL names them: the competitor names, then the predicate.
-	compName := "transform(toUInt64(sc), " + b.bind(ids) + ", " + b.bind(names) + ", '')"
+	compName := b.lookup("toUInt64(sc)", ids, names)
 	w, err := k.where(b)
 	if err != nil {
 		return Plan{}, err

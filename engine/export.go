@@ -181,8 +181,8 @@ func labelNames(b *builder, a Account) string {
 	for i, l := range a.Labels {
 		ids[i], names[i] = l.ID, l.Name
 	}
-	return "(SELECT " + ColProductID + ", arrayStringConcat(arrayFilter(n_ -> n_ != '', arrayMap(l_ -> transform(l_, " +
-		b.bind(ids) + ", " + b.bind(names) + ", ''), arraySort(groupArray(label_id)))), ',') AS __labels FROM " +
+	return "(SELECT " + ColProductID + ", arrayStringConcat(arrayFilter(n_ -> n_ != '', arrayMap(l_ -> " +
+		b.lookup("l_", ids, names) + ", arraySort(groupArray(label_id)))), ',') AS __labels FROM " +
 		b.labelsSubquery(a) + " GROUP BY " + ColProductID + ")"
 }
 
