@@ -4,7 +4,7 @@ import (
 	"strings"
 )
 
-// The real-time view (spec reporting §7: getConditionsDataForRealTime
+// The real-time view (docs/product.md §7: getConditionsDataForRealTime
 // {competitorsId, offset}, getRealTimeTabularCount, getColumnDefRealTime,
 // GET /tabular/pricing): the latest scan of every (product, competitor) pair of
 // the chosen competitors, newest first, a block of RealTimeBlock rows at a time.
@@ -15,7 +15,7 @@ import (
 // RealTimeReport is the real-time view's report type in an export's condition.
 const RealTimeReport = "real_time"
 
-// RealTimeBlock is the rows of one real-time block (the server block size, spec §9).
+// RealTimeBlock is the rows of one real-time block (the server block size, docs/product.md §9).
 const RealTimeBlock = 100
 
 // MaxRealTimeOffset bounds a real-time offset.

@@ -16,7 +16,7 @@ import (
 	"pricelens/migrations"
 )
 
-// On a cluster (PRICELENS_CLICKHOUSE_CLUSTER, DESIGN §11) the schema is the one
+// On a cluster (PRICELENS_CLICKHOUSE_CLUSTER, docs/operations.md#cluster-scale-out) the schema is the one
 // migrations/cluster.go makes: each table keyed by product is a Distributed table
 // in front of <table>_local, a replicated table on every shard; the other tables
 // are replicated to every node. Queries and inserts use the Distributed names,
