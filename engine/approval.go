@@ -14,7 +14,7 @@ import (
 // external sets (ApprovalDecided), so the approval status filters and sorts in
 // ClickHouse with no mirror to keep in step and no decision ever lagging.
 
-// The approval statuses (DESIGN §10; the spec spells Pending with a capital).
+// The approval statuses (docs/pricer.md; the spec spells Pending with a capital).
 const (
 	ApprovalPending  = "Pending"
 	ApprovalApproved = "approved"
@@ -235,7 +235,7 @@ func compileApprovalGroups(a Account, cat catalog, c Condition, resultID uint64,
 }
 
 // approvalCompetitorFields are the competitor fields an approval record shows
-// (spec §3: "per-competitor fields with suffix @{competitorId} (prod_id@, URL@,
+// (docs/product.md §3: "per-competitor fields with suffix @{competitorId} (prod_id@, URL@,
 // when seen@ and similar)"): the product catalogue's own columns of those names,
 // read from the report snapshot.
 var approvalCompetitorFields = []string{"Price", "price_delta", "prod_id", "URL", "seen_at"}

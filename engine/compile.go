@@ -31,7 +31,7 @@ type Plan struct {
 	expand      *expander // product rows: how to compute the @c keys (Expand)
 }
 
-// LastRow implements DESIGN §5: the total at this level when the block reaches the
+// LastRow implements docs/api-contract.md#the-grid-contract: the total at this level when the block reaches the
 // end, else -1; and trims the extra row fetched to know it.
 func (p Plan) LastRow(n int) (keep int, lastRow int) {
 	if n > p.Limit {
@@ -244,7 +244,7 @@ func searchPredicate(b *builder, search string) string {
 
 // constraintExpr names the constraint a product breaks (the constraints report):
 // "Below cost" when my price is under a known cost; "Below market range" /
-// "Above market range" when the market bucket (DESIGN §4, over the selected
+// "Above market range" when the market bucket (docs/reports.md#metric-definitions, over the selected
 // competitors) is I am lower / I am higher; ” when none.
 func constraintExpr(k *compiler) string {
 	mb := k.e.marketBucket(k.comps)
@@ -408,7 +408,7 @@ func (k *compiler) rows() (Plan, error) {
 	}
 	// Two phases: the inner query sorts only (sort key, product_id) to find the
 	// block's ids; the outer one computes every column for those ids alone.
-	// globalIn: the block is a page of the whole account; on a cluster (DESIGN §11)
+	// globalIn: the block is a page of the whole account; on a cluster (docs/operations.md#cluster-scale-out)
 	// each shard must get the same ids, not the page of its own rows.
 	snap := b.snapshotTable(k.a)
 	sql := "SELECT " + strings.Join(sel, ", ") + " FROM " + snap + " WHERE " + ColAccountID + " = " + outerAccount + b.snapshotVisible(k.a) +

@@ -101,7 +101,7 @@ func runPlanCases(t *testing.T, compile func(Account, Condition) (Plan, error), 
 	}
 }
 
-// Group-row aggregates of DESIGN §4 over the per-product fields (weights w).
+// Group-row aggregates of docs/reports.md#metric-definitions over the per-product fields (weights w).
 const groupAggregates = "gk AS group_key, count() AS `products`, countIf(n_cmp > 0) AS `products_compared`, " +
 	"if(sum(w * n_cmp) = 0, NULL, sum(w * n_l) * 100 / sum(w * n_cmp)) AS `Lower`, " +
 	"if(sum(w * n_cmp) = 0, NULL, sum(w * n_s) * 100 / sum(w * n_cmp)) AS `Similar`, " +

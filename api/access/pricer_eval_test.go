@@ -13,7 +13,7 @@ import (
 	"pricelens/store"
 )
 
-// The plain Go evaluator of DESIGN §10 that every pricer run is compared with.
+// The plain Go evaluator of docs/pricer.md that every pricer run is compared with.
 
 type evOffer struct {
 	price   *float64

@@ -1,4 +1,4 @@
-// Package grid holds the tabular screen's handlers (DESIGN §5) and the service
+// Package grid holds the tabular screen's handlers (docs/api-contract.md#the-grid-contract) and the service
 // they call: load the account's catalog (competitors, custom fields, labels and
 // settings from PostgreSQL, cached briefly), compile with the engine, run on the
 // warehouse, shape the rows.
@@ -96,7 +96,7 @@ func (s *Service) account(ctx context.Context, p session.Principal, withMeta boo
 
 // Block is one answer of getConditionsData.
 type Block struct {
-	// Rows are product rows or group rows, keyed by column id (DESIGN §5's
+	// Rows are product rows or group rows, keyed by column id (docs/api-contract.md#the-grid-contract, its
 	// product-row and group-row keys; per-competitor keys end in @competitor id).
 	Rows []map[string]any `json:"rows" openapi:"always"`
 	// LastRow is the total at this group level when the block reaches the end,

@@ -164,7 +164,7 @@ var clickhouseUsers = template.Must(template.New("users.xml").Parse(`<?xml versi
                  table reach the shards before the INSERT returns; DDL ON CLUSTER waits
                  for every node at most this long. An IN or JOIN subquery over a
                  Distributed table reads the shard's own local table: rows of a product
-                 are on one shard (DESIGN §11), so the engine's SQL stays as on one
+                 are on one shard (docs/operations.md#cluster-scale-out), so the engine's SQL stays as on one
                  server; a subquery whose rows are not co-located says GLOBAL. -->
             <distributed_product_mode>local</distributed_product_mode>
             <skip_unavailable_shards>0</skip_unavailable_shards>

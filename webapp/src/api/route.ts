@@ -33,7 +33,7 @@ export type Answer<P extends Path, M extends Method<P>> = Json<Operation<P, M>['
 /** Route is a route's request body and answer, both from the document. */
 export type Route<P extends Path, M extends Method<P>> = { body: Body<P, M>; answer: Answer<P, M> };
 
-/** ErrorBody is the body of every 4xx/5xx answer (DESIGN §6). */
+/** ErrorBody is the body of every 4xx/5xx answer (docs/api-contract.md#conventions). */
 export type ErrorBody = components['schemas']['RouteErrorBody'];
 
 /** An answer the document leaves open: a schema of `"type": "object"` with no properties. */

@@ -4,7 +4,7 @@ import { useSession } from '../../lib/session';
 import { PermName } from '../../api/permissions.gen';
 import { Logo } from '../../components/Logo';
 
-/** The navigation of the administration document §2, shown only when logged in. */
+/** The navigation of docs/product.md §2, shown only when logged in. */
 export function Layout({ children }: { children: ReactNode }) {
   const { account, user, can } = useSession();
   const [open, setOpen] = useState<string | null>(null);
