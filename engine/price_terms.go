@@ -15,8 +15,9 @@ import (
 //   - an event's price replaces the target rule's value.
 //
 // The guardrails then apply as to any rule's values (maximum change per run,
-// rounding never below the floor, minimum margin), and so does the approval
-// threshold; mandated products still go to manual approval.
+// minimum margin, rounding inside the band: a pin no allowed ending fits is kept
+// unrounded), and so does the approval threshold; mandated products still go to
+// manual approval.
 type PriceTerms struct {
 	Contracts []Contract
 	Events    []EventPrice

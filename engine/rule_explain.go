@@ -174,9 +174,18 @@ func Explain(t ResultTrace, rules map[int64]RuleRef, g Guardrails, competitorNam
 	if g.MaxChangePct != nil {
 		moved("max_change", t.Clamped, t.Max, fmt.Sprintf("limited to the maximum change of %g %% per run (%s)", *g.MaxChangePct, money(t.Max)))
 	}
-	moved("rounding", t.Max, t.Round, "rounded to "+money(t.Round))
 	if g.MinMarginPct != nil {
-		moved("min_margin", t.Round, t.Margin, fmt.Sprintf("raised to the minimum margin of %g %% over cost %s (%s)", *g.MinMarginPct, money(t.Cost), money(t.Margin)))
+		moved("min_margin", t.Max, t.Margin, fmt.Sprintf("raised to the minimum margin of %g %% over cost %s (%s)", *g.MinMarginPct, money(t.Cost), money(t.Margin)))
+	}
+	// Rounding comes last and stays within the limits (rule_run.go steps).
+	if len(g.RoundingEndings) > 0 {
+		if math.Abs(t.Round-t.Margin) < 1e-9 && !g.endsAllowed(t.Round) {
+			text := fmt.Sprintf("kept at %s unrounded: no allowed ending (%s) fits within the limits", money(t.Round), g.endingsText())
+			steps = append(steps, Step{Kind: "rounding", Value: num(t.Round), Text: text})
+			words = append(words, text)
+		} else {
+			moved("rounding", t.Margin, t.Round, "rounded to "+money(t.Round)+" within the limits")
+		}
 	}
 	if t.Status == StatusNoChange {
 		words = append(words, "no change: the recommended price equals the current price "+money(t.Price))
@@ -189,6 +198,26 @@ func Explain(t ResultTrace, rules map[int64]RuleRef, g Guardrails, competitorNam
 		steps = append(steps, Step{Kind: "mandated", Value: num(t.Recommended), Text: "a mandated brand or FSN: never changed automatically"})
 	}
 	return steps, capitalize(strings.Join(words, "; ")) + "."
+}
+
+// endsAllowed is whether price ends in one of the allowed endings (to the cent).
+func (g Guardrails) endsAllowed(price float64) bool {
+	c := math.Round(price * 100)
+	for _, e := range g.RoundingEndings {
+		if math.Mod(c, 100) == math.Round(e*100) {
+			return true
+		}
+	}
+	return false
+}
+
+// endingsText lists the allowed endings as a user set them: ".49, .99".
+func (g Guardrails) endingsText() string {
+	out := make([]string, len(g.RoundingEndings))
+	for i, e := range g.RoundingEndings {
+		out[i] = strings.TrimPrefix(fmt.Sprintf("%.2f", e), "0")
+	}
+	return strings.Join(out, ", ")
 }
 
 func capitalize(s string) string {

@@ -11,9 +11,9 @@ import (
 // active rule whose scope matches (by order) is chosen; its source value, adjusted,
 // is the list's value, NaN when the source has none (no comparable competitor
 // price, no MRP): then the list gives nothing — for the target that means no
-// change. The target is clamped into [floor, ceiling] (the floor wins when they
-// cross), then the guardrails apply in order: maximum change per run, rounding to
-// the nearest allowed ending not below the floor, minimum margin over cost. The
+// change. The target is clamped into the band of the limits (floor and ceiling,
+// maximum change per run, minimum margin over cost; steps), then rounded to the
+// nearest allowed ending inside that band, so rounding never breaks a limit. The
 // intermediate values are result columns, so every result carries its trace
 // (Explain renders it). The integration tests hold the same algorithm in plain Go
 // as their reference.
@@ -407,10 +407,10 @@ type stepLevel struct {
 	keep []string
 }
 
-// stepLevels are the clamp, the guardrails and the result in three levels: the
-// clamp and the maximum change; the rounding's candidates (with rounding only);
-// the rounded price, the minimum margin, the recommendation, its change and
-// status. Every step is a result column, so the explanation shows what each did.
+// stepLevels are the limits and the result in two or three levels: the band and
+// the target clamped into it step by step; the rounding's candidates (with
+// rounding only); the rounded price, the recommendation, its change and status.
+// Every step is a result column, so the explanation shows what each did.
 func (k *runCompiler) stepLevels() []stepLevel {
 	var out []stepLevel
 	var cur stepLevel
@@ -433,45 +433,73 @@ type step struct {
 	last bool
 }
 
-// steps are the clamp, the guardrails and the result in order (stepLevels
-// groups them).
+// ceilCents and floorCents are the first cent at or above x and the last at or
+// below it: a limit in cents (a floor of 9.991 allows 9.99 nowhere). The 1e-6
+// absorbs the binary error of x * 100 (53.49 * 100 is 5349.000000000001).
+func ceilCents(x string) string  { return "ceil(" + x + " * 100 - 1e-06) / 100" }
+func floorCents(x string) string { return "floor(" + x + " * 100 + 1e-06) / 100" }
+
+// steps are the limits and the result in order (docs/pricer.md "The order of a
+// price's steps"; stepLevels groups them). The limits form a band [b_lo, b_hi] in
+// cents, built in the order ceiling, floor, maximum change per run, minimum
+// margin: each moves the band into itself, so of two limits that cannot both
+// hold the later one wins (a floor above the ceiling: the floor; a margin above
+// the maximum change: the margin). s_clamped, s_max and s_margin are the target
+// clamped into the band as it stands after the floor and ceiling, the maximum
+// change and the margin. Rounding comes last and stays inside the band: the
+// nearest allowed ending in [b_lo, b_hi] (the upper one on a tie); none there
+// (a contract's pin, a narrow band): the clamped price, unrounded.
 func (k *runCompiler) steps() []step {
 	one := func(sql, name string) step { return step{sql: sql + " AS " + name, keep: []string{name}} }
-	out := []step{one("if("+has+", if(isNaN(f_val), if(isNaN(c_val), t_val, least(t_val, c_val)), greatest(if(isNaN(c_val), t_val, least(t_val, c_val)), f_val)), price)", "s_clamped")}
-	var maxStep step
-	if m := k.g.MaxChangePct; m != nil {
-		maxStep = one("if("+has+", least(greatest(s_clamped, price * "+floatLit(1-*m/100)+"), price * "+floatLit(1+*m/100)+"), price)", "s_max")
-	} else {
-		maxStep = one("s_clamped", "s_max")
+	clamp := func(v, lo, hi string) string { return "least(greatest(" + v + ", " + lo + "), " + hi + ")" }
+	// Ceiling then floor: [floor, greatest(ceiling, floor)] (the floor wins).
+	out := []step{
+		{sql: "if(isNaN(f_val), -inf, " + ceilCents("f_val") + ") AS b_f, greatest(if(isNaN(c_val), inf, " + floorCents("c_val") + "), b_f) AS b_c"},
+		one("if("+has+", "+clamp("t_val", "b_f", "b_c")+", price)", "s_clamped"),
 	}
-	maxStep.last = true
-	out = append(out, maxStep)
+	lo, hi := "b_f", "b_c"
+	if m := k.g.MaxChangePct; m != nil {
+		dn, up := ceilCents("price * "+floatLit(1-*m/100)), floorCents("price * "+floatLit(1+*m/100))
+		out = append(out, step{sql: clamp(lo, dn, up) + " AS b_mlo, " + clamp(hi, dn, up) + " AS b_mhi"},
+			one("if("+has+", "+clamp("t_val", "b_mlo", "b_mhi")+", price)", "s_max"))
+		lo, hi = "b_mlo", "b_mhi"
+	} else {
+		out = append(out, one("s_clamped", "s_max"))
+	}
+	if m := k.g.MinMarginPct; m != nil {
+		mg := "if(cost > 0, " + ceilCents("cost * "+floatLit(1+*m/100)) + ", -inf)"
+		out = append(out, step{sql: "greatest(" + lo + ", " + mg + ") AS b_glo, greatest(" + hi + ", " + mg + ") AS b_ghi"},
+			one("if("+has+", "+clamp("t_val", "b_glo", "b_ghi")+", price)", "s_margin"))
+		lo, hi = "b_glo", "b_ghi"
+	} else {
+		out = append(out, one("s_max", "s_margin"))
+	}
 	if len(k.g.RoundingEndings) > 0 {
+		out = append(out, step{sql: lo + " AS b_lo, " + hi + " AS b_hi", keep: []string{"b_lo", "b_hi"}, last: true})
 		// The nearest allowed ending (an upper candidate first: ties round up)
-		// that is above 0 and not below the floor; none: unrounded.
+		// above 0 and inside the band; the distance in millionths, so that a tie
+		// is one whatever the binary error of each candidate.
 		var cands, dists []string
 		for _, e := range k.g.RoundingEndings {
-			lo := "(floor(s_max - " + floatLit(e) + ") + " + floatLit(e) + ")"
-			for _, c := range []string{"(" + lo + " + 1)", lo} {
+			below := "(floor(s_margin - " + floatLit(e) + ") + " + floatLit(e) + ")"
+			for _, c := range []string{"(" + below + " + 1)", below} {
 				cands = append(cands, c)
-				dists = append(dists, "if(("+c+" > 0) AND (isNaN(f_val) OR "+c+" >= f_val - "+floatLit(RoundTolerance)+"), abs("+c+" - s_max), inf)")
+				dists = append(dists, "if(("+c+" > 0) AND ("+c+" >= b_lo - "+floatLit(RoundTolerance)+") AND ("+c+" <= b_hi + "+
+					floatLit(RoundTolerance)+"), floor(abs("+c+" - s_margin) * 1000000 + 0.5), inf)")
 			}
 		}
 		out = append(out, step{sql: "[" + strings.Join(cands, ", ") + "] AS r_cand, [" + strings.Join(dists, ", ") + "] AS r_dist"},
 			step{sql: "arrayReduce('min', r_dist) AS r_best", last: true},
-			one("if("+has+" AND r_best != inf, r_cand[indexOf(r_dist, r_best)], s_max)", "s_round"))
+			one("if("+has+" AND r_best != inf, r_cand[indexOf(r_dist, r_best)], s_margin)", "s_round"))
 	} else {
-		out = append(out, one("s_max", "s_round"))
-	}
-	if m := k.g.MinMarginPct; m != nil {
-		out = append(out, one("if("+has+" AND cost > 0, greatest(s_round, cost * "+floatLit(1+*m/100)+"), s_round)", "s_margin"))
-	} else {
-		out = append(out, one("s_round", "s_margin"))
+		last := one("s_margin", "s_round")
+		out[len(out)-1].last = true
+		out = append(out, last)
 	}
 	status := one("multiIf(NOT "+has+" OR abs(recommended_price - price) < 0.005, '"+StatusNoChange+"', abs(change_pct) <= "+
 		floatLit(k.g.AutoApprovePct)+", '"+StatusAutoApproved+"', '"+StatusPending+"')", "status")
 	status.last = true
-	return append(out, one("if("+has+", "+roundCents("s_margin")+", price)", "recommended_price"),
+	return append(out, one("if("+has+", "+roundCents("s_round")+", price)", "recommended_price"),
 		one("if(price > 0, (recommended_price - price) / price * 100, 0)", "change_pct"), status)
 }
 

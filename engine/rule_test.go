@@ -72,32 +72,41 @@ func TestRuleStepsSQL(t *testing.T) {
 	m, mm := 8.0, 5.0
 	k := &runCompiler{g: Guardrails{MaxChangePct: &m, MinMarginPct: &mm, RoundingEndings: []float64{0.99}, AutoApprovePct: 3}}
 	h := "(NOT isNaN(t_val) AND price > 0)"
-	lo := "(floor(s_max - 0.99) + 0.99)"
+	lo := "(floor(s_margin - 0.99) + 0.99)"
 	hi := "(" + lo + " + 1)"
 	dist := func(c string) string {
-		return "if((" + c + " > 0) AND (isNaN(f_val) OR " + c + " >= f_val - 1e-09), abs(" + c + " - s_max), inf)"
+		return "if((" + c + " > 0) AND (" + c + " >= b_lo - 1e-09) AND (" + c + " <= b_hi + 1e-09), floor(abs(" + c + " - s_margin) * 1000000 + 0.5), inf)"
 	}
+	down, up := "ceil(price * 0.92 * 100 - 1e-06) / 100", "floor(price * 1.08 * 100 + 1e-06) / 100"
+	margin := "if(cost > 0, ceil(cost * 1.05 * 100 - 1e-06) / 100, -inf)"
 	assert.Equal(t, []stepLevel{
 		{cols: []string{
-			"if(" + h + ", if(isNaN(f_val), if(isNaN(c_val), t_val, least(t_val, c_val)), greatest(if(isNaN(c_val), t_val, least(t_val, c_val)), f_val)), price) AS s_clamped",
-			"if(" + h + ", least(greatest(s_clamped, price * 0.92), price * 1.08), price) AS s_max",
-		}, keep: []string{"s_clamped", "s_max"}},
+			// The band in cents: ceiling, floor, maximum change, minimum margin, each
+			// moving it into itself; the target clamped into it after each.
+			"if(isNaN(f_val), -inf, ceil(f_val * 100 - 1e-06) / 100) AS b_f, greatest(if(isNaN(c_val), inf, floor(c_val * 100 + 1e-06) / 100), b_f) AS b_c",
+			"if(" + h + ", least(greatest(t_val, b_f), b_c), price) AS s_clamped",
+			"least(greatest(b_f, " + down + "), " + up + ") AS b_mlo, least(greatest(b_c, " + down + "), " + up + ") AS b_mhi",
+			"if(" + h + ", least(greatest(t_val, b_mlo), b_mhi), price) AS s_max",
+			"greatest(b_mlo, " + margin + ") AS b_glo, greatest(b_mhi, " + margin + ") AS b_ghi",
+			"if(" + h + ", least(greatest(t_val, b_glo), b_ghi), price) AS s_margin",
+			"b_glo AS b_lo, b_ghi AS b_hi",
+		}, keep: []string{"s_clamped", "s_max", "s_margin", "b_lo", "b_hi"}},
 		{cols: []string{
 			"[" + hi + ", " + lo + "] AS r_cand, [" + dist(hi) + ", " + dist(lo) + "] AS r_dist",
 			"arrayReduce('min', r_dist) AS r_best",
 		}},
 		{cols: []string{
-			"if(" + h + " AND r_best != inf, r_cand[indexOf(r_dist, r_best)], s_max) AS s_round",
-			"if(" + h + " AND cost > 0, greatest(s_round, cost * 1.05), s_round) AS s_margin",
-			"if(" + h + ", if(s_margin < 0, -1, 1) * floor(abs(s_margin) * 100 + 0.5) / 100, price) AS recommended_price",
+			"if(" + h + " AND r_best != inf, r_cand[indexOf(r_dist, r_best)], s_margin) AS s_round",
+			"if(" + h + ", if(s_round < 0, -1, 1) * floor(abs(s_round) * 100 + 0.5) / 100, price) AS recommended_price",
 			"if(price > 0, (recommended_price - price) / price * 100, 0) AS change_pct",
 			"multiIf(NOT " + h + " OR abs(recommended_price - price) < 0.005, 'no_change', abs(change_pct) <= 3, 'auto_approved', 'pending') AS status",
-		}, keep: []string{"s_round", "s_margin", "recommended_price", "change_pct", "status"}},
+		}, keep: []string{"s_round", "recommended_price", "change_pct", "status"}},
 	}, k.stepLevels(), "three levels: 18.16 analyses every level below each one again")
 	k = &runCompiler{}
 	levels := k.stepLevels()
 	require.Len(t, levels, 2, "no rounding: no candidates' level")
-	assert.Equal(t, "s_clamped AS s_max", levels[0].cols[1], "no guardrails: the steps pass the price on")
+	assert.Equal(t, []string{"s_clamped AS s_max", "s_max AS s_margin"}, levels[0].cols[2:], "no guardrails: the steps pass the price on")
+	assert.Equal(t, "s_margin AS s_round", levels[1].cols[0])
 }
 
 // The rule lists: the first matching active rule by order; scopes compile with the
@@ -135,7 +144,7 @@ func TestRunListsSQL(t *testing.T) {
 	fv := "(f_src * transform(f_i, [1], [toFloat64(1)], nan) + transform(f_i, [1], [toFloat64(0)], nan))"
 	assert.Contains(t, st.SQL, "(SELECT "+base+"t_rule, t_src, f_rule, f_src, c_rule, c_src, if("+tv+" > 0, "+tv+", nan) AS t_val, "+
 		"if("+fv+" > 0, "+fv+", nan) AS f_val, nan AS c_val FROM")
-	assert.Contains(t, st.SQL, "(SELECT "+base+"t_rule, t_src, f_rule, f_src, c_rule, c_src, t_val, f_val, c_val, if((NOT isNaN(t_val) AND price > 0), ")
+	assert.Contains(t, st.SQL, "(SELECT "+base+"t_rule, t_src, f_rule, f_src, c_rule, c_src, t_val, f_val, c_val, if(isNaN(f_val), -inf, ")
 	assert.NotContains(t, st.SQL, "toUInt64(22)", "inactive rules are not compiled")
 	assert.Equal(t, []any{clickhouse.GroupSet{Value: []any{"acme"}}, "tv", uint32(7)}, st.Args)
 
@@ -261,10 +270,10 @@ func TestExplain(t *testing.T) {
 	nan := math.NaN()
 	m := 5.0
 	steps, s := Explain(ResultTrace{Price: 10, Cost: 5, TRule: 1, TSrc: 8, Target: 7.84, FRule: 2, FSrc: 10, Floor: 9, CSrc: nan, Ceiling: nan,
-		Clamped: 9, Max: 9.5, Round: 9.99, Margin: 9.99, Recommended: 9.99, ChangePct: -0.1, Status: StatusPending},
+		Clamped: 9, Max: 9.5, Margin: 9.5, Round: 9.99, Recommended: 9.99, ChangePct: -0.1, Status: StatusPending},
 		rules, Guardrails{MaxChangePct: &m, RoundingEndings: []float64{0.99}}, map[int64]string{3: "Alpha"})
 	assert.Equal(t, `Target 7.84 from rule "Beat Alpha" (the lowest price of Alpha 8.00, -2 %); floor 9.00 from rule "Keep 90 %" (my price 10.00, -10 %); `+
-		`raised to the floor 9.00; limited to the maximum change of 5 % per run (9.50); rounded to 9.99; recommended 9.99 (-0.10 % from 10.00).`, s)
+		`raised to the floor 9.00; limited to the maximum change of 5 % per run (9.50); rounded to 9.99 within the limits; recommended 9.99 (-0.10 % from 10.00).`, s)
 	var kinds []string
 	for _, st := range steps {
 		kinds = append(kinds, st.Kind)
@@ -281,6 +290,21 @@ func TestExplain(t *testing.T) {
 		Ceiling: 9, Clamped: 8, Max: 8, Round: 8, Margin: 8, Recommended: 8, ChangePct: -20, Status: StatusPending}, rules, Guardrails{}, nil)
 	assert.Equal(t, "Target 7.50 from a planned event; floor 8.00 from the product's contract; ceiling 9.00 from the product's contract; "+
 		"raised to the floor 8.00; recommended 8.00 (-20.00 % from 10.00).", s)
+
+	// Issue 29 finding 2: a manual contract pins 53.49 and only .99 endings are
+	// allowed: rounding does not move the pin, and the explanation says why.
+	_, s = Explain(ResultTrace{Price: 52.99, TRule: 1, TSrc: 60, Target: 58.8, FRule: ContractRuleID, FSrc: 53.49, Floor: 53.49, CRule: ContractRuleID,
+		CSrc: 53.49, Ceiling: 53.49, Clamped: 53.49, Max: 53.49, Margin: 53.49, Round: 53.49, Recommended: 53.49, ChangePct: 0.94, Status: StatusPending},
+		rules, Guardrails{RoundingEndings: []float64{0.99}}, map[int64]string{3: "Alpha"})
+	assert.Equal(t, `Target 58.80 from rule "Beat Alpha" (the lowest price of Alpha 60.00, -2 %); floor 53.49 from the product's contract; `+
+		`ceiling 53.49 from the product's contract; lowered to the ceiling 53.49; kept at 53.49 unrounded: no allowed ending (.99) fits within the limits; `+
+		`recommended 53.49 (+0.94 % from 52.99).`, s)
+	// The minimum margin comes before the rounding, which stays above it.
+	mm := 20.0
+	_, s = Explain(ResultTrace{Price: 10, Cost: 9, TRule: 2, TSrc: 10, Target: 9, Floor: nan, Ceiling: nan, Clamped: 9, Max: 9, Margin: 10.8, Round: 10.99,
+		Recommended: 10.99, ChangePct: 9.9, Status: StatusPending}, rules, Guardrails{MinMarginPct: &mm, RoundingEndings: []float64{0.49, 0.99}}, nil)
+	assert.Equal(t, `Target 9.00 from rule "Keep 90 %" (my price 10.00, -10 %); raised to the minimum margin of 20 % over cost 9.00 (10.80); `+
+		`rounded to 10.99 within the limits; recommended 10.99 (+9.90 % from 10.00).`, s)
 }
 
 // Contracts and planned events (price_terms.go): their values are lookups by

@@ -39,6 +39,9 @@ type pricerEnv struct {
 	// terms are the contracts and events in force per product (0: none), as the
 	// evaluator applies them (engine.PriceTerms).
 	terms map[string]evTerm
+	// flagged are the matches with an open flag (product, competitor): their
+	// offers count nowhere, as in the reports.
+	flagged map[string]map[int64]bool
 }
 
 type evTerm struct{ floor, ceiling, event float64 }
@@ -662,6 +665,64 @@ func TestPricer(t *testing.T) {
 		assert.Contains(t, body["rows"].([]any)[0].(map[string]any)["explanation"], "from a planned event")
 	})
 
+	// Issue 29, findings 1 and 2: with .99 endings, rounding moved prices past the
+	// maximum change (20.99 → 18.99 under 8 %) and off a contract's pin (53.49 →
+	// 53.99). Rounding now stays inside the limits, and a pin no ending fits stays.
+	t.Run("rounding keeps the maximum change and a contract's pin (issue 29)", func(t *testing.T) {
+		st, body := p.admin.call("POST", "/api/rules/saveGuardrails", obj{"max_change_pct": 8, "rounding_endings": []float64{0.99}, "auto_approve_pct": 3})
+		require.Equal(t, 200, st, "%v", body)
+		g := evGuard{maxChange: &max8, endings: []float64{0.99}, auto: 3}
+		var pinned, cut *evProduct
+		for _, x := range p.products(t, p.acc1) {
+			x := x
+			low := x.price * 0.92
+			switch {
+			case x.price < 20 || x.price > 100:
+			case pinned == nil:
+				pinned = &x
+			case cut == nil && low-math.Floor(low) > 0.05 && low-math.Floor(low) < 0.45:
+				cut = &x // the nearest .99 to its lowest allowed price lies below it
+			}
+		}
+		require.NotNil(t, pinned)
+		require.NotNil(t, cut)
+		pin := math.Floor(pinned.price*0.98) + 0.49
+		day := p.now.Format("2006-01-02")
+		_, err := p.e.db.Exec(context.Background(), `INSERT INTO price_contracts (account_id, product_id, kind, floor_price, ceiling_price, starts_on, ends_on, comment)
+			VALUES ($1, $2, 'manual', $3, $3, $4, $4, 'test')`, p.acc1, pinned.id, pin, day)
+		require.NoError(t, err)
+		sale := math.Round(cut.price*85) / 100
+		_, err = p.e.db.Exec(context.Background(), `INSERT INTO price_events (account_id, product_id, event_name, event_price, starts_on, ends_on)
+			VALUES ($1, $2, 'Deep sale', $3, $4, $4)`, p.acc1, cut.id, sale, day)
+		require.NoError(t, err)
+		p.terms = map[string]evTerm{pinned.id: {floor: pin, ceiling: pin}, cut.id: {event: sale}}
+		defer func() {
+			p.terms = nil
+			_, err := p.e.db.Exec(context.Background(), `DELETE FROM price_contracts WHERE comment = 'test'`)
+			require.NoError(t, err)
+			_, err = p.e.db.Exec(context.Background(), `DELETE FROM price_events WHERE account_id = $1`, p.acc1)
+			require.NoError(t, err)
+		}()
+		id := p.start(t, p.admin, true)
+		got := p.compare(t, p.acc1, id, rules, g)
+		over := 0
+		for _, x := range p.products(t, p.acc1) {
+			if r := got[x.id]; x.price > 0 && math.Abs(r.rec-x.price)/x.price*100 > 8+1e-9 {
+				over++
+			}
+		}
+		assert.Zero(t, over, "prices moved more than the maximum change of 8 %")
+		assert.InDelta(t, pin, got[pinned.id].rec, 1e-9, "the contract's pin %.2f, not rounded to .99", pin)
+		assert.InDelta(t, math.Floor(cut.price*0.92)+0.99, got[cut.id].rec, 1e-9,
+			"%.2f with an event at %.2f: the nearest .99 within 8 %%, not the nearest below it", cut.price, sale)
+		st, body = p.admin.call("POST", "/api/repricing/getConditionsData", obj{"data": obj{"run": id, "limit": 10,
+			"filters": obj{"id": obj{"filterType": "set", "values": []string{pinned.id}}}}})
+		require.Equal(t, 200, st, "%v", body)
+		require.Len(t, body["rows"], 1)
+		assert.Contains(t, body["rows"].([]any)[0].(obj)["explanation"],
+			fmt.Sprintf("kept at %.2f unrounded: no allowed ending (.99) fits within the limits", pin))
+	})
+
 	t.Run("tenancy: account 2's rules never touch account 1's products", func(t *testing.T) {
 		st, _ := p.admin2.call("POST", "/api/rules/getRuleData", obj{"groupId": target1})
 		assert.Equal(t, 404, st, "another account's rule does not exist here")
@@ -683,7 +744,7 @@ func TestPricer(t *testing.T) {
 		for _, r := range got {
 			assert.Equal(t, id2, r.tRule)
 		}
-		assert.Equal(t, before, p.results(t, p.acc1, guardedRun), "account 1's results are untouched")
+		assert.Equal(t, fmt.Sprint(before), fmt.Sprint(p.results(t, p.acc1, guardedRun)), "account 1's results are untouched (NaN bounds print alike)")
 		assert.Equal(t, 0, p.e.count(`SELECT count(*) FROM approval_records WHERE run_id = $1 AND account_id != $2`, run2, p.acc2))
 	})
 }
