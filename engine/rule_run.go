@@ -476,16 +476,16 @@ func (k *runCompiler) steps() []step {
 	}
 	if len(k.g.RoundingEndings) > 0 {
 		out = append(out, step{sql: lo + " AS b_lo, " + hi + " AS b_hi", keep: []string{"b_lo", "b_hi"}, last: true})
-		// The nearest allowed ending (an upper candidate first: ties round up)
-		// above 0 and inside the band; the distance in millionths, so that a tie
-		// is one whatever the binary error of each candidate.
+		// The nearest allowed ending above 0 and inside the band: the distance in
+		// millionths (a tie is one whatever the binary error of each candidate),
+		// doubled, plus 1 below the price, so that of two as near the upper wins.
 		var cands, dists []string
 		for _, e := range k.g.RoundingEndings {
 			below := "(floor(s_margin - " + floatLit(e) + ") + " + floatLit(e) + ")"
 			for _, c := range []string{"(" + below + " + 1)", below} {
 				cands = append(cands, c)
 				dists = append(dists, "if(("+c+" > 0) AND ("+c+" >= b_lo - "+floatLit(RoundTolerance)+") AND ("+c+" <= b_hi + "+
-					floatLit(RoundTolerance)+"), floor(abs("+c+" - s_margin) * 1000000 + 0.5), inf)")
+					floatLit(RoundTolerance)+"), floor(abs("+c+" - s_margin) * 1000000 + 0.5) * 2 + ("+c+" < s_margin), inf)")
 			}
 		}
 		out = append(out, step{sql: "[" + strings.Join(cands, ", ") + "] AS r_cand, [" + strings.Join(dists, ", ") + "] AS r_dist"},

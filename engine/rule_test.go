@@ -75,7 +75,7 @@ func TestRuleStepsSQL(t *testing.T) {
 	lo := "(floor(s_margin - 0.99) + 0.99)"
 	hi := "(" + lo + " + 1)"
 	dist := func(c string) string {
-		return "if((" + c + " > 0) AND (" + c + " >= b_lo - 1e-09) AND (" + c + " <= b_hi + 1e-09), floor(abs(" + c + " - s_margin) * 1000000 + 0.5), inf)"
+		return "if((" + c + " > 0) AND (" + c + " >= b_lo - 1e-09) AND (" + c + " <= b_hi + 1e-09), floor(abs(" + c + " - s_margin) * 1000000 + 0.5) * 2 + (" + c + " < s_margin), inf)"
 	}
 	down, up := "ceil(price * 0.92 * 100 - 1e-06) / 100", "floor(price * 1.08 * 100 + 1e-06) / 100"
 	margin := "if(cost > 0, ceil(cost * 1.05 * 100 - 1e-06) / 100, -inf)"

@@ -242,7 +242,10 @@ func evPrice(price, cost, target, floor, ceiling float64, g evGuard) float64 {
 		for _, e := range g.endings {
 			below := math.Floor(v-e) + e
 			for _, c := range []float64{below + 1, below} {
-				d := math.Floor(math.Abs(c-v)*1e6 + 0.5)
+				d := math.Floor(math.Abs(c-v)*1e6+0.5) * 2 // of two as near, the upper
+				if c < v {
+					d++
+				}
 				if c > 0 && c >= lo-engine.RoundTolerance && c <= hi+engine.RoundTolerance && d < bestD {
 					best, bestD = c, d
 				}
@@ -413,6 +416,9 @@ func randomGuard(r *rand.Rand) evGuard {
 			g.endings = append(g.endings, e)
 		}
 	}
+	if len(g.endings) > engine.MaxRoundings {
+		g.endings = g.endings[:engine.MaxRoundings]
+	}
 	g.auto = float64(r.IntN(6))
 	return g
 }
@@ -421,6 +427,10 @@ func randomGuard(r *rand.Rand) evGuard {
 // contract pins and guardrails, the evaluator's price keeps every limit (the
 // oracle the runs are compared with is itself checked against the limits).
 func TestEvaluatorKeepsLimits(t *testing.T) {
+	// Of two allowed endings as near, the upper (9.74: 9.99, not 9.49), whatever
+	// the order of the endings.
+	assert.InDelta(t, 9.99, evPrice(10, 0, 9.74, math.NaN(), math.NaN(), evGuard{endings: []float64{0.49, 0.99}}), 1e-9)
+	assert.InDelta(t, 9.99, evPrice(10, 0, 9.74, math.NaN(), math.NaN(), evGuard{endings: []float64{0.99, 0.49}}), 1e-9)
 	var consistent, unrounded, rounded int
 	for seed := uint64(1); seed <= 40; seed++ {
 		r := rand.New(rand.NewPCG(seed, 29))

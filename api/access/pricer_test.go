@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"math/rand/v2"
 	"sort"
 	"strings"
 	"sync"
@@ -746,5 +747,140 @@ func TestPricer(t *testing.T) {
 		}
 		assert.Equal(t, fmt.Sprint(before), fmt.Sprint(p.results(t, p.acc1, guardedRun)), "account 1's results are untouched (NaN bounds print alike)")
 		assert.Equal(t, 0, p.e.count(`SELECT count(*) FROM approval_records WHERE run_id = $1 AND account_id != $2`, run2, p.acc2))
+	})
+	// The property of issue 29 over the SQL run itself: for random rules,
+	// guardrails, contracts and events (account 2, its own products), every run
+	// equals the Go evaluator and no recommended price breaks a limit (compare:
+	// limitBreaks on every product).
+	t.Run("random rules, guardrails, contracts and events: every run equals the evaluator and keeps every limit", func(t *testing.T) {
+		var priced2 []evProduct
+		sups2 := map[string]bool{}
+		for _, x := range p.products(t, p.acc2) {
+			if x.price > 0 {
+				priced2 = append(priced2, x)
+			}
+			sups2[x.sup] = true
+		}
+		var supList2 []string
+		for s := range sups2 {
+			supList2 = append(supList2, s)
+		}
+		sort.Strings(supList2)
+		require.NotEmpty(t, priced2)
+		clear := func() {
+			st, body := p.admin2.call("GET", "/api/rules/getAllRules", nil)
+			require.Equal(t, 200, st, "%v", body)
+			for _, r := range body["rules"].([]any) {
+				st, _ := p.admin2.call("POST", "/api/rules/removeRule", obj{"groupId": r.(obj)["groupId"]})
+				require.Equal(t, 200, st)
+			}
+			for _, q := range []string{`DELETE FROM price_contracts WHERE account_id = $1`, `DELETE FROM price_events WHERE account_id = $1`} {
+				_, err := p.e.db.Exec(context.Background(), q, p.acc2)
+				require.NoError(t, err)
+			}
+		}
+		defer func() { p.terms = nil; clear() }()
+		day := p.now.Format("2006-01-02")
+		var runs, changed, pinned int
+		for seed := uint64(1); seed <= 8; seed++ {
+			r := rand.New(rand.NewPCG(seed, 2029))
+			clear()
+			var evs []evRule
+			for range 1 + r.IntN(5) {
+				typ := []string{"target", "target", "floor", "ceiling"}[r.IntN(4)]
+				section := map[string]string{"target": "middle", "floor": "top_bottom", "ceiling": "top_bottom"}[typ]
+				ev := evRule{typ: typ, active: true, match: all}
+				var src obj
+				switch ev.kind = []string{"my_price", "mrp", "fixed", "competitors"}[r.IntN(4)]; ev.kind {
+				case "fixed":
+					ev.amount = float64(500+r.IntN(50000)) / 100
+					src = obj{"kind": "fixed", "amount": ev.amount}
+				case "competitors":
+					for _, c := range p.comps2 {
+						if r.IntN(2) == 0 {
+							ev.comps = append(ev.comps, c)
+						}
+					}
+					if len(ev.comps) == 0 {
+						ev.comps = p.comps2[:1]
+					}
+					ev.agg = []string{"min", "avg", "max"}[r.IntN(3)]
+					ev.inStock = r.IntN(3) == 0
+					src = obj{"kind": "competitors", "competitors": ev.comps, "aggregate": ev.agg, "in_stock_only": ev.inStock}
+				default:
+					src = obj{"kind": ev.kind}
+				}
+				ev.pct = float64(r.IntN(121)-60) / 2
+				ev.amt = float64(r.IntN(401)-200) / 100
+				rule := obj{"name": fmt.Sprintf("seed %d rule %d", seed, len(evs)), "section": section, "rule_type": typ, "source": src,
+					"adjust": obj{"percent": ev.pct, "amount": ev.amt}}
+				if r.IntN(2) == 0 {
+					s := supList2[r.IntN(len(supList2))]
+					rule["scope"] = obj{"filters": obj{"category_tree": obj{"paths": [][]string{{s}}}}}
+					ev.match = inSup(s)
+				}
+				ev.id = p.addRule(t, p.admin2, rule)
+				evs = append(evs, ev)
+			}
+			g := randomGuard(r)
+			save := obj{"rounding_endings": g.endings, "auto_approve_pct": g.auto}
+			if g.maxChange != nil {
+				save["max_change_pct"] = *g.maxChange
+			}
+			if g.minMargin != nil {
+				save["min_margin_pct"] = *g.minMargin
+			}
+			st, body := p.admin2.call("POST", "/api/rules/saveGuardrails", save)
+			require.Equal(t, 200, st, "%v %v", save, body)
+			p.terms = map[string]evTerm{}
+			for range 60 {
+				x := priced2[r.IntN(len(priced2))]
+				if _, taken := p.terms[x.id]; taken {
+					continue
+				}
+				around := func() float64 { return math.Round(x.price*(60+r.Float64()*80)) / 100 }
+				var k evTerm
+				switch r.IntN(4) {
+				case 0: // a manual contract: one price
+					k.floor = around()
+					k.ceiling = k.floor
+					pinned++
+				case 1:
+					k.floor, k.ceiling = around(), around()
+					k.floor, k.ceiling = math.Min(k.floor, k.ceiling), math.Max(k.floor, k.ceiling)
+				case 2:
+					k.event = around()
+				default:
+					k.floor, k.event = around(), around()
+					k.ceiling = k.floor * 1.1
+				}
+				if k.floor > 0 {
+					kind := map[bool]string{true: "manual", false: "contract"}[k.floor == k.ceiling]
+					_, err := p.e.db.Exec(context.Background(), `INSERT INTO price_contracts (account_id, product_id, kind, floor_price, ceiling_price, starts_on, ends_on, comment)
+						VALUES ($1, $2, $3, $4, $5, $6, $6, 'random')`, p.acc2, x.id, kind, k.floor, k.ceiling, day)
+					require.NoError(t, err)
+				}
+				if k.event > 0 {
+					_, err := p.e.db.Exec(context.Background(), `INSERT INTO price_events (account_id, product_id, event_name, event_price, starts_on, ends_on)
+						VALUES ($1, $2, 'Random', $3, $4, $4)`, p.acc2, x.id, k.event, day)
+					require.NoError(t, err)
+				}
+				p.terms[x.id] = k
+			}
+			id := p.start(t, p.admin2, r.IntN(2) == 0)
+			t.Logf("seed %d: %d rules, guardrails %v, %d contracts and events", seed, len(evs), save, len(p.terms))
+			for _, res := range p.compare(t, p.acc2, id, evs, g) {
+				if res.status != engine.StatusNoChange {
+					changed++
+				}
+			}
+			runs++
+			if t.Failed() {
+				break
+			}
+		}
+		assert.Equal(t, 8, runs)
+		assert.Positive(t, changed, "the random rules change prices")
+		assert.Positive(t, pinned, "and pin some")
 	})
 }
