@@ -192,7 +192,7 @@ func (k *runCompiler) inner(b *builder, scope *Condition) (string, error) {
 
 // offerColumns are, per competitor a rule reads (and per stock option), its
 // price where the offer counts (found, priced above 0, not older than the
-// staleness limit) in the forms the rules' aggregates take (offerColumn): for a
+// staleness limit, not a flagged match) in the forms the rules' aggregates take (offerColumn): for a
 // minimum the price or +inf, for a maximum the price or -inf, for an average the
 // price or 0 and the count 1 or 0. A source then is a plain least/greatest/sum of
 // columns, with no per-rule test of each offer (a run's sources were most of its
@@ -218,6 +218,9 @@ func (k *runCompiler) offerColumns() []string {
 					ok = price + " > 0 AND " + ColMyPrice + " > 0"
 				} else {
 					ok = k.e.idx(c) + " > 0 AND " + price + " > 0 AND " + k.e.at("c_seen", c) + " >= " + k.e.cutoff
+				}
+				if f := k.e.isFlagged(c); f != "" {
+					ok += " AND NOT (" + f + ")" // a flagged match counts nowhere, as in the reports (flags.go)
 				}
 				if r.Source.InStockOnly {
 					ok += " AND " + k.e.at("c_in_stock", c) + " = 1"

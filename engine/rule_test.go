@@ -66,6 +66,12 @@ func TestRuleSourceSQL(t *testing.T) {
 	a.Totals.StaleMax = 1
 	k.a, k.e = a, newExprs(a)
 	assert.Contains(t, k.offerColumns()[0], "c_seen[2] >=", "a pair already stale at the build: the scan times are read")
+	// A flagged match (issue 29): its offer counts in no rule, as in the reports.
+	a.Totals.StaleMax = 0
+	a.Flagged = map[int64][]string{9: {"P1"}}
+	k.a, k.e = a, newExprs(a)
+	assert.Equal(t, "if("+ok9+" AND NOT (product_id IN (SELECT v FROM _flagged_9)), c_price[2], inf) AS o_min_9", k.offerColumns()[0])
+	assert.Equal(t, "if("+ok3+", c_price[1], inf) AS o_min_3", k.offerColumns()[1], "competitor 3 has no flags")
 }
 
 func TestRuleStepsSQL(t *testing.T) {

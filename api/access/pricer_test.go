@@ -724,6 +724,41 @@ func TestPricer(t *testing.T) {
 			fmt.Sprintf("kept at %.2f unrounded: no allowed ending (.99) fits within the limits", pin))
 	})
 
+	// Issue 29, finding 3: a flagged match is left out of every report, and now of
+	// the pricer too (the rules' competitor sources read the same flag-aware offers).
+	t.Run("a flagged match's offer is left out of the rules' sources, as in the reports (issue 29)", func(t *testing.T) {
+		st, body := p.admin.call("POST", "/api/rules/saveGuardrails", obj{"max_change_pct": 8, "rounding_endings": []float64{0.99}, "auto_approve_pct": 3})
+		require.Equal(t, 200, st, "%v", body)
+		g := evGuard{maxChange: &max8, endings: []float64{0.99}, auto: 3}
+		var x evProduct
+		var before, after evResult
+		for _, y := range p.products(t, p.acc1) {
+			p.flagged = nil
+			b := p.evaluate(y, rules, g)
+			p.flagged = map[string]map[int64]bool{y.id: {c1: true}}
+			a := p.evaluate(y, rules, g)
+			if b.tRule == target1 && a.tRule == target1 && !math.IsNaN(a.target) && math.Abs(a.target-b.target) > 0.01 && math.Abs(a.rec-b.rec) > 0.01 {
+				x, before, after = y, b, a
+				break
+			}
+		}
+		require.NotEmpty(t, x.id, "a product whose cheapest offer is competitor 1's, with another offer beside it")
+		st, body = p.admin.call("POST", "/api/match_feedback/flagMatch", obj{"productId": x.id, "competitorId": c1, "reason": "not the same product"})
+		require.Equal(t, 200, st, "%v", body)
+		defer func() {
+			p.flagged = nil
+			st, body := p.admin.call("POST", "/api/match_feedback/unflagMatch", obj{"productId": x.id, "competitorId": c1})
+			require.Equal(t, 200, st, "%v", body)
+		}()
+		id := p.start(t, p.admin, true)
+		got := p.compare(t, p.acc1, id, rules, g)
+		o2, ok := p.offer(x, c2, false)
+		require.True(t, ok)
+		assert.InDelta(t, o2*0.98-0.01, got[x.id].target, 1e-6, "the target comes from competitor 2's offer, the unflagged one")
+		assert.InDelta(t, after.rec, got[x.id].rec, 1e-9)
+		assert.Greater(t, math.Abs(got[x.id].rec-before.rec), 0.01, "not the price the flagged offer gave (%.2f)", before.rec)
+	})
+
 	t.Run("tenancy: account 2's rules never touch account 1's products", func(t *testing.T) {
 		st, _ := p.admin2.call("POST", "/api/rules/getRuleData", obj{"groupId": target1})
 		assert.Equal(t, 404, st, "another account's rule does not exist here")
