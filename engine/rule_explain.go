@@ -112,6 +112,27 @@ func adjustText(a RuleAdjust) string {
 	return strings.Join(parts, ", ")
 }
 
+// termWords name a contract's and an event's stand-in rule ids in a sentence.
+var termWords = map[int64]string{ContractRuleID: "the product's contract", EventRuleID: "a planned event"}
+
+// RuleLabel is what the results grid's Rule column shows for a rule id: the rule's
+// name as the run saw it, "Event" or "Contract" for the stand-in ids of
+// price_terms.go (never their numbers), "" for none.
+func RuleLabel(id int64, rules map[int64]RuleRef) string {
+	switch id {
+	case 0:
+		return ""
+	case EventRuleID:
+		return "Event"
+	case ContractRuleID:
+		return "Contract"
+	}
+	if r, ok := rules[id]; ok {
+		return r.Name
+	}
+	return fmt.Sprintf("Rule %d", id)
+}
+
 // Explain renders a result's trace: the steps and the sentence.
 func Explain(t ResultTrace, rules map[int64]RuleRef, g Guardrails, competitorNames map[int64]string) ([]Step, string) {
 	var steps []Step
@@ -121,7 +142,7 @@ func Explain(t ResultTrace, rules map[int64]RuleRef, g Guardrails, competitorNam
 			return
 		}
 		// A contract's bound or an event's price (price_terms.go): no rule of the run.
-		if term, ok := map[int64]string{ContractRuleID: "the product's contract", EventRuleID: "a planned event"}[id]; ok {
+		if term, ok := termWords[id]; ok {
 			s := Step{Kind: kind, RuleID: id, RuleName: capitalize(term), SourceValue: num(src), Value: num(val),
 				Text: fmt.Sprintf("%s %s from %s", kind, money(val), term)}
 			steps = append(steps, s)

@@ -430,6 +430,7 @@ func TestPricer(t *testing.T) {
 			assert.Equal(t, "target", first["kind"])
 			assert.Equal(t, row["rule_id"], first["rule_id"])
 			assert.Contains(t, ex, fmt.Sprintf("%q", first["rule_name"]))
+			assert.Equal(t, first["rule_name"], row["rule_name"], "the Rule column shows the rule's name")
 			if tv, ok := row["target"].(float64); ok {
 				assert.InDelta(t, tv, first["value"].(float64), 1e-9)
 			}
@@ -722,6 +723,13 @@ func TestPricer(t *testing.T) {
 		require.Len(t, body["rows"], 1)
 		assert.Contains(t, body["rows"].([]any)[0].(obj)["explanation"],
 			fmt.Sprintf("kept at %.2f unrounded: no allowed ending (.99) fits within the limits", pin))
+		// The Rule column of an event-priced product says "Event", not the id
+		// standing in for it (9007199254740990).
+		st, body = p.admin.call("POST", "/api/repricing/getConditionsData", obj{"data": obj{"run": id, "limit": 10,
+			"filters": obj{"id": obj{"filterType": "set", "values": []string{cut.id}}}}})
+		require.Equal(t, 200, st, "%v", body)
+		require.Len(t, body["rows"], 1)
+		assert.Equal(t, "Event", body["rows"].([]any)[0].(obj)["rule_name"])
 	})
 
 	// Issue 29, finding 3: a flagged match is left out of every report, and now of

@@ -115,7 +115,7 @@ type ResultsCount struct {
 }
 
 // ResultsBlock is one block of results: rows with id, price, floor, ceiling,
-// target, recommended_price, change_pct, status, rule_id, explanation (a
+// target, recommended_price, change_pct, status, rule_id, rule_name, explanation (a
 // sentence) and steps (the structured trace), plus the product columns; in group
 // mode (group above the open groupIds) group rows: group_key, the key again under
 // the group column's id, and products, changed, pending, auto_approved,
@@ -259,11 +259,13 @@ func (h *repricing) rows(c echo.Context, in ResultsRequest) (ResultsBlock, error
 				delete(r, k)
 			}
 		}
-		steps, sentence := engine.Explain(trace(r), rules, run.Guardrails, names)
+		tr := trace(r)
+		steps, sentence := engine.Explain(tr, rules, run.Guardrails, names)
 		for _, t := range engine.TraceColumns {
 			delete(r, "_"+t)
 		}
 		r["explanation"], r["steps"] = sentence, steps
+		r["rule_name"] = engine.RuleLabel(tr.TRule, rules) // the Rule column's words (rule_id stays for filters)
 		r["currency_symbol"] = a.Settings.CurrencySymbol
 	}
 	if err := h.s.fillLabels(ctx, a, rows); err != nil {

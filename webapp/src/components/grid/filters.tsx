@@ -11,9 +11,11 @@ import { getCategoryDropDownList } from '../../api/filters';
 import { BrandChecklist } from '../BrandChecklist';
 
 /** The radio filter (docs/product.md §2): one value of a closed list, e.g. the price bucket. */
-export function RadioFilter(props: CustomFilterProps & { values?: string[] }) {
+export function RadioFilter(props: CustomFilterProps & { values?: string[]; labels?: Record<string, string> }) {
   useServerFilter();
   const values: string[] = (props as unknown as { values?: string[] }).values ?? [];
+  // labels: the words of each value (a status code's), the value itself when none.
+  const labels: Record<string, string> = (props as unknown as { labels?: Record<string, string> }).labels ?? {};
   const current = (props.model as { value?: string } | null)?.value ?? '';
   const [draft, setDraft] = useState(current);
   // A model set from outside (a chip removed, a saved report opened) replaces the draft.
@@ -27,7 +29,7 @@ export function RadioFilter(props: CustomFilterProps & { values?: string[] }) {
       {values.map((v) => (
         <label key={v} className="check">
           <input type="radio" name={'radio-' + props.column.getColId()} checked={draft === v} onChange={() => setDraft(v)} />
-          {v}
+          {labels[v] ?? v}
         </label>
       ))}
       <div className="filter-buttons">

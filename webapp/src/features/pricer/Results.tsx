@@ -9,7 +9,7 @@ import { ExportDialog } from '../../components/ExportDialog';
 import { useSession } from '../../lib/session';
 import { exportResults, getColumnsDef, getConditionsData, getCountOfRow, type ResultRow } from './api/results';
 import { registerGridModules, gridLocaleText, gridTheme } from './agGrid';
-import { resultColDefs, formatResult } from './resultColumns';
+import { codeWord, resultColDefs, formatResult } from './resultColumns';
 import { changeFilter, exportCondition, resultCondition } from './resultCondition';
 import { ResultGroups } from './ResultGroups';
 import { GROUP_BY, type ResultMode } from './resultGroups';
@@ -223,7 +223,7 @@ function WhyPanel({ row, currency, onClose }: { row: ResultRow; currency: string
         <dt>Change</dt>
         <dd>{formatResult('percent', row.change_pct, currency)}</dd>
         <dt>Status</dt>
-        <dd>{String(row.status ?? '')}</dd>
+        <dd>{codeWord('status', row.status)}</dd>
       </dl>
       <p className="why-sentence">{String(row.explanation ?? '')}</p>
       <ol className="why-steps">

@@ -24,9 +24,37 @@ export function formatResult(format: string, v: unknown, currency: string): stri
   return Array.isArray(v) ? v.join(', ') : String(v);
 }
 
+/**
+ * The words of the closed lists the server sends as codes: a result's status (no_change,
+ * auto_approved, pending, mandated), an approval record's status (Pending, approved, rejected)
+ * and its reason (auto_approved, above_threshold, mandated). A code not listed shows as it is.
+ */
+export const CODE_WORDS: Record<string, Record<string, string>> = {
+  status: { no_change: 'No change', auto_approved: 'Auto-approved', pending: 'Pending', mandated: 'Mandated (manual approval)', Pending: 'Pending', approved: 'Approved', rejected: 'Rejected' },
+  reason: { auto_approved: 'Within the auto-approve threshold', above_threshold: 'Above the auto-approve threshold', mandated: 'Mandated brand or FSN' },
+};
+
+/** codeWord is a status's or reason's words. */
+export function codeWord(colId: string, v: unknown): string {
+  if (v === null || v === undefined) return '';
+  return CODE_WORDS[colId]?.[String(v)] ?? String(v);
+}
+
+/**
+ * cellText is what a results or approval cell shows: the Rule column the rule's name
+ * (rule_name: a name, "Event" or "Contract", never the id), Labels the label names (not
+ * their ids), status and reason in words, the rest formatted.
+ */
+export function cellText(c: ResultColumn, row: Record<string, unknown> | undefined, v: unknown, currency: string): string {
+  if (c.colId === 'rule_id' && row && typeof row.rule_name === 'string') return row.rule_name;
+  if (c.colId === 'labels' && row && row.labelsNames !== undefined) return String(row.labelsNames ?? '').split(',').filter(Boolean).join(', ');
+  if (CODE_WORDS[c.colId]) return codeWord(c.colId, v);
+  return formatResult(c.format_type, v, currency);
+}
+
 export function resultFilter(c: ResultColumn): Pick<ColDef, 'filter' | 'filterParams'> {
   const buttons = ['apply', 'clear'];
-  if (c.radioValues?.length) return { filter: 'radioFilter', filterParams: { values: c.radioValues } };
+  if (c.radioValues?.length) return { filter: 'radioFilter', filterParams: { values: c.radioValues, labels: CODE_WORDS[c.colId] } };
   if (c.colId === 'category_display') return { filter: 'categoryFilter' };
   if (c.colId === 'canonical_mfgr_display') return { filter: 'brandFilter' };
   if (c.colId === 'explanation' || c.colId === 'labels') return { filter: false };
@@ -46,8 +74,8 @@ export function resultColDefs(cols: ResultColumn[], currency: string): ColDef[] 
       sortable: c.colId !== 'explanation' && c.colId !== 'labels',
       resizable: true,
       hide: !c.default_column,
-      type: numeric ? 'rightAligned' : undefined,
-      valueFormatter: (p: ValueFormatterParams) => formatResult(c.format_type, p.value, currency),
+      type: numeric && c.colId !== 'rule_id' ? 'rightAligned' : undefined,
+      valueFormatter: (p: ValueFormatterParams) => cellText(c, p.data, p.value, currency),
       minWidth: 90,
       width: c.colId === 'name' ? 240 : c.colId === 'explanation' ? 360 : numeric ? 130 : 160,
     };

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { formatResult, resultColDefs, resultFilter } from './resultColumns';
+import { cellText, codeWord, formatResult, resultColDefs, resultFilter } from './resultColumns';
 import { changeFilter, exportCondition, resultCondition } from './resultCondition';
 import type { ResultColumn } from './api/results';
 
@@ -9,12 +9,28 @@ const col = (p: Partial<ResultColumn>): ResultColumn =>
 test('results columns get the shared filters: category tree, brand list, radio for status, numbers', () => {
   expect(resultFilter(col({ colId: 'category_display' })).filter).toBe('categoryFilter');
   expect(resultFilter(col({ colId: 'canonical_mfgr_display' })).filter).toBe('brandFilter');
-  expect(resultFilter(col({ colId: 'status', radioValues: ['no_change', 'pending'] }))).toEqual({ filter: 'radioFilter', filterParams: { values: ['no_change', 'pending'] } });
+  expect(resultFilter(col({ colId: 'status', radioValues: ['no_change', 'pending'] }))).toMatchObject({ filter: 'radioFilter', filterParams: { values: ['no_change', 'pending'] } });
   expect(resultFilter(col({ colId: 'change_pct', format_type: 'percent' })).filter).toBe('agNumberColumnFilter');
   expect(resultFilter(col({ colId: 'explanation' })).filter).toBe(false);
   const [why] = resultColDefs([col({ colId: 'explanation', field: 'explanation' })], '$');
   expect(why).toMatchObject({ cellRenderer: 'whyCell', tooltipField: 'explanation', sortable: false });
   expect(resultColDefs([col({ default_column: false })], '$')[0].hide).toBe(true);
+});
+
+test('issue 29: the Rule column names the rule or the event, never the id; labels by name; status and reason in words', () => {
+  const rule = col({ colId: 'rule_id', field: 'rule_id', format_type: 'number' });
+  expect(cellText(rule, { rule_id: 9007199254740990, rule_name: 'Event' }, 9007199254740990, '$')).toBe('Event');
+  expect(cellText(rule, { rule_id: 12, rule_name: 'Beat the cheapest' }, 12, '$')).toBe('Beat the cheapest');
+  expect(cellText(rule, { rule_id: null, rule_name: '' }, null, '$')).toBe('');
+  const labels = col({ colId: 'labels', field: 'labels' });
+  expect(cellText(labels, { labels: '3,7', labelsNames: 'Clearance,Top seller' }, '3,7', '$')).toBe('Clearance, Top seller');
+  expect(cellText(col({ colId: 'reason', field: 'reason' }), {}, 'above_threshold', '$')).toBe('Above the auto-approve threshold');
+  expect(cellText(col({ colId: 'status', field: 'status' }), {}, 'auto_approved', '$')).toBe('Auto-approved');
+  expect(codeWord('status', 'approved')).toBe('Approved');
+  expect(codeWord('status', 'something_new')).toBe('something_new');
+  expect(resultFilter(col({ colId: 'reason', radioValues: ['mandated'] })).filterParams).toMatchObject({ labels: { mandated: 'Mandated brand or FSN' } });
+  const [def] = resultColDefs([rule], '$');
+  expect(def.type).toBeUndefined();
 });
 
 test('prices, signed changes and blanks', () => {
