@@ -69,14 +69,17 @@ func (d ApprovalDecided) sets() []Set {
 // statusExpr is a record's approval status: decided by a person, else approved
 // when the run approved it automatically, else Pending.
 func (d ApprovalDecided) statusExpr() string {
-	in := func(name string, ids []string) string {
-		if len(ids) == 0 {
-			return "0"
-		}
-		return ColProductID + " IN (SELECT v FROM " + name + ")"
+	return "multiIf(" + d.decidedIn(rejectedSetName, d.Rejected) + ", '" + ApprovalRejected + "', " +
+		d.decidedIn(approvedSetName, d.Approved) + " OR status = '" + StatusAutoApproved + "', '" + ApprovalApproved + "', '" + ApprovalPending + "')"
+}
+
+// decidedIn is the SQL truth "the product is in the decided set name" (0 when
+// the set is empty: sets() sends only the non-empty ones).
+func (ApprovalDecided) decidedIn(name string, ids []string) string {
+	if len(ids) == 0 {
+		return "0"
 	}
-	return "multiIf(" + in(rejectedSetName, d.Rejected) + ", '" + ApprovalRejected + "', " +
-		in(approvedSetName, d.Approved) + " OR status = '" + StatusAutoApproved + "', '" + ApprovalApproved + "', '" + ApprovalPending + "')"
+	return ColProductID + " IN (SELECT v FROM " + name + ")"
 }
 
 // approvalCatalog is the approval grid's closed catalog for one run's decisions.

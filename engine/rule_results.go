@@ -15,8 +15,38 @@ import (
 // ResultStatuses are the status column's values (its radio filter).
 var ResultStatuses = []string{StatusNoChange, StatusAutoApproved, StatusPending, StatusMandated}
 
+// resultStatusValues are the results grid's status values: a real run's result
+// follows its approval record once a person decided it (approved, rejected), so
+// the Results grid and Manual Approval never disagree about what is pending.
+var resultStatusValues = append(append([]string{}, ResultStatuses...), ApprovalApproved, ApprovalRejected)
+
+// resultStatusExpr is a result's status as the results grid shows it: the
+// decision of a person where one was made (d: a real run's decided records; none
+// for a simulation), else the run's status.
+func (d ApprovalDecided) resultStatusExpr() string {
+	if len(d.Approved) == 0 && len(d.Rejected) == 0 {
+		return "toString(status)"
+	}
+	return "multiIf(" + d.decidedIn(rejectedSetName, d.Rejected) + ", '" + ApprovalRejected + "', " + d.decidedIn(approvedSetName, d.Approved) +
+		", '" + ApprovalApproved + "', CAST(status AS String))"
+}
+
+// waitingCount counts the products a real run sends to a person and nobody has
+// decided yet: above the auto-approve threshold (pending) or of a mandated brand
+// or FSN (mandated). The status is compared as String: on 18.16, IN over a
+// LowCardinality column gives a LowCardinality(UInt8) (toString keeps the
+// LowCardinality; CAST does not), whose countIf state a Distributed query cannot
+// merge from the shards (error 70 on a cluster).
+func (d ApprovalDecided) waitingCount() string {
+	waiting := "CAST(status AS String) IN ('" + StatusPending + "', '" + StatusMandated + "')"
+	if len(d.Approved) > 0 || len(d.Rejected) > 0 {
+		waiting += " AND NOT (" + d.decidedIn(approvedSetName, d.Approved) + " OR " + d.decidedIn(rejectedSetName, d.Rejected) + ")"
+	}
+	return "countIf(" + waiting + ")"
+}
+
 // resultCatalog is the results grid's closed catalog.
-func resultCatalog() catalog {
+func resultCatalog(d ApprovalDecided) catalog {
 	opt := func(c string) string { return "if(isNaN(" + c + "), NULL, " + c + ")" }
 	return newCatalog([]Column{
 		{ID: "id", Header: "Product ID", Kind: KindText, Expr: "product_id", Format: "text", Default: true},
@@ -36,13 +66,13 @@ func resultCatalog() catalog {
 		{ID: "target", Header: "Target", Kind: KindNumber, Expr: opt("target"), Format: "currency", Default: true},
 		{ID: "recommended_price", Header: "Recommended price", Kind: KindNumber, Expr: "recommended_price", Format: "currency", Default: true},
 		{ID: "change_pct", Header: "Change %", Kind: KindNumber, Expr: "change_pct", Format: "percent", Default: true},
-		{ID: "status", Header: "Status", Kind: KindText, Expr: "toString(status)", Format: "text", Default: true, Radio: ResultStatuses},
+		{ID: "status", Header: "Status", Kind: KindText, Expr: d.resultStatusExpr(), Format: "text", Default: true, Radio: resultStatusValues},
 		{ID: "rule_id", Header: "Rule", Kind: KindNumber, Expr: "if(t_rule = 0, NULL, t_rule)", Format: "number", Default: true},
 	})
 }
 
 // ResultColumns are the results grid's columns (getColumnsDef).
-func ResultColumns() []Column { return resultCatalog().cols }
+func ResultColumns() []Column { return resultCatalog(ApprovalDecided{}).cols }
 
 // ResultKeyPrefix prefixes the SQL aliases of a results block's columns (an alias
 // equal to a column it reads, floor AS floor, is a cyclic alias in ClickHouse);
@@ -74,8 +104,8 @@ func resultWhere(b *builder, a Account, cat catalog, c Condition, resultID uint6
 	return strings.Join(preds, " AND "), nil
 }
 
-func checkResultCondition(a Account, c *Condition) (Account, catalog, error) {
-	return checkRunCondition(a, c, resultCatalog(), resultGroupable, ResultGroupMetrics)
+func checkResultCondition(a Account, c *Condition, d ApprovalDecided) (Account, catalog, error) {
+	return checkRunCondition(a, c, resultCatalog(d), resultGroupable, ResultGroupMetrics)
 }
 
 // checkRunCondition checks a condition over a run's result set against the grid's
@@ -113,16 +143,17 @@ func checkRunCondition(a Account, c *Condition, cat catalog, groupable map[strin
 // CompileResultRows compiles one block of the results grid over result set
 // resultID: the two phases of the grid (the block's ids by the sort, then its
 // columns for those ids alone); in group mode, above the last open level, a block
-// of group rows (compileResultGroups).
-func CompileResultRows(a Account, c Condition, resultID uint64) (Plan, error) {
-	a, cat, err := checkResultCondition(a, &c)
+// of group rows (compileResultGroups). d: a real run's decided records (the
+// status column follows them), none for a simulation.
+func CompileResultRows(a Account, c Condition, resultID uint64, d ApprovalDecided) (Plan, error) {
+	a, cat, err := checkResultCondition(a, &c, d)
 	if err != nil {
 		return Plan{}, err
 	}
 	if len(c.Group) > len(c.GroupIDs) {
-		return compileResultGroups(a, cat, c, resultID)
+		return compileResultGroups(a, cat, c, resultID, d)
 	}
-	b := newBuilder(a)
+	b := approvalBuilder(a, d)
 	var sel, names []string
 	for _, col := range cat.cols {
 		if col.Expr != "" {
@@ -160,30 +191,22 @@ func resultPage(b *builder, a Account, sel, order []string, c Condition, resultI
 		" ORDER BY " + ob + limitOffset(c.Limit+1, c.StartRow) + ") ORDER BY " + ob)
 }
 
-// waitingCount counts the products a real run sends to a person: above the
-// auto-approve threshold (pending) or of a mandated brand or FSN (mandated). The
-// status is compared as String: on 18.16, IN over a LowCardinality column gives a
-// LowCardinality(UInt8) (toString keeps the LowCardinality; CAST does not), whose
-// countIf state a Distributed query cannot merge from the shards (error 70 on a
-// cluster).
-const waitingCount = "countIf(CAST(status AS String) IN ('" + StatusPending + "', '" + StatusMandated + "'))"
-
 // CompileResultCount counts the rows of the condition in result set resultID, and
 // with pending also those waiting for approval (getCountOfRow's
-// calculatePendingRow): one row (count, pending).
-func CompileResultCount(a Account, c Condition, resultID uint64, pending bool) (Statement, error) {
-	a, cat, err := checkResultCondition(a, &c)
+// calculatePendingRow, those nobody has decided yet): one row (count, pending).
+func CompileResultCount(a Account, c Condition, resultID uint64, pending bool, d ApprovalDecided) (Statement, error) {
+	a, cat, err := checkResultCondition(a, &c, d)
 	if err != nil {
 		return Statement{}, err
 	}
-	b := newBuilder(a)
+	b := approvalBuilder(a, d)
 	w, err := resultWhere(b, a, cat, c, resultID)
 	if err != nil {
 		return Statement{}, err
 	}
 	p := "toUInt64(0)"
 	if pending {
-		p = waitingCount
+		p = d.waitingCount()
 	}
 	return b.statement("SELECT count(), " + p + " FROM " + b.table(TablePricerResults) + " WHERE " + w)
 }
@@ -211,15 +234,15 @@ func resultGroupKey(cat catalog, id string) string {
 // the group column's id (and group_key), ResultGroupMetrics, sorted by a metric
 // or the key (the grid's sort where it names one of them; a product column's sort
 // is the open groups' products', so the key).
-func compileResultGroups(a Account, cat catalog, c Condition, resultID uint64) (Plan, error) {
-	b := newBuilder(a)
+func compileResultGroups(a Account, cat catalog, c Condition, resultID uint64, d ApprovalDecided) (Plan, error) {
+	b := approvalBuilder(a, d)
 	g := c.Group[len(c.GroupIDs)].ID
 	changed := "status != '" + StatusNoChange + "'"
 	opt := func(agg string) string { return "if(countIf(" + changed + ") = 0, NULL, " + agg + ")" }
 	exprs := map[string]string{
 		"products":       "count()",
 		"changed":        "countIf(" + changed + ")",
-		"pending":        waitingCount,
+		"pending":        d.waitingCount(),
 		"auto_approved":  "countIf(status = '" + StatusAutoApproved + "')",
 		"avg_change_pct": opt("avgIf(change_pct, " + changed + ")"),
 		"min_change_pct": opt("minIf(change_pct, " + changed + ")"),

@@ -25,6 +25,7 @@ type ResultRun struct {
 	ResultID   uint64
 	Rules      []RuleRef
 	Guardrails Guardrails
+	Decided    ApprovalDecided // a real run's decided records: the status column follows them
 }
 
 // CompileResultExport compiles every row of a results condition over run's result
@@ -35,12 +36,12 @@ func CompileResultExport(a Account, c Condition, sel Selection, run ResultRun) (
 	}
 	// The products of the condition (of the open groups, in group mode).
 	c.StartRow, c.Limit = 0, 0
-	a, cat, err := checkResultCondition(a, &c)
+	a, cat, err := checkResultCondition(a, &c, run.Decided)
 	if err != nil {
 		return Export{}, err
 	}
 	defaults := append(append([]Column{}, cat.cols...), ResultExplanation)
-	b := newBuilder(a)
+	b := approvalBuilder(a, run.Decided)
 	sym := func() string { return b.bind(a.Settings.CurrencySymbol) }
 	var cells []cell
 	var header []string

@@ -171,12 +171,12 @@ func TestResultsSQL(t *testing.T) {
 	require.NoError(t, err)
 	a := testAccount()
 	a.Categories = []string{"Toys"}
-	st, err := CompileResultCount(a, c, 42, true)
+	st, err := CompileResultCount(a, c, 42, true, ApprovalDecided{})
 	require.NoError(t, err)
 	assert.Equal(t, "SELECT count(), countIf(CAST(status AS String) IN ('pending', 'mandated')) FROM pricer_results WHERE account_id = ? AND super_category IN ? AND result_id = ? "+
 		"AND ifNull(change_pct > ?, 0) AND ifNull(toString(status) = ?, 0) AND position(search_text, lowerUTF8(?)) > 0", st.SQL)
 	assert.Equal(t, []any{uint32(7), clickhouse.GroupSet{Value: []any{"Toys"}}, uint64(42), 5.0, "pending", "tv"}, st.Args)
-	p, err := CompileResultRows(a, c, 42)
+	p, err := CompileResultRows(a, c, 42, ApprovalDecided{})
 	require.NoError(t, err)
 	assert.Contains(t, p.SQL, "if(isNaN(floor), NULL, floor) AS `r_floor`")
 	assert.Contains(t, p.SQL, " FROM pricer_results WHERE account_id = ? AND result_id = ? AND product_id IN (SELECT product_id FROM pricer_results WHERE "+
@@ -187,7 +187,7 @@ func TestResultsSQL(t *testing.T) {
 		`{"filters":{"status":{"filterType":"radio","value":"maybe"}}}`, `{"filters":{"explanation":{"filterType":"text","type":"contains","filter":"x"}}}`} {
 		c, err := ParseCondition([]byte(bad))
 		require.NoError(t, err)
-		_, err = CompileResultRows(a, c, 42)
+		_, err = CompileResultRows(a, c, 42, ApprovalDecided{})
 		var e *Error
 		assert.ErrorAs(t, err, &e, bad)
 	}
@@ -195,7 +195,7 @@ func TestResultsSQL(t *testing.T) {
 	// Group mode: the next level's group rows, under the open groups' path.
 	c, err = ParseCondition([]byte(`{"group":[{"id":"status"},{"id":"rule_id"}],"groupIds":["pending"],"sort":[{"colId":"changed","sort":"desc"}],"limit":10}`))
 	require.NoError(t, err)
-	p, err = CompileResultRows(a, c, 42)
+	p, err = CompileResultRows(a, c, 42, ApprovalDecided{})
 	require.NoError(t, err)
 	assert.Equal(t, ShapeGroups, p.Shape)
 	assert.Equal(t, "rule_id", p.GroupField)
@@ -209,10 +209,25 @@ func TestResultsSQL(t *testing.T) {
 	assert.Equal(t, []any{uint32(7), clickhouse.GroupSet{Value: []any{"Toys"}}, uint64(42), "pending"}, p.Args)
 	c, err = ParseCondition([]byte(`{"group":[{"id":"status"}],"groupIds":["pending"]}`))
 	require.NoError(t, err)
-	p, err = CompileResultRows(a, c, 42)
+	p, err = CompileResultRows(a, c, 42, ApprovalDecided{})
 	require.NoError(t, err)
 	assert.Equal(t, ShapeRows, p.Shape, "an open group's products")
 	assert.Contains(t, p.SQL, "AND ifNull(toString(toString(status)), '') = ? ORDER BY product_id ASC")
+
+	// A real run with decisions (issue 29): a result a person approved or rejected
+	// shows that decision, and is no longer counted as waiting.
+	d := ApprovalDecided{Approved: []string{"P1"}, Rejected: []string{"P2"}}
+	c, err = ParseCondition([]byte(`{"filters":{"status":{"filterType":"radio","value":"approved"}}}`))
+	require.NoError(t, err)
+	st, err = CompileResultCount(a, c, 42, true, d)
+	require.NoError(t, err)
+	status := "multiIf(product_id IN (SELECT v FROM _approval_rejected), 'rejected', product_id IN (SELECT v FROM _approval_approved), 'approved', CAST(status AS String))"
+	assert.Equal(t, "SELECT count(), countIf(CAST(status AS String) IN ('pending', 'mandated') AND NOT (product_id IN (SELECT v FROM _approval_approved) OR "+
+		"product_id IN (SELECT v FROM _approval_rejected))) FROM pricer_results WHERE account_id = ? AND super_category IN ? AND result_id = ? "+
+		"AND ifNull("+status+" = ?, 0)", st.SQL)
+	assert.Equal(t, []string{"_approval_approved", "_approval_rejected"}, []string{st.Sets[len(st.Sets)-2].Name, st.Sets[len(st.Sets)-1].Name})
+	_, err = CompileResultRows(a, c, 42, ApprovalDecided{})
+	require.NoError(t, err, "approved is a status value of every results grid")
 }
 
 // Hostile text in a rule's scope is bound; a rule's name never reaches SQL; rules

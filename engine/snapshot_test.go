@@ -147,11 +147,11 @@ func TestSnapshotDeltaNotOnOtherTables(t *testing.T) {
 		"price trend over the rollup":     trend(`{"report_name":"price_trend",` + dec + `}`),
 		"competitiveness over the rollup": trend(`{"report_name":"competitiveness_metrics","compareTo":"previous_period",` + dec + `}`),
 		"pricer results": func() (string, error) {
-			rows, err := CompileResultRows(a, Condition{Limit: 100}, 5)
+			rows, err := CompileResultRows(a, Condition{Limit: 100}, 5, ApprovalDecided{})
 			if err != nil {
 				return "", err
 			}
-			count, err := CompileResultCount(a, Condition{}, 5, true)
+			count, err := CompileResultCount(a, Condition{}, 5, true, ApprovalDecided{})
 			return rows.SQL + " " + count.SQL, err
 		},
 		"approvals": func() (string, error) {
@@ -186,7 +186,7 @@ func TestGlobalInOnlyOnCluster(t *testing.T) {
 		a.Cluster = cluster
 		rows, err := CompileRows(a, c)
 		require.NoError(t, err)
-		results, err := CompileResultRows(a, Condition{Limit: 100}, 5)
+		results, err := CompileResultRows(a, Condition{Limit: 100}, 5, ApprovalDecided{})
 		require.NoError(t, err)
 		for _, sql := range []string{rows.SQL, results.SQL} {
 			if cluster {

@@ -214,6 +214,24 @@ func TestApproval(t *testing.T) {
 		require.EqualValues(t, 0, pending)
 		_, pending = approvalCount(t, p.admin, obj{})
 		require.Equal(t, total-3, pending)
+		// Results follows the decisions (issue 29: it still said pending for approved
+		// products): the decided records show approved and rejected there too, its
+		// pending count equals Manual Approval's, and its status filter finds them.
+		st, body = p.admin.call("POST", "/api/repricing/getConditionsData", obj{"data": obj{"run": "latest", "limit": 10,
+			"filters": obj{"id": obj{"filterType": "set", "values": fsn[0:4]}}}})
+		require.Equal(t, 200, st, "%v", body)
+		results := map[string]any{}
+		for _, r := range body["rows"].([]any) {
+			results[r.(obj)["id"].(string)] = r.(obj)["status"]
+		}
+		assert.Equal(t, map[string]any{fsn[0]: "approved", fsn[1]: "approved", fsn[2]: "rejected", fsn[3]: "pending"}, results)
+		st, body = p.admin.call("POST", "/api/repricing/getCountOfRow", obj{"conditionData": obj{"run": "latest"}, "calculatePendingRow": true})
+		require.Equal(t, 200, st, "%v", body)
+		assert.EqualValues(t, pending, body["pending"], "Results' pending = Manual Approval's")
+		st, body = p.admin.call("POST", "/api/repricing/getCountOfRow", obj{"conditionData": obj{"run": "latest",
+			"filters": obj{"status": obj{"filterType": "radio", "value": "approved"}}}})
+		require.Equal(t, 200, st, "%v", body)
+		assert.EqualValues(t, 2, body["count"])
 
 		st, body = p.admin.call("POST", "/api/approval/getAuditData", obj{"startRow": 0, "limit": 10})
 		require.Equal(t, 200, st, "%v", body)

@@ -37,7 +37,7 @@ func LatestRunCandidates(s *Service) PricerCandidates {
 			if err != nil {
 				return Candidates{}, false, err
 			}
-			st, err := engine.CompileResultCount(a, c, uint64(run.ResultID), false)
+			st, err := engine.CompileResultCount(a, c, uint64(run.ResultID), false, engine.ApprovalDecided{}) // change_pct only: decisions do not matter
 			if err != nil {
 				return Candidates{}, false, err
 			}

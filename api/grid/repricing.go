@@ -154,6 +154,16 @@ func (h *repricing) run(ctx context.Context, accountID int64, ref RunRef) (store
 	return st.LatestCompleteRun(ctx, accountID, ref.Simulation)
 }
 
+// decided are a real run's records a person approved or rejected, which the
+// results grid's status follows (so Results and Manual Approval agree); none for
+// a simulation or no run.
+func (s *Service) decided(ctx context.Context, run store.PricerRun, found bool) (engine.ApprovalDecided, error) {
+	if !found || run.IsSimulation {
+		return engine.ApprovalDecided{}, nil
+	}
+	return store.New(s.DB).ApprovalDecidedSets(ctx, run.AccountID, run.ID)
+}
+
 // resultRun is the run a results export's stored condition names ("run": its id),
 // with what its explanations need.
 func (s *Service) resultRun(ctx context.Context, accountID int64, condJSON []byte) (engine.ResultRun, error) {
@@ -168,7 +178,11 @@ func (s *Service) resultRun(ctx context.Context, accountID int64, condJSON []byt
 	if !found {
 		return engine.ResultRun{}, errNoResults
 	}
-	return engine.ResultRun{ResultID: uint64(run.ResultID), Rules: run.Rules, Guardrails: run.Guardrails}, nil
+	d, err := s.decided(ctx, run, found)
+	if err != nil {
+		return engine.ResultRun{}, err
+	}
+	return engine.ResultRun{ResultID: uint64(run.ResultID), Rules: run.Rules, Guardrails: run.Guardrails, Decided: d}, nil
 }
 
 // errNoResults answers an export of results that do not exist yet.
@@ -223,10 +237,14 @@ func (h *repricing) rows(c echo.Context, in ResultsRequest) (ResultsBlock, error
 	}
 	if !found {
 		// The condition is still checked, so a bad one is a 400 before any run.
-		_, err := engine.CompileResultRows(a, in.rc.cond, 0)
+		_, err := engine.CompileResultRows(a, in.rc.cond, 0, engine.ApprovalDecided{})
 		return ResultsBlock{Rows: []map[string]any{}}, err
 	}
-	plan, err := engine.CompileResultRows(a, in.rc.cond, uint64(run.ResultID))
+	d, err := h.s.decided(ctx, run, found)
+	if err != nil {
+		return ResultsBlock{}, err
+	}
+	plan, err := engine.CompileResultRows(a, in.rc.cond, uint64(run.ResultID), d)
 	if err != nil {
 		return ResultsBlock{}, err
 	}
@@ -302,7 +320,11 @@ func (h *repricing) count(c echo.Context, in ResultsCountRequest) (ResultsCount,
 	if err != nil {
 		return ResultsCount{}, err
 	}
-	st, err := engine.CompileResultCount(a, in.rc.cond, uint64(run.ResultID), in.CalculatePendingRow)
+	d, err := h.s.decided(ctx, run, found)
+	if err != nil {
+		return ResultsCount{}, err
+	}
+	st, err := engine.CompileResultCount(a, in.rc.cond, uint64(run.ResultID), in.CalculatePendingRow, d)
 	if err != nil || !found {
 		out := ResultsCount{}
 		if in.CalculatePendingRow {
