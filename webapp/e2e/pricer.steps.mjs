@@ -154,7 +154,8 @@ export const pricerSteps = [
       await waitRows(page);
       await page.getByLabel('Row count').filter({ hasText: /products, [\d,]+ pending/ }).waitFor();
       const statuses = await page.$$eval(`${rows} [col-id="status"]`, (els) => els.map((e) => e.textContent.trim()));
-      assert.ok(statuses.every((s) => ['no_change', 'auto_approved', 'pending', 'mandated'].includes(s)), statuses.join(','));
+      // Statuses in words (issue 29), not their codes.
+      assert.ok(statuses.every((s) => ['No change', 'Auto-approved', 'Pending', 'Mandated'].includes(s)), statuses.join(','));
     },
   },
   {

@@ -30,8 +30,8 @@ export function formatResult(format: string, v: unknown, currency: string): stri
  * and its reason (auto_approved, above_threshold, mandated). A code not listed shows as it is.
  */
 export const CODE_WORDS: Record<string, Record<string, string>> = {
-  status: { no_change: 'No change', auto_approved: 'Auto-approved', pending: 'Pending', mandated: 'Mandated (manual approval)', Pending: 'Pending', approved: 'Approved', rejected: 'Rejected' },
-  reason: { auto_approved: 'Within the auto-approve threshold', above_threshold: 'Above the auto-approve threshold', mandated: 'Mandated brand or FSN' },
+  status: { no_change: 'No change', auto_approved: 'Auto-approved', pending: 'Pending', mandated: 'Mandated', Pending: 'Pending', approved: 'Approved', rejected: 'Rejected' },
+  reason: { above_threshold: 'Above the threshold', auto_approved: 'Auto-approved', mandated: 'Mandated' },
 };
 
 /** codeWord is a status's or reason's words. */

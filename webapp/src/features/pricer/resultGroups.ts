@@ -1,4 +1,5 @@
 import type { BarRow, BarSeries } from '../../components/BarChart';
+import { CODE_WORDS } from './resultColumns';
 
 /**
  * The results' group and graph modes (spec: "Modes table, group and graph"): group rows of
@@ -29,7 +30,8 @@ export type GroupRow = {
   max_change_pct: number | null;
 };
 
-const STATUS_LABELS: Record<string, string> = { no_change: 'No change', auto_approved: 'Auto-approved', pending: 'Pending', mandated: 'Mandated' };
+// The words of statuses and reasons are the grids' (resultColumns.ts): one list.
+const STATUS_LABELS = CODE_WORDS.status;
 
 /** groupLabel is a group's key as the screen shows it. */
 export function groupLabel(groupBy: string, key: string, ruleNames: Record<string, string> = {}): string {
@@ -72,7 +74,7 @@ export type ApprovalGroupRow = {
   max_change_pct: number | null;
 };
 
-const REASON_LABELS: Record<string, string> = { above_threshold: 'Above the threshold', auto_approved: 'Auto-approved', mandated: 'Mandated' };
+const REASON_LABELS = CODE_WORDS.reason;
 
 /** approvalGroupLabel is an approval group's key as the screen shows it (statuses are shown as they are). */
 export function approvalGroupLabel(groupBy: string, key: string): string {

@@ -24,11 +24,11 @@ test('issue 29: the Rule column names the rule or the event, never the id; label
   expect(cellText(rule, { rule_id: null, rule_name: '' }, null, '$')).toBe('');
   const labels = col({ colId: 'labels', field: 'labels' });
   expect(cellText(labels, { labels: '3,7', labelsNames: 'Clearance,Top seller' }, '3,7', '$')).toBe('Clearance, Top seller');
-  expect(cellText(col({ colId: 'reason', field: 'reason' }), {}, 'above_threshold', '$')).toBe('Above the auto-approve threshold');
+  expect(cellText(col({ colId: 'reason', field: 'reason' }), {}, 'above_threshold', '$')).toBe('Above the threshold');
   expect(cellText(col({ colId: 'status', field: 'status' }), {}, 'auto_approved', '$')).toBe('Auto-approved');
   expect(codeWord('status', 'approved')).toBe('Approved');
   expect(codeWord('status', 'something_new')).toBe('something_new');
-  expect(resultFilter(col({ colId: 'reason', radioValues: ['mandated'] })).filterParams).toMatchObject({ labels: { mandated: 'Mandated brand or FSN' } });
+  expect(resultFilter(col({ colId: 'reason', radioValues: ['mandated'] })).filterParams).toMatchObject({ labels: { mandated: 'Mandated' } });
   const [def] = resultColDefs([rule], '$');
   expect(def.type).toBeUndefined();
 });
