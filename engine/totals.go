@@ -24,9 +24,6 @@ type Totals struct {
 	// old at build (0 when none). A snapshot built before the totals existed has
 	// FreshMin 0 and is never exact.
 	FreshMin, StaleMax uint32
-	// Build is the id of the build (or load's refresh) the readers see: the
-	// snapshot's version, which caches of its answers key on.
-	Build uint64
 }
 
 // exact reports whether the stored totals equal the lambdas for settings s and

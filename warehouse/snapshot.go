@@ -325,14 +325,13 @@ func (w *Warehouse) SnapshotMeta(ctx context.Context, accountID uint32) (map[int
 		out[int64(id)] = i + 1
 	}
 	delta, _ := r[7].(uint64)
-	build, _ := r[1].(uint64)
-	if build == 0 {
+	if b, _ := r[1].(uint64); b == 0 {
 		return out, nil, delta, nil // built before the totals existed, or no build row
 	}
 	// Query gives unsigned integers as uint64.
 	fresh, _ := r[2].(uint64)
 	stale, _ := r[3].(uint64)
-	t := &engine.Totals{FreshMin: uint32(fresh), StaleMax: uint32(stale), Build: build}
+	t := &engine.Totals{FreshMin: uint32(fresh), StaleMax: uint32(stale)}
 	t.Parity, _ = r[4].(float64)
 	t.Lower, _ = r[5].(float64)
 	t.Upper, _ = r[6].(float64)
