@@ -209,7 +209,7 @@ type benchClass struct {
 	// cond becomes a new negative number), so nothing the grid kept from an
 	// earlier run (api/grid's order cache) answers it.
 	fresh bool
-	pg                             func(ctx context.Context, db *pgxpool.Pool) error
+	pg    func(ctx context.Context, db *pgxpool.Pool) error
 }
 
 func benchClasses(a engine.Account, c3 int64) []benchClass {
