@@ -282,6 +282,17 @@ func (w *Warehouse) SnapshotDelta(ctx context.Context, account uint32) (uint64, 
 	return w.Count(ctx, SQL("SELECT max(build_id) FROM "+engine.TableProductSnapshotDelta.String()+" WHERE account_id = ?", account))
 }
 
+// ReportVersion is a number that changes whenever what the account's reports read
+// may have: a snapshot build (full, or a load's refresh of a few products; each
+// writes snapshot_builds before its swap and the delta's newest build after it)
+// or a label assigned or taken away (the label mirror's newest version). Answers
+// over the snapshot may be kept while it stays the same.
+func (w *Warehouse) ReportVersion(ctx context.Context, account uint32) (uint64, error) {
+	return w.Count(ctx, SQL("SELECT cityHash64((SELECT max(build_id) FROM "+engine.TableSnapshotBuilds.String()+" WHERE account_id = ?), "+
+		"(SELECT max(build_id) FROM "+engine.TableProductSnapshotDelta.String()+" WHERE account_id = ?), "+
+		"(SELECT max(version) FROM "+engine.TableProductLabels.String()+" WHERE account_id = ?))", account, account, account))
+}
+
 // SnapshotMeta reads what the compiler needs to know about the account's current
 // snapshot, in one small read: the competitors' positions in its arrays, the facts
 // of its build (the stored totals' settings and scan-time bounds) and the newest

@@ -31,11 +31,14 @@ type Service struct {
 	// Load replaces the PostgreSQL read of an account's catalog when set (the
 	// benchmark on a bare ClickHouse data set).
 	Load func(ctx context.Context, accountID int64) (engine.Account, error)
+	// orders keeps the order and counts of conditions while the snapshot stays the
+	// same (ordercache.go); nil: none.
+	orders *orderCache
 }
 
 // NewService returns a service on the two databases.
 func NewService(w *warehouse.Warehouse, db *pgxpool.Pool) *Service {
-	return &Service{W: w, DB: db, Now: time.Now}
+	return &Service{W: w, DB: db, Now: time.Now, orders: newOrderCache(4_000_000, time.Minute)}
 }
 
 // Account loads the compiler's view of the caller's account: its catalog
@@ -104,12 +107,41 @@ type Block struct {
 	LastRow int `json:"lastRow" openapi:"always"`
 }
 
-// Rows runs one block of a condition.
+// Rows runs one block of a condition. A block after the first of table rows is
+// a slice of the condition's order, and a group block is itself, kept in the
+// order cache.
 func (s *Service) Rows(ctx context.Context, a engine.Account, c engine.Condition) (Block, error) {
+	if c.StartRow > 0 && s.orders != nil {
+		if blk, ok, err := s.cachedRows(ctx, a, c); ok || err != nil {
+			return blk, err
+		}
+	}
 	plan, err := engine.CompileRows(a, c)
 	if err != nil {
 		return Block{}, err
 	}
+	if plan.Shape == engine.ShapeGroups && s.orders != nil && keepableGroups(a, c, plan) {
+		key, err := s.cacheKey(ctx, a, "groups", plan.Statement)
+		if err != nil {
+			return Block{}, err
+		}
+		return cached(ctx, s.orders, key, func(b Block) int { return len(b.Rows) }, func(ctx context.Context) (Block, error) {
+			return s.block(ctx, a, c, plan)
+		})
+	}
+	return s.block(ctx, a, c, plan)
+}
+
+// keepableGroups reports a group block that may be kept: both of its queries,
+// the groups and their per-competitor pairs (compiled here without keys), are
+// engine.Keepable.
+func keepableGroups(a engine.Account, c engine.Condition, plan engine.Plan) bool {
+	pairs, err := engine.CompileGroupCompetitors(a, c, nil)
+	return err == nil && engine.Keepable(a, plan.Statement) && engine.Keepable(a, pairs.Statement)
+}
+
+// block runs a compiled block.
+func (s *Service) block(ctx context.Context, a engine.Account, c engine.Condition, plan engine.Plan) (Block, error) {
 	res, err := s.W.Query(ctx, plan.Statement)
 	if err != nil {
 		return Block{}, err
@@ -123,42 +155,97 @@ func (s *Service) Rows(ctx context.Context, a engine.Account, c engine.Condition
 		start := min(plan.StartRow, len(all))
 		return Block{Rows: all[start:end], LastRow: len(all)}, nil
 	case engine.ShapeGroups:
-		keep, last := plan.LastRow(len(rows))
-		rows = rows[:keep]
-		keys := make([]string, len(rows))
-		for i, r := range rows {
-			keys[i], _ = r["group_key"].(string)
-			r[plan.GroupField] = r["group_key"]
-			r["id"] = r["group_key"]
-			delete(r, "group_key")
-		}
-		if len(rows) > 0 && len(plan.Competitors) > 0 {
-			pp, err := engine.CompileGroupCompetitors(a, c, keys)
-			if err != nil {
-				return Block{}, err
-			}
-			if pp.SQL != "" {
-				res, err := s.W.Query(ctx, pp.Statement)
-				if err != nil {
-					return Block{}, err
-				}
-				engine.MergeCompetitorPairs(pp, plan.GroupField, rows, toMaps(res))
-			}
-		}
-		return Block{Rows: rows, LastRow: last}, nil
+		return s.groupBlock(ctx, a, c, plan, rows)
 	case engine.ShapeRows:
-		for _, r := range rows {
-			plan.Expand(r)
-		}
-		if err := s.fillLabels(ctx, a, rows); err != nil {
-			return Block{}, err
-		}
-		for _, r := range rows {
-			r["currency_symbol"] = a.Settings.CurrencySymbol
-		}
+		return s.productRows(ctx, a, plan, rows)
 	}
 	keep, last := plan.LastRow(len(rows))
 	return Block{Rows: rows[:keep], LastRow: last}, nil
+}
+
+// groupBlock shapes a block of groups: each row's key under the group's field and
+// as its id, and the per-competitor pairs of the block's groups.
+func (s *Service) groupBlock(ctx context.Context, a engine.Account, c engine.Condition, plan engine.Plan, rows []map[string]any) (Block, error) {
+	keep, last := plan.LastRow(len(rows))
+	rows = rows[:keep]
+	keys := make([]string, len(rows))
+	for i, r := range rows {
+		keys[i], _ = r["group_key"].(string)
+		r[plan.GroupField] = r["group_key"]
+		r["id"] = r["group_key"]
+		delete(r, "group_key")
+	}
+	if len(rows) > 0 && len(plan.Competitors) > 0 {
+		pp, err := engine.CompileGroupCompetitors(a, c, keys)
+		if err != nil {
+			return Block{}, err
+		}
+		if pp.SQL != "" {
+			res, err := s.W.Query(ctx, pp.Statement)
+			if err != nil {
+				return Block{}, err
+			}
+			engine.MergeCompetitorPairs(pp, plan.GroupField, rows, toMaps(res))
+		}
+	}
+	return Block{Rows: rows, LastRow: last}, nil
+}
+
+// productRows shapes a block of table rows: the per-competitor keys, labels and
+// the currency symbol.
+func (s *Service) productRows(ctx context.Context, a engine.Account, plan engine.Plan, rows []map[string]any) (Block, error) {
+	for _, r := range rows {
+		plan.Expand(r)
+	}
+	if err := s.fillLabels(ctx, a, rows); err != nil {
+		return Block{}, err
+	}
+	for _, r := range rows {
+		r["currency_symbol"] = a.Settings.CurrencySymbol
+	}
+	keep, last := plan.LastRow(len(rows))
+	return Block{Rows: rows[:keep], LastRow: last}, nil
+}
+
+// cachedRows answers a block of table rows from the condition's order (the order
+// cache): ok is false for a condition that has none (group mode) or whose order
+// is not computed yet.
+func (s *Service) cachedRows(ctx context.Context, a engine.Account, c engine.Condition) (Block, bool, error) {
+	st, ok, err := engine.CompileOrder(a, c)
+	if err != nil || !ok || !engine.Keepable(a, st) {
+		return Block{}, false, nil // the block's own compile says what is wrong
+	}
+	key, err := s.cacheKey(ctx, a, "order", st)
+	if err != nil {
+		return Block{}, true, err
+	}
+	ids, ok := ready(s.orders, key, func(ids []string) int { return len(ids) }, func(ctx context.Context) ([]string, error) {
+		return s.W.Strings(ctx, st)
+	})
+	if !ok {
+		return Block{}, false, nil
+	}
+	from, to := min(c.StartRow, len(ids)), min(c.StartRow+c.Limit+1, len(ids))
+	plan, err := engine.CompileRowsOf(a, c, ids[from:to])
+	if err != nil {
+		return Block{}, true, err
+	}
+	res, err := s.W.Query(ctx, plan.Statement)
+	if err != nil {
+		return Block{}, true, err
+	}
+	blk, err := s.productRows(ctx, a, plan, toMaps(res))
+	return blk, true, err
+}
+
+// cacheKey is the order cache's key of st for account a at the version of what
+// its reports read.
+func (s *Service) cacheKey(ctx context.Context, a engine.Account, kind string, st engine.Statement) (string, error) {
+	v, err := s.W.ReportVersion(ctx, a.AccountID)
+	if err != nil {
+		return "", err
+	}
+	return cacheKey(kind, fmt.Sprintf("%d/%d", a.AccountID, v), st), nil
 }
 
 // Search runs the search box: the first 30 products of the report matching the
@@ -177,13 +264,23 @@ func (s *Service) Search(ctx context.Context, a engine.Account, search string, c
 	return SearchResult{Rows: blk.Rows, Count: n}, err
 }
 
-// Count runs getCountOfRow.
+// Count runs getCountOfRow, kept in the order cache while the snapshot stays the
+// same.
 func (s *Service) Count(ctx context.Context, a engine.Account, c engine.Condition) (uint64, error) {
 	plan, err := engine.CompileCount(a, c)
 	if err != nil {
 		return 0, err
 	}
-	return s.W.Count(ctx, plan.Statement)
+	if s.orders == nil || !engine.Keepable(a, plan.Statement) {
+		return s.W.Count(ctx, plan.Statement)
+	}
+	key, err := s.cacheKey(ctx, a, "count", plan.Statement)
+	if err != nil {
+		return 0, err
+	}
+	return cached(ctx, s.orders, key, func(uint64) int { return 1 }, func(ctx context.Context) (uint64, error) {
+		return s.W.Count(ctx, plan.Statement)
+	})
 }
 
 // Graph runs graph mode over the chosen groups.
