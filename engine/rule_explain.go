@@ -89,14 +89,14 @@ func sourceText(s RuleSource, names map[int64]string) string {
 	if s.InStockOnly {
 		stock = " in-stock"
 	}
-	var who string
-	if len(s.Competitors) == 1 {
-		who = names[s.Competitors[0]]
-		if who == "" {
-			who = fmt.Sprintf("competitor %d", s.Competitors[0])
-		}
-	} else {
-		who = fmt.Sprintf("%d competitors", len(s.Competitors))
+	if len(s.Competitors) != 1 {
+		// Not "of 8 competitors": some of them may have no offer that counts for
+		// the product (issue 29 found 7 offers where 8 were written).
+		return fmt.Sprintf("the %s%s offer among %d chosen competitors", agg, stock, len(s.Competitors))
+	}
+	who := names[s.Competitors[0]]
+	if who == "" {
+		who = fmt.Sprintf("competitor %d", s.Competitors[0])
 	}
 	return "the " + agg + stock + " price of " + who
 }

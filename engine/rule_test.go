@@ -301,6 +301,9 @@ func TestExplain(t *testing.T) {
 	}
 	assert.Equal(t, []string{"target", "floor", "clamp", "max_change", "rounding"}, kinds)
 
+	// Several competitors: the words do not claim an offer from each of them.
+	assert.Equal(t, "the lowest in-stock offer among 8 chosen competitors", sourceText(RuleSource{Kind: SourceCompetitors,
+		Competitors: []int64{1, 2, 3, 4, 5, 6, 7, 8}, Aggregate: AggMin, InStockOnly: true}, nil))
 	_, s = Explain(ResultTrace{Price: 10, TRule: 1, TSrc: nan, Target: nan, Floor: nan, Ceiling: nan, Status: StatusNoChange}, rules, Guardrails{}, nil)
 	assert.Equal(t, `Rule "Beat Alpha" matches, but the lowest price of competitor 3 has no value; no change: the target rule's source has no value.`, s)
 	_, s = Explain(ResultTrace{Price: 10, Target: nan, Floor: nan, Ceiling: nan, Status: StatusNoChange}, rules, Guardrails{}, nil)

@@ -108,6 +108,16 @@ func (p *pricerEnv) start(t *testing.T, c *client, simulation bool) int64 {
 	return id
 }
 
+// clearTerms ends a subtest's contracts and events: the accounts' rows go, and the
+// evaluator applies none.
+func (p *pricerEnv) clearTerms(t *testing.T, accs ...int64) {
+	p.terms = nil
+	for _, q := range []string{`DELETE FROM price_contracts WHERE account_id = ANY($1)`, `DELETE FROM price_events WHERE account_id = ANY($1)`} {
+		_, err := p.e.db.Exec(context.Background(), q, accs)
+		require.NoError(t, err)
+	}
+}
+
 func (p *pricerEnv) addRule(t *testing.T, c *client, rule obj) int64 {
 	t.Helper()
 	st, body := c.call("POST", "/api/rules/addRule", rule)
@@ -643,13 +653,7 @@ func TestPricer(t *testing.T) {
 		contract(p.acc2, a, "manual", 1, 1, -1, 1)                     // another account's
 		p.terms = map[string]evTerm{a.id: {floor: a.price * 1.2, ceiling: a.price * 1.3}, b.id: {floor: b.price * 0.97, ceiling: b.price * 0.97},
 			c.id: {event: c.price * 0.9}, d.id: {floor: d.price * 0.5, ceiling: d.price * 0.7, event: d.price * 0.95}}
-		defer func() {
-			p.terms = nil
-			_, err := p.e.db.Exec(context.Background(), `DELETE FROM price_contracts WHERE comment = 'test'`)
-			require.NoError(t, err)
-			_, err = p.e.db.Exec(context.Background(), `DELETE FROM price_events WHERE account_id = $1`, p.acc1)
-			require.NoError(t, err)
-		}()
+		defer p.clearTerms(t, p.acc1, p.acc2)
 		id := p.start(t, p.admin, false)
 		got := p.compare(t, p.acc1, id, rules, guard)
 		assert.Equal(t, engine.ContractRuleID, got[a.id].fRule)
@@ -698,13 +702,7 @@ func TestPricer(t *testing.T) {
 			VALUES ($1, $2, 'Deep sale', $3, $4, $4)`, p.acc1, cut.id, sale, day)
 		require.NoError(t, err)
 		p.terms = map[string]evTerm{pinned.id: {floor: pin, ceiling: pin}, cut.id: {event: sale}}
-		defer func() {
-			p.terms = nil
-			_, err := p.e.db.Exec(context.Background(), `DELETE FROM price_contracts WHERE comment = 'test'`)
-			require.NoError(t, err)
-			_, err = p.e.db.Exec(context.Background(), `DELETE FROM price_events WHERE account_id = $1`, p.acc1)
-			require.NoError(t, err)
-		}()
+		defer p.clearTerms(t, p.acc1)
 		id := p.start(t, p.admin, true)
 		got := p.compare(t, p.acc1, id, rules, g)
 		over := 0
@@ -817,12 +815,9 @@ func TestPricer(t *testing.T) {
 				st, _ := p.admin2.call("POST", "/api/rules/removeRule", obj{"groupId": r.(obj)["groupId"]})
 				require.Equal(t, 200, st)
 			}
-			for _, q := range []string{`DELETE FROM price_contracts WHERE account_id = $1`, `DELETE FROM price_events WHERE account_id = $1`} {
-				_, err := p.e.db.Exec(context.Background(), q, p.acc2)
-				require.NoError(t, err)
-			}
+			p.clearTerms(t, p.acc2)
 		}
-		defer func() { p.terms = nil; clear() }()
+		defer clear()
 		day := p.now.Format("2006-01-02")
 		var runs, changed, pinned int
 		for seed := uint64(1); seed <= 8; seed++ {
