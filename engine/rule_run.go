@@ -192,9 +192,9 @@ func (k *runCompiler) inner(b *builder, scope *Condition) (string, error) {
 
 // offerColumns are, per competitor a rule reads (and per stock option), its
 // price where the offer counts (found, priced above 0, not older than the
-// staleness limit, not a flagged match) in the forms the rules' aggregates take (offerColumn): for a
-// minimum the price or +inf, for a maximum the price or -inf, for an average the
-// price or 0 and the count 1 or 0. A source then is a plain least/greatest/sum of
+// staleness limit, not a flagged match) in the forms the rules' aggregates take
+// (offerColumn): for a minimum the price or +inf, for a maximum the price or
+// -inf, for an average the price or 0 and the count 1 or 0. A source then is a plain least/greatest/sum of
 // columns, with no per-rule test of each offer (a run's sources were most of its
 // CPU). While the snapshot's build facts are exact and no priced pair was stale
 // at the build (Totals.StaleMax 0), every offer priced beside my price is still

@@ -3,12 +3,16 @@ import { Link } from '../../lib/router';
 import { useSession } from '../../lib/session';
 import { PermName } from '../../api/permissions.gen';
 import { Logo } from '../../components/Logo';
+import { CI_MENU, PRICER_MENU, openable } from './nav';
 
 /** The navigation of docs/product.md §2, shown only when logged in. */
 export function Layout({ children }: { children: ReactNode }) {
   const { account, user, can } = useSession();
   const [open, setOpen] = useState<string | null>(null);
   const toggle = (m: string) => setOpen((o) => (o === m ? null : m));
+  // Only the pages the user may open (nav.ts).
+  const pricer = openable(account.userPermissions, PRICER_MENU);
+  const ci = openable(account.userPermissions, CI_MENU);
   const menu = (id: string, label: string, entries: { to: string; label: string }[]) => (
     <div className="menu" onMouseLeave={() => setOpen(null)}>
       <button className="menu-button" aria-expanded={open === id} onClick={() => toggle(id)}>
@@ -35,17 +39,9 @@ export function Layout({ children }: { children: ReactNode }) {
           <Link to="/pricing/reports">Reports</Link>
           <Link to="/saved_reports">Saved reports</Link>
           <Link to="/alerts">Alerts</Link>
-          {menu('pricer', 'Dynamic Pricer', [
-            { to: '/new/repricing/dynamic_pricer', label: 'Manage Pricing Rules' },
-            { to: '/new/repricing/results', label: 'Results' },
-            { to: '/new/repricing/simulation_results', label: 'Simulation Results' },
-            { to: '/new/repricing/approval', label: 'Manual Approval' },
-            { to: '/new/repricing/manual_approval_audit', label: 'Manual Approval Audit Log' },
-            { to: '/new/repricing/upload_files', label: 'Upload Files' },
-            { to: '/new/repricing/audit_log', label: 'Rules Audit Log' },
-          ])}
+          {pricer.length > 0 && menu('pricer', 'Dynamic Pricer', pricer)}
           <Link to="/insights">Insights</Link>
-          {menu('ci', 'Competitive Intelligence', [{ to: '/new/competitive_intelligence/match_feedback', label: 'Match Feedback' }])}
+          {ci.length > 0 && menu('ci', 'Competitive Intelligence', ci)}
         </nav>
         {menu(
           'account',
