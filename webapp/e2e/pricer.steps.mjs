@@ -231,7 +231,12 @@ export const pricerSteps = [
       const select = panel.getByLabel('Matrix profile');
       const options = await select.locator('option').allTextContents();
       assert.ok(options.length >= 2, 'profiles are listed: ' + options.join('|'));
+      const before = psql(stack, `SELECT coalesce(max(matrix_profile), '') FROM pricer_guardrails`);
       await select.selectOption({ index: 1 });
+      // Choosing a profile shows its guardrails; only Save applies them (issue 29).
+      await panel.getByRole('status').filter({ hasText: 'Not saved yet' }).waitFor();
+      assert.equal(psql(stack, `SELECT coalesce(max(matrix_profile), '') FROM pricer_guardrails`), before, 'nothing saved before Save');
+      await panel.getByRole('button', { name: 'Save guardrails' }).click();
       await panel.getByRole('status').filter({ hasText: 'Guardrails saved' }).waitFor();
       assert.notEqual(psql(stack, 'SELECT matrix_profile FROM pricer_guardrails'), '');
     },

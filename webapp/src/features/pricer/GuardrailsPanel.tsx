@@ -2,15 +2,7 @@ import { useEffect, useState } from 'react';
 import { FormError } from '../../components/Dialog';
 import { ApiError } from '../../lib/api';
 import { getGuardrails, getMatrixProfiles, saveGuardrails, type Guardrails, type MatrixProfile } from './api/rules';
-
-type Draft = { max: string; rounding: string; margin: string; auto: string };
-
-const toDraft = (g: Guardrails): Draft => ({
-  max: g.max_change_pct == null ? '' : String(g.max_change_pct),
-  rounding: (g.rounding_endings ?? []).join(', '),
-  margin: g.min_margin_pct == null ? '' : String(g.min_margin_pct),
-  auto: String(g.auto_approve_pct ?? 0),
-});
+import { chooseProfile, dirty, saveBody, toDraft, type Draft } from './guardrailsDraft';
 
 /**
  * The account's guardrails (docs/pricer.md): maximum change per run, rounding endings, minimum margin
@@ -40,14 +32,16 @@ export function GuardrailsPanel({ canEdit }: { canEdit: boolean }) {
       if (e instanceof ApiError) setError(e.message);
     }
   };
-  const num = (s: string) => (s.trim() === '' ? null : Number(s));
+  const saved0 = toDraft(g);
+  // Typing a value leaves the profile: the guardrails are then custom.
+  const edit = (x: Partial<Draft>) => (setSaved(false), setD({ ...d, ...x, profile: '' }));
   return (
     <section className="guardrails" aria-label="Guardrails">
       <h2>Guardrails</h2>
       <div className="row">
         <label className="field">
           Matrix profile
-          <select value={g.matrix_profile} disabled={!canEdit} onChange={(e) => e.target.value && void apply({ matrix_profile: e.target.value })}>
+          <select value={d.profile} disabled={!canEdit} onChange={(e) => (setSaved(false), setD(chooseProfile(d, profiles, e.target.value)))}>
             <option value="">Custom</option>
             {profiles.map((p) => (
               <option key={p.id} value={p.id}>
@@ -58,38 +52,33 @@ export function GuardrailsPanel({ canEdit }: { canEdit: boolean }) {
         </label>
         <label className="field">
           Maximum change per run %
-          <input value={d.max} disabled={!canEdit} placeholder="none" onChange={(e) => setD({ ...d, max: e.target.value })} />
+          <input value={d.max} disabled={!canEdit} placeholder="none" onChange={(e) => edit({ max: e.target.value })} />
         </label>
         <label className="field">
           Rounding endings
-          <input value={d.rounding} disabled={!canEdit} placeholder="none, e.g. 0.99, 0.49" onChange={(e) => setD({ ...d, rounding: e.target.value })} />
+          <input value={d.rounding} disabled={!canEdit} placeholder="none, e.g. 0.99, 0.49" onChange={(e) => edit({ rounding: e.target.value })} />
         </label>
         <label className="field">
           Minimum margin %
-          <input value={d.margin} disabled={!canEdit} placeholder="none" onChange={(e) => setD({ ...d, margin: e.target.value })} />
+          <input value={d.margin} disabled={!canEdit} placeholder="none" onChange={(e) => edit({ margin: e.target.value })} />
         </label>
         <label className="field">
           Auto-approve threshold %
-          <input value={d.auto} disabled={!canEdit} onChange={(e) => setD({ ...d, auto: e.target.value })} />
+          <input value={d.auto} disabled={!canEdit} onChange={(e) => edit({ auto: e.target.value })} />
         </label>
         {canEdit && (
-          <button
-            className="btn"
-            onClick={() =>
-              void apply({
-                max_change_pct: num(d.max),
-                min_margin_pct: num(d.margin),
-                auto_approve_pct: Number(d.auto || 0),
-                rounding_endings: d.rounding.split(',').map((s) => s.trim()).filter(Boolean).map(Number),
-              })
-            }
-          >
+          <button className="btn" disabled={!dirty(d, saved0)} onClick={() => void apply(saveBody(d, saved0))}>
             Save guardrails
           </button>
         )}
       </div>
       <FormError message={error} />
       {saved && <div className="muted" role="status">Guardrails saved</div>}
+      {canEdit && dirty(d, saved0) && (
+        <div className="muted" role="status">
+          Not saved yet: press Save guardrails to apply them.
+        </div>
+      )}
     </section>
   );
 }
