@@ -68,5 +68,18 @@ test('preview buckets and audit diffs read as text', () => {
   expect(bucketLabel(10, null)).toBe('+10% or more');
   expect(auditDiff({ name: 'a', status: 'active', updated_at: 'x' }, { name: 'a', status: 'inactive', updated_at: 'y' })).toEqual([['status', 'active', 'inactive']]);
   expect(auditDiff(null, { name: 'n' })).toEqual([['name', '', 'n']]);
-  expect(auditDiff([1, 2], [2, 1])).toEqual([['', '[1,2]', '[2,1]']]);
+  expect(auditDiff([1, 2], [2, 1])).toEqual([['', '1, 2', '2, 1']]);
+  // Issue 29: nested changes read field: before → after, not JSON.
+  const rule = (kind: string, competitors: number[], paths: string[][]) => ({
+    name: 'r',
+    source: { kind, competitors, aggregate: 'min' },
+    adjust: { percent: -2 },
+    scope: { filters: { category_tree: { filterType: 'category', paths } } },
+  });
+  expect(auditDiff(rule('my_price', [], [['Toys']]), rule('competitors', [3, 9], [['Toys', 'Dolls'], ['Games']]))).toEqual([
+    ['source.kind', 'my_price', 'competitors'],
+    ['source.competitors', '', '3, 9'],
+    ['scope.filters.category_tree.paths', 'Toys', 'Toys > Dolls, Games'],
+  ]);
+  for (const [, b, a] of auditDiff(rule('my_price', [], []), rule('fixed', [1], [['A']]))) expect(b + a).not.toMatch(/[{}[\]"]/);
 });

@@ -142,12 +142,28 @@ export function bucketLabel(from: number | null | undefined, to: number | null |
 
 /** auditDiff lists the fields an audit entry changed: [field, before, after]. */
 export function auditDiff(before: unknown, after: unknown): [string, string, string][] {
-  const b = (before && typeof before === 'object' && !Array.isArray(before) ? before : {}) as Record<string, unknown>;
-  const a = (after && typeof after === 'object' && !Array.isArray(after) ? after : {}) as Record<string, unknown>;
-  const show = (v: unknown) => (v === undefined || v === null ? '' : typeof v === 'string' ? v : JSON.stringify(v));
-  if ((before === null || typeof before !== 'object' || Array.isArray(before)) && (after === null || typeof after !== 'object' || Array.isArray(after))) {
-    return [['', show(before), show(after)]];
-  }
+  const b = auditLeaves(before);
+  const a = auditLeaves(after);
   const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((k) => k !== 'updated_at' && k !== 'updated_by');
-  return keys.filter((k) => show(b[k]) !== show(a[k])).map((k) => [k, show(b[k]), show(a[k])]);
+  return keys.filter((k) => (b[k] ?? '') !== (a[k] ?? '')).map((k) => [k, b[k] ?? '', a[k] ?? '']);
+}
+
+/**
+ * auditLeaves flattens an audit value into field → words, so the log shows each change as
+ * field: before → after and never JSON (issue 29): nested objects by their path (source.kind,
+ * adjust.percent), lists joined with ", " (a path of a category tree with " > "), a list of
+ * objects as "field: value; ..." per item. A plain value or a list is the field "".
+ */
+export function auditLeaves(v: unknown, path = '', out: Record<string, string> = {}): Record<string, string> {
+  if (v === undefined || v === null) return out;
+  if (Array.isArray(v)) {
+    out[path] = v.map((x) => (Array.isArray(x) ? x.map(String).join(' > ') : x !== null && typeof x === 'object' ? Object.entries(auditLeaves(x)).map(([k, y]) => `${k}: ${y}`).join('; ') : String(x))).join(', ');
+    return out;
+  }
+  if (typeof v === 'object') {
+    for (const [k, x] of Object.entries(v as Record<string, unknown>)) auditLeaves(x, path ? path + '.' + k : k, out);
+    return out;
+  }
+  out[path] = String(v);
+  return out;
 }
