@@ -61,14 +61,21 @@ var cardDefs = []struct {
 	{engine.InsightOutOfStock, "Out of stock at competitors", "%d products are out of stock at a competitor", engine.SortAsc},
 }
 
-// Cards reads the cards of the caller's account.
+// Cards reads the cards of the caller's account. A card's number counts the
+// products of the report it links to (InsightReportURL), whose rows its tiles
+// are: never the pricer's candidates (Pricing's, with the pricer seam), which
+// count its latest run's raises and reductions (issue 29: "52 priced under the
+// market" beside a report of 2,634).
 func (in *Insights) Cards(ctx context.Context, p session.Principal) (InsightCards, error) {
-	pr, err := in.Pricing(ctx, p)
+	a, err := in.S.Account(ctx, p)
 	if err != nil {
 		return InsightCards{}, err
 	}
-	counts := map[string]uint64{engine.InsightPriceUp: pr.PriceUp, engine.InsightPriceDown: pr.PriceDown, engine.InsightOutOfStock: pr.OutOfStockAtComps}
-	a, err := in.S.Account(ctx, p)
+	keys := make([]string, len(cardDefs))
+	for i, d := range cardDefs {
+		keys[i] = d.key
+	}
+	counts, err := in.count(ctx, a, keys)
 	if err != nil {
 		return InsightCards{}, err
 	}

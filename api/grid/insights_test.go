@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/url"
 	"sort"
+	"strings"
 	"testing"
 	"time"
 
@@ -177,12 +178,23 @@ func TestInsightsOnS(t *testing.T) {
 	got, err = in.Pricing(ctx, session.Principal{AccountID: 1, UserID: 1})
 	require.NoError(t, err)
 	assert.Equal(t, []any{uint64(3), uint64(4), "pricer", "/new/repricing/results?x=up"}, []any{got.PriceUp, got.PriceDown, got.CandidatesSource, got.Links[engine.InsightPriceUp]})
-	in.Pricer = nil
 
 	// The cards' tiles are the products of the insight's report, first by market delta.
+	// Each card's number is its report's count, even while the pricer seam answers
+	// the panel (issue 29: the cards said the pricer's 3 and 4).
 	cards, err := in.Cards(ctx, session.Principal{AccountID: 1, UserID: 1})
 	require.NoError(t, err)
+	in.Pricer = nil
 	require.Len(t, cards.Insights, 3)
+	a1, err := d.s.Account(ctx, session.Principal{AccountID: 1, UserID: 1})
+	require.NoError(t, err)
+	for _, card := range cards.Insights {
+		u, err := url.Parse(card.Link)
+		require.NoError(t, err)
+		n, err := d.s.Count(ctx, a1, cond(t, `{"report_type":"all_my_products","filters":{"insight":{"filterType":"radio","value":"`+u.Query().Get("insight")+`"}}}`))
+		require.NoError(t, err)
+		assert.True(t, strings.HasPrefix(card.Summary, fmt.Sprintf("%d products", n)), "%s: %q, its report lists %d", card.Key, card.Summary, n)
+	}
 	up := cards.Insights[0]
 	assert.Equal(t, "Room to raise prices", up.Title)
 	require.Len(t, up.Highlights, HighlightTiles)

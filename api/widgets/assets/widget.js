@@ -27,8 +27,8 @@
     ],
     pricing_summary: [
       ['Pricing summary', [
-        ['num_products_for_price_up', 'Priced under the market'],
-        ['num_products_for_price_down', 'Priced over the market'],
+        ['num_products_for_price_up', 'Candidates for price raise'],
+        ['num_products_for_price_down', 'Candidates for price reduction'],
         ['changes_at_competitor_last_week', 'Competitor price changes this week']]]
     ]
   }[key];
