@@ -67,7 +67,8 @@ export const uploadsSteps = [
       assert.equal(await upload.isEnabled(), false, 'after an error Upload is disabled');
       assert.equal(await cancel.isEnabled(), true, 'after an error Cancel is enabled');
       // Processing: both buttons disabled with the bar while the answer is on its way (held back
-      // here so that the state can be seen), then a 200 closes the dialog and the list refreshes.
+      // here so that the state can be seen); the dialog then waits for the job (issue 29) and closes
+      // once the file is applied whole, and the list refreshes.
       let release;
       const held = new Promise((r) => (release = r));
       await page.route('**/api/upload/uploadLabelFSNFile', async (route) => {
@@ -80,7 +81,7 @@ export const uploadsSteps = [
       assert.equal(await upload.isEnabled(), false);
       assert.equal(await cancel.isEnabled(), false);
       release();
-      await dlg.waitFor({ state: 'detached' });
+      await dlg.waitFor({ state: 'detached', timeout: 30_000 });
       await page.unroute('**/api/upload/uploadLabelFSNFile');
 
       // The job applies the file: the row says done, 2 rows applied, and the labels are in force.
@@ -106,6 +107,11 @@ export const uploadsSteps = [
       const dlg2 = page.getByRole('dialog', { name: 'Upload Label FSN file' });
       await dlg2.getByLabel('File').setInputFiles(csvFile('bad.csv', `fsn,label\n${fsns[0]},${label}\nNO-SUCH-FSN,${label}\n`));
       await dlg2.getByRole('button', { name: 'Upload', exact: true }).click();
+      // The dialog says why (issue 29: it closed as a success and the refusal showed only in the list).
+      const why = dlg2.getByRole('alert').filter({ hasText: 'Nothing was applied: 1 of 2 rows were refused.' });
+      await why.waitFor({ timeout: 30_000 });
+      assert.match(await why.textContent(), /Line 3 \(NO-SUCH-FSN\): unknown FSN: not in the account's catalogue/);
+      await dlg2.getByRole('button', { name: 'Cancel' }).click();
       await dlg2.waitFor({ state: 'detached' });
       await files.getByRole('row').nth(1).getByText('failed').waitFor({ timeout: 30_000 });
       await files.getByRole('row').nth(1).getByText('Nothing was applied: 1 of 2 rows were refused.').waitFor();

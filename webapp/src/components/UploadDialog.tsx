@@ -1,4 +1,4 @@
-import { useReducer, type ReactNode } from 'react';
+import { useReducer, useState, type ReactNode } from 'react';
 import { Dialog, FormError } from './Dialog';
 import { initialUploadState, uploadButtons, uploadOutcome, uploadReducer, type UploadResult } from '../lib/upload';
 
@@ -18,7 +18,13 @@ export type UploadDialogProps = {
   upload: (form: FormData) => Promise<UploadResult>;
   /** The multipart field of the file; the spec's UploadCsv by default. */
   field?: string;
-  /** Closes the dialog: refresh true after a 200, false on Cancel. */
+  /**
+   * Follows an accepted upload (its 200 answer's text) until it is checked: null closes the
+   * dialog as a success, a message shows as the dialog's error (a file refused by its job).
+   * None: a 200 closes the dialog.
+   */
+  follow?: (answer: string) => Promise<string | null>;
+  /** Closes the dialog: refresh true after a 200 (or on Cancel once a file was taken), false on Cancel. */
   onClose: (refresh: boolean) => void;
 };
 
@@ -29,19 +35,26 @@ export type UploadDialogProps = {
  * closes it with refresh true, a failure shows its message (Cancel re-enabled,
  * Upload disabled until another file is chosen); Cancel closes with refresh false.
  */
-export function UploadDialog({ title, accept = ['.csv'], columns, example, fields, prepare, upload, field = 'UploadCsv', onClose }: UploadDialogProps) {
+export function UploadDialog({ title, accept = ['.csv'], columns, example, fields, prepare, upload, follow, field = 'UploadCsv', onClose }: UploadDialogProps) {
   const [state, dispatch] = useReducer(uploadReducer, initialUploadState);
+  // A file the server took (then refused by its job): the list behind changed.
+  const [taken, setTaken] = useState(false);
   const buttons = uploadButtons(state);
-  const cancel = () => buttons.cancel && onClose(false);
+  const cancel = () => buttons.cancel && onClose(taken);
   const send = async () => {
     if (!buttons.upload || !state.file) return;
     const form = new FormData();
     if (prepare && !prepare(form)) return;
     form.append(field, state.file, state.file.name);
     dispatch({ type: 'start' });
-    const outcome = uploadOutcome(await upload(form));
-    if (outcome.ok) onClose(true);
-    else dispatch({ type: 'failed', message: outcome.message });
+    const answer = await upload(form);
+    const outcome = uploadOutcome(answer);
+    if (!outcome.ok) return dispatch({ type: 'failed', message: outcome.message });
+    if (!follow) return onClose(true);
+    setTaken(true);
+    const refused = await follow(answer.text).catch(() => null);
+    if (refused === null) onClose(true);
+    else dispatch({ type: 'failed', message: refused });
   };
   return (
     <Dialog

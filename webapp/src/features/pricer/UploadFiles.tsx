@@ -12,6 +12,7 @@ import {
   type UploadFile,
   type UploadKind,
 } from './api/uploads';
+import { followUpload } from './uploadVerdict';
 
 /** How often a section asks again while one of its files is queued or processing. */
 const POLL_MS = 1500;
@@ -78,6 +79,7 @@ function KindSection({ kind }: { kind: UploadKind }) {
           columns={columns}
           example={{ href: exampleHref(kind.kind), download: kind.example_name }}
           upload={(form) => sendUploadFile(kind, form)}
+          follow={(answer) => followUpload(answer, getUploadFile)}
           onClose={(refresh) => {
             setOpen(false);
             if (refresh) void load();
