@@ -12,7 +12,8 @@ import (
 // (rollupScope): no filter but a category path of at most two levels, no search,
 // no selected rows; every competitor for the price trend (its product-level lines
 // are over all of them), any subset for competitiveness metrics (grouped by super
-// category or category); the rollup's days, staleness and bucket settings.
+// category or category); the rollup's days, staleness and bucket settings. Open
+// match flags do not matter: their share is subtracted (trend_rollup_flags.go).
 
 // TrendRollup is what one rollup build covers (trend_rollup_builds).
 type TrendRollup struct {
