@@ -76,6 +76,11 @@ func (s trendScope) idPredicate(b *builder) (string, error) {
 	if s.productID != "" && len(s.k.c.SelectedRows) == 0 && s.lo == "" && s.hi == "" {
 		return ColProductID + " = " + b.bind(s.productID), nil
 	}
+	// The flagged products likewise (the rollup's correction): their flag sets,
+	// without a read of the snapshot per fact table.
+	if f := (exprs{a: s.k.a}).flaggedProduct(s.flaggedOf); f != "" && s.productID == "" && len(s.k.c.SelectedRows) == 0 && s.lo == "" && s.hi == "" {
+		return f, nil
+	}
 	ids, err := s.ids(b)
 	if err != nil {
 		return "", err

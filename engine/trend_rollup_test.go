@@ -144,6 +144,12 @@ func TestTrendRollupOnlyWhereExact(t *testing.T) {
 	p, err := CompileTrend(cats, tr)
 	require.NoError(t, err)
 	assert.Contains(t, p.SQL, "FROM trend_rollup WHERE account_id = ? AND super_category IN ?", "category access applies to the rollup")
+	cats.Flagged = map[int64][]string{9: {"P1"}}
+	p, err = CompileTrend(cats, tr)
+	require.NoError(t, err)
+	assert.Contains(t, p.SQL, "FROM trend_rollup WHERE account_id = ? AND super_category IN ?", "category access applies to the rollup")
+	assert.Contains(t, p.SQL, "FROM product_snapshot WHERE account_id = ? AND super_category IN ? AND (product_id IN (SELECT v FROM _flagged_9))",
+		"and to the flagged products' share")
 }
 
 // With open flags on the selected competitors, the rollup's rows less the flagged
@@ -156,14 +162,17 @@ func TestTrendRollupFlaggedSQL(t *testing.T) {
 	a.Flagged = map[int64][]string{9: {"P1", "P2"}, 3: {"P3"}}
 	fl := "(competitor_id = 3 AND product_id IN (SELECT v FROM _flagged_3)) OR (competitor_id = 9 AND product_id IN (SELECT v FROM _flagged_9))"
 	pairDays := func(from, first, dates, inRange, flaggedOf, group string) string {
+		// The facts by the flag sets alone; the join with the scope's products keeps
+		// tenancy, category access and the filters.
 		where := "account_id = ? AND (" + flaggedOf + ")"
-		pairs := fill(trendPairs, "{FROM}", from, "{FIRST}", first, "{WHERE}", where)
+		byKey := "product_id IN (SELECT product_id FROM product_snapshot WHERE {WHERE})"
+		pairs := fill(trendPairs, "{FROM}", from, "{FIRST}", first, byKey, "("+flaggedOf+")")
 		if inRange != "" {
 			pairs = "SELECT * FROM (" + pairs + ") WHERE " + inRange
 		}
 		return "SELECT *, (" + fl + ") AS fl FROM (SELECT *, if(hd = 1 AND dmp > 0, dmp, cat_mp) AS mp FROM (SELECT * FROM (" + pairs +
 			") AS lhs ALL INNER JOIN (SELECT product_id, toFloat64(1) AS w, my_price AS cat_mp" + group + " FROM product_snapshot WHERE " + where + ") AS rhs USING product_id)" +
-			" AS lhs ANY LEFT JOIN (" + fill(trendDaily, "{DATES}", dates, "{WHERE}", where) + ") AS rhs USING product_id, d)"
+			" AS lhs ANY LEFT JOIN (" + fill(trendDaily, "{DATES}", dates, byKey, "("+flaggedOf+")") + ") AS rhs USING product_id, d)"
 	}
 	cases := []struct {
 		name, trend, sql string
@@ -186,7 +195,7 @@ func TestTrendRollupFlaggedSQL(t *testing.T) {
 				pairDays("2025-12-01", "2025-11-02", "date BETWEEN toDate('2025-12-01') AND toDate('2025-12-31')", "", "product_id IN (SELECT v FROM _flagged_3) OR product_id IN (SELECT v FROM _flagged_9)", "") +
 				") GROUP BY d, product_id HAVING nk < na)) ARRAY JOIN cs AS c, anum AS cnum, aden AS cden, an AS cn, ampn AS cmpn))" +
 				" GROUP BY d, competitor_id HAVING sum(rsn) > 0) GROUP BY d ORDER BY d",
-			args: []any{uint32(7), uint32(7), clickhouse.GroupSet{Value: []any{uint64(3), uint64(9)}}, uint32(7), uint32(7), uint32(7), uint32(7)},
+			args: []any{uint32(7), uint32(7), clickhouse.GroupSet{Value: []any{uint64(3), uint64(9)}}, uint32(7), uint32(7)},
 		},
 		{
 			name:  "competitiveness metrics of competitor 9 by super category: its flagged pairs' bucket weights",
@@ -200,7 +209,7 @@ func TestTrendRollupFlaggedSQL(t *testing.T) {
 					"(d BETWEEN toDate('2025-12-01') AND toDate('2025-12-31') OR d BETWEEN toDate('2025-10-31') AND toDate('2025-11-30'))", "product_id IN (SELECT v FROM _flagged_9)",
 					", if(super_category = '', '(none)', super_category) AS g") +
 				") WHERE fl GROUP BY d, g)) GROUP BY d, g HAVING sum(rsn) > 0) ORDER BY d, g",
-			args: []any{uint32(7), clickhouse.GroupSet{Value: []any{uint64(9)}}, uint32(7), clickhouse.GroupSet{Value: []any{uint64(9)}}, uint32(7), uint32(7), uint32(7), uint32(7)},
+			args: []any{uint32(7), clickhouse.GroupSet{Value: []any{uint64(9)}}, uint32(7), clickhouse.GroupSet{Value: []any{uint64(9)}}, uint32(7), uint32(7)},
 		},
 	}
 	for _, tc := range cases {
