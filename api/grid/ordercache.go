@@ -30,6 +30,10 @@ type orderCache struct {
 	maxSize int
 	ttl     time.Duration
 
+	// filling admits one background computation at a time (ready), so that
+	// analysts changing conditions do not add a sort of the account each.
+	filling chan struct{}
+
 	mu      sync.Mutex
 	size    int
 	entries map[string]*orderEntry
@@ -47,7 +51,7 @@ type orderEntry struct {
 }
 
 func newOrderCache(maxSize int, ttl time.Duration) *orderCache {
-	return &orderCache{maxSize: maxSize, ttl: ttl, entries: map[string]*orderEntry{}, lru: list.New()}
+	return &orderCache{maxSize: maxSize, ttl: ttl, filling: make(chan struct{}, 1), entries: map[string]*orderEntry{}, lru: list.New()}
 }
 
 // cacheKey is the key of a statement's answer at a version of the reports' data.
@@ -79,29 +83,80 @@ func cached[T any](ctx context.Context, c *orderCache, key string, size func(T) 
 	} else if ok {
 		c.remove(e)
 	}
+	e := c.add(key)
+	c.mu.Unlock()
+	v, err := compute(ctx)
+	if err := c.finish(e, v, err, func() int { return size(v) }); err != nil {
+		return zero, err
+	}
+	return v, nil
+}
+
+// ready answers key from c when it is kept and computed. Otherwise it starts
+// computing it in the background, once (one key at a time), and reports false: the caller answers
+// this request the way it would without the cache (a scroll-bar jump to row
+// 500,000 costs what it did, not the whole order's 1M ids), and the blocks after
+// it find the order.
+func ready[T any](c *orderCache, key string, size func(T) int, compute func(context.Context) (T, error)) (T, bool) {
+	var zero T
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if e, ok := c.entries[key]; ok && time.Since(e.at) < c.ttl {
+		select {
+		case <-e.ready:
+			if e.err == nil {
+				c.lru.MoveToFront(e.elem)
+				return e.val.(T), true
+			}
+		default:
+			return zero, false // being computed
+		}
+	}
+	select {
+	case c.filling <- struct{}{}:
+	default:
+		return zero, false // another order is being computed: a later block tries again
+	}
+	if e, ok := c.entries[key]; ok {
+		c.remove(e)
+	}
+	e := c.add(key)
+	go func() {
+		defer func() { <-c.filling }()
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		v, err := compute(ctx)
+		_ = c.finish(e, v, err, func() int { return size(v) })
+	}()
+	return zero, false
+}
+
+// add enters an entry being computed for key (under c.mu).
+func (c *orderCache) add(key string) *orderEntry {
 	e := &orderEntry{key: key, at: time.Now(), ready: make(chan struct{})}
 	e.elem = c.lru.PushFront(e)
 	c.entries[key] = e
-	c.mu.Unlock()
+	return e
+}
 
-	v, err := compute(ctx)
-
+// finish records e's answer and keeps it within the bound, or drops e on err.
+func (c *orderCache) finish(e *orderEntry, v any, err error, size func() int) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	e.val, e.err = v, err
 	close(e.ready)
 	if err != nil {
 		c.remove(e)
-		return zero, err
+		return err
 	}
-	if c.entries[key] == e { // not evicted while it was computed
-		e.size = max(size(v), 1)
+	if c.entries[e.key] == e { // not evicted while it was computed
+		e.size = max(size(), 1)
 		c.size += e.size
 		for c.size > c.maxSize && c.lru.Len() > 1 {
 			c.remove(c.lru.Back().Value.(*orderEntry))
 		}
 	}
-	return v, nil
+	return nil
 }
 
 // remove drops e (under c.mu).

@@ -21,6 +21,9 @@ func TestDeepBlocksFromTheOrderCache(t *testing.T) {
 	same := func(js string) []string {
 		t.Helper()
 		c := cond(t, js)
+		_, err := s.Rows(ctx, a, c) // a deep block's first ask starts computing the order
+		require.NoError(t, err)
+		s.orders.settle()
 		got, err := s.Rows(ctx, a, c)
 		require.NoError(t, err)
 		want, err := plain.Rows(ctx, a, c)
@@ -85,4 +88,17 @@ func TestDeepBlocksFromTheOrderCache(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, dearest[0], same(fmt.Sprintf(desc, 1))[0], "the dearest before is second after the price change")
 	same(groups)
+}
+
+// settle waits until every answer being computed is in.
+func (c *orderCache) settle() {
+	c.mu.Lock()
+	var es []*orderEntry
+	for _, e := range c.entries {
+		es = append(es, e)
+	}
+	c.mu.Unlock()
+	for _, e := range es {
+		<-e.ready
+	}
 }

@@ -208,7 +208,8 @@ func (s *Service) productRows(ctx context.Context, a engine.Account, plan engine
 }
 
 // cachedRows answers a block of table rows from the condition's order (the order
-// cache): ok is false for a condition that has none (group mode).
+// cache): ok is false for a condition that has none (group mode) or whose order
+// is not computed yet.
 func (s *Service) cachedRows(ctx context.Context, a engine.Account, c engine.Condition) (Block, bool, error) {
 	st, ok, err := engine.CompileOrder(a, c)
 	if err != nil || !ok || !engine.Keepable(a, st) {
@@ -218,11 +219,11 @@ func (s *Service) cachedRows(ctx context.Context, a engine.Account, c engine.Con
 	if err != nil {
 		return Block{}, true, err
 	}
-	ids, err := cached(ctx, s.orders, key, func(ids []string) int { return len(ids) }, func(ctx context.Context) ([]string, error) {
+	ids, ok := ready(s.orders, key, func(ids []string) int { return len(ids) }, func(ctx context.Context) ([]string, error) {
 		return s.W.Strings(ctx, st)
 	})
-	if err != nil {
-		return Block{}, true, err
+	if !ok {
+		return Block{}, false, nil
 	}
 	from, to := min(c.StartRow, len(ids)), min(c.StartRow+c.Limit+1, len(ids))
 	plan, err := engine.CompileRowsOf(a, c, ids[from:to])
