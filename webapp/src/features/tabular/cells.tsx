@@ -14,6 +14,23 @@ export function ProductNameCell(p: CustomCellRendererProps) {
   return <Link to={'/new/product/' + encodeURIComponent(String(id))}>{String(p.valueFormatted ?? p.value ?? '')}</Link>;
 }
 
+/**
+ * GroupLeafCell is the group column of a product row inside an opened group: the
+ * product's name (linking to its page) and its id, indented under its group. Group
+ * mode hides the product columns, so without it the row showed only its counts.
+ */
+export function GroupLeafCell(p: CustomCellRendererProps) {
+  const d = p.data as Row | undefined;
+  if (!d) return null;
+  const id = String(d.id ?? '');
+  return (
+    <span className="group-leaf" style={{ paddingLeft: (p.node.level ?? 0) * 28 + 28 }}>
+      <Link to={'/new/product/' + encodeURIComponent(id)}>{String(d.name ?? '')}</Link>
+      <span className="muted group-leaf-id">{id}</span>
+    </span>
+  );
+}
+
 /** Thumbnails are capped at 145 px (spec §9); a broken image hides itself (§8). */
 export function ImageCell(p: CustomCellRendererProps) {
   if (!p.value) return null;
