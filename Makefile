@@ -64,12 +64,12 @@ ifneq ($(HAS_WEBAPP),)
 endif
 
 # test-cluster: the ClickHouse integration tests on the loopback cluster (issue 18,
-# DESIGN §11): the stack (PostgreSQL, Mailpit) and `stack up --cluster` (ZooKeeper and
+# docs/operations.md#cluster-scale-out): the stack (PostgreSQL, Mailpit) and `stack up --cluster` (ZooKeeper and
 # four ClickHouse 18.16 nodes, 2 shards x 2 replicas, under .data/cluster), then the
 # migrations, warehouse (with the fault tests, build tag cluster), ingest, grid, trend
 # and pricer tests with every test database created ON CLUSTER. One package at a
 # time (-p 1): the fault tests stop and start nodes. Not part of `make test`: it takes
-# about 12 minutes on 2 cores, most of it DDL ON CLUSTER (README "Cluster").
+# about 12 minutes on 2 cores, most of it DDL ON CLUSTER (docs/operations.md#cluster-scale-out).
 CLUSTER_ENV := PRICELENS_CLICKHOUSE_CLUSTER=pricelens \
 	PRICELENS_CLICKHOUSE_ADDR=127.0.0.1:19101,127.0.0.1:19102,127.0.0.1:19103,127.0.0.1:19104 \
 	PRICELENS_CLICKHOUSE_HTTP_ADDR=127.0.0.1:18201
@@ -81,7 +81,7 @@ test-cluster: stack
 	$(CLUSTER_ENV) $(GO) test -count=1 -p 1 -tags cluster -timeout 30m -run '^(TestPricer|TestClusterShardDownAnswers503)$$' ./api/access ./api
 
 # bench-cluster: the grid bench at M on the loopback cluster beside one node on the
-# same machine (issue 18, README "Cluster"): loads M once into bench_m on the single
+# same machine (issue 18, docs/operations.md#cluster-scale-out): loads M once into bench_m on the single
 # node (PostgreSQL bench_m) and on the cluster (PostgreSQL bench_m_cluster; seed
 # --if-empty skips a loaded one), then runs the same bench classes (BENCH_ONLY: grid
 # or trend) through the API on one and then the other. The PostgreSQL copy of the
@@ -217,7 +217,7 @@ fuzz-api: stack
 stop:
 	@if [ -x $(BIN) ]; then $(BIN) stack down; else echo "nothing to stop (no $(BIN))"; fi
 
-# bench: the grid at L (DESIGN §7). Loads L into the private bench_l databases once
+# bench: the grid at L (docs/benchmarks.md#targets). Loads L into the private bench_l databases once
 # (seed --if-empty skips it when loaded), then prints p50/p95 through the HTTP API,
 # the same SQL on ClickHouse and equivalent SQL on PostgreSQL, with the ratios.
 BENCH_PG_URL ?= postgres://pricelens:pricelens@127.0.0.1:15432/bench_l?sslmode=disable

@@ -29,7 +29,7 @@ import (
 	"pricelens/warehouse"
 )
 
-// runBench measures the grid (DESIGN §7): for each query class, p50/p95 through the
+// runBench measures the grid (docs/benchmarks.md#targets): for each query class, p50/p95 through the
 // HTTP API with one client, the same SQL directly on ClickHouse, and an equivalent
 // query on PostgreSQL loaded with the same data, and prints the ratios. It uses the
 // databases of the environment (make bench points them at bench_l).

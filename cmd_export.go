@@ -23,7 +23,7 @@ const (
 	scheduleUsage = "export schedule add --report ID|NAME --cron EXPR --format csv|parquet --out DIR [--account N]  |  list [--account N]  |  remove ID [--account N]"
 )
 
-// runExport writes a downstream drop of a saved report (DESIGN §9), or manages the
+// runExport writes a downstream drop of a saved report (docs/exports.md), or manages the
 // export schedules that write them periodically (export schedule ...).
 func runExport(ctx context.Context, args []string) error {
 	if len(args) > 0 && args[0] == "schedule" {

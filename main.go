@@ -9,7 +9,7 @@
 //	pricelens load --sessions N          the load generator of make load (loopback only)
 //	pricelens export --report R --out D  write a saved report's rows as a CSV/Parquet drop
 //
-// Settings come from PRICELENS_* environment variables (see the README). Every
+// Settings come from PRICELENS_* environment variables (README "Configuration"). Every
 // failure ends with one line naming the cause and a non-zero exit.
 package main
 

@@ -40,7 +40,7 @@ func Contract() (map[string][]byte, error) {
 func permissionsTS() []byte {
 	var b bytes.Buffer
 	b.WriteString("// Generated from store/authz by `make api-types`; do not edit.\n\n")
-	b.WriteString("/** Resource ids of the access-control map (spec §6). */\nexport const Resource = {\n")
+	b.WriteString("/** Resource ids of the access-control map (docs/product.md §6). */\nexport const Resource = {\n")
 	for r := authz.Reports; r <= authz.AdvancedTrending; r++ {
 		fmt.Fprintf(&b, "  %s: %d,\n", tsName(authz.ResourceNames[r]), int(r))
 	}
@@ -51,7 +51,7 @@ func permissionsTS() []byte {
 		}
 		fmt.Fprintf(&b, " '%s'", a)
 	}
-	b.WriteString(";\n\n/** Permission codes 1–24 (spec §6) by name. */\nexport const PermCode = {\n")
+	b.WriteString(";\n\n/** Permission codes 1–24 (docs/product.md §6) by name. */\nexport const PermCode = {\n")
 	for _, p := range authz.Permissions {
 		fmt.Fprintf(&b, "  %s: %d,\n", tsName(p.Name), int(p.Code))
 	}

@@ -5,7 +5,7 @@ import (
 	"time"
 )
 
-// PriceChanges is what a price alert asks (DESIGN §9, alerts): the competitors it
+// PriceChanges is what a price alert asks (docs/exports.md#price-alerts): the competitors it
 // watches and the period (From, To]. A product's competitor price changed in the
 // period when the last price scanned in it differs from the last price scanned
 // before it (within the account's staleness window: older scans are not a price

@@ -14,7 +14,7 @@ import (
 // external sets (ApprovalDecided), so the approval status filters and sorts in
 // ClickHouse with no mirror to keep in step and no decision ever lagging.
 
-// The approval statuses (DESIGN §10; the spec spells Pending with a capital).
+// The approval statuses (docs/pricer.md; the spec spells Pending with a capital).
 const (
 	ApprovalPending  = "Pending"
 	ApprovalApproved = "approved"
@@ -147,16 +147,7 @@ func CompileApprovalRows(a Account, c Condition, resultID uint64, d ApprovalDeci
 		order = append(order, col.Expr+" "+s.Sort.sql()+" NULLS LAST")
 	}
 	order = append(order, ColProductID+" ASC")
-	outerAccount, outerResult := b.bind(a.AccountID), b.bind(resultID)
-	w, err := approvalWhere(b, a, cat, c, resultID)
-	if err != nil {
-		return Plan{}, err
-	}
-	t := b.table(TablePricerResults)
-	ob := strings.Join(order, ", ")
-	st, err := b.statement("SELECT " + strings.Join(sel, ", ") + " FROM " + t + " WHERE " + ColAccountID + " = " + outerAccount +
-		" AND result_id = " + outerResult + " AND " + ColProductID + " IN (SELECT " + ColProductID + " FROM " + t + " WHERE " + w +
-		" ORDER BY " + ob + limitOffset(c.Limit+1, c.StartRow) + ") ORDER BY " + ob)
+	st, err := resultPage(b, a, sel, order, c, resultID, func() (string, error) { return approvalWhere(b, a, cat, c, resultID) })
 	return Plan{Statement: st, Shape: ShapeRows, StartRow: c.StartRow, Limit: c.Limit, Columns: names}, err
 }
 
@@ -244,7 +235,7 @@ func compileApprovalGroups(a Account, cat catalog, c Condition, resultID uint64,
 }
 
 // approvalCompetitorFields are the competitor fields an approval record shows
-// (spec §3: "per-competitor fields with suffix @{competitorId} (prod_id@, URL@,
+// (docs/product.md §3: "per-competitor fields with suffix @{competitorId} (prod_id@, URL@,
 // when seen@ and similar)"): the product catalogue's own columns of those names,
 // read from the report snapshot.
 var approvalCompetitorFields = []string{"Price", "price_delta", "prod_id", "URL", "seen_at"}

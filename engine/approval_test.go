@@ -37,6 +37,14 @@ func TestApprovalSQL(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, p.SQL, status+" AS `r_status`")
 	assert.Contains(t, p.SQL, "WHERE "+where+" ORDER BY "+status+" ASC NULLS LAST, product_id ASC LIMIT 11 OFFSET 0)")
+	assert.Contains(t, p.SQL, "AND result_id = ? AND product_id IN (SELECT product_id FROM pricer_results WHERE ")
+	// On a cluster the page's ids are a GLOBAL IN, as the results grid's (they share
+	// resultPage): a plain IN read each shard's part of the page.
+	a.Cluster = true
+	p, err = CompileApprovalRows(a, c, 42, d)
+	require.NoError(t, err)
+	assert.Contains(t, p.SQL, "AND result_id = ? AND product_id GLOBAL IN (SELECT product_id FROM pricer_results WHERE ")
+	a.Cluster = false
 
 	// Nothing decided yet: no sets, and the status reads the run's own.
 	st, err = CompileApprovalSelection(a, Condition{}, 42, ApprovalDecided{})

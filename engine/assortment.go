@@ -7,13 +7,13 @@ import (
 
 // The assortment reports (report types of the specification's saved reports):
 // how much of my catalogue each competitor carries, and at what price position.
-// Definitions (README "Reports: definitions the specification leaves open"), over
+// Definitions (docs/reports.md#reports-definitions-the-specification-leaves-open), over
 // the products that pass the condition's filters and search, per competitor c:
 //   - products: the products of the row (the group, or the whole catalogue);
 //   - found: products with a current offer from c (a price, scanned within the
 //     staleness limit); not_found = products − found; coverage = found / products, %;
 //   - in_stock, on_sale: found products that c has in stock / on sale;
-//   - lower, similar, higher: found products in each bucket of DESIGN §4 (my price
+//   - lower, similar, higher: found products in each bucket of docs/reports.md#metric-definitions (my price
 //     against c's; a product without my price is found but in none). Flagged
 //     matches (flags.go) are neither found nor in a bucket.
 // assortment has a row per competitor; assortment_by_brand and
@@ -223,7 +223,7 @@ func compileAssortment(a Account, c Condition, kind AssortmentKind, mode assortM
 		ids[i], names[i], lits[i] = uint64(cp.ID), cp.Name, IntLit(cp.ID)
 	}
 	// Arguments bind in the order the SQL names them: the competitor names, then the predicate.
-	compName := "transform(toUInt64(sc), " + b.bind(ids) + ", " + b.bind(names) + ", '')"
+	compName := b.lookup("toUInt64(sc)", ids, names)
 	w, err := k.where(b)
 	if err != nil {
 		return Plan{}, err

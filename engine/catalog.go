@@ -26,7 +26,7 @@ type Label struct {
 	Color string
 }
 
-// Settings are the account settings the metrics of DESIGN §4 depend on.
+// Settings are the account settings the metrics of docs/reports.md#metric-definitions depend on.
 type Settings struct {
 	Parity         float64 // pairity_price_guideline, percent
 	Upper          float64 // upper_guidline_range, percent
@@ -35,7 +35,7 @@ type Settings struct {
 	CurrencySymbol string
 }
 
-// DefaultSettings are the defaults of DESIGN §4 and api/CONTRACT.md.
+// DefaultSettings are the defaults of docs/reports.md#metric-definitions and docs/api-contract.md.
 func DefaultSettings() Settings {
 	return Settings{Parity: 0, Upper: 2, Lower: 2, StalenessDays: 30, CurrencySymbol: "$"}
 }
@@ -74,7 +74,7 @@ type Account struct {
 	// Terms are the contracts and planned events in force that a pricer run
 	// applies (nil: none; price_terms.go). Only the run's compiler reads them.
 	Terms *PriceTerms
-	// Cluster says the facts are spread over a ClickHouse cluster (DESIGN §11):
+	// Cluster says the facts are spread over a ClickHouse cluster (docs/operations.md#cluster-scale-out):
 	// account-wide subqueries are then GLOBAL IN (globalIn).
 	Cluster bool
 }

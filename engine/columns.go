@@ -46,7 +46,7 @@ type Column struct {
 // snapshot (p1..p32, migration 00010; warehouse.PriceSlots).
 const PriceSlotColumns = 32
 
-// Bucket names of DESIGN §4 (the specification's radio filter values).
+// Bucket names of docs/reports.md#metric-definitions (the specification's radio filter values).
 const (
 	BucketLower   = "I am lower"
 	BucketSimilar = "Price is similar"
@@ -55,7 +55,7 @@ const (
 	ChangedNA     = "Not available"
 )
 
-// exprs builds the metric expressions of DESIGN §4 for one account and one set of
+// exprs builds the metric expressions of docs/reports.md#metric-definitions for one account and one set of
 // selected competitors.
 type exprs struct {
 	a      Account

@@ -31,7 +31,7 @@ type Plan struct {
 	expand      *expander // product rows: how to compute the @c keys (Expand)
 }
 
-// LastRow implements DESIGN §5: the total at this level when the block reaches the
+// LastRow implements docs/api-contract.md#the-grid-contract: the total at this level when the block reaches the
 // end, else -1; and trims the extra row fetched to know it.
 func (p Plan) LastRow(n int) (keep int, lastRow int) {
 	if n > p.Limit {
@@ -244,7 +244,7 @@ func searchPredicate(b *builder, search string) string {
 
 // constraintExpr names the constraint a product breaks (the constraints report):
 // "Below cost" when my price is under a known cost; "Below market range" /
-// "Above market range" when the market bucket (DESIGN §4, over the selected
+// "Above market range" when the market bucket (docs/reports.md#metric-definitions, over the selected
 // competitors) is I am lower / I am higher; ” when none.
 func constraintExpr(k *compiler) string {
 	mb := k.e.marketBucket(k.comps)
@@ -388,6 +388,23 @@ func CompileRows(a Account, c Condition) (Plan, error) {
 }
 
 func (k *compiler) rows() (Plan, error) {
+	return k.rowsOf(func(b *builder, snap, order string) (string, error) {
+		w, err := k.rowsWhere(b)
+		if err != nil {
+			return "", err
+		}
+		// Two phases: the inner query sorts only (sort key, product_id) to find the
+		// block's ids; the outer one computes every column for those ids alone.
+		return "(SELECT " + ColProductID + " FROM " + snap + " WHERE " + w + " ORDER BY " + order +
+			limitOffset(k.c.Limit+1, k.c.StartRow) + ")", nil
+	})
+}
+
+// rowsOf compiles a block of table rows whose ids come from ids: the page's
+// subquery (rows), or a slice of the condition's order (CompileRowsOf).
+// globalIn: the block is a page of the whole account; on a cluster each shard must
+// get the same ids, not the page of its own rows.
+func (k *compiler) rowsOf(ids func(b *builder, snap, order string) (string, error)) (Plan, error) {
 	cols, err := k.tableColumns()
 	if err != nil {
 		return Plan{}, err
@@ -399,27 +416,65 @@ func (k *compiler) rows() (Plan, error) {
 	b := k.builder()
 	sel, names, x := k.rowSelect(b, cols)
 	outerAccount := b.bind(k.a.AccountID)
-	w, err := k.where(b)
+	snap := b.snapshotTable(k.a)
+	in, err := ids(b, snap, order)
 	if err != nil {
 		return Plan{}, err
 	}
-	if pp := k.pathPredicates(b); len(pp) > 0 {
-		w += " AND " + strings.Join(pp, " AND ")
-	}
-	// Two phases: the inner query sorts only (sort key, product_id) to find the
-	// block's ids; the outer one computes every column for those ids alone.
-	// globalIn: the block is a page of the whole account; on a cluster (DESIGN §11)
-	// each shard must get the same ids, not the page of its own rows.
-	snap := b.snapshotTable(k.a)
 	sql := "SELECT " + strings.Join(sel, ", ") + " FROM " + snap + " WHERE " + ColAccountID + " = " + outerAccount + b.snapshotVisible(k.a) +
-		" AND " + ColProductID + globalIn(k.a, false) + "(SELECT " + ColProductID + " FROM " + snap + " WHERE " + w + " ORDER BY " + order +
-		limitOffset(k.c.Limit+1, k.c.StartRow) + ") ORDER BY " + order
+		" AND " + ColProductID + globalIn(k.a, false) + in + " ORDER BY " + order
 	st, err := b.statement(sql)
 	if err != nil {
 		return Plan{}, err
 	}
 	return Plan{Statement: st, Shape: ShapeRows, StartRow: k.c.StartRow, Limit: k.c.Limit, Columns: names,
 		Competitors: k.comps, Report: k.rep, expand: x}, nil
+}
+
+// rowsWhere is the predicate of a table block's products: the condition and the
+// opened group path.
+func (k *compiler) rowsWhere(b *builder) (string, error) {
+	w, err := k.where(b)
+	if err != nil {
+		return "", err
+	}
+	if pp := k.pathPredicates(b); len(pp) > 0 {
+		w += " AND " + strings.Join(pp, " AND ")
+	}
+	return w, nil
+}
+
+// CompileOrder compiles the ids of every product of a table-mode condition, in the
+// grid's order: what api/grid's order cache keeps so that a deep block slices it
+// instead of sorting the whole account again (a block at row 500,000 sorted 1M
+// rows for every block). ok is false for a condition that is not table rows
+// (groups, the per-competitor report).
+func CompileOrder(a Account, c Condition) (st Statement, ok bool, err error) {
+	k, err := newCompiler(a, c)
+	if err != nil || k.rep.Kind == ReportCompetitivenessSnapshot || len(k.levels) > len(k.c.GroupIDs) {
+		return Statement{}, false, err
+	}
+	order, err := k.orderBy()
+	if err != nil {
+		return Statement{}, false, err
+	}
+	b := k.builder()
+	w, err := k.rowsWhere(b)
+	if err != nil {
+		return Statement{}, false, err
+	}
+	st, err = b.statement("SELECT " + ColProductID + " FROM " + b.snapshotTable(k.a) + " WHERE " + w + " ORDER BY " + order)
+	return st, err == nil, err
+}
+
+// CompileRowsOf compiles the block of table rows of ids (a slice of CompileOrder's
+// answer for c, the block's rows and the one after it) in c's columns and order.
+func CompileRowsOf(a Account, c Condition, ids []string) (Plan, error) {
+	k, err := newCompiler(a, c)
+	if err != nil {
+		return Plan{}, err
+	}
+	return k.rowsOf(func(b *builder, _, _ string) (string, error) { return b.bindSet(ids), nil })
 }
 
 // rowSelect splits the output columns: product columns and row metrics are SQL

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"testing"
+	"time"
 
 	"github.com/ClickHouse/clickhouse-go/v2"
 	"github.com/stretchr/testify/assert"
@@ -101,7 +102,7 @@ func runPlanCases(t *testing.T, compile func(Account, Condition) (Plan, error), 
 	}
 }
 
-// Group-row aggregates of DESIGN §4 over the per-product fields (weights w).
+// Group-row aggregates of docs/reports.md#metric-definitions over the per-product fields (weights w).
 const groupAggregates = "gk AS group_key, count() AS `products`, countIf(n_cmp > 0) AS `products_compared`, " +
 	"if(sum(w * n_cmp) = 0, NULL, sum(w * n_l) * 100 / sum(w * n_cmp)) AS `Lower`, " +
 	"if(sum(w * n_cmp) = 0, NULL, sum(w * n_s) * 100 / sum(w * n_cmp)) AS `Similar`, " +
@@ -159,6 +160,43 @@ func TestRowSQL(t *testing.T) {
 			args: []any{uint32(7), uint32(7)},
 		},
 	})
+}
+
+// A condition's order (the order cache's, api/grid) and a block from a slice of
+// it: the same predicate and order as the block's own page query, without the
+// page; the block's rows by their ids.
+func TestOrderAndRowsOfSQL(t *testing.T) {
+	const fixed = "SELECT product_id AS `id`, name AS `name`, img_url AS `img_url`, brand AS `canonical_mfgr_display`, my_price AS `price`"
+	c, err := ParseCondition([]byte(`{"visible_columns":["Price@3"],"sort":[{"colId":"Price@3","sort":"desc"}],"filters":{"name":{"filterType":"text","type":"contains","filter":"tv"}},"startRow":500000,"limit":100}`))
+	require.NoError(t, err)
+	st, ok, err := CompileOrder(sqlAccount(), c)
+	require.NoError(t, err)
+	require.True(t, ok)
+	assert.Equal(t, "SELECT product_id FROM product_snapshot WHERE account_id = ? AND positionCaseInsensitiveUTF8(name, ?) > 0 "+
+		"ORDER BY if(isNaN(p1), NULL, p1) DESC NULLS LAST, product_id ASC", st.SQL)
+	assert.Equal(t, []any{uint32(7), "tv"}, st.Args)
+
+	p, err := CompileRowsOf(sqlAccount(), c, []string{"P9", "P2"})
+	require.NoError(t, err)
+	assert.Equal(t, fixed+", comp_ids AS __comp_ids, c_price AS __c_price FROM product_snapshot WHERE account_id = ? AND product_id IN ? "+
+		"ORDER BY if(isNaN(p1), NULL, p1) DESC NULLS LAST, product_id ASC", p.SQL)
+	assert.Equal(t, []any{uint32(7), clickhouse.GroupSet{Value: []any{"P9", "P2"}}}, p.Args)
+	assert.Equal(t, 500000, p.StartRow)
+
+	a := sqlAccount()
+	a.Cluster = true
+	p, err = CompileRowsOf(a, c, []string{"P9"})
+	require.NoError(t, err)
+	assert.Contains(t, p.SQL, "AND product_id GLOBAL IN ? ORDER BY")
+
+	// Group mode and the per-competitor report have no product order.
+	for _, js := range []string{`{"group":[{"id":"category"}]}`, `{"report_type":"competitiveness_metrics_snapshot"}`} {
+		c, err := ParseCondition([]byte(js))
+		require.NoError(t, err)
+		_, ok, err := CompileOrder(sqlAccount(), c)
+		require.NoError(t, err)
+		assert.False(t, ok, js)
+	}
 }
 
 // Group-mode blocks: one row per group key under the opened path, weighted
@@ -235,4 +273,29 @@ func TestGroupCountSQL(t *testing.T) {
 			args: []any{uint32(7), uint32(7), clickhouse.GroupSet{Value: []any{uint64(1)}}},
 		},
 	})
+}
+
+// The order cache keeps only answers that stay the same while the snapshot and
+// labels do: not those that compare with the clock or read changing tables.
+func TestKeepable(t *testing.T) {
+	a := Account{AccountID: 1, Settings: DefaultSettings(), Now: time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC),
+		Competitors: []Competitor{{ID: 11, Name: "Alpha"}}}
+	for _, tc := range []struct {
+		cond string
+		want bool
+	}{
+		{`{"sort":[{"colId":"price","sort":"asc"}]}`, true},
+		{`{"sort":[{"colId":"Price@11","sort":"desc"}],"filters":{"canonical_mfgr_display":{"filterType":"text","type":"contains","filter":"a"}}}`, true},
+		{`{"sort":[{"colId":"bucket@11","sort":"asc"}]}`, false},
+		{`{"filters":{"Price@11":{"filterType":"number","type":"lessThan","filter":5}}}`, true},
+		{`{"sort":[{"colId":"Lower","sort":"desc"}]}`, false},
+		{`{"sort":[{"colId":"changed@11","sort":"desc"}]}`, false},
+	} {
+		c, err := ParseCondition([]byte(tc.cond))
+		require.NoError(t, err)
+		st, ok, err := CompileOrder(a, c)
+		require.NoError(t, err)
+		require.True(t, ok)
+		assert.Equal(t, tc.want, Keepable(a, st), tc.cond)
+	}
 }

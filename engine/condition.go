@@ -39,7 +39,7 @@ type GroupCol struct {
 	Field string `json:"field"`
 }
 
-// Condition is the grid condition of DESIGN §5, with the specification's names.
+// Condition is the grid condition of docs/api-contract.md#the-grid-contract, with the specification's names.
 // Keys the server does not use (user_session_id, page_title, ...) are ignored.
 // ParseCondition builds one from the browser's JSON; scheduled reports, exports and
 // the pricer build them in Go. Either way every Compile* validates it (Validate)

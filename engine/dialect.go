@@ -15,5 +15,8 @@ package engine
 //     of a Float64 rounds halves away from zero on 18.16 and to even on current
 //     releases (51.685 → 51.69 or 51.68), and the Go evaluator rounds as 18.16.
 
-// roundCents rounds x to cents, halves away from zero, on every release.
-func roundCents(x string) string { return "sign(" + x + ") * floor(abs(" + x + ") * 100 + 0.5) / 100" }
+// roundCents rounds x to cents, halves away from zero, on every release (18.16
+// has no sign function: Code 46).
+func roundCents(x string) string {
+	return "if(" + x + " < 0, -1, 1) * floor(abs(" + x + ") * 100 + 0.5) / 100"
+}

@@ -63,7 +63,7 @@ const (
 	NumberLessThanOrEqual    NumberOp = "lessThanOrEqual"
 	NumberGreaterThan        NumberOp = "greaterThan"
 	NumberGreaterThanOrEqual NumberOp = "greaterThanOrEqual"
-	NumberInRange            NumberOp = "inRange" // inclusive of both ends (DESIGN §5)
+	NumberInRange            NumberOp = "inRange" // inclusive of both ends (docs/api-contract.md#the-grid-contract)
 	NumberBlank              NumberOp = "blank"
 	NumberNotBlank           NumberOp = "notBlank"
 	NumberEmpty              NumberOp = "empty"
@@ -128,7 +128,7 @@ func ParseJoinOp(s string) (JoinOp, bool) {
 // Valid reports whether o is AND or OR.
 func (o JoinOp) Valid() bool { return o == JoinAnd || o == JoinOr }
 
-// Weight is what a group row weighs its products by (DESIGN §4): every product
+// Weight is what a group row weighs its products by (docs/reports.md#metric-definitions): every product
 // counts 1, or one of the closed list of numeric custom fields (which the account
 // must also have configured; checked at compile).
 type Weight string
@@ -156,7 +156,7 @@ func (w Weight) Valid() bool {
 }
 
 // Aggregate is an aggregate function a group-row metric applies to the per-product
-// fields (DESIGN §4). The metrics are built by the engine, never named by a request,
+// fields (docs/reports.md#metric-definitions). The metrics are built by the engine, never named by a request,
 // but an aggregate still reaches SQL only as one of these constants.
 type Aggregate string
 

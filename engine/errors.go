@@ -1,4 +1,4 @@
-// Package engine compiles the tabular grid's condition (DESIGN §5) against an
+// Package engine compiles the tabular grid's condition (docs/api-contract.md#the-grid-contract) against an
 // account's column catalog into a plan: SQL text, bound arguments and the shape of
 // the result. It is pure: no connections, no clocks, no globals that change. The
 // warehouse package executes plans; api/grid wires the two together.

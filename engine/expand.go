@@ -32,7 +32,7 @@ type expander struct {
 }
 
 // Expand turns the raw arrays of a product row into the per-competitor keys of
-// DESIGN §5 (Name@c, Price@c, price_delta@c, bucket@c, ...), with the same
+// docs/api-contract.md#the-grid-contract (Name@c, Price@c, price_delta@c, bucket@c, ...), with the same
 // definitions as the catalog's SQL expressions (columns.go), and removes the arrays.
 func (p Plan) Expand(row map[string]any) {
 	x := p.expand

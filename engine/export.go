@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// Selection is a grid selection sent with a condition (DESIGN §5): with All, every
+// Selection is a grid selection sent with a condition (docs/api-contract.md#the-grid-contract): with All, every
 // row the condition matches minus Toggled; otherwise only the Toggled ids. The
 // zero value (nothing chosen) means every row.
 type Selection struct {
@@ -13,7 +13,7 @@ type Selection struct {
 	Toggled []string
 }
 
-// Export is a compiled CSV export (DESIGN §9): a SELECT whose columns are the
+// Export is a compiled CSV export (docs/exports.md): a SELECT whose columns are the
 // file's, in Header's order and the grid's row order, streamed to the file. A
 // column with a Formats entry (currency, percent, number) is the value as a
 // Float64 (NaN for none), formatted on the way; any other is its cell as the grid
@@ -181,8 +181,8 @@ func labelNames(b *builder, a Account) string {
 	for i, l := range a.Labels {
 		ids[i], names[i] = l.ID, l.Name
 	}
-	return "(SELECT " + ColProductID + ", arrayStringConcat(arrayFilter(n_ -> n_ != '', arrayMap(l_ -> transform(l_, " +
-		b.bind(ids) + ", " + b.bind(names) + ", ''), arraySort(groupArray(label_id)))), ',') AS __labels FROM " +
+	return "(SELECT " + ColProductID + ", arrayStringConcat(arrayFilter(n_ -> n_ != '', arrayMap(l_ -> " +
+		b.lookup("l_", ids, names) + ", arraySort(groupArray(label_id)))), ',') AS __labels FROM " +
 		b.labelsSubquery(a) + " GROUP BY " + ColProductID + ")"
 }
 

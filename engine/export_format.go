@@ -2,7 +2,7 @@ package engine
 
 import "strconv"
 
-// An export's cells are written as the grid shows them (DESIGN §9; the webapp's
+// An export's cells are written as the grid shows them (docs/exports.md; the webapp's
 // formatValue in features/tabular/columns.ts):
 //
 //	currency  the account's symbol, the amount with thousands separators and two decimals ($1,234.50, $-0.50)

@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// groupMetric is one aggregate of a group row (DESIGN §4), over the per-product
+// groupMetric is one aggregate of a group row (docs/reports.md#metric-definitions), over the per-product
 // fields of the group source.
 type groupMetric struct {
 	ID, Header, Format, Expr string

@@ -5,7 +5,7 @@ import (
 	"time"
 )
 
-// The pricing insights panel (administration §2, §3 "Insights response"): counts
+// The pricing insights panel (docs/product.md §2, §3 "Insights response"): counts
 // of the account's products, each of which is also a grid filter, so that the
 // panel links every number to a report whose rows are exactly those products.
 // The filter stands under the key InsightFilterKey as a radio filter whose value
@@ -15,7 +15,7 @@ import (
 // compiles to.
 //
 // Definitions (over every competitor of the account, whatever competitors a
-// report selects; DESIGN §4 metrics):
+// report selects; docs/reports.md#metric-definitions metrics):
 //   - changes_at_competitor_last_day / _last_week: products with a competitor
 //     price change in the last 24 hours / 7 days: a priced scan in the period
 //     whose price differs from the pair's previous priced scan, that one within

@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// Mandated are an account's mandated brands and FSNs (DESIGN §10): their products
+// Mandated are an account's mandated brands and FSNs (docs/pricer.md): their products
 // are never repriced automatically. A run marks each of their changed prices with
 // StatusMandated (whatever the auto-approve threshold), and a real run sends it to
 // manual approval with the reason "mandated".

@@ -132,7 +132,7 @@ func (b *builder) textPredicate(e string, f TextFilter) string {
 }
 
 // numberPredicate: a NULL cell fails every option except blank (ag-grid's scalar
-// semantics, notEqual included); inRange includes both ends (DESIGN §5).
+// semantics, notEqual included); inRange includes both ends (docs/api-contract.md#the-grid-contract).
 func (b *builder) numberPredicate(e string, f NumberFilter) string {
 	switch f.Op {
 	case NumberBlank:

@@ -7,7 +7,7 @@ import (
 
 // PriceTerms are an account's contracts and planned events in force on a run's
 // day (issue 16: the contract file, manual contract and event planning uploads).
-// A run applies them over its rules (DESIGN §10's lists):
+// A run applies them over its rules (docs/pricer.md, its lists):
 //   - a contract's floor and ceiling replace the floor and ceiling rules' values
 //     (a manual contract pins one price: floor = ceiling); a product under contract
 //     that no target rule prices keeps its own price as the target, so the clamp

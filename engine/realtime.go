@@ -4,7 +4,7 @@ import (
 	"strings"
 )
 
-// The real-time view (spec reporting §7: getConditionsDataForRealTime
+// The real-time view (docs/product.md §7: getConditionsDataForRealTime
 // {competitorsId, offset}, getRealTimeTabularCount, getColumnDefRealTime,
 // GET /tabular/pricing): the latest scan of every (product, competitor) pair of
 // the chosen competitors, newest first, a block of RealTimeBlock rows at a time.
@@ -15,7 +15,7 @@ import (
 // RealTimeReport is the real-time view's report type in an export's condition.
 const RealTimeReport = "real_time"
 
-// RealTimeBlock is the rows of one real-time block (the server block size, spec §9).
+// RealTimeBlock is the rows of one real-time block (the server block size, docs/product.md §9).
 const RealTimeBlock = 100
 
 // MaxRealTimeOffset bounds a real-time offset.
@@ -93,7 +93,7 @@ func realTime(a Account, competitors []int64, offset int, mode realTimeMode, pg 
 	sel := ""
 	if mode != realTimeCount && mode != realTimePage { // the names bind before the predicate, in the order the SQL names them
 		sel = "concat(product_id, '@', toString(pc)) AS id, product_id, name, my_price AS price, toInt64(pc) AS competitor_id, " +
-			"transform(toUInt64(pc), " + b.bind(ids) + ", " + b.bind(names) + ", '') AS competitor, pn AS competitor_name, " +
+			b.lookup("toUInt64(pc)", ids, names) + " AS competitor, pn AS competitor_name, " +
 			"if(isNaN(px), NULL, px) AS competitor_price, if(" + cmp + ", pd, NULL) AS price_delta, " +
 			k.e.bucket(cmp, "(pd - ("+floatLit(k.a.Settings.Parity)+"))") + " AS bucket, pis AS in_stock, pos AS on_sale, pu AS URL, pt AS seen_at"
 	}

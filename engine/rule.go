@@ -7,7 +7,7 @@ import (
 	"unicode/utf8"
 )
 
-// The dynamic pricer's rule model (DESIGN §10). A rule's product scope is a grid
+// The dynamic pricer's rule model (docs/pricer.md). A rule's product scope is a grid
 // condition, compiled by the same predicate builder as the grid's filters; its
 // source, adjustment and the account's guardrails are closed vocabularies and
 // numbers, printed by the run's compiler as literals only after Validate.
@@ -235,7 +235,7 @@ func CheckRule(a Account, r Rule) error {
 	return nil
 }
 
-// Guardrails are the account's limits on every recommendation (DESIGN §10). The
+// Guardrails are the account's limits on every recommendation (docs/pricer.md). The
 // zero value is the default: no maximum change, no rounding, no minimum margin,
 // auto-approve threshold 0 %.
 type Guardrails struct {

@@ -139,17 +139,25 @@ func CompileResultRows(a Account, c Condition, resultID uint64) (Plan, error) {
 		order = append(order, col.Expr+" "+s.Sort.sql()+" NULLS LAST")
 	}
 	order = append(order, ColProductID+" ASC")
+	st, err := resultPage(b, a, sel, order, c, resultID, func() (string, error) { return resultWhere(b, a, cat, c, resultID) })
+	return Plan{Statement: st, Shape: ShapeRows, StartRow: c.StartRow, Limit: c.Limit, Columns: names}, err
+}
+
+// resultPage is the page query of a grid over a run's results, the results grid's
+// and the approval grid's: the ids of the block's products in the grid's order
+// (where), then their rows. One place, so both page alike: on a cluster the ids
+// are a GLOBAL IN (the approval grid's plain IN read each shard's part of them).
+func resultPage(b *builder, a Account, sel, order []string, c Condition, resultID uint64, where func() (string, error)) (Statement, error) {
 	outerAccount, outerResult := b.bind(a.AccountID), b.bind(resultID)
-	w, err := resultWhere(b, a, cat, c, resultID)
+	w, err := where()
 	if err != nil {
-		return Plan{}, err
+		return Statement{}, err
 	}
 	t := b.table(TablePricerResults)
 	ob := strings.Join(order, ", ")
-	st, err := b.statement("SELECT " + strings.Join(sel, ", ") + " FROM " + t + " WHERE " + ColAccountID + " = " + outerAccount +
+	return b.statement("SELECT " + strings.Join(sel, ", ") + " FROM " + t + " WHERE " + ColAccountID + " = " + outerAccount +
 		" AND result_id = " + outerResult + " AND " + ColProductID + globalIn(a, false) + "(SELECT " + ColProductID + " FROM " + t + " WHERE " + w +
 		" ORDER BY " + ob + limitOffset(c.Limit+1, c.StartRow) + ") ORDER BY " + ob)
-	return Plan{Statement: st, Shape: ShapeRows, StartRow: c.StartRow, Limit: c.Limit, Columns: names}, err
 }
 
 // waitingCount counts the products a real run sends to a person: above the

@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// The repricing results' CSV export (repricing/exportDataToCsv, DESIGN §9): the
+// The repricing results' CSV export (repricing/exportDataToCsv, docs/exports.md): the
 // rows of one result set as the results grid shows them — its visible columns in
 // grid order (the grid's defaults when none are named), filters, search, sort and
 // selection — with "why this price" rendered in Go from each row's trace, as

@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-// The dynamic pricer's run (DESIGN §10) as one ClickHouse statement over the report
+// The dynamic pricer's run (docs/pricer.md) as one ClickHouse statement over the report
 // snapshot. Per product, for each rule list (target, floor, ceiling) the first
 // active rule whose scope matches (by order) is chosen; its source value, adjusted,
 // is the list's value, NaN when the source has none (no comparable competitor
@@ -18,7 +18,7 @@ import (
 // (Explain renders it). The integration tests hold the same algorithm in plain Go
 // as their reference.
 
-// RunStatuses are the statuses of a result (DESIGN §10); mandated: a changed
+// RunStatuses are the statuses of a result (docs/pricer.md); mandated: a changed
 // price of a mandated brand's or FSN's product (Account.Mandated), whatever the
 // auto-approve threshold.
 const (
@@ -502,7 +502,7 @@ var PreviewBuckets = []float64{-20, -10, -5, -2, 0, 2, 5, 10, 20}
 // PreviewRuleID stands for an unsaved rule in a preview's results.
 const PreviewRuleID = math.MaxInt64
 
-// CompilePreview compiles the live preview of candidate (DESIGN §10, issue 15
+// CompilePreview compiles the live preview of candidate (docs/pricer.md, issue 15
 // part 4): the account's rules with candidate in its place (replacing the rule of
 // the same id, else last of its list), evaluated over the candidate's scope only.
 // One row: matched (products in scope), decided (those whose list the candidate

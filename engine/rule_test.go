@@ -89,7 +89,7 @@ func TestRuleStepsSQL(t *testing.T) {
 		{cols: []string{
 			"if(" + h + " AND r_best != inf, r_cand[indexOf(r_dist, r_best)], s_max) AS s_round",
 			"if(" + h + " AND cost > 0, greatest(s_round, cost * 1.05), s_round) AS s_margin",
-			"if(" + h + ", sign(s_margin) * floor(abs(s_margin) * 100 + 0.5) / 100, price) AS recommended_price",
+			"if(" + h + ", if(s_margin < 0, -1, 1) * floor(abs(s_margin) * 100 + 0.5) / 100, price) AS recommended_price",
 			"if(price > 0, (recommended_price - price) / price * 100, 0) AS change_pct",
 			"multiIf(NOT " + h + " OR abs(recommended_price - price) < 0.005, 'no_change', abs(change_pct) <= 3, 'auto_approved', 'pending') AS status",
 		}, keep: []string{"s_round", "s_margin", "recommended_price", "change_pct", "status"}},

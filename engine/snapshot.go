@@ -30,7 +30,7 @@ func (b *builder) snapshotTable(a Account) string {
 // reader read SnapshotDelta still holds the rows up to that build: the reader sees
 // one consistent state, each product from one build. Numbers are printed as
 // literals (uint32 and uint64 ids, never text).
-// globalIn: on a cluster (DESIGN §11) the two tables are Distributed ones read
+// globalIn: on a cluster (docs/operations.md#cluster-scale-out) the two tables are Distributed ones read
 // through merge(), so the shards do not rewrite the subqueries to their local
 // tables; the node that runs the query reads the delta's (few) rows once and sends
 // them along.

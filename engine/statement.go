@@ -129,12 +129,29 @@ func (b *builder) bindSet(vals []string) string {
 	return b.set("String", anys, size)
 }
 
+// bindUintSet gives the right-hand side of `x IN ...` for a list of ids. An
+// empty list is (0), which no id equals (ids of competitors and labels start at
+// 1): ClickHouse refuses `IN ()`, and an account without competitors has one.
 func (b *builder) bindUintSet(vals []uint64) string {
+	if len(vals) == 0 {
+		return "(0)"
+	}
 	anys := make([]any, len(vals))
 	for i, v := range vals {
 		anys[i] = v
 	}
 	return b.set("UInt64", anys, 22*len(vals))
+}
+
+// lookup is transform(expr, ids, names, empty text): the name of expr's id, the
+// empty text for an id not in the list. ClickHouse refuses transform over empty
+// arrays (an account without competitors or labels), so an empty list is just
+// the empty text.
+func (b *builder) lookup(expr string, ids []uint64, names []string) string {
+	if len(ids) == 0 {
+		return "''"
+	}
+	return "transform(" + expr + ", " + b.bind(ids) + ", " + b.bind(names) + ", '')"
 }
 
 // set binds the values inline (clickhouse.GroupSet renders (v1, v2, ...)) while the

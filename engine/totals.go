@@ -57,7 +57,7 @@ func SnapshotTotals(s Settings, now time.Time) []string {
 }
 
 // ParseSettings reads an account's settings column (PostgreSQL accounts.settings,
-// api/CONTRACT.md keys); missing or unreadable keys keep their defaults.
+// docs/api-contract.md keys); missing or unreadable keys keep their defaults.
 func ParseSettings(raw []byte) Settings {
 	s := DefaultSettings()
 	var st struct {

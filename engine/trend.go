@@ -7,7 +7,7 @@ import (
 	"time"
 )
 
-// The trend reports of DESIGN §8: a request is the grid condition (its product
+// The trend reports of docs/trends.md: a request is the grid condition (its product
 // scope: filters, search, selected rows, category access; its competitors and
 // weight) plus the trend's own keys. ParseTrend reads the browser's JSON; every
 // CompileTrend* validates the result again (Trend.Validate), whoever built it.
@@ -41,7 +41,7 @@ func ParseTrendReport(s string) (TrendReport, error) {
 	return "", bad("report_name", "%q is not a trend report (price_trend, key_business_metrics, margin_trend, price_vs_market_trend, competitiveness_metrics, PDP_price_trend)", clip(s))
 }
 
-// Title is the report's breadcrumb name (specification §2, Trend screens).
+// Title is the report's breadcrumb name (docs/product.md §2, Trend screens).
 func (r TrendReport) Title() string {
 	switch r {
 	case TrendKeyMetrics:
@@ -84,11 +84,11 @@ var ComparisonValues = []ComparisonValue{ValueHigher, ValueLower, ValueSimilar, 
 // CompetitivenessLevels are the competitiveness metrics' group-by choices (no labels).
 var CompetitivenessLevels = []GroupLevel{LevelSuperCategory, LevelCategory, LevelVertical, LevelVerticalBrand, LevelBrand}
 
-// Trend date limits (specification §5): from 3 years back to yesterday.
+// Trend date limits (docs/product.md §5): from 3 years back to yesterday.
 const (
 	TrendYearsBack       = 3
 	DefaultTrendDays     = 30 // the range when a request names none: the last 30 days
-	MaxLowerCustomFields = 2  // extra custom-field lines (DESIGN §8)
+	MaxLowerCustomFields = 2  // extra custom-field lines (docs/trends.md)
 	isoDate              = "2006-01-02"
 )
 
@@ -107,7 +107,7 @@ type Trend struct {
 // (group means one level here, not ag-grid's row groups).
 var trendKeys = []string{"report_name", "dates", "compareTo", "comparisonValues", "group", "product_id", "weightBy", "tableName"}
 
-// ParseTrend decodes a trend request's data (DESIGN §8). Errors name the part.
+// ParseTrend decodes a trend request's data (docs/trends.md). Errors name the part.
 func ParseTrend(raw []byte) (Trend, error) {
 	var m map[string]json.RawMessage
 	t := bytes.TrimSpace(raw)

@@ -3,7 +3,7 @@ package engine
 import "time"
 
 // TrendPlan is a compiled trend: run the Statement, then Rows shapes the result
-// into the day rows of DESIGN §8.
+// into the day rows of docs/trends.md.
 type TrendPlan struct {
 	Statement
 	Report      TrendReport
@@ -86,7 +86,7 @@ func (tc *trendCompiler) plan(b *builder, sql string, shape trendShape) (TrendPl
 	return TrendPlan{Statement: st, Report: tc.t.Report, Competitors: tc.k.comps, From: tc.from, To: tc.to, FlaggedExcluded: tc.flagged(), shape: shape}, err
 }
 
-// CompileTrend compiles a trend report (DESIGN §8).
+// CompileTrend compiles a trend report (docs/trends.md).
 func CompileTrend(a Account, t Trend) (TrendPlan, error) {
 	tc, err := newTrendCompiler(a, t)
 	if err != nil {

@@ -5,7 +5,7 @@ import (
 	"time"
 )
 
-// The daily history of DESIGN §8, read from the raw facts (the product-day path:
+// The daily history of docs/trends.md, read from the raw facts (the product-day path:
 // any product scope, any competitor subset, any dates).
 //
 // Carry-forward: the price of (product, competitor) on day d is the last scan on
@@ -110,7 +110,7 @@ func (r dayRange) sql(col string) string {
 // dateLit prints a day the compiler resolved (a time.Time, never request text) as
 // a Date literal. Dates are printed rather than bound: the same day appears in
 // several places of one statement, and a Date compared with a bound time.Time is
-// silently wrong on 18.16 (notes/clickhouse-18.16.md #7).
+// silently wrong on 18.16 (docs/clickhouse-versions.md#what-1816-lacks item 6).
 func dateLit(t time.Time) string { return "toDate('" + dayString(t) + "')" }
 
 // span is the smallest range holding all of rs.

@@ -6,7 +6,7 @@ import (
 )
 
 // The build of the trend rollup (migration 00050), in work proportional to price
-// changes rather than to carried days (issue 14; README "Trends").
+// changes rather than to carried days (issue 14; docs/trends.md).
 //
 // A pair's carried price (trend_history.go) is constant from one of its events to
 // the next: a scan day whose price differs, the staleness limit, a not-found scan.
@@ -132,7 +132,7 @@ func rollupColumns() (cols []string, comparable []bool) {
 }
 
 // TrendRollupChanges compiles one chunk of the build of account a's rollup over
-// [first, last] (README "Trends", the build above): the products with ids in
+// [first, last] (docs/trends.md, the build above): the products with ids in
 // [lo, hi) ("" is open), over the competitors comps, with the account's staleness
 // and bucket settings. Three statements: the chunk's runs into trend_runs_build
 // (one read of the scans), then into trend_rollup_deltas the competitors' rows and

@@ -6,7 +6,7 @@ import (
 	"time"
 )
 
-// Trend row keys (DESIGN §8, specification "Trend row").
+// Trend row keys (docs/trends.md, docs/product.md §3 "Trend row").
 const (
 	TrendKeyDate        = "date_timestamp"
 	TrendKeySelected    = "selected_competitors"
@@ -32,7 +32,7 @@ func ValueKey(id int64) string { return "value@" + strconv.FormatInt(id, 10) }
 func ProductsKey(id int64) string { return "products@" + strconv.FormatInt(id, 10) }
 
 // trendRatio is num/den, or nil when nothing was summed (den 0: no products, or
-// weights that sum to 0, DESIGN §4), times scale.
+// weights that sum to 0, docs/reports.md#metric-definitions), times scale.
 func trendRatio(num, den, scale float64) any {
 	if den == 0 {
 		return nil

@@ -1,4 +1,4 @@
-// Package feed writes the price feed (DESIGN §10, issue 16 part 5): the approved
+// Package feed writes the price feed (docs/pricer.md, issue 16 part 5): the approved
 // prices of the dynamic pricer, for the store's systems, as a CSV and a Parquet
 // file per batch in the account's drop folder (<drop root>/account-<id>/price-feed,
 // config PRICELENS_DROP_ROOT), from `pricelens export --price-feed` and the River

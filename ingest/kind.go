@@ -152,7 +152,7 @@ type Column struct {
 	Doc      string
 }
 
-// Columns returns the column contract of a kind (the README table is made from it).
+// Columns returns the column contract of a kind (the table of docs/data-loading.md is made from it).
 func Columns(k Kind) []Column {
 	out := make([]Column, 0, len(contracts[k]))
 	for _, f := range contracts[k] {

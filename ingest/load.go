@@ -619,40 +619,27 @@ func (r *loadRun) sendErr(ctx context.Context, err error) error {
 // optimize_throw_if_noop turns "another merge is running" into an error we retry.
 func (r *loadRun) optimize(ctx context.Context) error {
 	type stmt struct {
-		format string // ExecParts' form: %s is the table
-		table  engine.Table
+		table     engine.Table
+		partition string // "" is the whole table
 	}
 	var stmts []stmt
 	table := engine.Table(r.req.Kind.table())
 	switch r.req.Kind {
 	case Scans:
 		for _, p := range sortedParts(r.partitions) {
-			stmts = append(stmts, stmt{"OPTIMIZE TABLE %s PARTITION " + p + " FINAL", table})
+			stmts = append(stmts, stmt{table, p})
 		}
-		stmts = append(stmts, stmt{"OPTIMIZE TABLE %s FINAL", engine.TableLatestOffers})
+		stmts = append(stmts, stmt{engine.TableLatestOffers, ""})
 	case Metrics:
 		for _, p := range sortedParts(r.partitions) {
-			stmts = append(stmts, stmt{"OPTIMIZE TABLE %s PARTITION " + p + " FINAL", table})
+			stmts = append(stmts, stmt{table, p})
 		}
 	case Products:
-		stmts = append(stmts, stmt{"OPTIMIZE TABLE %s FINAL", table})
+		stmts = append(stmts, stmt{table, ""})
 	}
-	octx := clickhouse.Context(ctx, clickhouse.WithSettings(clickhouse.Settings{"optimize_throw_if_noop": 1}))
 	for _, s := range stmts {
-		var err error
-		for attempt := 0; attempt < 10; attempt++ {
-			// On a cluster: on every shard (warehouse.ExecParts).
-			if err = r.w.ExecParts(octx, s.format, s.table); err == nil {
-				break
-			}
-			select {
-			case <-ctx.Done():
-				return ctx.Err()
-			case <-time.After(time.Duration(attempt+1) * 200 * time.Millisecond):
-			}
-		}
-		if err != nil {
-			return fmt.Errorf("clickhouse: %s: %w", fmt.Sprintf(s.format, s.table), err)
+		if err := r.w.OptimizeFinal(ctx, s.table, s.partition); err != nil {
+			return err
 		}
 	}
 	return nil

@@ -16,7 +16,7 @@ import (
 	"pricelens/warehouse"
 )
 
-// Price alerts (DESIGN §9): enqueue_alerts runs hourly and queues an
+// Price alerts (docs/exports.md): enqueue_alerts runs hourly and queues an
 // evaluate_alert job per alert and period (the day of a daily alert, the ISO week
 // of a weekly one, both in the account's time zone); each job reads the alert,
 // compiles its price changes (engine.CompilePriceChanges) over its report's or

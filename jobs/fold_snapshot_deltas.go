@@ -63,6 +63,15 @@ func (w *foldSnapshotDeltas) Work(ctx context.Context, _ *river.Job[kinds.FoldSn
 	return nil
 }
 
+// foldTimeout bounds one fold: a full rebuild of every quiet account, with the
+// merge of what it wrote. At L (1M products) a rebuild takes about a minute on two
+// cores, so River's one-minute default cut the first attempt and a retry finished
+// the work.
+const foldTimeout = 15 * time.Minute
+
+// Timeout replaces River's one-minute default (foldTimeout).
+func (w *foldSnapshotDeltas) Timeout(*river.Job[kinds.FoldSnapshotDeltas]) time.Duration { return foldTimeout }
+
 func (w *foldSnapshotDeltas) periodic() *river.PeriodicJob {
 	return river.NewPeriodicJob(river.PeriodicInterval(foldEvery),
 		func() (river.JobArgs, *river.InsertOpts) { return kinds.FoldSnapshotDeltas{}, nil }, nil)

@@ -11,7 +11,7 @@ import (
 	"pricelens/store"
 )
 
-// PriceFeedEvery is how often approved prices are fed (DESIGN §10): the store's
+// PriceFeedEvery is how often approved prices are fed (docs/pricer.md): the store's
 // systems see an approved price within this long.
 const PriceFeedEvery = 10 * time.Minute
 

@@ -29,7 +29,7 @@ func (w *runPricer) Work(ctx context.Context, job *river.Job[kinds.RunPricer]) e
 	return r.Run(ctx, job.Args.RunID)
 }
 
-// PricerRunner runs one requested run (DESIGN §10): it compiles the account's
+// PricerRunner runs one requested run (docs/pricer.md): it compiles the account's
 // active rules and guardrails into one INSERT … SELECT of a new result set, then
 // completes the run in one PostgreSQL transaction with the approval records of a
 // real run. Until then readers see the previous complete run: a run that fails or

@@ -13,7 +13,7 @@ import (
 	"pricelens/store"
 )
 
-// Scheduled reports (README "Scheduled reports"): a tick every few minutes queues
+// Scheduled reports (docs/exports.md#scheduled-reports): a tick every few minutes queues
 // one send_scheduled_report job per report whose weekday and hour have come in its
 // account's time zone; the job writes the report's CSV through the export
 // machinery and queues the mail with the file attached (or, above
@@ -23,7 +23,7 @@ import (
 // at most this long after the hour.
 const scheduleEvery = 5 * time.Minute
 
-// maxAttachment is the largest CSV mailed as an attachment (DESIGN §9).
+// maxAttachment is the largest CSV mailed as an attachment (docs/exports.md).
 const maxAttachment = 10 << 20
 
 // scheduleReports runs kinds.ScheduleReports.

@@ -11,7 +11,7 @@ import (
 	"testing/fstest"
 )
 
-// The cluster schema (DESIGN §11, issue 18). With PRICELENS_CLICKHOUSE_CLUSTER set,
+// The cluster schema (docs/operations.md#cluster-scale-out, issue 18). With PRICELENS_CLICKHOUSE_CLUSTER set,
 // every ClickHouse migration is rewritten statement by statement before goose runs
 // it, so a migration is written once, for one server, and new tables need nothing
 // special. Two kinds of table:
@@ -36,7 +36,7 @@ import (
 // for a table replicated everywhere; an ALTER of columns then makes the Distributed
 // table again over the local one; a mutation (UPDATE/DELETE) goes to the local table only.
 
-// shardingKey spreads an account's products over the shards (DESIGN §11).
+// shardingKey spreads an account's products over the shards (docs/operations.md#cluster-scale-out).
 const shardingKey = "cityHash64(account_id, product_id)"
 
 // LocalSuffix names the shard-local table behind a Distributed one.

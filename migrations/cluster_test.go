@@ -117,7 +117,7 @@ func TestClusterRewriteFile(t *testing.T) {
 }
 
 // Every migration of the project has a cluster form, and every table of the facts
-// is sharded by product or replicated everywhere as DESIGN §11 says. A new
+// is sharded by product or replicated everywhere as docs/operations.md#cluster-scale-out says. A new
 // migration that the rewrite cannot place fails here.
 func TestClusterRewriteAllMigrations(t *testing.T) {
 	sub, err := fs.Sub(clickhouseFS, "clickhouse")

@@ -15,7 +15,7 @@ import (
 	"pricelens/engine"
 )
 
-// Manual approval (issue 16, DESIGN §10): a real run's Pending records become
+// Manual approval (issue 16, docs/pricer.md): a real run's Pending records become
 // approved or rejected, on the approval screen or by the approval CSV. Every
 // decision is one row of approval_decisions written by the statement that moves
 // the record out of Pending (a data-modifying CTE): the UPDATE's condition
@@ -28,7 +28,7 @@ const (
 	SourceCSV    = "csv"
 )
 
-// MaxBizfinComment is the comment limit of the specification (§5, §9).
+// MaxBizfinComment is the comment limit of the specification (docs/product.md §5, §9).
 const MaxBizfinComment = 200
 
 // decideSQL moves the input records ($3: product ids, $4: decisions, $5: comments;
@@ -76,7 +76,7 @@ func (s *Store) DecideApprovals(ctx context.Context, a Actor, runID int64, produ
 	return n, err
 }
 
-// SetBizfinComment sets the bizfin comment of one Pending record (§5: editable only
+// SetBizfinComment sets the bizfin comment of one Pending record (docs/product.md §5: editable only
 // on Pending rows); the change is in the audit log.
 func (s *Store) SetBizfinComment(ctx context.Context, a Actor, runID int64, productID, comment string) error {
 	if utf8.RuneCountInString(comment) > MaxBizfinComment {

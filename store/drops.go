@@ -13,7 +13,7 @@ import (
 	"pricelens/jobs/kinds"
 )
 
-// DropReport is what a downstream drop (DESIGN §9) needs of a saved report: its
+// DropReport is what a downstream drop (docs/exports.md) needs of a saved report: its
 // stored condition (every row it matches), and whose rows they are (the owner's category
 // access in the report's account; none left means every category).
 type DropReport struct {

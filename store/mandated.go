@@ -11,7 +11,7 @@ import (
 	"pricelens/engine"
 )
 
-// MandatedBrand is a mandated brand of the account (DESIGN §10): the brand in the
+// MandatedBrand is a mandated brand of the account (docs/pricer.md): the brand in the
 // super category's Verticals, every vertical when empty.
 type MandatedBrand struct {
 	ID            int64     `json:"id" openapi:"always"`

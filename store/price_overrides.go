@@ -12,7 +12,7 @@ import (
 	"pricelens/engine"
 )
 
-// The rows of the Upload Files kinds (README "Upload Files"), parsed and checked
+// The rows of the Upload Files kinds (docs/pricer.md#upload-files), parsed and checked
 // by package uploads; ApplyUpload writes them.
 
 // ContractRow is a contract file row (Kind "contract": a price band) or a manual

@@ -12,7 +12,7 @@ import (
 	"pricelens/jobs/kinds"
 )
 
-// PricerRun is one requested run of an account's rules (DESIGN §10).
+// PricerRun is one requested run of an account's rules (docs/pricer.md).
 type PricerRun struct {
 	ID                                       int64
 	AccountID                                int64

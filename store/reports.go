@@ -35,7 +35,7 @@ type ReportSummary struct {
 	ReadOnly              bool      `json:"read_only"`
 }
 
-// Report is a saved report (spec §3) as the API shows it: the summary and the
+// Report is a saved report (docs/product.md §3) as the API shows it: the summary and the
 // saved grid state.
 type Report struct {
 	ReportSummary
@@ -60,7 +60,7 @@ type ReportFields struct {
 	Chart, ConstantReport                                                             bool
 }
 
-// Report age (spec §4): old at 30 days since when_added; expiry two months later.
+// Report age (docs/product.md §4): old at 30 days since when_added; expiry two months later.
 const reportOldAfter = 30 * 24 * time.Hour
 
 func withAge(r Report) Report {

@@ -14,7 +14,7 @@ import (
 	"pricelens/engine"
 )
 
-// Rule is a dynamic-pricer rule (DESIGN §10) as PostgreSQL keeps it. Scope is the
+// Rule is a dynamic-pricer rule (docs/pricer.md) as PostgreSQL keeps it. Scope is the
 // grid condition's JSON, parsed by the engine when the rule is checked or run.
 type Rule struct {
 	ID        int64              `json:"groupId"`

@@ -12,7 +12,7 @@ import (
 var ErrSaveAsGone = &Error{Kind: KindNotFound, Message: "Save As is no longer available for this share report", Code: "save_as_unavailable"}
 
 // SaveRemovedShareAs is Save As on a shared report that its owner removed
-// (reporting §2: "This share report is no longer available" offers Save As): the
+// (docs/product.md §2: "This share report is no longer available" offers Save As): the
 // removed report's saved state becomes a new report of the actor named name. It
 // stays available until the report's expiry (two months after it is 30 days old,
 // withAge); a share link of a report that is still live, or of another account,

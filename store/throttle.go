@@ -2,6 +2,8 @@ package store
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -23,6 +25,7 @@ type Throttle struct {
 // the time until which a key is blocked (and counts nothing) when one is; a zero
 // time admits the attempt. LoginSucceeded takes the count back for a right password.
 func (s *Store) AdmitLogin(ctx context.Context, keys []string, t Throttle) (time.Time, error) {
+	keys = boundedKeys(keys)
 	var until *time.Time
 	err := s.inTx(ctx, func(tx pgx.Tx) error {
 		if err := lockKeys(ctx, tx, keys); err != nil {
@@ -56,6 +59,25 @@ func (s *Store) AdmitLogin(ctx context.Context, keys []string, t Throttle) (time
 	return *until, nil
 }
 
+// maxKey is the longest throttle key kept as it is: a key is the text of a
+// sign-in's e-mail, whatever its length, and a B-tree index entry holds at most
+// about 2.7 kB.
+const maxKey = 256
+
+// boundedKeys replaces each key longer than maxKey by its SHA-256 (hex), which
+// throttles the same text the same way.
+func boundedKeys(keys []string) []string {
+	out := make([]string, len(keys))
+	for i, k := range keys {
+		if len(k) > maxKey {
+			sum := sha256.Sum256([]byte(k))
+			k = "sha256:" + hex.EncodeToString(sum[:])
+		}
+		out[i] = k
+	}
+	return out
+}
+
 // lockKeys takes a transaction-scoped advisory lock per throttle key, in key order
 // so that two attempts never wait on each other crosswise.
 func lockKeys(ctx context.Context, tx pgx.Tx, keys []string) error {
@@ -69,6 +91,8 @@ func lockKeys(ctx context.Context, tx pgx.Tx, keys []string) error {
 // guesses from there) stay counted: signing in to one's own account must not
 // reset the throttle for guesses at other accounts.
 func (s *Store) LoginSucceeded(ctx context.Context, emailKey, addrKey string, t Throttle) error {
+	bounded := boundedKeys([]string{emailKey, addrKey})
+	emailKey, addrKey = bounded[0], bounded[1]
 	return s.inTx(ctx, func(tx pgx.Tx) error {
 		if err := lockKeys(ctx, tx, []string{emailKey, addrKey}); err != nil {
 			return err

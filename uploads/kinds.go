@@ -2,8 +2,8 @@
 // 16 part 4): each kind's permission code, CSV columns, meaning and example file,
 // and the parsing of a file's rows into the store's typed rows with a reason for
 // every row it refuses. The specification names the kinds only through their
-// permissions; what each does is ours and is written down in README.md ("Upload
-// Files"). The HTTP side is api/upload, the processing the process_upload job.
+// permissions; what each does is ours and is written down in
+// docs/pricer.md#upload-files. The HTTP side is api/upload, the processing the process_upload job.
 package uploads
 
 import (

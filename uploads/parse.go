@@ -20,7 +20,7 @@ import (
 const (
 	maxFSN     = 200
 	maxName    = 100
-	maxComment = 200 // the specification's comment limit (§9)
+	maxComment = 200 // the specification's comment limit (docs/product.md §9)
 	maxPrice   = 1e9
 	dateLayout = "2006-01-02"
 )

@@ -16,7 +16,7 @@ import (
 	"pricelens/migrations"
 )
 
-// On a cluster (PRICELENS_CLICKHOUSE_CLUSTER, DESIGN §11) the schema is the one
+// On a cluster (PRICELENS_CLICKHOUSE_CLUSTER, docs/operations.md#cluster-scale-out) the schema is the one
 // migrations/cluster.go makes: each table keyed by product is a Distributed table
 // in front of <table>_local, a replicated table on every shard; the other tables
 // are replicated to every node. Queries and inserts use the Distributed names,
@@ -45,6 +45,12 @@ func (w *Warehouse) OnCluster() string { return onCluster(w.Cluster) }
 // shard; a table replicated everywhere is changed once, on the connected node.
 // ctx may carry settings (clickhouse.Context).
 func (w *Warehouse) ExecParts(ctx context.Context, format string, tables ...engine.Table) error {
+	return w.onParts(ctx, format, tables, func(c driver.Conn, stmt string) error { return c.Exec(ctx, stmt) })
+}
+
+// onParts is ExecParts with what runs the statement given: run gets the node that
+// holds the parts (w.Conn on one server) and the statement with the stored names.
+func (w *Warehouse) onParts(ctx context.Context, format string, tables []engine.Table, run func(c driver.Conn, stmt string) error) error {
 	names := make([]any, len(tables))
 	sharded := w.Cluster != "" && len(tables) > 0 && migrations.Sharded(tables[0].String())
 	for i, t := range tables {
@@ -55,7 +61,7 @@ func (w *Warehouse) ExecParts(ctx context.Context, format string, tables ...engi
 	}
 	stmt := fmt.Sprintf(format, names...)
 	if !sharded {
-		return w.Conn.Exec(ctx, stmt)
+		return run(w.Conn, stmt)
 	}
 	shards, err := w.shards(ctx)
 	if err != nil {
@@ -102,7 +108,7 @@ func (w *Warehouse) ExecParts(ctx context.Context, format string, tables ...engi
 			if err := sync(c); err != nil {
 				return err
 			}
-			return c.Exec(ctx, stmt)
+			return run(c, stmt)
 		})
 		if err != nil {
 			return err

@@ -91,7 +91,7 @@ func statementSettings(st engine.Statement) clickhouse.Settings {
 // to ctx by cancellation only: when ctx ends (client gone, deadline), the query
 // context is cancelled, which makes the driver send Cancel and the server stop
 // within ~0.1 s. A deadline on the driver's context would leave the server query
-// running for seconds (notes §2). The server-side max_execution_time of the
+// running for seconds (docs/clickhouse-versions.md#what-1816-lacks item 10). The server-side max_execution_time of the
 // connection is the backstop.
 func (w *Warehouse) queryContext(ctx context.Context, prefix string, st engine.Statement) (context.Context, func(), string, error) {
 	return w.queryContextID(ctx, newQueryID(prefix), st)

@@ -282,6 +282,17 @@ func (w *Warehouse) SnapshotDelta(ctx context.Context, account uint32) (uint64, 
 	return w.Count(ctx, SQL("SELECT max(build_id) FROM "+engine.TableProductSnapshotDelta.String()+" WHERE account_id = ?", account))
 }
 
+// ReportVersion is a number that changes whenever what the account's reports read
+// may have: a snapshot build (full, or a load's refresh of a few products; each
+// writes snapshot_builds before its swap and the delta's newest build after it)
+// or a label assigned or taken away (the label mirror's newest version). Answers
+// over the snapshot may be kept while it stays the same.
+func (w *Warehouse) ReportVersion(ctx context.Context, account uint32) (uint64, error) {
+	return w.Count(ctx, SQL("SELECT cityHash64((SELECT max(build_id) FROM "+engine.TableSnapshotBuilds.String()+" WHERE account_id = ?), "+
+		"(SELECT max(build_id) FROM "+engine.TableProductSnapshotDelta.String()+" WHERE account_id = ?), "+
+		"(SELECT max(version) FROM "+engine.TableProductLabels.String()+" WHERE account_id = ?))", account, account, account))
+}
+
 // SnapshotMeta reads what the compiler needs to know about the account's current
 // snapshot, in one small read: the competitors' positions in its arrays, the facts
 // of its build (the stored totals' settings and scan-time bounds) and the newest
@@ -575,6 +586,12 @@ func (w *Warehouse) refreshAccount(ctx context.Context, id uint32, settings engi
 		q := fmt.Sprintf(snapshotSelect, part, list, max(n, 1), cond, totals, build, fmt.Sprintf(offersFinal, part, list, 0, cond))
 		return w.Conn.Exec(ctx, q, append(append([]any{}, args...), args...)...)
 	}); err != nil {
+		return err
+	}
+	// One part for the readers: the chunks wrote a part each (8 at L), and a block
+	// read from 8 parts took 109 ms where one part took 70 (docs/benchmarks.md). The
+	// merge costs the build about 12 s at L, before the swap, so no reader pays it.
+	if err := w.OptimizeFinal(ctx, engine.TableProductSnapshotBuild, part); err != nil {
 		return err
 	}
 	// The build's facts first, then the swap: a reader that sees the new rows finds

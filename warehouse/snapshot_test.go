@@ -51,6 +51,11 @@ func TestRefreshSnapshotsDenseSlots(t *testing.T) {
 	require.NoError(t, pb.Send())
 	require.NoError(t, ob.Send())
 	require.NoError(t, w.RefreshSnapshots(ctx, map[uint32]engine.Settings{7: engine.DefaultSettings(), 8: engine.DefaultSettings()}))
+	// The four chunks' parts are merged before the swap: a reader reads one part.
+	var parts uint64
+	require.NoError(t, w.Conn.QueryRow(ctx, `SELECT count() FROM system.parts WHERE database = currentDatabase()
+		AND table = 'product_snapshot' AND partition = '7' AND active`).Scan(&parts))
+	assert.EqualValues(t, 1, parts, "the account's snapshot is one part")
 
 	type row struct {
 		id, name string

@@ -15,7 +15,7 @@ import (
 	"pricelens/store"
 )
 
-// defaultSettings are the account settings keys of api/CONTRACT.md with their
+// defaultSettings are the account settings keys of docs/api-contract.md with their
 // defaults; an account's own settings override them key by key.
 func defaultSettings() map[string]any {
 	return map[string]any{
@@ -141,7 +141,7 @@ var appTables = map[string]string{
 }
 
 // AccountData is everything the webapp needs about the selected account and the
-// user's place in it (api/CONTRACT.md "Accounts"). The JSON-typed fields are the
+// user's place in it (docs/api-contract.md "Accounts"). The JSON-typed fields are the
 // account's own documents, passed through as stored.
 type AccountData struct {
 	AccountID     int64                       `json:"account_id" openapi:"always"`

@@ -11,7 +11,7 @@ import (
 )
 
 // Resource 9 (advanced trending) gates the extra custom-field lines of the trend
-// screens (specification §6: the insights permission gates advanced trending and
+// screens (docs/product.md §6: the insights permission gates advanced trending and
 // the custom-field selectors), and only them: a user whose role loses it keeps the
 // trend itself. Real sessions over the real server, the grant changed through the
 // permission grid as an administrator would.

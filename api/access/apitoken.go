@@ -26,7 +26,7 @@ type apiClaims struct {
 	Expires   int64  `json:"exp"`
 }
 
-// TokenOut is the answer of GET /api/token (administration §3 "Token response").
+// TokenOut is the answer of GET /api/token (docs/product.md §3 "Token response").
 type TokenOut struct {
 	Token     string    `json:"token" openapi:"always"`
 	ExpiresAt time.Time `json:"expires_at" openapi:"always"`

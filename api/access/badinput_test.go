@@ -79,6 +79,9 @@ func TestBadInputIsA4xxAndChangesNothing(t *testing.T) {
 		// An id past its column's range is one that does not exist (the contract fuzzer's find: a 500).
 		{"POST", "/api/system/deleteRole", `{"roleId": 9223372036854775807}`, 404, "Role not found"},
 		{"POST", "/api/system/renameRole", `{"roleId": 40000, "roleName": "x"}`, 404, "Role not found"},
+		// A field of an embedded struct is named as the body names it, not after the Go type it is declared in.
+		{"POST", "/api/rules/preview", `{"name": "x", "section": "middle", "rule_type": "target", "source": 1}`, 400, "source must be an object"},
+		{"POST", "/api/saveReport/updateScheduledReport", `{"report_id": 1, "user_ids": "x"}`, 400, "user_ids must be a list"},
 	}
 	// What gives away the server's insides: a Go package, parser text or type name.
 	internals := regexp.MustCompile(`strconv\.|json:|encoding/|cannot unmarshal|invalid syntax|invalid character|\b(u?int(8|16|32|64)?|float(32|64)|\[\]string|map\[)\b|engine\.|\.go:|DB::|Code: \d+`)

@@ -16,7 +16,7 @@ import (
 	"pricelens/store/authz"
 )
 
-// Cookie and header names (api/CONTRACT.md).
+// Cookie and header names (docs/api-contract.md).
 const (
 	SessionCookie = "pricelens_session"
 	CSRFCookie    = "pricelens_csrf"

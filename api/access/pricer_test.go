@@ -23,7 +23,7 @@ import (
 )
 
 // The dynamic pricer through the API on the generator's S data set (two accounts),
-// with every run checked against a plain Go evaluator of DESIGN §10 over the raw
+// with every run checked against a plain Go evaluator of docs/pricer.md over the raw
 // rows (products FINAL, latest_offers FINAL). S is loaded once: the checks are
 // subtests of TestPricer, in order (later ones build on the rules of earlier ones).
 
@@ -111,7 +111,7 @@ func (p *pricerEnv) addRule(t *testing.T, c *client, rule obj) int64 {
 	return num(body["groupId"])
 }
 
-// ---- the plain Go evaluator of DESIGN §10 ----
+// ---- the plain Go evaluator of docs/pricer.md ----
 
 type evOffer struct {
 	price   *float64

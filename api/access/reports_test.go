@@ -192,7 +192,7 @@ func roundTrip(t *testing.T, v any) any {
 	return c["v"]
 }
 
-// Each JSON field of a saved report is capped (README "Reports"), and the list of
+// Each JSON field of a saved report is capped (docs/reports.md#saved-reports), and the list of
 // reports carries no saved grid state: it stays small however large the reports
 // are, and the whole report comes from getSaveReport when it is opened.
 func TestSavedReportFieldsAreCappedAndTheListIsSlim(t *testing.T) {

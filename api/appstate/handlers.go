@@ -4,7 +4,7 @@
 // specification's messages), the handler calls the store and returns the answer's
 // wire type. Request and answer types are in <group>_types.go (next to the
 // handlers in the small files); answers convert store rows by name (toReport)
-// and keep the JSON keys of api/CONTRACT.md. The route table with each call's
+// and keep the JSON keys of docs/api-contract.md. The route table with each call's
 // permission is AppRoutes in api/access/register.go.
 package appstate
 

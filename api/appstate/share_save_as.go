@@ -24,7 +24,7 @@ func (in *ShareSaveAsIn) Validate() error {
 	return err
 }
 
-// SaveRemovedShareAs is Save As on a shared report its owner removed (reporting
+// SaveRemovedShareAs is Save As on a shared report its owner removed (docs/product.md
 // §2): the report's last saved state becomes the caller's new report.
 func (h *Handlers) SaveRemovedShareAs(c echo.Context, p session.Principal, in ShareSaveAsIn) (NewReportOut, error) {
 	r, err := h.Store.SaveRemovedShareAs(c.Request().Context(), actor(p), in.ShareID, in.ReportName, in.FolderID)

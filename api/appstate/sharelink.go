@@ -16,7 +16,7 @@ import (
 	"pricelens/store"
 )
 
-// sharePathRe is a webapp share path, {report path}/share/{id} (spec §2 routes);
+// sharePathRe is a webapp share path, {report path}/share/{id} (docs/product.md §2 routes);
 // the path the mail links to is the stored one (store.SharePath).
 var sharePathRe = regexp.MustCompile(`^/(?:pricing|trend/[a-z_]{1,40})/share/([A-Za-z0-9_-]{1,100})$`)
 
@@ -47,7 +47,7 @@ func shareID(raw, publicURL string) (string, error) {
 }
 
 // shareLoginLink is the link a share mail carries, built by the server: the
-// sign-in page that opens the shared report in its account (spec §2:
+// sign-in page that opens the shared report in its account (docs/product.md §2:
 // /login/OneLogin?navigationPage={report path}/share/{id}&account_id={id}). Every
 // part is the server's own (the configured address, a stored path, a generated id).
 func shareLoginLink(publicURL, sharePath string, accountID int64) string {

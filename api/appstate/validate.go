@@ -97,7 +97,7 @@ func jsonKind(field string, raw json.RawMessage, kind byte) error {
 }
 
 // MaxReportJSON is the most one JSON field of a saved report (filters, condition,
-// selected_rows, ...) or a shared condition may hold (README "Reports").
+// selected_rows, ...) or a shared condition may hold (docs/reports.md#saved-reports).
 const MaxReportJSON = 256 << 10
 
 func jsonSize(field string, raw json.RawMessage) error {

@@ -1,4 +1,4 @@
-// Package drops writes downstream drops (DESIGN §9): a saved report's rows as a CSV
+// Package drops writes downstream drops (docs/exports.md): a saved report's rows as a CSV
 // or Parquet file in a directory, for the data team's tools, once from the command
 // line (`pricelens export`) or on an export schedule (a cron expression, run by the
 // River jobs drop_schedules and drop). The rows and columns are the asynchronous

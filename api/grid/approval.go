@@ -16,13 +16,13 @@ import (
 	"pricelens/store/authz"
 )
 
-// The manual approval screens (issue 16, DESIGN §10): the grid of the latest real
+// The manual approval screens (issue 16, docs/pricer.md): the grid of the latest real
 // run's approval records, the decisions on it (one by one, a selection, or
 // select-all resolved here from the grid's condition), the bizfin comment, and the
 // manual approval audit. Reading needs read on the dynamic pricer, like the
 // results. The specification names no approval permission: approving a price is a
 // business-finance (bizfin) decision, so every approval write needs the code that
-// also gates the bizfin comment (§5): "mandated brands" under update. Analysts and
+// also gates the bizfin comment (docs/product.md §5): "mandated brands" under update. Analysts and
 // viewers do not hold it by default.
 
 // ApprovalRoutes are the approval screens' calls (the CSV is api/upload's).

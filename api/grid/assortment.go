@@ -11,7 +11,7 @@ import (
 	"pricelens/engine"
 )
 
-// The assortment reports' calls (spec reporting §7: assortment/getConditionsData
+// The assortment reports' calls (docs/product.md §7: assortment/getConditionsData
 // {data, tableName}, getCountOfRow {data}, getColumnsDef, getNameTooltipData);
 // the definitions are engine/assortment.go's.
 

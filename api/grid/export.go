@@ -26,7 +26,7 @@ import (
 	"pricelens/jobs/kinds"
 )
 
-// Exports runs the asynchronous CSV exports of the tabular screen (DESIGN §9).
+// Exports runs the asynchronous CSV exports of the tabular screen (docs/exports.md).
 // The request records the export in PostgreSQL (export_jobs) and queues a River
 // job in the same transaction; the job (RunExport) streams the CSV that ClickHouse
 // writes of the compiled export to <Dir>/<account>/<name>.csv, reporting progress into

@@ -10,7 +10,7 @@ import (
 	"pricelens/store/authz"
 )
 
-// ExportRoutes are the export calls (DESIGN §9); each needs "view report" in the
+// ExportRoutes are the export calls (docs/exports.md); each needs "view report" in the
 // selected account and sees only the caller's own exports, except the download of
 // a scheduled report's mailed link, which its token alone opens.
 func ExportRoutes(x *Exports) []route.Route {

@@ -67,7 +67,7 @@ func (s *Service) CompileExport(ctx context.Context, p session.Principal, condJS
 }
 
 // WriteCSV writes the export's CSV to w: UTF-8 with a BOM for spreadsheet tools
-// (DESIGN §9), the header, then the rows, every text cell safe to open in a
+// (docs/exports.md), the header, then the rows, every text cell safe to open in a
 // spreadsheet (csvcell). It returns the rows written.
 func (s *Service) WriteCSV(ctx context.Context, queryID string, e ExportPlan, w io.Writer, progress func(rows int64) error) (int64, error) {
 	bw := bufio.NewWriterSize(w, 256<<10)

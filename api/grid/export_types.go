@@ -9,11 +9,11 @@ import (
 	"pricelens/engine"
 )
 
-// The wire types of the export calls (DESIGN §9).
+// The wire types of the export calls (docs/exports.md).
 
 // ExportRequest is exportDataToCsv's {"condition", "selectAll", "toggledNodes"}:
 // the grid condition (checked as getConditionsData checks it) and the grid's
-// selection (DESIGN §5): selectAll with toggledNodes exports every matching row
+// selection (docs/api-contract.md#the-grid-contract): selectAll with toggledNodes exports every matching row
 // but those; toggledNodes alone exports those rows; neither exports every row.
 type ExportRequest struct {
 	Condition     json.RawMessage `json:"condition" required:"true"`

@@ -25,7 +25,7 @@ import (
 	"pricelens/engine"
 )
 
-// GET /tooltip/getImg?i={image}&siteId={id} (reporting §7): the tooltips' and
+// GET /tooltip/getImg?i={image}&siteId={id} (docs/product.md §7): the tooltips' and
 // cards' product images, fetched by the server and scaled to the thumbnail size
 // cap (ThumbnailSize, 145 px). The browser then never calls the retailers' image
 // hosts itself, and a slow or huge image costs at most ImageTimeout and

@@ -8,7 +8,7 @@ import (
 	"pricelens/engine"
 )
 
-// The insight cards of /insights (reporting §2, §3 "Insight"): a card per pricing
+// The insight cards of /insights (docs/product.md §2, §3 "Insight"): a card per pricing
 // opportunity of the panel, with the products that show it most as highlight
 // tiles (image, field, number, diff percent), read through the grid like any
 // report: the card's products are the rows of its insight's report, first by the
@@ -17,7 +17,7 @@ import (
 // HighlightTiles is how many products a card shows.
 const HighlightTiles = 4
 
-// ThumbnailSize is the specification's thumbnail size cap (§9: 145).
+// ThumbnailSize is the specification's thumbnail size cap (docs/product.md §9: 145).
 const ThumbnailSize = 145
 
 // HighlightImage is a tile's picture.

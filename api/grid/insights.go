@@ -16,7 +16,7 @@ import (
 	"pricelens/store/authz"
 )
 
-// The pricing insights panel (administration §2, §7): the counts of
+// The pricing insights panel (docs/product.md §2, §7): the counts of
 // engine.InsightKeys computed live on ClickHouse, the alerts to review from
 // PostgreSQL, and for each number the address of the report that lists exactly
 // those products (all_my_products with the insight's filter, engine/insights.go).
@@ -46,7 +46,7 @@ type Insights struct {
 	Pricer PricerCandidates // nil: the candidates always come from the buckets
 }
 
-// PricingInsights is the answer of GET /api/v1/insights/pricing (administration §3
+// PricingInsights is the answer of GET /api/v1/insights/pricing (docs/product.md §3
 // "Insights response"), with the report of each number.
 type PricingInsights struct {
 	ChangesLastDay    uint64 `json:"changes_at_competitor_last_day" openapi:"always"`

@@ -44,7 +44,7 @@ func (r *ProductRequest) Validate() error {
 
 // ProductDetails is getProductDetailsById's answer.
 type ProductDetails struct {
-	// Product is the full product row, keyed by column id (DESIGN §5's product-row
+	// Product is the full product row, keyed by column id (docs/api-contract.md#the-grid-contract, its product-row
 	// keys; the per-competitor keys end in @competitor id).
 	Product map[string]any `json:"product" openapi:"always"`
 }

@@ -106,9 +106,12 @@ func (s *Service) ScanSummary(ctx context.Context, a engine.Account) (ScanSummar
 	for _, c := range plan.Competitors {
 		cs := CompetitorScans{ID: c.ID, Name: c.Name}
 		if r := by[c.ID]; r != nil {
-			if t, ok := r["last_scan"].(time.Time); ok {
-				t = t.UTC()
-				cs.LastScan = &t
+			// The warehouse gives a DateTime as RFC 3339 text (warehouse.Query).
+			if s, ok := r["last_scan"].(string); ok {
+				if t, err := time.Parse(time.RFC3339, s); err == nil {
+					t = t.UTC()
+					cs.LastScan = &t
+				}
 			}
 			cs.ScansLastDay, _ = r["scans_last_day"].(uint64)
 			cs.Offers, _ = r["offers"].(uint64)

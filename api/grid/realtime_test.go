@@ -18,10 +18,13 @@ func TestRealTimeView(t *testing.T) {
 	e := server(t, &session.Principal{UserID: 1, AccountID: 1})
 	f := buildFixture()
 	r := ref{f: f, a: f.acc1, cs: []int64{11, 12, 13}}
-	offers, lastDay := map[int64]int{}, map[int64]int{}
+	offers, lastDay, lastScan := map[int64]int{}, map[int64]int{}, map[int64]time.Time{}
 	for _, p := range r.products() {
 		for c, o := range p.offers {
 			offers[c]++
+			if o.seen.After(lastScan[c]) {
+				lastScan[c] = o.seen
+			}
 			if !o.seen.Before(fxNow.Add(-24 * time.Hour)) {
 				lastDay[c]++
 			}
@@ -71,6 +74,7 @@ func TestRealTimeView(t *testing.T) {
 		id := int64(c["id"].(float64))
 		assert.Equal(t, float64(offers[id]), c["offers"], "offers @%d", id)
 		assert.Equal(t, float64(lastDay[id]), c["scans_last_day"], "last day @%d", id)
+		assert.Equal(t, lastScan[id].UTC().Format(time.RFC3339), c["last_scan"], "last scan @%d", id)
 	}
 	code, out = call(e, "POST", "/api/tabular/getColumnDefRealTime", `{"competitorsId":[11]}`)
 	require.Equal(t, 200, code, out)

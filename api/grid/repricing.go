@@ -19,7 +19,7 @@ import (
 	"pricelens/store/authz"
 )
 
-// The dynamic pricer's results and simulation results grids (DESIGN §10): the grid
+// The dynamic pricer's results and simulation results grids (docs/pricer.md): the grid
 // condition over one run's results (pricer_results), with "why this price" on
 // every row. A reader sees the latest complete run of the kind (or the run asked
 // for), so a run that fails or is under way never shows half its results.

@@ -1,4 +1,4 @@
-// Package grid holds the tabular screen's handlers (DESIGN §5) and the service
+// Package grid holds the tabular screen's handlers (docs/api-contract.md#the-grid-contract) and the service
 // they call: load the account's catalog (competitors, custom fields, labels and
 // settings from PostgreSQL, cached briefly), compile with the engine, run on the
 // warehouse, shape the rows.
@@ -31,11 +31,14 @@ type Service struct {
 	// Load replaces the PostgreSQL read of an account's catalog when set (the
 	// benchmark on a bare ClickHouse data set).
 	Load func(ctx context.Context, accountID int64) (engine.Account, error)
+	// orders keeps the order and counts of conditions while the snapshot stays the
+	// same (ordercache.go); nil: none.
+	orders *orderCache
 }
 
 // NewService returns a service on the two databases.
 func NewService(w *warehouse.Warehouse, db *pgxpool.Pool) *Service {
-	return &Service{W: w, DB: db, Now: time.Now}
+	return &Service{W: w, DB: db, Now: time.Now, orders: newOrderCache(4_000_000, time.Minute)}
 }
 
 // Account loads the compiler's view of the caller's account: its catalog
@@ -96,7 +99,7 @@ func (s *Service) account(ctx context.Context, p session.Principal, withMeta boo
 
 // Block is one answer of getConditionsData.
 type Block struct {
-	// Rows are product rows or group rows, keyed by column id (DESIGN §5's
+	// Rows are product rows or group rows, keyed by column id (docs/api-contract.md#the-grid-contract, its
 	// product-row and group-row keys; per-competitor keys end in @competitor id).
 	Rows []map[string]any `json:"rows" openapi:"always"`
 	// LastRow is the total at this group level when the block reaches the end,
@@ -104,8 +107,14 @@ type Block struct {
 	LastRow int `json:"lastRow" openapi:"always"`
 }
 
-// Rows runs one block of a condition.
+// Rows runs one block of a condition. A block after the first of table rows is
+// a slice of the condition's order, kept in the order cache.
 func (s *Service) Rows(ctx context.Context, a engine.Account, c engine.Condition) (Block, error) {
+	if c.StartRow > 0 && s.orders != nil {
+		if blk, ok, err := s.cachedRows(ctx, a, c); ok || err != nil {
+			return blk, err
+		}
+	}
 	plan, err := engine.CompileRows(a, c)
 	if err != nil {
 		return Block{}, err
@@ -147,18 +156,67 @@ func (s *Service) Rows(ctx context.Context, a engine.Account, c engine.Condition
 		}
 		return Block{Rows: rows, LastRow: last}, nil
 	case engine.ShapeRows:
-		for _, r := range rows {
-			plan.Expand(r)
-		}
-		if err := s.fillLabels(ctx, a, rows); err != nil {
-			return Block{}, err
-		}
-		for _, r := range rows {
-			r["currency_symbol"] = a.Settings.CurrencySymbol
-		}
+		return s.productRows(ctx, a, plan, rows)
 	}
 	keep, last := plan.LastRow(len(rows))
 	return Block{Rows: rows[:keep], LastRow: last}, nil
+}
+
+// productRows shapes a block of table rows: the per-competitor keys, labels and
+// the currency symbol.
+func (s *Service) productRows(ctx context.Context, a engine.Account, plan engine.Plan, rows []map[string]any) (Block, error) {
+	for _, r := range rows {
+		plan.Expand(r)
+	}
+	if err := s.fillLabels(ctx, a, rows); err != nil {
+		return Block{}, err
+	}
+	for _, r := range rows {
+		r["currency_symbol"] = a.Settings.CurrencySymbol
+	}
+	keep, last := plan.LastRow(len(rows))
+	return Block{Rows: rows[:keep], LastRow: last}, nil
+}
+
+// cachedRows answers a block of table rows from the condition's order (the order
+// cache): ok is false for a condition that has none (group mode).
+func (s *Service) cachedRows(ctx context.Context, a engine.Account, c engine.Condition) (Block, bool, error) {
+	st, ok, err := engine.CompileOrder(a, c)
+	if err != nil || !ok || !engine.Keepable(a, st) {
+		return Block{}, false, nil // the block's own compile says what is wrong
+	}
+	key, err := s.cacheKey(ctx, a, "order", st)
+	if err != nil {
+		return Block{}, true, err
+	}
+	ids, _, err := s.orders.get(ctx, key, func(ctx context.Context) ([]string, uint64, error) {
+		ids, err := s.W.Strings(ctx, st)
+		return ids, 0, err
+	})
+	if err != nil {
+		return Block{}, true, err
+	}
+	from, to := min(c.StartRow, len(ids)), min(c.StartRow+c.Limit+1, len(ids))
+	plan, err := engine.CompileRowsOf(a, c, ids[from:to])
+	if err != nil {
+		return Block{}, true, err
+	}
+	res, err := s.W.Query(ctx, plan.Statement)
+	if err != nil {
+		return Block{}, true, err
+	}
+	blk, err := s.productRows(ctx, a, plan, toMaps(res))
+	return blk, true, err
+}
+
+// cacheKey is the order cache's key of st for account a at the version of what
+// its reports read.
+func (s *Service) cacheKey(ctx context.Context, a engine.Account, kind string, st engine.Statement) (string, error) {
+	v, err := s.W.ReportVersion(ctx, a.AccountID)
+	if err != nil {
+		return "", err
+	}
+	return cacheKey(kind, fmt.Sprintf("%d/%d", a.AccountID, v), st), nil
 }
 
 // Search runs the search box: the first 30 products of the report matching the
@@ -177,13 +235,25 @@ func (s *Service) Search(ctx context.Context, a engine.Account, search string, c
 	return SearchResult{Rows: blk.Rows, Count: n}, err
 }
 
-// Count runs getCountOfRow.
+// Count runs getCountOfRow, kept in the order cache while the snapshot stays the
+// same.
 func (s *Service) Count(ctx context.Context, a engine.Account, c engine.Condition) (uint64, error) {
 	plan, err := engine.CompileCount(a, c)
 	if err != nil {
 		return 0, err
 	}
-	return s.W.Count(ctx, plan.Statement)
+	if s.orders == nil || !engine.Keepable(a, plan.Statement) {
+		return s.W.Count(ctx, plan.Statement)
+	}
+	key, err := s.cacheKey(ctx, a, "count", plan.Statement)
+	if err != nil {
+		return 0, err
+	}
+	_, n, err := s.orders.get(ctx, key, func(ctx context.Context) ([]string, uint64, error) {
+		n, err := s.W.Count(ctx, plan.Statement)
+		return nil, n, err
+	})
+	return n, err
 }
 
 // Graph runs graph mode over the chosen groups.

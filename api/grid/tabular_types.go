@@ -15,7 +15,7 @@ import (
 // part; Validate parses it, so a handler only ever sees a parsed condition.
 
 // ConditionRequest is {"condition": C} (getConditionsData, getCountOfRow); C is
-// the grid condition of DESIGN §5, as an object or a JSON string.
+// the grid condition of docs/api-contract.md#the-grid-contract, as an object or a JSON string.
 type ConditionRequest struct {
 	Condition json.RawMessage `json:"condition" required:"true"`
 	cond      engine.Condition

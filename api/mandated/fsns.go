@@ -20,7 +20,7 @@ import (
 	"pricelens/store"
 )
 
-// The mandated FSN CSV (administration §3): exactly these columns, in order.
+// The mandated FSN CSV (docs/product.md §3): exactly these columns, in order.
 var fsnColumns = []string{"fsn", "comment"}
 
 // The upload types (uploadFileType).

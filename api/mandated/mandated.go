@@ -1,5 +1,5 @@
-// Package mandated holds the mandated brands and mandated FSNs calls (DESIGN §10,
-// administration §2–§7, issue 16 part 3): their products are never repriced
+// Package mandated holds the mandated brands and mandated FSNs calls (docs/pricer.md,
+// docs/product.md §2–§7, issue 16 part 3): their products are never repriced
 // automatically (a run marks them "mandated" and sends them to manual approval).
 // Every call needs the "mandated brands" permission (21) under the action it
 // performs; the super categories a user may choose, list and delete are those of

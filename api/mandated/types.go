@@ -10,10 +10,10 @@ import (
 	"pricelens/store"
 )
 
-// MaxComment is the comment's limit (administration §9).
+// MaxComment is the comment's limit (docs/product.md §9).
 const MaxComment = 200
 
-// The specification's validation messages (administration §5).
+// The specification's validation messages (docs/product.md §5).
 const (
 	msgSuperCategory = "Please choose at least one super category"
 	msgBrand         = "Please choose at least one brand"
@@ -36,7 +36,7 @@ type VerticalRef struct {
 	TopCategory int64  `json:"topCategory,omitempty"`
 }
 
-// SaveRequest is POST repricing/saveMandatedBrands (administration §3, Mandated
+// SaveRequest is POST repricing/saveMandatedBrands (docs/product.md §3, Mandated
 // brand selection): every brand is mandated in every super category; verticals
 // only with exactly one super category, none (or all of them) meaning all.
 type SaveRequest struct {

@@ -1,4 +1,4 @@
-// Package pricer holds the dynamic pricer's rule calls (DESIGN §10, specification
+// Package pricer holds the dynamic pricer's rule calls (docs/pricer.md, docs/product.md
 // §7 "Dynamic pricer rules"): the rule lists and dialog, the account's guardrails
 // and matrix profiles, the run and its state, the rules audit log and the rule
 // preview. Permissions are per section: "edit/read top-bottom rules" (5) and

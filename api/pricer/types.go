@@ -11,7 +11,7 @@ import (
 	"pricelens/store"
 )
 
-// The wire types of the rules calls (DESIGN §10 shapes; the specification's names).
+// The wire types of the rules calls (docs/pricer.md shapes; the specification's names).
 
 // RuleIn is addRule's body: a new rule (no groupId) or the replacement of rule
 // groupId. scope is a grid condition (filters, category tree, search).

@@ -30,7 +30,47 @@ func Decode(c echo.Context, v any) error {
 	if err == nil || errors.Is(err, io.EOF) {
 		return nil
 	}
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		te.Field = jsonPath(reflect.TypeOf(v), te.Field)
+	}
 	return describe(err)
+}
+
+// jsonPath is encoding/json's path of a field (UnmarshalTypeError.Field) as the
+// body spells it: encoding/json names the Go type of an embedded struct in it
+// ("RuleIn.source" for source, a field of the embedded RuleIn), which is neither
+// in the body nor the caller's business.
+func jsonPath(t reflect.Type, field string) string {
+	var out []string
+	for _, seg := range strings.Split(field, ".") {
+		for t != nil && (t.Kind() == reflect.Pointer || t.Kind() == reflect.Slice || t.Kind() == reflect.Array || t.Kind() == reflect.Map) {
+			t = t.Elem()
+		}
+		if t != nil && t.Kind() == reflect.Struct {
+			if f, ok := t.FieldByName(seg); ok && f.Anonymous && f.Tag.Get("json") == "" {
+				t = f.Type
+				continue // the embedded struct's type name
+			}
+			t = jsonField(t, seg)
+		} else {
+			t = nil
+		}
+		out = append(out, seg)
+	}
+	return strings.Join(out, ".")
+}
+
+// jsonField is the type of t's field (embedded structs' included) that JSON
+// names name, or nil.
+func jsonField(t reflect.Type, name string) reflect.Type {
+	for _, f := range reflect.VisibleFields(t) {
+		tag, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if tag == name || (tag == "" && strings.EqualFold(f.Name, name)) {
+			return f.Type
+		}
+	}
+	return nil
 }
 
 func describe(err error) error {

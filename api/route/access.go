@@ -41,7 +41,7 @@ func InAccount() Access { return Access{kind: account} }
 // Token routes take the short-lived API token of GET /api/token in the header
 // "Authorization: Bearer <token>" instead of a session cookie: the token names the
 // user and the account, whose membership is checked on every request. They are
-// what the insights panel and the embedded widgets call (administration §7).
+// what the insights panel and the embedded widgets call (docs/product.md §7).
 func Token() Access { return Access{kind: account, token: true} }
 
 // Perm routes need the permission code under the action in the selected account.

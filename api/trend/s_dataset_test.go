@@ -26,7 +26,7 @@ import (
 
 // The trend reports on the generator's S data set, compared with a plain Go
 // computation over the raw rows read back from ClickHouse: every scan of offers,
-// every version of product_daily, the catalogue. The reference follows DESIGN §8
+// every version of product_daily, the catalogue. The reference follows docs/trends.md
 // literally (for each day and pair, the last scan before the day's end, if it is
 // at most the staleness limit old and found the product), not the compiler's
 // change-point expansion.
@@ -120,7 +120,7 @@ func loadHistory(t *testing.T) (history, *Service, engine.Account, engine.Accoun
 	return h, s, a1, a2, db
 }
 
-// price is the carried price of (p, c) on day d (DESIGN §8), or false.
+// price is the carried price of (p, c) on day d (docs/trends.md), or false.
 func (h history) price(pid string, cid int64, d time.Time, staleness int) (float64, bool) {
 	if h.flagged[pid][cid] {
 		return 0, false // a flagged match is no comparison (issue 17)

@@ -10,7 +10,7 @@ import (
 	"pricelens/engine"
 )
 
-// The wire types of the trend calls (DESIGN §8, specification §7). The trend's
+// The wire types of the trend calls (docs/trends.md, docs/product.md §7). The trend's
 // data is the grid condition plus report_name, dates, competitorId, weightBy,
 // compareTo, comparisonValues, group (and product_id for PDP_price_trend); it
 // travels as an object or the same object encoded as a JSON string, and the

@@ -19,7 +19,7 @@ import (
 	"pricelens/store/authz"
 )
 
-// The approval CSV (issue 16, administration §2 Upload dialogs, §5): the header is
+// The approval CSV (issue 16, docs/product.md §2 Upload dialogs, §5): the header is
 // exactly fsn,status,bizfin comment; status is approved or rejected (lowercase);
 // only Pending records of the account's latest real run change. The file applies
 // all or nothing in one transaction: when any row is refused (unknown FSN, record

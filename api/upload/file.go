@@ -13,7 +13,7 @@ import (
 	"pricelens/api/httperr"
 )
 
-// The specification's file rules (administration §5, CSV upload; §9: 200 MB, a
+// The specification's file rules (docs/product.md §5, CSV upload; §9: 200 MB, a
 // name of at most 100 characters), shared by every upload route: Form reads the
 // multipart body under the size cap, File checks the field UploadCsv's name, type
 // and size and opens it, RequireHeader checks a CSV's header line.

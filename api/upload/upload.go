@@ -31,7 +31,7 @@ const Path = "/upload/upload"
 // MaxRejectRatio is the share of rejected rows an upload tolerates.
 const MaxRejectRatio = 0.01
 
-// The specification's messages (administration §5, CSV upload).
+// The specification's messages (docs/product.md §5, CSV upload).
 const (
 	msgType     = "File type is incorrect. Please upload csv file."
 	msgNameLong = "File name is too long. Please enter a max of 100 characters"

@@ -32,7 +32,7 @@ type fx struct {
 }
 
 // newFx serves the upload route the way the API does: a principal set by the access
-// middleware (here: from the X-Test-Account header) and errors rendered as DESIGN §6.
+// middleware (here: from the X-Test-Account header) and errors rendered as docs/api-contract.md#conventions.
 func newFx(t *testing.T) *fx {
 	w, _ := testenv.ClickHouse(t)
 	db, _ := testenv.Postgres(t)

@@ -1,9 +1,9 @@
-// Package widgets serves the embedded widgets (administration §2 "Embedded
+// Package widgets serves the embedded widgets (docs/product.md §2 "Embedded
 // widgets", §7): the insights panel and a pricing summary, each a standalone
 // script with its stylesheet that another page loads by its key, and the list of
 // their addresses (GET /api/token/embed). The scripts take a token from GET
 // /api/token (the visitor's Pricelens session) for GET /api/v1/insights/pricing;
-// without one they log "No Token" and still load (§8).
+// without one they log "No Token" and still load (docs/product.md §8).
 package widgets
 
 import (
@@ -27,7 +27,7 @@ var widgetsCSS string
 // Keys are the widgets, in the order of the embed list.
 var Keys = []string{"insights_panel", "pricing_summary"}
 
-// Embed is one entry of GET /api/token/embed (administration §3 "Embed list item").
+// Embed is one entry of GET /api/token/embed (docs/product.md §3 "Embed list item").
 type Embed struct {
 	Key string `json:"key" openapi:"always"`
 	URL string `json:"url" openapi:"always"`

@@ -30,7 +30,7 @@ type Config struct {
 	// are the other sites whose pages may embed the widgets: the browser lets them
 	// call the widgets' API (api/widgets CORS); every other origin is refused.
 	EmbedOrigins []string
-	// HomePath is where "/" leads (reporting §2): the dashboard, or the saved reports on
+	// HomePath is where "/" leads (docs/product.md §2): the dashboard, or the saved reports on
 	// a deployment that sets PRICELENS_HOME_PAGE=saved_reports.
 	HomePath string
 
@@ -46,7 +46,7 @@ type Config struct {
 	ClickHouseUser     string
 	ClickHousePassword string
 	// ClickHouseCluster names the cluster of remote_servers the schema is spread over
-	// (PRICELENS_CLICKHOUSE_CLUSTER, DESIGN §11); empty means one server (the default).
+	// (PRICELENS_CLICKHOUSE_CLUSTER, docs/operations.md#cluster-scale-out); empty means one server (the default).
 	ClickHouseCluster string
 	// ClickHouseMaxExecution is the server-side max_execution_time of report queries.
 	ClickHouseMaxExecution time.Duration
@@ -84,7 +84,7 @@ type Config struct {
 	// (PRICELENS_EMBED_SECRET, at least 16 bytes); empty means a random key per process.
 	EmbedSecret string
 	// EmbedSecretPrevious (PRICELENS_EMBED_SECRET_PREVIOUS) still verifies tokens
-	// signed before a rotation, for as long as they live (README "Tokens").
+	// signed before a rotation, for as long as they live (docs/reports.md#pricing-insights-tokens-and-embedded-widgets).
 	EmbedSecretPrevious string
 	// SMTP is the mail server the send_mail job hands mails to; by default the
 	// local stack's Mailpit, which keeps every mail for the browser and tests.

@@ -62,7 +62,7 @@ func TestScheduleHour(t *testing.T) {
 }
 
 // TestHomePage: "/" leads to the dashboard unless a deployment chooses the saved
-// reports (reporting §2); anything else is refused by name.
+// reports (docs/product.md §2); anything else is refused by name.
 func TestHomePage(t *testing.T) {
 	for value, want := range map[string]string{"": "/new/home/dashboard", "dashboard": "/new/home/dashboard", "saved_reports": "/saved_reports"} {
 		t.Setenv("PRICELENS_HOME_PAGE", value)

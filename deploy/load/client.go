@@ -14,7 +14,7 @@ import (
 	"time"
 )
 
-// The product's CSRF protection (api/CONTRACT.md): the token comes with the sign-in
+// The product's CSRF protection (docs/api-contract.md): the token comes with the sign-in
 // answer and in this cookie, and goes back in this header on every write.
 const (
 	csrfCookie = "pricelens_csrf"

@@ -164,7 +164,7 @@ var clickhouseUsers = template.Must(template.New("users.xml").Parse(`<?xml versi
                  table reach the shards before the INSERT returns; DDL ON CLUSTER waits
                  for every node at most this long. An IN or JOIN subquery over a
                  Distributed table reads the shard's own local table: rows of a product
-                 are on one shard (DESIGN §11), so the engine's SQL stays as on one
+                 are on one shard (docs/operations.md#cluster-scale-out), so the engine's SQL stays as on one
                  server; a subquery whose rows are not co-located says GLOBAL. -->
             <distributed_product_mode>local</distributed_product_mode>
             <skip_unavailable_shards>0</skip_unavailable_shards>
@@ -174,7 +174,7 @@ var clickhouseUsers = template.Must(template.New("users.xml").Parse(`<?xml versi
             <allow_experimental_low_cardinality_type>1</allow_experimental_low_cardinality_type>
             <!-- Server-wide on 18.16 (merges and inserts read the global profile): compressed
                  blocks of ~4 KB instead of 64 KB, so the grid's by-id read of 100 random rows
-                 decompresses a granule's worth per column, not 64 KB (engine/PERFORMANCE.md). -->
+                 decompresses a granule's worth per column, not 64 KB (docs/grid-performance.md). -->
             <min_compress_block_size>4096</min_compress_block_size>
         </default>
     </profiles>

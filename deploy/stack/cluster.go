@@ -15,7 +15,7 @@ import (
 	"pricelens/deploy/config"
 )
 
-// The loopback cluster (DESIGN §11, issue 18): ZooKeeper and four ClickHouse
+// The loopback cluster (docs/operations.md#cluster-scale-out, issue 18): ZooKeeper and four ClickHouse
 // 18.16 servers, two shards of two replicas, for the cluster tests
 // (`make test-cluster`). Everything lives under DataDir/cluster; the ports are
 // the config.DefaultCluster* ones, apart from the single node's, so a cluster
@@ -94,7 +94,7 @@ func clusterNodeOf(o Options, name string, n ClusterNode) clickhouseNode {
 		CacheSize: clusterNodeCache, MaxMemory: clusterNodeMaxMemory,
 		// in_order: every shard is read from (and written to) its first live
 		// replica, so a read follows the write before it; a stopped replica is
-		// skipped and its partner answers (issue 18 "Faults", README "Cluster").
+		// skipped and its partner answers (issue 18 "Faults", docs/operations.md#cluster-scale-out).
 		LoadBalancing: "in_order",
 		Cluster: &nodeCluster{Name: name, Shard: n.Shard, Replica: n.Name(), Shards: shards,
 			ZooKeeperPort: config.DefaultClusterZooKeeperPort},

@@ -34,7 +34,7 @@ func accountExists(ctx context.Context, db *pgxpool.Pool, id uint32) (bool, erro
 	return len(cs) > 0, err
 }
 
-// accountSettings are the keys of api/CONTRACT.md with the demo's values.
+// accountSettings are the keys of docs/api-contract.md with the demo's values.
 func accountSettings(p accountPlan) ([]byte, []byte, error) {
 	settings := map[string]any{
 		"pairity_price_guideline":      0,

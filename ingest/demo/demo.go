@@ -18,7 +18,7 @@ import (
 	"pricelens/warehouse"
 )
 
-// Size is a named data set size (DESIGN §7).
+// Size is a named data set size (docs/benchmarks.md#targets).
 type Size string
 
 const (

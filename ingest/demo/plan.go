@@ -22,7 +22,7 @@ type accountPlan struct {
 	HistorySparseDays int
 }
 
-// plans gives both demo accounts for a size (DESIGN §7): account 1 is the big
+// plans gives both demo accounts for a size (docs/benchmarks.md#targets): account 1 is the big
 // one; account 2 has its own, smaller competitor set.
 func plans(s Size) []accountPlan {
 	a1 := accountPlan{ID: 1, Name: "Northwind Electronics", Prefix: "NW", Currency: "USD", Symbol: "$", ShopHost: "northwind-electronics.example"}

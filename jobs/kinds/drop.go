@@ -7,7 +7,7 @@ import (
 	"github.com/riverqueue/river/rivertype"
 )
 
-// Drop writes one scheduled downstream drop (DESIGN §9): the saved report of
+// Drop writes one scheduled downstream drop (docs/exports.md): the saved report of
 // export schedule ScheduleID, for the run due at Due.
 type Drop struct {
 	ScheduleID int64     `json:"schedule_id"`

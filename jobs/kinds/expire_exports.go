@@ -5,7 +5,7 @@ import (
 	"github.com/riverqueue/river/rivertype"
 )
 
-// ExpireExports deletes the files of exports past their expiry (DESIGN §9: seven
+// ExpireExports deletes the files of exports past their expiry (docs/exports.md: seven
 // days). It has no arguments: export_jobs is the work list.
 type ExpireExports struct{}
 

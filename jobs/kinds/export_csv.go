@@ -2,7 +2,7 @@ package kinds
 
 import "github.com/riverqueue/river"
 
-// ExportCSV writes the CSV file of one export (DESIGN §9); the export's row in
+// ExportCSV writes the CSV file of one export (docs/exports.md); the export's row in
 // export_jobs (id Name) holds its condition, requester and state.
 type ExportCSV struct {
 	Name string `json:"name"`

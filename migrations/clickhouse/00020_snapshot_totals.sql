@@ -1,4 +1,4 @@
--- Per-product all-competitor totals of the grid metrics (DESIGN §4), stored by the
+-- Per-product all-competitor totals of the grid metrics (docs/reports.md#metric-definitions), stored by the
 -- snapshot build so that a group block over a million products aggregates plain
 -- columns instead of running three lambdas over two 20-wide arrays (at L: ~60 ms
 -- against ~350 ms). They hold for the settings and the staleness cutoff of their

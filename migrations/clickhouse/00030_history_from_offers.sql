@@ -3,7 +3,7 @@
 -- range read of a few columns, and a day's price is argMax(price, scanned_at) by
 -- toDate(scanned_at). offer_daily duplicated those columns through a second view on
 -- every insert, which cost the ingest ~0.23 µs of server CPU per scan row (on two cores
--- 0.87M -> 1.03M rows/s without it; README "Benchmark").
+-- 0.87M -> 1.03M rows/s without it; docs/benchmarks.md#ingest-make-bench-ingest).
 -- Only offer_daily_mv ever wrote offer_daily from ingested scans, so every such row is
 -- a copy of an offers row and nothing is lost. Generated demo history lived only in
 -- offer_daily: `pricelens seed` now writes it into offers; re-seed to get it back.

@@ -1,4 +1,4 @@
--- Daily trend rollups (issue 14, DESIGN §8). A trend over every product of a large
+-- Daily trend rollups (issue 14, docs/trends.md). A trend over every product of a large
 -- account cannot carry a million products' scans forward day by day per request
 -- (1M x 20 competitors x 365 days is 7.3 billion pair-days: minutes on two cores),
 -- so the refresh that follows every load pre-aggregates the carried prices of the

@@ -1,4 +1,4 @@
--- The dynamic pricer's results (DESIGN §10): one row per product and result set.
+-- The dynamic pricer's results (docs/pricer.md): one row per product and result set.
 -- A result set is one attempt of a run (PostgreSQL pricer_result_sets); readers read
 -- the set of the latest complete run, so a failed attempt's rows are never seen,
 -- and old or failed sets are dropped by partition (one partition per set).

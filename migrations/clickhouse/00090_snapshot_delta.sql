@@ -1,4 +1,4 @@
--- Refresh only what a load touched (README "Freshness"). A full rebuild of a 1M-product
+-- Refresh only what a load touched (docs/data-loading.md#freshness-refreshing-only-what-a-load-touched). A full rebuild of a 1M-product
 -- account takes ~46 s: most of it reads every latest offer and writes 4 GB of arrays.
 -- After a load, only the products it touched are rebuilt, into product_snapshot_delta:
 -- the account's partition there holds the rows of every refresh since the last full

@@ -1,5 +1,5 @@
 -- +goose Up
--- CSV exports (DESIGN §9): export_jobs gets what the River job export_csv and the
+-- CSV exports (docs/exports.md): export_jobs gets what the River job export_csv and the
 -- status calls need. The row is the export's state, written by the request (queued),
 -- the job (running, progress, done, failed) and abortExport (canceled); the job's
 -- ClickHouse query has the id 'export-' || id, so an abort can KILL it.

@@ -1,5 +1,5 @@
 -- +goose Up
--- Export schedules of downstream drops (DESIGN §9): a saved report written as CSV or
+-- Export schedules of downstream drops (docs/exports.md): a saved report written as CSV or
 -- Parquet into a directory on a cron expression. next_due is the next run; the
 -- periodic drop_schedules job queues a drop for each schedule whose next_due has
 -- passed and moves next_due on, in one transaction (see store.QueueDueDrops).

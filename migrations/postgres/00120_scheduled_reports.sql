@@ -1,5 +1,5 @@
 -- +goose Up
--- Weekday schedules of saved reports (README "Scheduled reports").
+-- Weekday schedules of saved reports (docs/exports.md#scheduled-reports).
 -- scheduled_report_runs has one row per report and local day it was sent on: the
 -- send_scheduled_report job inserts it in the transaction that queues the mail, so
 -- a report is mailed at most once a day however many processes or ticks ask.

@@ -1,6 +1,6 @@
 -- +goose Up
--- An alert watches a saved report or a label (DESIGN §9: "competitors of a report
--- (or label)"), or neither (every product of the account), never both. Removing
+-- An alert watches a saved report or a label (docs/exports.md#price-alerts:
+-- its competitors over a report or a label), or neither (every product of the account), never both. Removing
 -- the label removes its alerts, as removing the report row does.
 ALTER TABLE alerts
     ADD COLUMN label_id bigint REFERENCES labels(id) ON DELETE CASCADE,

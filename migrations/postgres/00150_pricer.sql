@@ -1,5 +1,5 @@
 -- +goose Up
--- The dynamic pricer's app state (DESIGN §10, issue 15).
+-- The dynamic pricer's app state (docs/pricer.md, issue 15).
 
 -- pricer_rules: one row per rule. position orders the rules of one (section,
 -- rule_type) list, 1-based and dense; the run takes the first matching rule of each
@@ -26,7 +26,7 @@ CREATE TABLE pricer_rules (
 CREATE UNIQUE INDEX pricer_rules_name ON pricer_rules (account_id, lower(name));
 CREATE INDEX pricer_rules_order ON pricer_rules (account_id, section, rule_type, position);
 
--- pricer_guardrails: the account's guardrails (DESIGN §10); no row = the defaults
+-- pricer_guardrails: the account's guardrails (docs/pricer.md); no row = the defaults
 -- (no maximum change, no rounding, no minimum margin, auto-approve threshold 0 %).
 -- rounding_endings are price endings in [0, 1), e.g. {0.99, 0.49}.
 CREATE TABLE pricer_guardrails (
@@ -78,7 +78,7 @@ CREATE TABLE pricer_result_sets (
 );
 
 -- approval_records: the approval decision of every changed price of a real run
--- (DESIGN §10): approved at once within the auto-approve threshold, else Pending
+-- (docs/pricer.md): approved at once within the auto-approve threshold, else Pending
 -- until a person approves or rejects it (the approval screens, a later issue).
 -- reason: auto_approved, above_threshold, mandated.
 CREATE TABLE approval_records (

@@ -1,5 +1,5 @@
 -- Ids of super categories. The facts name super categories by text; the users grid
--- and addInternalUser send super category ids (spec §3), so each account's names get
+-- and addInternalUser send super category ids (docs/product.md §3), so each account's names get
 -- a stable id the first time they are listed (getCategoryDropDownList) or used in a
 -- membership. Memberships keep the names the engine filters by.
 

@@ -1,5 +1,5 @@
 -- +goose Up
--- Manual approval (issue 16, DESIGN §10): every decision a person takes on an
+-- Manual approval (issue 16, docs/pricer.md): every decision a person takes on an
 -- approval record, on the approval screen or by the approval CSV. It is written
 -- by the same statement that moves the record out of Pending (store/approvals.go),
 -- so a record decided twice at once has one decision row: the second UPDATE finds

@@ -1,4 +1,4 @@
--- Mandated brands and mandated FSNs (DESIGN §10, administration spec §2–§5, issue
+-- Mandated brands and mandated FSNs (docs/pricer.md, docs/product.md §2–§5, issue
 -- 16 part 3): their products are never repriced automatically; a run sends each
 -- recommendation for them to manual approval with the reason "mandated".
 

@@ -1,4 +1,4 @@
--- The price feed (DESIGN §10, issue 16 part 5): approved prices written as CSV and
+-- The price feed (docs/pricer.md, issue 16 part 5): approved prices written as CSV and
 -- Parquet files into the account's drop folder, each price exactly once.
 --
 -- A batch is claimed before its files are written: one transaction creates the

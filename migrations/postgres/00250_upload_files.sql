@@ -1,5 +1,5 @@
 -- +goose Up
--- The Upload Files screen (issue 16 part 4, README "Upload Files"): every uploaded
+-- The Upload Files screen (issue 16 part 4, docs/pricer.md#upload-files): every uploaded
 -- file, kept until it is processed by the process_upload job, and the price
 -- overrides the contract, manual contract and event planning files write.
 

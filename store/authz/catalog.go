@@ -1,5 +1,5 @@
 // Package authz is the access-control model: the closed catalog of resources,
-// actions and permission codes of the specification (§6), the default grants of
+// actions and permission codes of the specification (docs/product.md §6), the default grants of
 // the three roles, and a casbin enforcer per account built from the account's
 // grants. It has no HTTP in it: the access middleware and the handlers ask it.
 package authz
@@ -50,7 +50,7 @@ var Actions = []Action{Create, Read, Update, Delete}
 type Code int
 
 // The permission codes. The specification lists the names but not their numbers;
-// this numbering is ours and is documented in api/CONTRACT.md.
+// this numbering is ours and is documented in docs/api-contract.md.
 const (
 	CreateReport Code = iota + 1
 	ViewReport
@@ -134,7 +134,7 @@ const (
 // its members may reset and block users they fully administer (issue 11).
 const AdminRoleID = 1
 
-// DefaultRoleID is the role type a new user gets when none is chosen (spec §2).
+// DefaultRoleID is the role type a new user gets when none is chosen (docs/product.md §2).
 const DefaultRoleID = 2
 
 // RoleRef is how a request names a role: by role-type id (a number or numeric

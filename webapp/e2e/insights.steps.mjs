@@ -39,7 +39,7 @@ export const insightsSteps = [
   {
     name: 'insights panel: follow a number to its report',
     async run({ page, stack, metrics, allowed }) {
-      // The demo's image hosts do not exist: the image proxy answers 502 and the tiles hide the image (§8).
+      // The demo's image hosts do not exist: the image proxy answers 502 and the tiles hide the image (docs/product.md §8).
       allowed.push(/status of 502/);
       await page.goto(stack.base + '/insights');
       const panel = page.getByRole('region', { name: 'Pricing insights' });

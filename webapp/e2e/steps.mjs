@@ -382,7 +382,7 @@ export const steps = [
     async run({ page, allowed }) {
       // The seeded image addresses (https://img.<shop host>/...) do not resolve on this
       // offline machine: the image proxy answers 502 and the tooltip hides a broken
-      // image (spec §8), Chrome still logs it.
+      // image (docs/product.md §8), Chrome still logs it.
       allowed.push(/net::ERR_NAME_NOT_RESOLVED|status of 502/);
       const name = page.locator('.ag-row[row-index="0"] [col-id="name"]');
       await name.hover();

@@ -92,9 +92,9 @@ function Preload() {
 type Route = {
   pattern: string;
   render: (p: Record<string, string>) => ReactNode;
-  /** resource whose read:any the user needs (route guard, admin document §2). */
+  /** resource whose read:any the user needs (route guard, docs/product.md §2). */
   resource?: number;
-  /** a permission the screen needs to be viewed at all ("view report", reporting §6). */
+  /** a permission the screen needs to be viewed at all ("view report", docs/product.md §6). */
   view?: PermissionName;
   public?: boolean;
 };
@@ -165,7 +165,7 @@ const routes: Route[] = [
   { pattern: '/error', render: () => <ErrorPage status={500} title="Something went wrong, please retry!" message="An unexpected error occurred..." /> },
 ];
 
-/** The dashboard unless this deployment leads "/" to the saved reports (reporting §2, PRICELENS_HOME_PAGE). */
+/** The dashboard unless this deployment leads "/" to the saved reports (docs/product.md §2, PRICELENS_HOME_PAGE). */
 const DEFAULT_HOME = '/new/home/dashboard';
 
 function HomeRedirect() {
@@ -197,7 +197,7 @@ function SystemPage() {
 
 /**
  * Guard renders the route when the user's read:any permissions include its resource and the
- * screen's view permission; otherwise the permission-denied page (reporting §6, §8).
+ * screen's view permission; otherwise the permission-denied page (docs/product.md §6, §8).
  */
 function Guard({ resource, view, children }: { resource?: number; view?: PermissionName; children: ReactNode }) {
   const { account, can } = useSession();

@@ -1,4 +1,4 @@
-/* Pricelens embedded widget (administration §2 "Embedded widgets", §7, §8).
+/* Pricelens embedded widget (docs/product.md §2 "Embedded widgets", §7, §8).
  * Served as /api/widgets/<key>.js, which calls this function with its key. Put
  * <div data-pricelens-widget="<key>"></div> in a page and load the script: it
  * loads its stylesheet, asks GET /api/token (the page's Pricelens session), then

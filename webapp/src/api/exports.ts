@@ -1,7 +1,7 @@
 import { api } from '../lib/api';
 import type { Route } from './route';
 
-/** The calls every grid's export shares (DESIGN §9): state, cancel, the user's recent exports and the file; each grid starts its own (tabular, assortment, repricing). */
+/** The calls every grid's export shares (docs/exports.md): state, cancel, the user's recent exports and the file; each grid starts its own (tabular, assortment, repricing). */
 
 type InitialExportProcess = Route<'/tabular/initialExportProcess', 'post'>;
 type GetExportStatus = Route<'/tabular/getExportStatus', 'post'>;
@@ -11,7 +11,7 @@ type GetMyExports = Route<'/tabular/getMyExports', 'get'>;
 /** ExportState is an export's state as the server reports it (status, percent, eta_seconds null while unknown, rows). */
 export type ExportState = GetExportStatus['answer'];
 
-/** ExportSelection is a grid's selection sent with an export (DESIGN §5). */
+/** ExportSelection is a grid's selection sent with an export (docs/api-contract.md#the-grid-contract). */
 export type ExportSelection = { selectAll: boolean; toggledNodes: string[] };
 
 export const initialExportProcess = (reportName: string) => api.post<InitialExportProcess>('/tabular/initialExportProcess', { reportName });

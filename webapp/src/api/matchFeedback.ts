@@ -2,7 +2,7 @@ import { api } from '../lib/api';
 import type { Route } from './route';
 
 /**
- * Match feedback (README "Match feedback"): flag a competitor offer as a wrong match (from the
+ * Match feedback (docs/reports.md#match-feedback): flag a competitor offer as a wrong match (from the
  * grid's competitor tooltip), take the flag back or resolve it, list the flags, the data team's CSV.
  */
 

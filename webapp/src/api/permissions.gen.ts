@@ -1,6 +1,6 @@
 // Generated from store/authz by `make api-types`; do not edit.
 
-/** Resource ids of the access-control map (spec §6). */
+/** Resource ids of the access-control map (docs/product.md §6). */
 export const Resource = {
   Reports: 1,
   DynamicPricer: 2,
@@ -16,7 +16,7 @@ export const Resource = {
 /** The four actions of the access-control map. */
 export type Action = 'create:any' | 'read:any' | 'update:any' | 'delete:any';
 
-/** Permission codes 1–24 (spec §6) by name. */
+/** Permission codes 1–24 (docs/product.md §6) by name. */
 export const PermCode = {
   CreateReport: 1,
   ViewReport: 2,

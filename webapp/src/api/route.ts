@@ -7,7 +7,7 @@ import type { components, paths } from './schema';
  * server changes breaks the build here rather than the screen.
  *
  * A route whose answer the document leaves open (a raw handler such as the SSO redirect) would be
- * typed with Handwritten<path, method, {body, answer}> (the shape of api/CONTRACT.md); once the
+ * typed with Handwritten<path, method, {body, answer}> (the shape of docs/api-contract.md); once the
  * document has its schema, Handwritten no longer compiles for it and the line becomes
  * Route<path, method>. Every call of the api/ modules is a Route today.
  */
@@ -33,7 +33,7 @@ export type Answer<P extends Path, M extends Method<P>> = Json<Operation<P, M>['
 /** Route is a route's request body and answer, both from the document. */
 export type Route<P extends Path, M extends Method<P>> = { body: Body<P, M>; answer: Answer<P, M> };
 
-/** ErrorBody is the body of every 4xx/5xx answer (DESIGN §6). */
+/** ErrorBody is the body of every 4xx/5xx answer (docs/api-contract.md#conventions). */
 export type ErrorBody = components['schemas']['RouteErrorBody'];
 
 /** An answer the document leaves open: a schema of `"type": "object"` with no properties. */

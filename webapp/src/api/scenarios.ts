@@ -2,7 +2,7 @@ import { api } from '../lib/api';
 import type { Route } from './route';
 import type { Scenario } from './types';
 
-/** Scenarios, the folders of saved reports (api/CONTRACT.md "Scenarios"); a 400 is shown in the dialog. */
+/** Scenarios, the folders of saved reports (docs/api-contract.md "Scenarios"); a 400 is shown in the dialog. */
 
 type ListScenarios = Route<'/scenarios', 'get'>;
 type CreateScenario = Route<'/scenarios', 'post'>;

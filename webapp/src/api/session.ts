@@ -2,7 +2,7 @@ import { api, type RequestOptions } from '../lib/api';
 import type { Route } from './route';
 import type { AccountData, Competitor, CustomField, Label, Permissions } from './types';
 
-/** Sign-in state and the chosen account (api/CONTRACT.md "Sign-in and session", "Accounts"). */
+/** Sign-in state and the chosen account (docs/api-contract.md "Sign-in and session", "Accounts"). */
 
 type IsAuthRoute = Route<'/auth/isAuth', 'post'>;
 type SetAccount = Route<'/account/setAccount', 'post'>;

@@ -2,7 +2,7 @@ import { api } from '../lib/api';
 import type { Route } from './route';
 
 /**
- * Sending reports to people (api/CONTRACT.md "Saved reports", "Labels and alerts"): the users a
+ * Sending reports to people (docs/api-contract.md "Saved reports", "Labels and alerts"): the users a
  * report can go to, share links by e-mail and label alerts. A 400 is shown in the dialog.
  */
 

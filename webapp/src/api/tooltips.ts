@@ -1,7 +1,7 @@
 import { api } from '../lib/api';
 import type { Route } from './route';
 
-/** The hover tooltips' calls (spec §2, api/grid/handlers.go): the product tooltip and the competitor prices. */
+/** The hover tooltips' calls (docs/product.md §2, api/grid/handlers.go): the product tooltip and the competitor prices. */
 
 type GetTooltipData = Route<'/tabular/getTooltipData', 'post'>;
 type GetCompetitorData = Route<'/tooltip/getCompetitorData', 'post'>;

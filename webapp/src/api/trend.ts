@@ -2,7 +2,7 @@ import { api } from '../lib/api';
 import type { Route } from './route';
 
 /**
- * The trend calls (DESIGN §8, api/trend): a trend report's rows, its table columns and
+ * The trend calls (docs/trends.md, api/trend): a trend report's rows, its table columns and
  * the extra custom-field lines. Shared by the trend screens and the product page.
  */
 
@@ -17,7 +17,7 @@ export type CompareTo = 'previous_period' | 'same_period_last_year';
 /**
  * TrendData is a trend request's data: the grid condition's product scope (filters, search,
  * selected rows) plus the trend's keys. The document leaves it open (the engine parses it,
- * engine.ParseTrend); this is its shape as DESIGN §8 fixes it.
+ * engine.ParseTrend); this is its shape as docs/trends.md fixes it.
  */
 export type TrendData = {
   report_name: TrendReportName;

@@ -23,7 +23,7 @@ export type Competitor = Required<Schemas['StoreCompetitor']>;
 /** A custom field of the account settings (`custom_fields` is open in the document). */
 export type CustomField = { logical_name: string; display_name: string };
 
-/** Permission map by resource id (1-9) → action → permission names (spec §6). */
+/** Permission map by resource id (1-9) → action → permission names (docs/product.md §6). */
 export type Permissions = Record<string, Partial<Record<Action, string[]>>>;
 
 /** The selected account's data as the screens read it: AccessAccountData with no null collections. */

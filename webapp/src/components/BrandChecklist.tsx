@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { getBrandsList } from '../api/filters';
 
-/** The brand search's debounce (spec §4, §9). */
+/** The brand search's debounce (docs/product.md §4, §9). */
 export const SEARCH_DEBOUNCE_MS = 200;
 
 /**

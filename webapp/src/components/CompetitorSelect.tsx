@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ALL, MARKET, SELECTED, competitorKey, pickError, pickSummary, toggle, type Pick } from '../lib/competitorPick';
 
 /**
- * The trend competitor multi-select (spec §2, §4): Market price, Selected
+ * The trend competitor multi-select (docs/product.md §2, §4): Market price, Selected
  * competitors, each competitor and All (added when every competitor is chosen).
  * Edits stay in the open list until Apply; Cancel drops them.
  */

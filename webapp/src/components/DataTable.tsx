@@ -8,7 +8,7 @@ import { registerGridModules } from './agGrid';
 
 registerGridModules([ClientSideRowModelModule]);
 
-/** A column of a DataTable: the API's column definition fields it reads (spec §3). */
+/** A column of a DataTable: the API's column definition fields it reads (docs/product.md §3). */
 export type TableColumn = { field: string; headerName: string; format_type?: string };
 
 /**

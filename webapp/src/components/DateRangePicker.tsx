@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { limits, METRIC_PRESETS, metricPresetOf, metricPresetRange, presetOf, presetRange, rangeError, RANGE_PRESETS, type DateRange } from '../lib/dateRange';
 
 /**
- * The trend date-range picker (spec §2, §5): a button with the applied range that
+ * The trend date-range picker (docs/product.md §2, §5): a button with the applied range that
  * opens the presets and two day fields bounded to 3 years back … yesterday. Done
  * applies a valid range, Cancel closes without a change. The metrics screens also get
  * the metrics presets (Today … Last Month); one with no day up to yesterday is

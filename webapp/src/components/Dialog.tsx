@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 
-/** A modal dialog; widths 600/550/250 px are the spec's (§9). */
+/** A modal dialog; widths 600/550/250 px are the spec's (docs/product.md §9). */
 export function Dialog({
   title,
   children,
@@ -63,7 +63,7 @@ export function FormError({ message }: { message: string }) {
   ) : null;
 }
 
-/** The generic confirmation dialog (spec §2 Dialogs, §5 delete confirmation). */
+/** The generic confirmation dialog (docs/product.md §2 Dialogs, §5 delete confirmation). */
 export function ConfirmDialog({
   title = 'Confirm',
   message,

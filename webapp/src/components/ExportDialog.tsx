@@ -18,7 +18,7 @@ function download(reportName: string) {
 const sleep = (ms: number) => new Promise((r) => window.setTimeout(r, ms));
 
 /**
- * The Exporting report dialog (spec §2, §4, §9): starts the export, polls its state
+ * The Exporting report dialog (docs/product.md §2, §4, §9): starts the export, polls its state
  * once a second for at most 60 tries with the percent and the time left, downloads
  * the file when done and closes. An export that outlives the 60 tries goes on on the
  * server; the dialog then lists the user's recent exports to download it from.

@@ -6,7 +6,7 @@ import { navigate } from '../lib/router';
 import { saveRemovedShareAs } from '../api/sharing';
 
 /**
- * The shared-report-removed state (spec §2): the message and a Save As offer,
+ * The shared-report-removed state (docs/product.md §2): the message and a Save As offer,
  * worded by the create report permission (§6): with it, Save As copies the
  * removed report's last saved state into a report of the user's own; without
  * it, the note says who can help. The tabular and trend screens show it; the copy

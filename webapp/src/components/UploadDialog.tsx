@@ -23,7 +23,7 @@ export type UploadDialogProps = {
 };
 
 /**
- * UploadDialog is the specification's upload dialog (administration §2 Upload
+ * UploadDialog is the specification's upload dialog (docs/product.md §2 Upload
  * dialogs, §4 states, §8): idle, error and processing; Upload enabled once a file
  * is added; both buttons disabled with an indeterminate bar while uploading; a 200
  * closes it with refresh true, a failure shows its message (Cancel re-enabled,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { EXPORT_MAX_TRIES, EXPORT_POLL_MS, percentText, timeLeft } from './exportProgress';
 
 describe('export progress', () => {
-  it('polls once a second, at most 60 times (spec §9)', () => {
+  it('polls once a second, at most 60 times (docs/product.md §9)', () => {
     expect(EXPORT_POLL_MS).toBe(1000);
     expect(EXPORT_MAX_TRIES).toBe(60);
   });

@@ -1,6 +1,6 @@
 import type { ExportState } from '../api/exports';
 
-/** The Exporting report dialog's cadence (spec §9): one status call a second, at most 60. */
+/** The Exporting report dialog's cadence (docs/product.md §9): one status call a second, at most 60. */
 export const EXPORT_POLL_MS = 1000;
 export const EXPORT_MAX_TRIES = 60;
 

@@ -3,7 +3,7 @@ import { classifyError, type ErrorOutcome } from './errors';
 import type { ErrorBody } from '../api/route';
 import type { UploadResult } from './upload';
 
-/** ApiError is a failed /api call: the HTTP status, the DESIGN §6 error body and the X-Request-Id header. */
+/** ApiError is a failed /api call: the HTTP status, the docs/api-contract.md#conventions error body and the X-Request-Id header. */
 export class ApiError extends Error {
   status: number;
   code: string;
@@ -111,7 +111,7 @@ export const api = {
 
 /**
  * uploadForm posts a multipart form (an upload dialog's file and fields) and answers
- * the status and body text, which the dialog reads itself (spec §8 Upload rows). Only
+ * the status and body text, which the dialog reads itself (docs/product.md §8 Upload rows). Only
  * a lost session goes to the global handling (sign-in, Session Expired).
  */
 export async function uploadForm(path: string, form: FormData, signal?: AbortSignal): Promise<UploadResult> {

@@ -3,7 +3,7 @@ import { ALL, MARKET, SELECTED, chosenIds, defaultPick, pickError, pickSummary, 
 
 const ids = [11, 12, 13];
 
-test('All is added when every competitor is chosen and removed otherwise (spec §4)', () => {
+test('All is added when every competitor is chosen and removed otherwise (docs/product.md §4)', () => {
   let p = [MARKET];
   p = toggle(p, 'c11', ids);
   p = toggle(p, 'c12', ids);

@@ -1,5 +1,5 @@
 /**
- * The trend screens' competitor multi-select (spec §2, §4): the entries Market
+ * The trend screens' competitor multi-select (docs/product.md §2, §4): the entries Market
  * price, Selected competitors, each competitor, and All, which is added when every
  * competitor is chosen and removed otherwise. A pick is the list of chosen entry
  * keys; Apply hands it to the screen, Cancel drops the edits.

@@ -4,7 +4,7 @@ import { addMonths, dayCount, limits, METRIC_PRESETS, metricPresetOf, metricPres
 // A fixed "today": 23 Nov 2026, 15:00 UTC.
 const today = new Date(Date.UTC(2026, 10, 23, 15, 0, 0));
 
-test('the limits are 3 years back to yesterday (spec §5)', () => {
+test('the limits are 3 years back to yesterday (docs/product.md §5)', () => {
   expect(limits(today)).toEqual({ from: '2023-11-23', to: '2026-11-22' });
   // Three years before a leap day is 1 March (the server's calendar, Go's AddDate).
   expect(limits(new Date(Date.UTC(2028, 1, 29)))).toEqual({ from: '2025-03-01', to: '2028-02-28' });
@@ -12,7 +12,7 @@ test('the limits are 3 years back to yesterday (spec §5)', () => {
   expect(limits(new Date('2026-11-23T23:30:00-08:00')).to).toBe('2026-11-23');
 });
 
-test('presets end yesterday and cover their length (spec §9)', () => {
+test('presets end yesterday and cover their length (docs/product.md §9)', () => {
   expect(presetRange('7 Days', today)).toEqual({ from: '2026-11-16', to: '2026-11-22' });
   expect(dayCount(presetRange('7 Days', today))).toBe(7);
   expect(presetRange('1 Month', today)).toEqual({ from: '2026-10-23', to: '2026-11-22' });
@@ -43,7 +43,7 @@ test('months keep the day where it exists', () => {
   expect(addMonths('2026-01-15', -2)).toBe('2025-11-15');
 });
 
-test('metrics presets are calendar periods up to yesterday (spec §9)', () => {
+test('metrics presets are calendar periods up to yesterday (docs/product.md §9)', () => {
   expect(metricPresetRange('Today', today)).toBeNull();
   expect(metricPresetRange('Yesterday', today)).toEqual({ from: '2026-11-22', to: '2026-11-22' });
   expect(metricPresetRange('Last 7 Days', today)).toEqual({ from: '2026-11-16', to: '2026-11-22' });

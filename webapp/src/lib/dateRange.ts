@@ -1,5 +1,5 @@
 /**
- * The trend date range (spec §5, §9; DESIGN §8): ISO days, inclusive, from 3 years
+ * The trend date range (docs/product.md §5, §9; docs/trends.md): ISO days, inclusive, from 3 years
  * back to yesterday, with the presets 7 Days … 2 Year ending yesterday. Days are
  * UTC days, as the server counts them (engine.Trend.Days), so a range the picker
  * allows is one the server accepts in every time zone.
@@ -14,7 +14,7 @@ export type RangePreset = (typeof RANGE_PRESETS)[number];
 export const DEFAULT_PRESET: RangePreset = '1 Month';
 
 /**
- * The metrics presets (spec §9) of the metrics screens (key business metrics,
+ * The metrics presets (docs/product.md §9) of the metrics screens (key business metrics,
  * competitiveness metrics): calendar periods up to yesterday. Today has no day a
  * trend can show (days end yesterday), nor has This Month on the 1st: metricPresetRange
  * says so with null, and the picker shows them disabled with the reason.

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { classifyError, MSG_NOT_ASSIGNED, RETRY_HINT, TITLE_NOT_FOUND, TITLE_UNAVAILABLE } from './errors';
 
-describe('global error handling (spec §8)', () => {
+describe('global error handling (docs/product.md §8)', () => {
   test('440 away from / opens the Session Expired dialog and then logs out', () => {
     expect(classifyError({ status: 440, path: '/pricing/type/all_my_products' })).toEqual({
       kind: 'dialog',

@@ -1,5 +1,5 @@
 /**
- * The global error handling of spec §8, as a pure function from a failed call to
+ * The global error handling of docs/product.md §8, as a pure function from a failed call to
  * what the screen does. The API client applies the outcome; tests check the table.
  */
 
@@ -86,7 +86,7 @@ export function classifyError(f: FailedCall): ErrorOutcome {
     return { kind: 'dialog', title: TITLE_UNAVAILABLE, message: unavailableMessage(f.message), buttons: ['refresh', 'cancel'] };
   }
   if (f.status >= 400 && f.status < 500) {
-    // Bad input: the server's message says what to change (DESIGN §6).
+    // Bad input: the server's message says what to change (docs/api-contract.md#conventions).
     return { kind: 'dialog', title: 'Message', message: f.message || 'The request was not accepted.', buttons: ['ok'] };
   }
   return {

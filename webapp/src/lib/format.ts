@@ -1,5 +1,5 @@
 /**
- * formatValue writes a cell value by the column's format_type (spec §3): currency
+ * formatValue writes a cell value by the column's format_type (docs/product.md §3): currency
  * with the account's symbol, percents and numbers rounded for display only, Yes/No
  * for flags, dates without the T and Z. Shared by the report grid, the trend table
  * and the product page.
@@ -14,7 +14,7 @@ export function formatValue(format: string | undefined, v: unknown, currency = '
     }
     case 'percent': {
       const n = Number(v);
-      // Deltas are rounded to 2 decimals for display only (DESIGN §4).
+      // Deltas are rounded to 2 decimals for display only (docs/reports.md#metric-definitions).
       return Number.isFinite(n) ? n.toFixed(2) + '%' : String(v);
     }
     case 'number': {

@@ -1,5 +1,5 @@
 /**
- * The pricing insights panel's blocks (administration §2, "Pricing insights
+ * The pricing insights panel's blocks (docs/product.md §2, "Pricing insights
  * panel"): each entry is a field of GET /api/v1/insights/pricing. Shared by the
  * panel and the report screen, which names the insight a link opened it with.
  */

@@ -2,7 +2,7 @@ import type { Action, PermName } from '../api/permissions.gen';
 import type { Permissions } from '../api/types';
 
 /**
- * Reading the permission map of getAccountData (spec §6). The ids themselves (Resource, Action,
+ * Reading the permission map of getAccountData (docs/product.md §6). The ids themselves (Resource, Action,
  * PermCode, PermName) are generated from the Go catalog into src/api/permissions.gen.ts.
  */
 

@@ -1,4 +1,4 @@
-/** The predefined reports of spec §2 "Predefined report index" and DESIGN §5 report_type. */
+/** The predefined reports of docs/product.md §2 "Predefined report index" and docs/api-contract.md#the-grid-contract report_type. */
 
 export type PredefinedReport = { href: string; name: string; group: 'Comprehensive Report' | 'Competitive Landscape' | 'Price Distribution' };
 

@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useState, type ReactNode, type MouseEvent } from 'react';
 
 /**
- * A small history router. The app has a fixed route table (spec §2) and needs
+ * A small history router. The app has a fixed route table (docs/product.md §2) and needs
  * nothing a library would add; keeping it here keeps the bundle small and the
  * matching testable as a pure function.
  */

@@ -70,7 +70,7 @@ export function RequireAccount({ children }: { children: ReactNode }) {
     user: state.user,
     account: state.account,
     can: (p) => has(state.account.userPermissions, p),
-    // A reload reads the account again through refreshAccountData (reporting §7).
+    // A reload reads the account again through refreshAccountData (docs/product.md §7).
     reload: () => load(true),
   };
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;

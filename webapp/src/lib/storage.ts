@@ -1,4 +1,4 @@
-/** Personalisation survives logout (spec §4); everything else stored is cleared. */
+/** Personalisation survives logout (docs/product.md §4); everything else stored is cleared. */
 export const PERSONAL_PREFIX = 'pricelens.personal.';
 
 export function clearStoredData(storage: Storage): void {

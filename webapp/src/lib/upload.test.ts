@@ -3,7 +3,7 @@ import { checkUploadFile, initialUploadState, uploadButtons, uploadOutcome, uplo
 
 const file = (name: string, size = 10) => new File(['x'.repeat(size)], name, { type: 'text/csv' });
 
-describe('upload file checks (spec §5, §9)', () => {
+describe('upload file checks (docs/product.md §5, §9)', () => {
   test('csv only, name at most 100 characters, size at most 200 MB', () => {
     expect(checkUploadFile({ name: 'a.csv', size: 1 })).toBeNull();
     expect(checkUploadFile({ name: 'A.CSV', size: 1 })).toBeNull();
@@ -15,7 +15,7 @@ describe('upload file checks (spec §5, §9)', () => {
   });
 });
 
-describe('upload answers (spec §8)', () => {
+describe('upload answers (docs/product.md §8)', () => {
   test('200 succeeds', () => {
     expect(uploadOutcome({ status: 200, text: '{"changed":3}' })).toEqual({ ok: true });
   });
@@ -32,7 +32,7 @@ describe('upload answers (spec §8)', () => {
   });
 });
 
-describe('upload dialog states (spec §4)', () => {
+describe('upload dialog states (docs/product.md §4)', () => {
   test('Upload is enabled once a file is added; Cancel is enabled when idle', () => {
     expect(uploadButtons(initialUploadState)).toEqual({ upload: false, cancel: true });
     const s = uploadReducer(initialUploadState, { type: 'choose', file: file('a.csv') });

@@ -1,11 +1,11 @@
 /**
- * The upload dialog's rules (spec administration §4 Upload dialog, §5 CSV upload, §8
+ * The upload dialog's rules (docs/product.md §4 Upload dialog, §5 CSV upload, §8
  * Upload rows, §9 limits) as pure functions: the file checks made before anything is
  * sent, the dialog's state machine, and what a server answer means for the dialog.
  * The server makes the same file checks (api/upload); these spare a 200 MB round trip.
  */
 
-/** The specification's upload messages, verbatim (§5, §8). */
+/** The specification's upload messages, verbatim (docs/product.md §5, §8). */
 export const UPLOAD_MSG = {
   type: 'File type is incorrect. Please upload csv file.',
   nameLong: 'File name is too long. Please enter a max of 100 characters',
@@ -14,7 +14,7 @@ export const UPLOAD_MSG = {
   failed: 'an error occurred, please try again',
 } as const;
 
-/** §9: at most 209715200 bytes and a name of at most 100 characters. */
+/** docs/product.md §9: at most 209715200 bytes and a name of at most 100 characters. */
 export const MAX_UPLOAD_BYTES = 209715200;
 export const MAX_UPLOAD_NAME = 100;
 
@@ -31,7 +31,7 @@ export function checkUploadFile(file: { name: string; size: number }, accept: re
 export type UploadResult = { status: number; text: string };
 
 /**
- * uploadOutcome reads an answer (§4, §8): 200 succeeded; 400 shows the response
+ * uploadOutcome reads an answer (docs/product.md §4, §8): 200 succeeded; 400 shows the response
  * text (the message of our error body, which lists refused rows); any other failure
  * shows the message field of a JSON body, else 'an error occurred, please try again'.
  */
@@ -53,7 +53,7 @@ function jsonMessage(text: string): string | null {
   }
 }
 
-/** The dialog's states (§4): idle, error, processing; the file chosen and the message shown. */
+/** The dialog's states (docs/product.md §4): idle, error, processing; the file chosen and the message shown. */
 export type UploadState = { phase: 'idle' | 'error' | 'processing'; file: File | null; message: string };
 
 export type UploadEvent =

@@ -5,7 +5,7 @@ import { navigationTarget } from './router';
 import { clearStoredData } from './storage';
 import { PREDEFINED_REPORTS, groupLevelOf } from './reports';
 
-test('report names (spec §5)', () => {
+test('report names (docs/product.md §5)', () => {
   expect(validateReportName('  ')).toBe("Report name can't be empty.");
   for (const c of ['#', '%', '^', '`', '{', '}']) expect(validateReportName('a' + c)).toBe('Report name can not contain the following: # % ^ ` { }');
   expect(validateReportName('Q3 review (TVs)')).toBeNull();

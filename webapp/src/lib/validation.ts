@@ -1,4 +1,4 @@
-/** The validation rules and messages of spec §5, as pure functions (null = valid). */
+/** The validation rules and messages of docs/product.md §5, as pure functions (null = valid). */
 
 export const MSG = {
   nameEmpty: "Report name can't be empty.",
@@ -34,7 +34,7 @@ export function validateAlert(a: { name: string; competitors: number[]; recipien
   return a.name.trim() && a.competitors.length && a.recipients && a.frequency !== null ? null : MSG.alertFields;
 }
 
-/** Weekdays of the schedule dialog, Monday first; ids are Su 0, Mo 1 … Sa 6 (spec §9). */
+/** Weekdays of the schedule dialog, Monday first; ids are Su 0, Mo 1 … Sa 6 (docs/product.md §9). */
 export const WEEKDAYS = [
   { id: 1, label: 'Mo' },
   { id: 2, label: 'Tu' },
@@ -57,7 +57,7 @@ export function formatDays(days: number[]): string {
   return [...new Set(days)].sort((a, b) => a - b).join(',');
 }
 
-/** The 16-colour label palette (spec §9), hex without '#'. */
+/** The 16-colour label palette (docs/product.md §9), hex without '#'. */
 export const LABEL_COLORS = [
   'e53935', 'd81b60', '8e24aa', '5e35b1', '3949ab', '1e88e5', '039be5', '00acc1',
   '00897b', '43a047', '7cb342', 'c0ca33', 'fdd835', 'ffb300', 'fb8c00', '6d4c41',
@@ -73,6 +73,6 @@ export const ALERT_DATE_FILTERS = [
   { days: 180, label: '180 days' },
 ];
 
-/** 8 scenario colours (spec §9). */
+/** 8 scenario colours (docs/product.md §9). */
 export const SCENARIO_COLORS = ['#1e88e5', '#43a047', '#fb8c00', '#e53935', '#8e24aa', '#00897b', '#6d4c41', '#546e7a'];
 export const SCENARIO_ICONS = ['📁', '📊', '🏷️', '💡', '🎯', '📈', '🛒', '⭐'];

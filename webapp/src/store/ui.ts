@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { DialogButton } from '../lib/errors';
 
-/** UI state only (DESIGN §1): the global message dialog, the error page and the snackbar. */
+/** UI state only (docs/architecture.md): the global message dialog, the error page and the snackbar. */
 
 export type MessageDialog = {
   title: string;
@@ -25,7 +25,7 @@ type UIState = {
   closeSnack: () => void;
 };
 
-/** Snackbars stay 5 s (spec §9). */
+/** Snackbars stay 5 s (docs/product.md §9). */
 export const SNACKBAR_MS = 5000;
 let snackSeq = 0;
 

@@ -16,7 +16,7 @@ export function useRecipientUsers(): RecipientUser[] {
 
 /**
  * Recipients: account users (checkboxes, searchable) and free e-mail addresses
- * (an address needs an @, spec §5).
+ * (an address needs an @, docs/product.md §5).
  */
 export function Recipients({
   users,

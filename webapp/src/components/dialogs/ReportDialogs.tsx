@@ -8,7 +8,7 @@ import { Recipients, useRecipientUsers } from './Recipients';
 import { ALERT_DATE_FILTERS, LABEL_COLORS, MSG, validateAlert, validateReportName, validateShareRecipients } from '../../lib/validation';
 import type { Competitor, Scenario } from '../../api/types';
 
-/** Save report as: a name (spec §5 rules) and a scenario choice. */
+/** Save report as: a name (docs/product.md §5 rules) and a scenario choice. */
 export function SaveAsDialog({
   initialName,
   folderId = -1,
@@ -61,7 +61,7 @@ export function SaveAsDialog({
 
 /**
  * Share report: copy a link or send it by e-mail. An unsaved report gets a link
- * usable for 30 days (spec §5), which the dialog says.
+ * usable for 30 days (docs/product.md §5), which the dialog says.
  */
 export function ShareDialog({
   saved,
@@ -142,7 +142,7 @@ export function ShareDialog({
   );
 }
 
-/** Add label: a name and one of 16 colours (spec §9). */
+/** Add label: a name and one of 16 colours (docs/product.md §9). */
 export function AddLabelDialog({ onSave, onClose }: { onSave: (name: string, color: string) => Promise<void>; onClose: () => void }) {
   const [name, setName] = useState('');
   const [color, setColor] = useState(LABEL_COLORS[0]);

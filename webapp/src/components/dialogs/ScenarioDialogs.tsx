@@ -5,7 +5,7 @@ import { Dialog, DialogActions, FormError } from '../Dialog';
 import { MSG, SCENARIO_COLORS, SCENARIO_ICONS } from '../../lib/validation';
 import type { Scenario } from '../../api/types';
 
-/** Add scenario / Edit scenario (spec §4 scenario dialog modes). */
+/** Add scenario / Edit scenario (docs/product.md §4 scenario dialog modes). */
 export function ScenarioDialog({ scenario, onDone, onClose }: { scenario?: Scenario; onDone: (s: Scenario) => void; onClose: () => void }) {
   const [name, setName] = useState(scenario?.name ?? '');
   const [description, setDescription] = useState(scenario?.description ?? '');
@@ -61,7 +61,7 @@ export const NEW_SCENARIO = 'new';
 
 /**
  * FolderChoice: None (only when a folder is already set), an existing
- * scenario, or New scenario (spec §4 Save As scenario choice).
+ * scenario, or New scenario (docs/product.md §4 Save As scenario choice).
  */
 export function FolderChoice({
   scenarios,

@@ -5,7 +5,7 @@ import { parseDays, validateSchedule, WEEKDAYS } from '../../lib/validation';
 import type { SavedReportSummary } from '../../api/types';
 
 /**
- * Send report by email / schedule (spec §2 Dialogs): weekdays Mo–Su and
+ * Send report by email / schedule (docs/product.md §2 Dialogs): weekdays Mo–Su and
  * recipients. The secondary button reads Disable when the report is already
  * scheduled (with the "Disable email report?" confirmation), otherwise Cancel.
  */

@@ -1,6 +1,6 @@
 import type { filterChips } from './chips';
 
-/** The active filters as chips (spec §2): each can be removed, or all at once. */
+/** The active filters as chips (docs/product.md §2): each can be removed, or all at once. */
 export function FilterChipBar({ chips, onRemove, onClearAll }: { chips: ReturnType<typeof filterChips>; onRemove: (colId: string) => void; onClearAll: () => void }) {
   if (chips.length === 0) return null;
   return (

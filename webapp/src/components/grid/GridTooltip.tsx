@@ -8,7 +8,7 @@ import { getCompetitorTips, getProductTip } from '../../api/tooltips';
 import { flagMatch } from '../../api/matchFeedback';
 import { PermName } from '../../api/permissions.gen';
 
-/** Product names in tooltips are cut at 110 characters plus an ellipsis (spec §5). */
+/** Product names in tooltips are cut at 110 characters plus an ellipsis (docs/product.md §5). */
 export function cutName(s: string): string {
   return s.length > 110 ? s.slice(0, 110) + '…' : s;
 }
@@ -58,7 +58,7 @@ const stock = (v: unknown) => (v === undefined || v === null ? undefined : forma
 const hideOnError = (e: { target: EventTarget }) => ((e.target as HTMLImageElement).style.display = 'none');
 
 /**
- * The hover tooltips of spec §2, shown after 300 ms: the product tooltip (name
+ * The hover tooltips of docs/product.md §2, shown after 300 ms: the product tooltip (name
  * cell, 359 px) and the competitor-versus-my-price tooltip (price and
  * price_delta cells, 546 px). Their fields come from the tooltip calls.
  */

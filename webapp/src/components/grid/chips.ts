@@ -1,6 +1,6 @@
 /**
  * The removable filter-chip bar: one chip per active filter, listing at most 14
- * values and then "..." when there are more than 15 (spec §5).
+ * values and then "..." when there are more than 15 (docs/product.md §5).
  */
 export type Chip = { colId: string; label: string; text: string };
 

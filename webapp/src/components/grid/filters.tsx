@@ -10,7 +10,7 @@ function useServerFilter() {
 import { getCategoryDropDownList } from '../../api/filters';
 import { BrandChecklist } from '../BrandChecklist';
 
-/** The radio filter (spec §2): one value of a closed list, e.g. the price bucket. */
+/** The radio filter (docs/product.md §2): one value of a closed list, e.g. the price bucket. */
 export function RadioFilter(props: CustomFilterProps & { values?: string[] }) {
   useServerFilter();
   const values: string[] = (props as unknown as { values?: string[] }).values ?? [];
@@ -123,7 +123,7 @@ export function CategoryFilter(props: CustomFilterProps) {
   );
 }
 
-/** Brand list page size and search debounce (spec §9). */
+/** Brand list page size and search debounce (docs/product.md §9). */
 export const BRAND_PAGE = 30;
 export { SEARCH_DEBOUNCE_MS } from '../BrandChecklist';
 

@@ -11,7 +11,7 @@ import type { Account } from '../../api/types';
 const DEFAULT_LANDING = '/pricing/reports';
 
 /**
- * The account chooser of /account and /switch_account (spec §2): "Choose an
+ * The account chooser of /account and /switch_account (docs/product.md §2): "Choose an
  * account", "Preparing your data..." with Cancel, automatic choice of a single
  * account, and the "Please choose account" alert.
  */
@@ -46,7 +46,7 @@ export function AccountChooser({ withAuth }: { withAuth: boolean }) {
         setAccounts(accounts);
         const pick = requested ? accounts.find((a) => String(a.id) === requested) : accounts.length === 1 ? accounts[0] : undefined;
         if (requested && !pick) {
-          // A link into an account the user is not assigned to (spec §8: 403 with an account_id).
+          // A link into an account the user is not assigned to (docs/product.md §8: 403 with an account_id).
           showErrorPage({ status: 403, title: 'Access denied', message: MSG_NOT_ASSIGNED, hideHome: true });
           return;
         }

@@ -1,7 +1,7 @@
 import { Link } from '../../lib/router';
 import { useSession } from '../../lib/session';
 
-/** / lands here (spec §2): the starting points of the product. */
+/** / lands here (docs/product.md §2): the starting points of the product. */
 export function HomeDashboard() {
   const { account } = useSession();
   return (

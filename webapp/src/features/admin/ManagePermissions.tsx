@@ -9,7 +9,7 @@ import { addRole, deleteRole, getPermissionColumnsDef, getPermissionData, rename
 registerAdminGridModules();
 
 /**
- * Manage permissions (administration §2): grouped rows, columns defined by the server, a
+ * Manage permissions (docs/product.md §2): grouped rows, columns defined by the server, a
  * checkbox per role in each non-group row. Shown only once both the columns and the rows have
  * loaded. A tick is sent at once; when the server refuses it the checkbox goes back silently.
  * Above the grid the account's roles can be added and renamed.
@@ -21,7 +21,7 @@ export function ManagePermissions() {
   const gridApi = useRef<GridApi<PermissionRow> | null>(null);
 
   const load = useCallback(() => {
-    // Both must answer before the grid shows (spec §2).
+    // Both must answer before the grid shows (docs/product.md §2).
     return Promise.all([getPermissionColumnsDef(), getPermissionData()]).then(([c, r]) => {
       setDefs(c);
       setRows(r);

@@ -21,12 +21,12 @@ import { validateNewUserEmail } from './validation';
 
 registerAdminGridModules();
 
-/** The spec's messages (administration §4, §8). */
+/** The spec's messages (docs/product.md §4, §8). */
 export const MSG_SSO = "can't do action to sso user";
 export const MSG_DELETED = 'user deleted successfully';
-/** The users grid refreshes 500 ms after the users load (spec §9). */
+/** The users grid refreshes 500 ms after the users load (docs/product.md §9). */
 export const REFRESH_AFTER_LOAD_MS = 500;
-/** A new user's role unless another is chosen: role type 2 (spec §2). */
+/** A new user's role unless another is chosen: role type 2 (docs/product.md §2). */
 export const DEFAULT_ROLE_ID = 2;
 
 /** A grid row: a user, or the placeholder shown while a user is added or deleted. */
@@ -37,7 +37,7 @@ const PLACEHOLDER: Row = { id: -1, email: '', role: '', role_id: 0, is_saml: 0, 
 type Role = { id: number; name: string };
 
 /**
- * Manage users (administration §2): the account's users in an ag-grid with the Role and
+ * Manage users (docs/product.md §2): the account's users in an ag-grid with the Role and
  * Categories columns editable, actions per user and the add-user dialog. The page is hidden
  * until the user list loads; after each later load the grid's filters are restored.
  */

@@ -31,7 +31,7 @@ export function NewShell({ parts }: { parts: string[] }) {
   if (key === 'home/dashboard') return <HomeDashboard />;
   const page = PAGES[key];
   if (!page || parts.length > 2) return <NotFound />;
-  // Without read permission on the page's area: the permission-denied page (reporting §6, §8).
+  // Without read permission on the page's area: the permission-denied page (docs/product.md §6, §8).
   if (!canReadResource(account.userPermissions, page.resource)) return <PermissionDenied />;
   return (
     <div className="page">

@@ -1,4 +1,4 @@
-/** The new-user dialog's rule (administration §5): the e-mail is required and valid; Save stays disabled until it is. */
+/** The new-user dialog's rule (docs/product.md §5): the e-mail is required and valid; Save stays disabled until it is. */
 
 export const MSG_EMAIL_REQUIRED = 'Email is required';
 export const MSG_EMAIL_INVALID = 'Please enter a valid email address';

@@ -9,7 +9,7 @@ import { clearStoredData } from '../../lib/storage';
 import { Logo } from '../../components/Logo';
 
 /**
- * Sign-in (spec §2): the single sign-on link with the configured text and URL,
+ * Sign-in (docs/product.md §2): the single sign-on link with the configured text and URL,
  * and password sign-in for internal users. /login/OneLogin?navigationPage=…
  * (share links) lands here too and continues to that page after sign-in.
  */
@@ -52,7 +52,7 @@ export function SignIn() {
     getLoginConfig()
       .then((c) => {
         setConfig(c);
-        // With single sign-on only, /login continues straight to it (spec §2).
+        // With single sign-on only, /login continues straight to it (docs/product.md §2).
         if (c.sso.enabled && !c.password) window.location.assign(c.sso.url);
       })
       .catch(() => setConfig({ sso: { enabled: false, text: '', url: '' }, password: true, home_path: '' }));

@@ -3,7 +3,7 @@ import { Link } from '../../lib/router';
 import { getInsightCards, type InsightCard } from './api/insights';
 import { thumbnailURL } from '../../lib/images';
 
-/** formatDiff writes a diff percent with + when positive (reporting §2, highlight tiles). */
+/** formatDiff writes a diff percent with + when positive (docs/product.md §2, highlight tiles). */
 export function formatDiff(d: number | null | undefined): { text: string; negative: boolean } | null {
   if (d === null || d === undefined || !Number.isFinite(d)) return null;
   const r = Math.round(d * 10) / 10;

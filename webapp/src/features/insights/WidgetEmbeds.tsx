@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { listWidgets, type WidgetEmbed } from './api/insights';
 
 /**
- * WidgetEmbeds lists the embedded widgets (administration §2) with the two lines
+ * WidgetEmbeds lists the embedded widgets (docs/product.md §2) with the two lines
  * another page needs to show one: a mount point with the widget's key and its script.
  */
 export function WidgetEmbeds() {

@@ -13,9 +13,9 @@ const toDraft = (g: Guardrails): Draft => ({
 });
 
 /**
- * The account's guardrails (DESIGN §10): maximum change per run, rounding endings, minimum margin
+ * The account's guardrails (docs/pricer.md): maximum change per run, rounding endings, minimum margin
  * and the auto-approve threshold, typed in or copied from a matrix profile (the matrix profile
- * select of spec §2). Saving needs the top-bottom rules permission; others see them read-only.
+ * select of docs/product.md §2). Saving needs the top-bottom rules permission; others see them read-only.
  */
 export function GuardrailsPanel({ canEdit }: { canEdit: boolean }) {
   const [g, setG] = useState<Guardrails | null>(null);

@@ -10,7 +10,7 @@ import { bucketLabel, competitorLabel, formErrors, toRuleIn, withSourceKind, typ
 export const PREVIEW_DEBOUNCE_MS = 400;
 
 /**
- * The add/edit rule dialog (spec §2, §4; DESIGN §10): name, section and rule type, status, the
+ * The add/edit rule dialog (docs/product.md §2, §4; docs/pricer.md): name, section and rule type, status, the
  * source with the competitor menu, the adjustment, the scope (the grid's category tree and brand
  * filters, and a search), and a live preview of the rule over its scope before saving.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { acceptComment, commentEditable, decideBody, isPending, selectedCount } from './approvalSelection';
 
-describe('approval grid rules (spec §2, §4, §5)', () => {
+describe('approval grid rules (docs/product.md §2, §4, §5)', () => {
   test('only Pending rows are selectable; the comment needs Pending and the mandated-brands update permission', () => {
     expect(isPending({ status: 'Pending' })).toBe(true);
     expect(isPending({ status: 'approved' })).toBe(false);

@@ -1,19 +1,19 @@
 import type { DecideBody } from './api/approval';
 
 /**
- * The approval grid's rules (spec §2 Approval grid, §4, §5) as pure functions: which rows can be
+ * The approval grid's rules (docs/product.md §2 Approval grid, §4, §5) as pure functions: which rows can be
  * selected and edited, the decision request a selection makes, and how many records it names.
  */
 
 export const MAX_COMMENT = 200;
 
-/** Only Pending rows are selectable or editable (§2, §4). */
+/** Only Pending rows are selectable or editable (docs/product.md §2, §4). */
 export const isPending = (row: { status?: unknown } | undefined): boolean => row?.status === 'Pending';
 
-/** The bizfin comment is editable only on Pending rows and only with the mandated-brands update permission (§5). */
+/** The bizfin comment is editable only on Pending rows and only with the mandated-brands update permission (docs/product.md §5). */
 export const commentEditable = (row: { status?: unknown } | undefined, canUpdateMandated: boolean): boolean => canUpdateMandated && isPending(row);
 
-/** A text cell edit longer than 200 characters is discarded (§5). */
+/** A text cell edit longer than 200 characters is discarded (docs/product.md §5). */
 export const acceptComment = (text: string): boolean => text.length <= MAX_COMMENT;
 
 /** ag-grid's server-side selection: select-all with exceptions, or the rows ticked. */

@@ -7,7 +7,7 @@ export type ResultsRequest = {
 };
 
 /**
- * resultCondition is the grid condition of one results block (DESIGN §5, §10): paging, filters
+ * resultCondition is the grid condition of one results block (docs/api-contract.md#the-grid-contract, docs/pricer.md): paging, filters
  * (the category filter as the engine's category_tree), sort and search, with "run" naming the
  * latest real run or the latest simulation. Pure: unit-tested.
  */

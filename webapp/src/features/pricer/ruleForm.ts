@@ -1,7 +1,7 @@
 import type { Rule, RuleIn, RuleSource } from './api/rules';
 
 /**
- * The rule dialog's pure logic: the competitor menu's label and the source rules of spec §4,
+ * The rule dialog's pure logic: the competitor menu's label and the source rules of docs/product.md §4,
  * the form's checks (the server's messages, so the dialog says the same before and after
  * saving), and the rule's wire shape. Unit-tested without a browser.
  */

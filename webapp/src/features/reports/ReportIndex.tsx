@@ -2,7 +2,7 @@ import { Link } from '../../lib/router';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { PREDEFINED_REPORTS } from '../../lib/reports';
 
-/** The assortment reports and the real-time view (README "Assortment reports", "Real-time view"). */
+/** The assortment reports and the real-time view (docs/reports.md#assortment-reports, "Real-time view"). */
 const ASSORTMENT_LINKS = [
   ['/pricing/assortment/assortment', 'Assortment by competitor'],
   ['/pricing/assortment/assortment_by_brand', 'Assortment by brand'],

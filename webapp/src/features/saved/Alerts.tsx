@@ -132,7 +132,7 @@ export function Alerts() {
 /**
  * The account's labels, each removable (POST /labels/removeLabel: the label and its
  * assignments) with the delete permission of labels and alerts; a label of single sign-on
- * users (read-only for them) needs "edit CI label" (reporting §6). The session's account
+ * users (read-only for them) needs "edit CI label" (docs/product.md §6). The session's account
  * data is read again afterwards (refreshAccountData), so every screen's label list follows.
  */
 function Labels() {

@@ -19,7 +19,7 @@ const OTHER = 'other';
 type Folder = { key: string; name: string; count: number; scenario?: Scenario };
 
 /**
- * Saved reports grouped by folder (spec §2): scenarios with counts, the built-in
+ * Saved reports grouped by folder (docs/product.md §2): scenarios with counts, the built-in
  * groups of predefined reports and "Other reports"; ?f= selects one folder.
  */
 export function SavedReports() {
@@ -69,7 +69,7 @@ export function SavedReports() {
     }
   };
 
-  // Schedule changes show at once and roll back when the server refuses (spec §4).
+  // Schedule changes show at once and roll back when the server refuses (docs/product.md §4).
   const applySchedule = async (r: SavedReportSummary, days: number[], userIds: number[], emails: string[]) => {
     setScheduling(null);
     const before = r;

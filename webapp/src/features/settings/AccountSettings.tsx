@@ -9,7 +9,7 @@ import { addSchedule, getSchedules, removeSchedule, setTimezone, type ExportSche
 /**
  * Account settings, for administrators ("manage application settings"): the account's time zone
  * (scheduled reports and price alerts keep its days) and the export schedules that write saved
- * reports as files into the account's drop folder for downstream tools (DESIGN §9).
+ * reports as files into the account's drop folder for downstream tools (docs/exports.md).
  */
 export function AccountSettings() {
   return (

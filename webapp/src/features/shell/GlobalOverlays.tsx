@@ -2,7 +2,7 @@ import { useUI } from '../../store/ui';
 import { navigate } from '../../lib/router';
 import { Dialog } from '../../components/Dialog';
 
-/** The global message dialog (errors of spec §8) and the snackbar. */
+/** The global message dialog (errors of docs/product.md §8) and the snackbar. */
 export function GlobalOverlays() {
   const dialog = useUI((s) => s.dialog);
   const closeDialog = useUI((s) => s.closeDialog);

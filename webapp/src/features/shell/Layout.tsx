@@ -9,7 +9,7 @@ import { ChangeEmailDialog } from './ChangeEmailDialog';
 /** A menu entry: a screen (to) or an action (onClick). */
 type Entry = { label: string; to?: string; onClick?: () => void };
 
-/** The navigation of the administration document §2, shown only when logged in. */
+/** The navigation of docs/product.md §2, shown only when logged in. */
 export function Layout({ children }: { children: ReactNode }) {
   const { account, user, can, reload } = useSession();
   const snack = useUI((s) => s.snack);

@@ -9,7 +9,7 @@ const COLORS = ['#2e7d32', '#9e9e9e', '#c62828'];
 const LABELS: Record<string, string> = { Lower: 'I am lower', Similar: 'Price is similar', Higher: 'I am higher' };
 
 /**
- * Graph mode (DESIGN §4): the Lower/Similar/Higher shares of the selected group
+ * Graph mode (docs/reports.md#metric-definitions): the Lower/Similar/Higher shares of the selected group
  * rows as a stacked bar chart, with the specification's height rule.
  */
 export function GraphView({ rows, groupField, width = 900 }: { rows: Record<string, unknown>[]; groupField: string; width?: number }) {

@@ -163,7 +163,7 @@ function GridReport(p: {
   );
 }
 
-/** The assortment reports by report type (README "Assortment reports"). */
+/** The assortment reports by report type (docs/reports.md#assortment-reports). */
 export const ASSORTMENT_REPORTS: Record<string, string> = {
   assortment: 'Assortment by competitor',
   assortment_by_brand: 'Assortment by brand',

@@ -3,7 +3,7 @@ import { PermName } from '../../api/permissions.gen';
 import type { Session } from '../../lib/session';
 import type { ReportDialog } from './ReportDialogsHost';
 
-/** The report's breadcrumb, title and actions (Save, Save As, Share, Alert, Export) by permission (spec §4). */
+/** The report's breadcrumb, title and actions (Save, Save As, Share, Alert, Export) by permission (docs/product.md §4). */
 export function ReportHeader({
   title,
   inSaved,

@@ -7,7 +7,7 @@ import { SearchBox } from './SearchBox';
 import type { Suggestion } from './api/grid';
 
 /**
- * The toolbar above the grid (spec §4): mode, group level, weigh-by, search,
+ * The toolbar above the grid (docs/product.md §4): mode, group level, weigh-by, search,
  * select-all-on-page, the labels menu and the row count. The mode, level, weight and
  * banner are the screen's UI state (the tabular store); the actions go to the grid.
  */

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from '../../lib/router';
 import type { Suggestion } from './api/grid';
 
-/** How long typing pauses before suggestions are asked for (spec §9: search debounce 200 ms). */
+/** How long typing pauses before suggestions are asked for: the 200 ms of the searches in docs/product.md §9. */
 const SUGGEST_DEBOUNCE_MS = 200;
 /** How many suggestions the list shows. */
 const SHOWN = 8;

@@ -1,7 +1,7 @@
 import { useTabular } from './store';
 
 /**
- * The select-all banner (spec §4): after "Select all on page" it offers every row of
+ * The select-all banner (docs/product.md §4): after "Select all on page" it offers every row of
  * the report; after that it says so and offers to cancel.
  */
 export function SelectionBanner({ count, onSelectReport, onCancel }: { count: number | null; onSelectReport: () => void; onCancel: () => void }) {

@@ -67,7 +67,7 @@ const getRowId = (p: GetRowIdParams) => {
   return rowIdOf(p.data, p.parentKeys, p.level < groups.length ? groups[p.level]?.getColDef().field : undefined);
 };
 
-/** The report screen (spec §2, §4) of a predefined report, a saved report or a share link. */
+/** The report screen (docs/product.md §2, §4) of a predefined report, a saved report or a share link. */
 export default function TabularReport({ id, share }: { id: string; share: boolean }) {
   const { account, can } = useSession();
   const q = useLocation().search.get('insight');
@@ -125,7 +125,7 @@ function ReportScreen({ report, share, currency }: { report: LoadedReport; share
             // the database: the rows are what the user waits for.
             if (condition.startRow === 0 && condition.groupIds.length === 0) refreshCount(condition.group.length === 0 ? rowCountOf(r.lastRow) : undefined);
           })
-          // A failed first block shows the no-rows overlay (spec §8); a later one is retried by ag-grid.
+          // A failed first block shows the no-rows overlay (docs/product.md §8); a later one is retried by ag-grid.
           .catch(() => (condition.startRow === 0 ? p.success({ rowData: [], rowCount: 0 }) : p.fail()));
       },
     }),
@@ -172,7 +172,7 @@ function ReportScreen({ report, share, currency }: { report: LoadedReport; share
 
   const onRowGroupChanged = useCallback(
     (e: ColumnRowGroupChangedEvent) => {
-      // Removing all row groups returns to table mode (spec §4).
+      // Removing all row groups returns to table mode (docs/product.md §4).
       if (e.api.getRowGroupColumns().length === 0 && useTabular.getState().mode !== 'table') switchMode(e.api, columns, known, screen.current, 'table');
     },
     [columns, known],

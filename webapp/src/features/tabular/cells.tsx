@@ -31,7 +31,7 @@ export function GroupLeafCell(p: CustomCellRendererProps) {
   );
 }
 
-/** Thumbnails are capped at 145 px (spec §9); a broken image hides itself (§8). */
+/** Thumbnails are capped at 145 px (docs/product.md §9); a broken image hides itself (§8). */
 export function ImageCell(p: CustomCellRendererProps) {
   if (!p.value) return null;
   return <img className="thumb" src={String(p.value)} alt="" loading="lazy" onError={(e) => ((e.target as HTMLImageElement).style.display = 'none')} />;

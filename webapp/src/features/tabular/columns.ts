@@ -4,7 +4,7 @@ import { formatValue } from '../../lib/format';
 export { formatValue };
 
 /**
- * The column-definition shape of spec §3 as /api/tabular/getColumnsDef sends it,
+ * The column-definition shape of docs/product.md §3 as /api/tabular/getColumnsDef sends it,
  * and its translation to ag-grid column definitions. Pure: tested with plain input.
  */
 export type ApiColumn = {
@@ -51,7 +51,7 @@ export const SET_SOURCES: Record<string, 'brand' | 'super_category' | 'category'
   labelsNames: 'labels',
 };
 
-/** Group-row keys of DESIGN §5 that exist only in group mode. */
+/** Group-row keys of docs/api-contract.md#the-grid-contract that exist only in group mode. */
 export const GROUP_ONLY = new Set(['products', 'price_index']);
 
 export function colIdOf(c: ApiColumn): string {
@@ -86,7 +86,7 @@ export function isNumeric(c: ApiColumn): boolean {
   return ['currency', 'percent', 'number'].includes(c.format_type ?? '') || c.filter_type === 'number';
 }
 
-/** tooltipKind says which hover tooltip a column has (spec §2): product or competitor-versus-my-price. */
+/** tooltipKind says which hover tooltip a column has (docs/product.md §2): product or competitor-versus-my-price. */
 export function tooltipKind(c: ApiColumn): 'product' | 'competitor' | undefined {
   const id = colIdOf(c);
   if (id === 'name') return 'product';

@@ -1,5 +1,5 @@
 /**
- * The grid condition of DESIGN §5, built from ag-grid's SSRM request plus the
+ * The grid condition of docs/api-contract.md#the-grid-contract, built from ag-grid's SSRM request plus the
  * screen's own state. Pure, so the mapping is unit-tested without a browser.
  */
 
@@ -46,7 +46,7 @@ export const BLOCK_SIZE = 100;
 /** AG-grid's group auto column sorts stand for the group field of the level. */
 const AUTO_GROUP = /^ag-Grid-AutoColumn/;
 
-/** The spec allows at most two sort columns while grouping (§5). */
+/** The spec allows at most two sort columns while grouping (docs/product.md §5). */
 export const MAX_GROUP_SORTS = 2;
 
 export function normaliseFilters(fm: Record<string, unknown> | null | object | undefined): Record<string, unknown> {

@@ -1,4 +1,4 @@
-/** Bar chart height for n rows (spec §9). */
+/** Bar chart height for n rows (docs/product.md §9). */
 export function barChartHeight(n: number): number {
   if (n < 15) return 60 * n + 80;
   if (n < 50) return 40 * n + 80;

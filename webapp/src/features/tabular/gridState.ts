@@ -72,7 +72,7 @@ export function reportState(a: GridApi, report: { reportType: string; pageTitle?
 
 /**
  * switchMode moves the screen between table, group (at a level) and graph mode
- * (spec §4): graph shows the selected group rows, which it returns; group and table
+ * (docs/product.md §4): graph shows the selected group rows, which it returns; group and table
  * re-arrange the columns and clear the selection.
  */
 export function switchMode(a: GridApi, columns: ApiColumn[], known: Set<string>, s: ScreenState, mode: GridMode, level?: string): Record<string, unknown>[] | undefined {

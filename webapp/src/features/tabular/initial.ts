@@ -3,7 +3,7 @@ import { colIdOf, visibleIn, type ApiColumn, type GridMode } from './columns';
 import { buildCondition, type Condition, type ScreenState, type SsrmRequest } from './condition';
 import type { SavedReport } from '../../api/types';
 
-/** Group-by levels (spec §9 aggregation levels) and the grid column each groups by. */
+/** Group-by levels (docs/product.md §9 aggregation levels) and the grid column each groups by. */
 export const GROUP_COLUMNS: Record<string, string> = {
   super_category: 'super_category',
   category: 'category',

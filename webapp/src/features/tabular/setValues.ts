@@ -7,7 +7,7 @@ export async function loadSetValues(source: string, labels: Label[]): Promise<st
   if (source === 'labels') return labels.map((l) => l.name);
   if (source === 'brand') {
     const out: string[] = [];
-    // The brand list comes in pages of 30 (spec §9); the set filter needs them all.
+    // The brand list comes in pages of 30 (docs/product.md §9); the set filter needs them all.
     for (let offset = 0; offset < 30000; offset += 30) {
       const r = await getBrandsList(offset, '').catch(() => null);
       const page = namesOf(r, ['brands', 'rows', 'data']);

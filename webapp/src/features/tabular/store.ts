@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { GridMode } from './columns';
 
 /**
- * UI state of the tabular screen (DESIGN §1: zustand holds UI state only):
+ * UI state of the tabular screen (docs/architecture.md: zustand holds UI state only):
  * mode, group level, weigh-by, search text and the select-all banner. Rows stay with
  * ag-grid and the screen.
  */

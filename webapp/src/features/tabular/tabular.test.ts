@@ -9,7 +9,7 @@ import { labelChips, labelIds, labelNames } from './labels';
 
 const screen = { reportType: 'all_my_products', search: 'usb', weightBy: 'product', competitorIds: [], visibleColumns: ['name', 'price'] };
 
-describe('grid condition (DESIGN §5)', () => {
+describe('grid condition (docs/api-contract.md#the-grid-contract)', () => {
   test('a table-mode block carries paging, filters, sort and the screen state', () => {
     const c = buildCondition(
       {
@@ -82,7 +82,7 @@ describe('grid condition (DESIGN §5)', () => {
   });
 });
 
-describe('filter chips (spec §5: 14 values, then ...)', () => {
+describe('filter chips (docs/product.md §5: 14 values, then ...)', () => {
   test('more than 15 values list 14 and an ellipsis', () => {
     const vals = Array.from({ length: 16 }, (_, i) => 'v' + i);
     expect(listValues(vals).split(', ')).toHaveLength(15);
@@ -109,7 +109,7 @@ describe('filter chips (spec §5: 14 values, then ...)', () => {
 });
 
 describe('graph mode', () => {
-  test('bar chart height rule of spec §9', () => {
+  test('bar chart height rule of docs/product.md §9', () => {
     expect(barChartHeight(1)).toBe(140);
     expect(barChartHeight(14)).toBe(920);
     expect(barChartHeight(15)).toBe(680);

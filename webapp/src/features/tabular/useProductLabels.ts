@@ -19,7 +19,7 @@ function showMessage(message: string): void {
 
 /**
  * useProductLabels holds the account's labels as the screen knows them (a new one is
- * added at once) and the label actions of spec §4: each shows on the rows at once and
+ * added at once) and the label actions of docs/product.md §4: each shows on the rows at once and
  * is rolled back when the server refuses. labelsRef is for ag-grid's callbacks, which
  * are built once per report.
  */

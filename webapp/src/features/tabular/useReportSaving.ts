@@ -10,7 +10,7 @@ import { useTabular } from './store';
 import type { LoadedReport } from './useReport';
 
 /**
- * useReportSaving is Save, Save As and the share link of the report screen (spec §4),
+ * useReportSaving is Save, Save As and the share link of the report screen (docs/product.md §4),
  * with their snackbars. `saved` follows the saved report as the server last answered it.
  */
 export function useReportSaving(gridApi: RefObject<GridApi | null>, screen: RefObject<ScreenState>, report: LoadedReport, share: boolean, known: Set<string>) {
@@ -40,7 +40,7 @@ export function useReportSaving(gridApi: RefObject<GridApi | null>, screen: RefO
       return;
     }
     snack('report save successfully', { label: 'View report', to: '/pricing/type/' + r.id });
-    // Saving a shared report moves the user to the /type/ path (spec §4).
+    // Saving a shared report moves the user to the /type/ path (docs/product.md §4).
     if (share) navigate('/pricing/type/' + r.id);
   };
 

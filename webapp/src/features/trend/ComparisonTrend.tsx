@@ -10,7 +10,7 @@ import { useLoad } from '../../lib/useLoad';
 import { Choice, ExportCsv, Loaded, ViewToggle, WeighBy } from './TrendControls';
 
 /**
- * Competitiveness metrics: Trend, the comparison screen (spec §2): the comparison value
+ * Competitiveness metrics: Trend, the comparison screen (docs/product.md §2): the comparison value
  * per day and group, with the compare-to period's value beside it. The specification lets
  * an account see it only while it has at most one competitor.
  */

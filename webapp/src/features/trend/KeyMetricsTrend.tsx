@@ -10,7 +10,7 @@ import { trendData, type TrendState } from './state';
 import { useLoad } from '../../lib/useLoad';
 import { Choice, ExportCsv, Loaded, ViewToggle, WeighBy } from './TrendControls';
 
-/** The notice of an account without business metrics (spec §2), with the support mailbox. */
+/** The notice of an account without business metrics (docs/product.md §2), with the support mailbox. */
 export function NoBusinessMetrics() {
   return (
     <div className="notice" role="note">

@@ -4,7 +4,7 @@ import { exportTrendTable, type TrendRow } from '../../api/trend';
 import { csvText, saveFile } from '../../lib/csv';
 import { useUI } from '../../store/ui';
 
-/** The weigh-by selector: Price or a custom field (spec §2); competitiveness metrics weigh by a custom field or NotWeighted. */
+/** The weigh-by selector: Price or a custom field (docs/product.md §2); competitiveness metrics weigh by a custom field or NotWeighted. */
 export function WeighBy({ value, onChange, notWeighted = false }: { value: string; onChange: (v: string) => void; notWeighted?: boolean }) {
   const { account } = useSession();
   return (
@@ -60,7 +60,7 @@ export function Loaded({ loading, failed, children }: { loading: boolean; failed
 
 /**
  * ExportCsv saves the trend table, the rows on screen in the table's columns, as a CSV
- * file: the server lays the cells out (trend/exportDataInClientSide, spec §7), the
+ * file: the server lays the cells out (trend/exportDataInClientSide, docs/product.md §7), the
  * browser writes the file. Disabled while it runs and when there are no rows.
  */
 export function ExportCsv({ name, columns, rows }: { name: string; columns: { field: string; headerName: string }[]; rows: TrendRow[] }) {

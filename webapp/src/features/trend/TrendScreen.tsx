@@ -19,11 +19,11 @@ export { TREND_REPORTS };
 type Saved = { id: number; report_name: string; folder_id: number };
 
 /**
- * The trend screens (spec §2): /trend/{name}, a saved trend report at
+ * The trend screens (docs/product.md §2): /trend/{name}, a saved trend report at
  * /trend/{name}/type/{id} and a shared one at /trend/{name}/share/{id}, which open
  * with the report's saved dates, competitors, weight and view. Save (a saved report
  * of the user's, with edit permission) and Save As (create permission; a shared
- * report is read-only and offers only Save As) as on the tabular screen (spec §4).
+ * report is read-only and offers only Save As) as on the tabular screen (docs/product.md §4).
  */
 export function TrendScreen({ name, id, share = false }: { name: string; id?: string; share?: boolean }) {
   const { account, can } = useSession();
@@ -50,7 +50,7 @@ export function TrendScreen({ name, id, share = false }: { name: string; id?: st
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id, share]);
   if (gone && share && id) {
-    // A removed shared trend report: the message and Save As of its last saved state (spec §2).
+    // A removed shared trend report: the message and Save As of its last saved state (docs/product.md §2).
     return (
       <ShareUnavailable
         canCreate={can(PermName.CreateReport)}
@@ -88,7 +88,7 @@ export function TrendScreen({ name, id, share = false }: { name: string; id?: st
   );
 }
 
-/** Save and Save As of a trend screen, with their snackbars (spec §8) and the Save report as dialog. */
+/** Save and Save As of a trend screen, with their snackbars (docs/product.md §8) and the Save report as dialog. */
 function TrendSaving({
   report,
   state,
@@ -133,7 +133,7 @@ function TrendSaving({
     setDialog(false);
     const to = `/trend/${report.name}/type/${r.id}`;
     snack('report save successfully', { label: 'View report', to });
-    // Saving a shared report moves the user to the /type/ path (spec §4).
+    // Saving a shared report moves the user to the /type/ path (docs/product.md §4).
     if (share) navigate(to);
   };
   return (

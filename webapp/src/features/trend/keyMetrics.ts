@@ -1,4 +1,4 @@
-/** The key business metrics of a day (DESIGN §8) with their names and formats. */
+/** The key business metrics of a day (docs/trends.md) with their names and formats. */
 export const KEY_METRICS = [
   { key: 'units_sold', label: 'Units sold', format: 'number' },
   { key: 'revenue', label: 'Revenue', format: 'currency' },
@@ -8,7 +8,7 @@ export const KEY_METRICS = [
   { key: 'my_price', label: 'My price', format: 'currency' },
 ] as const;
 
-/** The support mailbox the key business metrics notice names (spec §2). */
+/** The support mailbox the key business metrics notice names (docs/product.md §2). */
 export const SUPPORT_MAILBOX = 'support@pricelens.local';
 
 type Row = Record<string, unknown>;
@@ -42,7 +42,7 @@ export function diffPercent(now: number | null, before: number | null): number |
   return ((now - before) / Math.abs(before)) * 100;
 }
 
-/** The performance page's ranges (spec §9), as days ending yesterday. */
+/** The performance page's ranges (docs/product.md §9), as days ending yesterday. */
 export const PERFORMANCE_RANGES = [
   { label: '1 week', days: 7 },
   { label: '1 month', months: 1 },

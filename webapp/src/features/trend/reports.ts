@@ -3,7 +3,7 @@ import { chosenIds, MARKET, SELECTED, type Pick } from '../../lib/competitorPick
 import type { TableColumn } from '../../components/DataTable';
 import type { TrendReportName } from '../../api/trend';
 
-/** The trend screens of spec §2 with their breadcrumb names and controls. */
+/** The trend screens of docs/product.md §2 with their breadcrumb names and controls. */
 export type TrendReport = {
   name: TrendReportName;
   title: string;
@@ -101,7 +101,7 @@ export function mergeLine(rows: Record<string, unknown>[], other: Record<string,
   return rows.map((r) => ({ ...r, [key]: byDay.get(String(r.date_timestamp)) ?? null }));
 }
 
-/** The competitiveness metrics' group-by choices (spec §9) and the row key each answers under. */
+/** The competitiveness metrics' group-by choices (docs/product.md §9) and the row key each answers under. */
 export const GROUP_LEVELS = [
   { value: 'super_category', label: 'Super category', field: 'super_category' },
   { value: 'category', label: 'Category', field: 'category' },

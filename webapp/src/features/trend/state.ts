@@ -21,7 +21,7 @@ export type TrendState = {
 export const isMetricsReport = (name: string) => name === 'key_business_metrics' || name === 'competitiveness_metrics';
 
 /**
- * defaultState is a trend's state with nothing saved (spec §9: compare-to previous_period,
+ * defaultState is a trend's state with nothing saved (docs/product.md §9: compare-to previous_period,
  * %Higher Bucket, weight ppvs, Price); a metrics screen opens with Last 30 Days.
  */
 export function defaultState(competitorIds: number[], customFields: { logical_name: string }[], competitiveness: boolean, metrics = competitiveness): TrendState {

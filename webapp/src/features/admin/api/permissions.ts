@@ -1,7 +1,7 @@
 import { api } from '../../../lib/api';
 import type { Route } from '../../../api/route';
 
-/** Manage permissions (api/CONTRACT.md "Permissions"): the grid's columns and rows, a checkbox change, the account's roles. */
+/** Manage permissions (docs/api-contract.md "Permissions"): the grid's columns and rows, a checkbox change, the account's roles. */
 
 type GetColumns = Route<'/system/getPermissionColumnsDef', 'get'>;
 type GetData = Route<'/system/getPermissionData', 'get'>;

@@ -1,7 +1,7 @@
 import { api } from '../../../lib/api';
 import type { Route } from '../../../api/route';
 
-/** Manage users (api/CONTRACT.md "Users"): the account's users, adding, removing, credentials, role and categories. */
+/** Manage users (docs/api-contract.md "Users"): the account's users, adding, removing, credentials, role and categories. */
 
 type GetAllAccountUsers = Route<'/users/getAllAccountUsers', 'get'>;
 type AddInternalUser = Route<'/users/addInternalUser', 'post'>;

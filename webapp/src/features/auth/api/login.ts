@@ -1,7 +1,7 @@
 import { api } from '../../../lib/api';
 import type { Route } from '../../../api/route';
 
-/** Sign-in and logout (api/CONTRACT.md "Sign-in and session"); the pages show their own errors. */
+/** Sign-in and logout (docs/api-contract.md "Sign-in and session"); the pages show their own errors. */
 
 type GetLoginConfig = Route<'/login/config', 'get'>;
 type SignIn = Route<'/auth', 'post'>;

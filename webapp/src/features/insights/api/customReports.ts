@@ -1,7 +1,7 @@
 import { api } from '../../../lib/api';
 import type { Route } from '../../../api/route';
 
-/** Custom reports (api/CONTRACT.md "Custom reports"): the list and one report's embed address. */
+/** Custom reports (docs/api-contract.md "Custom reports"): the list and one report's embed address. */
 
 type ListCustomReports = Route<'/custom_reports', 'get'>;
 type GetCustomReport = Route<'/custom_reports/{id}', 'get'>;

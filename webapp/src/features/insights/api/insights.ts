@@ -2,7 +2,7 @@ import { api } from '../../../lib/api';
 import type { Route } from '../../../api/route';
 
 /**
- * The pricing insights (administration §7): GET /api/token gives a short-lived
+ * The pricing insights (docs/product.md §7): GET /api/token gives a short-lived
  * bearer token, sent as the authorization header of GET /api/v1/insights/pricing.
  */
 
@@ -13,7 +13,7 @@ type GetCards = Route<'/insights/cards', 'get'>;
 export type PricingInsights = GetPricing['answer'];
 export type InsightCard = NonNullable<GetCards['answer']['insights']>[number];
 
-/** getToken asks for a bearer token; a failure logs 'No Token' (§8) and gives ''. */
+/** getToken asks for a bearer token; a failure logs 'No Token' (docs/product.md §8) and gives ''. */
 export async function getToken(): Promise<string> {
   try {
     return (await api.get<GetToken>('/token', { quiet: true })).token;

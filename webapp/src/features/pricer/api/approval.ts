@@ -37,6 +37,6 @@ export const getAuditData = (startRow: number, limit: number, sort: { colId: str
 /** uploadApprovalCsv sends the approval CSV (the UploadDialog reads the answer). */
 export const uploadApprovalCsv = (form: FormData) => uploadForm('/upload/uploadApprovalCsv', form);
 
-/** The approval CSV's columns (spec §3, §9 example CSVs). */
+/** The approval CSV's columns (docs/product.md §3, §9 example CSVs). */
 export const APPROVAL_CSV_COLUMNS = ['fsn', 'status', 'bizfin comment'] as const;
 export const APPROVAL_CSV_EXAMPLE = 'fsn,status,bizfin comment\nFSN0001,approved,within the budget\nFSN0002,rejected,\n';

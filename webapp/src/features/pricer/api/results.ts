@@ -2,7 +2,7 @@ import { api } from '../../../lib/api';
 import type { Route } from '../../../api/route';
 import type { components } from '../../../api/schema';
 
-/** The results grids' calls (spec §7 "Grid data"): columns, rows of one run, count. */
+/** The results grids' calls (docs/product.md §7 "Grid data"): columns, rows of one run, count. */
 
 type GetColumnsDef = Route<'/repricing/getColumnsDef', 'get'>;
 type GetConditionsData = Route<'/repricing/getConditionsData', 'post'>;

@@ -2,7 +2,7 @@ import { api } from '../../../lib/api';
 import type { Route } from '../../../api/route';
 import type { components } from '../../../api/schema';
 
-/** The rule calls of the dynamic pricer (spec §7 "Dynamic pricer rules", DESIGN §10). */
+/** The rule calls of the dynamic pricer (docs/product.md §7 "Dynamic pricer rules", docs/pricer.md). */
 
 type S = components['schemas'];
 export type Rule = S['StoreRule'];

@@ -2,7 +2,7 @@ import { api, uploadForm } from '../../../lib/api';
 import type { Route } from '../../../api/route';
 import type { components } from '../../../api/schema';
 
-/** The Upload Files screen's calls (issue 16 part 4; README "Upload Files"). */
+/** The Upload Files screen's calls (issue 16 part 4; docs/pricer.md#upload-files). */
 
 type S = components['schemas'];
 export type UploadKind = S['UploadKindOut'];

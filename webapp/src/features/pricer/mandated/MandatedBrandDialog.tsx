@@ -9,7 +9,7 @@ import { CATEGORY_LIST_DELAY_MS, COMMENT_MAX, counter, emptyMandatedForm, showsV
 type Node = { id?: number; name: string; children?: Node[] | null };
 
 /**
- * The Add mandated brands dialog (spec §2, §4, §5): super categories the user may choose (the category
+ * The Add mandated brands dialog (docs/product.md §2, §4, §5): super categories the user may choose (the category
  * list is the user's), the vertical menu when exactly one is chosen (filled after 3 s), brands with a
  * search, and a comment with its n/200 counter. Closes with toSave true after a save, false on Cancel.
  */

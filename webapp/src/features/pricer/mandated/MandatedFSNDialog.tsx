@@ -9,7 +9,7 @@ const ACTIONS = [
 ] as const;
 
 /**
- * The Mandated FSNs upload (spec §2 Upload dialogs, §5): the shared upload dialog with the action (Add
+ * The Mandated FSNs upload (docs/product.md §2 Upload dialogs, §5): the shared upload dialog with the action (Add
  * add_fsns or Remove remove_fsns; none chosen marks the field and sends nothing), the columns fsn,
  * comment (the comment mandatory when adding) and the example file.
  */

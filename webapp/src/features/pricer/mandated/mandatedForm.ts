@@ -1,4 +1,4 @@
-/** The Add mandated brands dialog's form (spec §2, §4, §5), kept apart from the dialog so it is unit-tested. */
+/** The Add mandated brands dialog's form (docs/product.md §2, §4, §5), kept apart from the dialog so it is unit-tested. */
 
 export type SuperCategory = { id: number; name: string };
 
@@ -10,7 +10,7 @@ export type MandatedForm = {
   comment: string;
 };
 
-/** The comment's limit (spec §9) and the delay before the vertical menu fills (spec §4, §9: 3 s). */
+/** The comment's limit (docs/product.md §9) and the delay before the vertical menu fills (docs/product.md §4, §9: 3 s). */
 export const COMMENT_MAX = 200;
 export const CATEGORY_LIST_DELAY_MS = 3000;
 

@@ -1,7 +1,7 @@
 import { api } from '../../../lib/api';
 import type { Route } from '../../../api/route';
 
-/** The product page's calls (spec §7): the product's row, and its competitors table (columns and rows). */
+/** The product page's calls (docs/product.md §7): the product's row, and its competitors table (columns and rows). */
 
 type GetProductDetails = Route<'/tabular/getProductDetailsById', 'post'>;
 type GetCompetitorColumns = Route<'/competitor/getColumnsDef', 'get'>;

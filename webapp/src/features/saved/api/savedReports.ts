@@ -3,7 +3,7 @@ import type { Route } from '../../../api/route';
 import type { components } from '../../../api/schema';
 import type { SavedReportSummary } from '../../../api/types';
 
-/** The saved reports page's calls (api/CONTRACT.md "Saved reports"); failures are told in snackbars. */
+/** The saved reports page's calls (docs/api-contract.md "Saved reports"); failures are told in snackbars. */
 
 type GetAllSaveReports = Route<'/saveReport/getAllSaveReports', 'get'>;
 type RemoveSaveReport = Route<'/saveReport/removeSaveReport', 'post'>;

@@ -3,7 +3,7 @@ import type { Route } from '../../../api/route';
 import type { ApiColumn } from '../columns';
 import type { Condition } from '../condition';
 
-/** The assortment reports' and the real-time view's calls (README "Assortment reports", "Real-time view"). */
+/** The assortment reports' and the real-time view's calls (docs/reports.md#assortment-reports, "Real-time view"). */
 
 type AssortmentData = Route<'/assortment/getConditionsData', 'post'>;
 type AssortmentCount = Route<'/assortment/getCountOfRow', 'post'>;

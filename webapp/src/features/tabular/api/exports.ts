@@ -3,7 +3,7 @@ import type { Route } from '../../../api/route';
 import type { ExportSelection } from '../../../api/exports';
 import type { Condition } from '../condition';
 
-/** The tabular grid's export call (DESIGN §9); the state, cancel and download calls are shared (src/api/exports). */
+/** The tabular grid's export call (docs/exports.md); the state, cancel and download calls are shared (src/api/exports). */
 
 type StartExport = Route<'/tabular/exportDataToCsv', 'post'>;
 

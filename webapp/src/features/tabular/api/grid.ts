@@ -4,7 +4,7 @@ import type { ApiColumn } from '../columns';
 import type { Condition } from '../condition';
 import type { Block } from '../initial';
 
-/** The grid's calls (api/CONTRACT.md "Grid"): columns, rows, count. */
+/** The grid's calls (docs/api-contract.md "Grid"): columns, rows, count. */
 
 type GetColumnsDef = Route<'/tabular/getColumnsDef', 'post'>;
 type GetConditionsData = Route<'/tabular/getConditionsData', 'post'>;

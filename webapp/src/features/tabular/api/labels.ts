@@ -1,7 +1,7 @@
 import { api } from '../../../lib/api';
 import type { Route } from '../../../api/route';
 
-/** Product labels (api/CONTRACT.md "Labels and alerts"): refusals are shown by the caller, which also rolls the rows back. */
+/** Product labels (docs/api-contract.md "Labels and alerts"): refusals are shown by the caller, which also rolls the rows back. */
 
 type RemoveLabelFromProduct = Route<'/labels/removeLabelFromProduct', 'post'>;
 type InsertProductLabels = Route<'/labels/insertProductLabels', 'post'>;

@@ -1,7 +1,7 @@
 import { api } from '../../../lib/api';
 import type { Route } from '../../../api/route';
 
-/** The report screen's saved-report calls (api/CONTRACT.md "Saved reports"). */
+/** The report screen's saved-report calls (docs/api-contract.md "Saved reports"). */
 
 type GetSaveReport = Route<'/saveReport/getSaveReport', 'post'>;
 type UpdateSaveReport = Route<'/saveReport/updateSaveReport', 'post'>;

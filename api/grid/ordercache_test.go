@@ -1,0 +1,69 @@
+package grid
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// Deep blocks come from the order cache (a slice of the condition's order kept
+// between blocks). What a user scrolls to must be what the uncached grid shows,
+// also after a label is taken away or a product's price changes: the cache's key
+// follows the snapshot's builds and the label mirror.
+func TestDeepBlocksFromTheOrderCache(t *testing.T) {
+	s, f := setup(t)
+	ctx := context.Background()
+	a := f.acc1
+	plain := &Service{W: s.W, Now: s.Now} // no cache
+	same := func(js string) []string {
+		t.Helper()
+		c := cond(t, js)
+		got, err := s.Rows(ctx, a, c)
+		require.NoError(t, err)
+		want, err := plain.Rows(ctx, a, c)
+		require.NoError(t, err)
+		require.Equal(t, want, got, js)
+		n, err := s.Count(ctx, a, c)
+		require.NoError(t, err)
+		wantN, err := plain.Count(ctx, a, c)
+		require.NoError(t, err)
+		require.Equal(t, wantN, n, js)
+		return rowIDs(got.Rows)
+	}
+
+	byPrice := `{"startRow":20,"limit":15,"sort":[{"colId":"price","sort":"asc"},{"colId":"Price@12","sort":"desc"}]}`
+	first := same(byPrice)
+	require.Len(t, first, 15)
+	assert.Equal(t, first, same(byPrice), "the second scroll, answered from the cache")
+	assert.Len(t, same(`{"startRow":230,"limit":15,"sort":[{"colId":"price","sort":"asc"}]}`), 10, "the last block is short")
+	assert.Empty(t, same(`{"startRow":500,"limit":15,"sort":[{"colId":"price","sort":"asc"}]}`), "past the end")
+
+	// A label taken away: the filtered order and count follow at once.
+	clearance := `{"startRow":10,"limit":10,"sort":[{"colId":"id","sort":"asc"}],"filters":{"labels":{"filterType":"set","values":["Clearance"]}}}`
+	before := same(clearance)
+	require.NotEmpty(t, before)
+	lb, err := s.W.Conn.PrepareBatch(ctx, "INSERT INTO product_labels (account_id, product_id, label_id, assigned, version)")
+	require.NoError(t, err)
+	require.NoError(t, lb.Append(uint32(1), before[0], uint64(2), uint8(0), uint64(10)))
+	require.NoError(t, lb.Send())
+	after := same(clearance)
+	assert.NotContains(t, after, before[0], "the product whose label was taken away")
+
+	// A product's price changes and a load refreshes it: the cheapest product
+	// becomes the dearest, and the dearest before is second.
+	desc := `{"startRow":%d,"limit":5,"sort":[{"colId":"price","sort":"desc"},{"colId":"id","sort":"asc"}]}`
+	dearest := same(fmt.Sprintf(desc, 0))
+	require.NotEqual(t, dearest[0], same(fmt.Sprintf(desc, 1))[0])
+	cheapest := same(`{"startRow":0,"limit":1,"sort":[{"colId":"price","sort":"asc"},{"colId":"id","sort":"asc"}],"filters":{"price":{"filterType":"number","type":"greaterThan","filter":0}}}`)
+	require.NoError(t, s.W.Conn.Exec(ctx, `INSERT INTO products (account_id, product_id, name, brand, mfgr_prod_id, super_category, category, vertical, my_price, cost, currency, url, img_url, in_stock, revenue_30d, units_30d, page_views_30d, updated_at)
+		SELECT account_id, product_id, name, brand, mfgr_prod_id, super_category, category, vertical, 999, cost, currency, url, img_url, in_stock, revenue_30d, units_30d, page_views_30d, updated_at + 60
+		FROM products WHERE account_id = 1 AND product_id = ?`, cheapest[0]))
+	_, err = s.W.RefreshSnapshot(ctx, 1, a.Settings, []string{cheapest[0]})
+	require.NoError(t, err)
+	a.Slots, a.Totals, a.SnapshotDelta, err = s.W.SnapshotMeta(ctx, 1) // as every request reads it
+	require.NoError(t, err)
+	assert.Equal(t, dearest[0], same(fmt.Sprintf(desc, 1))[0], "the dearest before is second after the price change")
+}
