@@ -1,5 +1,6 @@
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import { Link } from '../../lib/router';
+import { thumbnailURL } from '../../lib/images';
 
 export { UrlCell } from '../../components/UrlCell';
 // The hover tooltips are shared with the dynamic pricer's grids (src/components/grid).
@@ -31,10 +32,15 @@ export function GroupLeafCell(p: CustomCellRendererProps) {
   );
 }
 
-/** Thumbnails are capped at 145 px (docs/product.md §9); a broken image hides itself (§8). */
+/**
+ * Thumbnails are capped at 145 px (docs/product.md §9) and come through the image proxy
+ * (a competitor's image column, img_URL@{id}, names its competitor); a broken image hides itself (§8).
+ */
 export function ImageCell(p: CustomCellRendererProps) {
   if (!p.value) return null;
-  return <img className="thumb" src={String(p.value)} alt="" loading="lazy" onError={(e) => ((e.target as HTMLImageElement).style.display = 'none')} />;
+  const competitor = /@(\d+)$/.exec(p.column?.getColId() ?? '');
+  const src = thumbnailURL(String(p.value), competitor ? Number(competitor[1]) : undefined);
+  return <img className="thumb" src={src} alt="" loading="lazy" onError={(e) => ((e.target as HTMLImageElement).style.display = 'none')} />;
 }
 
 export type LabelChip = { id: string; name: string; color?: string };
