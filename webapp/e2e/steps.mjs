@@ -15,6 +15,7 @@ import { trendSteps } from './trends.steps.mjs';
 import { uploadsSteps } from './uploads.steps.mjs';
 import { trendrestSteps } from './trendrest.steps.mjs';
 import { insights2Steps } from './insights2.steps.mjs';
+import { firstHourSteps, gridFixSteps } from './firsthour.steps.mjs';
 
 const ADMIN = 'admin@pricelens.local';
 const ANALYST = 'analyst@pricelens.local';
@@ -522,6 +523,7 @@ export const steps = [
       await reload(page, () => page.getByRole('button', { name: 'Table', exact: true }).click());
     },
   },
+  ...gridFixSteps,
   {
     name: 'assign a label to a selection',
     async run({ page, data }) {
@@ -935,4 +937,5 @@ export const steps = [
   ...trendrestSteps,
   // They sign in as the administrator, then the analyst: after every step that relies on the first session.
   ...insights2Steps,
+  ...firstHourSteps,
 ];
