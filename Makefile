@@ -15,7 +15,7 @@ build: webapp bins
 # bins: the two Go binaries: pricelens and the chDB endpoint (cmd/chdb-server).
 .PHONY: bins
 bins:
-	$(GO) build -o $(BIN) .
+	$(GO) build -o $(BIN) ./cmd/pricelens
 	$(GO) build -o bin/chdb-server ./cmd/chdb-server
 
 # The webapp is built only when it exists; npm packages are installed when missing.
@@ -155,6 +155,13 @@ test-current: build
 	$(CURRENT_ENV) $(BIN) stack up --current
 	$(CURRENT_ENV) $(GO) test -count=1 -p 1 -timeout 60m -skip '$(CURRENT_SKIP)' $(CURRENT_TESTS)
 
+# e2e-current: the browser flow (webapp/e2e, every step) against a server on
+# ClickHouse 26.7 (chDB); its e2e databases live in the stand-in. About 10 minutes.
+.PHONY: e2e-current
+e2e-current: build
+	$(CURRENT_ENV) $(BIN) stack up --current
+	cd $(WEBAPP) && $(CURRENT_ENV) PRICELENS_BIN=$(abspath $(BIN)) node e2e/run.mjs
+
 # test-current-ci: the 26.7 pass of `make test` (about 6 minutes): every migration,
 # the warehouse, every plan kind of the grid, exports, insights, assortment and
 # real-time executed on the fixture with the grid's reference comparisons at S
@@ -193,7 +200,7 @@ bench-versions: stack
 # types from the document with openapi-typescript. `make test` fails when stale.
 .PHONY: api-types
 api-types: webapp-deps
-	$(GO) run . contract webapp/src/api
+	$(GO) run ./cmd/pricelens contract webapp/src/api
 ifneq ($(HAS_WEBAPP),)
 	cd $(WEBAPP) && npm run gen:api
 endif

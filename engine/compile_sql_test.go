@@ -298,4 +298,14 @@ func TestKeepable(t *testing.T) {
 		require.True(t, ok)
 		assert.Equal(t, tc.want, Keepable(a, st), tc.cond)
 	}
+	// A group block on the stored per-product totals: its column `products` is no table.
+	assert.True(t, Keepable(a, Statement{SQL: "SELECT gk AS group_key, count() AS `products`, countIf(n_cmp > 0) AS `products_compared` " +
+		"FROM (SELECT category AS gk, toUInt64(t_cmp) AS n_cmp FROM product_snapshot WHERE account_id = ?) GROUP BY group_key"}))
+	for _, sql := range []string{
+		"SELECT product_id FROM product_snapshot WHERE product_id IN (SELECT product_id FROM price_changes WHERE account_id = ?)",
+		"SELECT 1 FROM product_snapshot AS s ALL INNER JOIN pricer_results AS r USING (product_id)",
+	} {
+		assert.False(t, Keepable(a, Statement{SQL: sql}), sql)
+	}
+	assert.True(t, Keepable(a, Statement{SQL: "SELECT product_id FROM product_snapshot WHERE product_id IN (SELECT product_id FROM product_labels)"}))
 }

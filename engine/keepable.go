@@ -21,9 +21,10 @@ func Keepable(a Account, st Statement) bool {
 	return !changingTables.MatchString(st.SQL)
 }
 
-// changingTables are the tables outside the snapshot and the label mirror, as
-// whole words ("offers" is not in "latest_offers").
-var changingTables = regexp.MustCompile(`\b(` + strings.Join([]string{
+// changingTables reads the tables outside the snapshot and the label mirror:
+// the word after FROM or JOIN ("offers" is not "latest_offers", and the column
+// alias `products` is no table).
+var changingTables = regexp.MustCompile(`\b(FROM|JOIN)\s+(` + strings.Join([]string{
 	string(TableProducts), string(TableOffers), string(TableLatestOffers), string(TableOfferDaily),
 	string(TableProductDaily), string(TablePricerResults), string(TablePriceChanges),
 	string(TableTrendRollup), string(TableTrendRollupDeltas), string(TableTrendRuns),

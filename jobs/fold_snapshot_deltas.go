@@ -70,7 +70,9 @@ func (w *foldSnapshotDeltas) Work(ctx context.Context, _ *river.Job[kinds.FoldSn
 const foldTimeout = 15 * time.Minute
 
 // Timeout replaces River's one-minute default (foldTimeout).
-func (w *foldSnapshotDeltas) Timeout(*river.Job[kinds.FoldSnapshotDeltas]) time.Duration { return foldTimeout }
+func (w *foldSnapshotDeltas) Timeout(*river.Job[kinds.FoldSnapshotDeltas]) time.Duration {
+	return foldTimeout
+}
 
 func (w *foldSnapshotDeltas) periodic() *river.PeriodicJob {
 	return river.NewPeriodicJob(river.PeriodicInterval(foldEvery),

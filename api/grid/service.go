@@ -108,7 +108,8 @@ type Block struct {
 }
 
 // Rows runs one block of a condition. A block after the first of table rows is
-// a slice of the condition's order, kept in the order cache.
+// a slice of the condition's order, and a group block is itself, kept in the
+// order cache.
 func (s *Service) Rows(ctx context.Context, a engine.Account, c engine.Condition) (Block, error) {
 	if c.StartRow > 0 && s.orders != nil {
 		if blk, ok, err := s.cachedRows(ctx, a, c); ok || err != nil {
@@ -119,6 +120,28 @@ func (s *Service) Rows(ctx context.Context, a engine.Account, c engine.Condition
 	if err != nil {
 		return Block{}, err
 	}
+	if plan.Shape == engine.ShapeGroups && s.orders != nil && keepableGroups(a, c, plan) {
+		key, err := s.cacheKey(ctx, a, "groups", plan.Statement)
+		if err != nil {
+			return Block{}, err
+		}
+		return cached(ctx, s.orders, key, func(b Block) int { return len(b.Rows) }, func(ctx context.Context) (Block, error) {
+			return s.block(ctx, a, c, plan)
+		})
+	}
+	return s.block(ctx, a, c, plan)
+}
+
+// keepableGroups reports a group block that may be kept: both of its queries,
+// the groups and their per-competitor pairs (compiled here without keys), are
+// engine.Keepable.
+func keepableGroups(a engine.Account, c engine.Condition, plan engine.Plan) bool {
+	pairs, err := engine.CompileGroupCompetitors(a, c, nil)
+	return err == nil && engine.Keepable(a, plan.Statement) && engine.Keepable(a, pairs.Statement)
+}
+
+// block runs a compiled block.
+func (s *Service) block(ctx context.Context, a engine.Account, c engine.Condition, plan engine.Plan) (Block, error) {
 	res, err := s.W.Query(ctx, plan.Statement)
 	if err != nil {
 		return Block{}, err
@@ -132,34 +155,40 @@ func (s *Service) Rows(ctx context.Context, a engine.Account, c engine.Condition
 		start := min(plan.StartRow, len(all))
 		return Block{Rows: all[start:end], LastRow: len(all)}, nil
 	case engine.ShapeGroups:
-		keep, last := plan.LastRow(len(rows))
-		rows = rows[:keep]
-		keys := make([]string, len(rows))
-		for i, r := range rows {
-			keys[i], _ = r["group_key"].(string)
-			r[plan.GroupField] = r["group_key"]
-			r["id"] = r["group_key"]
-			delete(r, "group_key")
-		}
-		if len(rows) > 0 && len(plan.Competitors) > 0 {
-			pp, err := engine.CompileGroupCompetitors(a, c, keys)
-			if err != nil {
-				return Block{}, err
-			}
-			if pp.SQL != "" {
-				res, err := s.W.Query(ctx, pp.Statement)
-				if err != nil {
-					return Block{}, err
-				}
-				engine.MergeCompetitorPairs(pp, plan.GroupField, rows, toMaps(res))
-			}
-		}
-		return Block{Rows: rows, LastRow: last}, nil
+		return s.groupBlock(ctx, a, c, plan, rows)
 	case engine.ShapeRows:
 		return s.productRows(ctx, a, plan, rows)
 	}
 	keep, last := plan.LastRow(len(rows))
 	return Block{Rows: rows[:keep], LastRow: last}, nil
+}
+
+// groupBlock shapes a block of groups: each row's key under the group's field and
+// as its id, and the per-competitor pairs of the block's groups.
+func (s *Service) groupBlock(ctx context.Context, a engine.Account, c engine.Condition, plan engine.Plan, rows []map[string]any) (Block, error) {
+	keep, last := plan.LastRow(len(rows))
+	rows = rows[:keep]
+	keys := make([]string, len(rows))
+	for i, r := range rows {
+		keys[i], _ = r["group_key"].(string)
+		r[plan.GroupField] = r["group_key"]
+		r["id"] = r["group_key"]
+		delete(r, "group_key")
+	}
+	if len(rows) > 0 && len(plan.Competitors) > 0 {
+		pp, err := engine.CompileGroupCompetitors(a, c, keys)
+		if err != nil {
+			return Block{}, err
+		}
+		if pp.SQL != "" {
+			res, err := s.W.Query(ctx, pp.Statement)
+			if err != nil {
+				return Block{}, err
+			}
+			engine.MergeCompetitorPairs(pp, plan.GroupField, rows, toMaps(res))
+		}
+	}
+	return Block{Rows: rows, LastRow: last}, nil
 }
 
 // productRows shapes a block of table rows: the per-competitor keys, labels and
@@ -179,7 +208,8 @@ func (s *Service) productRows(ctx context.Context, a engine.Account, plan engine
 }
 
 // cachedRows answers a block of table rows from the condition's order (the order
-// cache): ok is false for a condition that has none (group mode).
+// cache): ok is false for a condition that has none (group mode) or whose order
+// is not computed yet.
 func (s *Service) cachedRows(ctx context.Context, a engine.Account, c engine.Condition) (Block, bool, error) {
 	st, ok, err := engine.CompileOrder(a, c)
 	if err != nil || !ok || !engine.Keepable(a, st) {
@@ -189,12 +219,11 @@ func (s *Service) cachedRows(ctx context.Context, a engine.Account, c engine.Con
 	if err != nil {
 		return Block{}, true, err
 	}
-	ids, _, err := s.orders.get(ctx, key, func(ctx context.Context) ([]string, uint64, error) {
-		ids, err := s.W.Strings(ctx, st)
-		return ids, 0, err
+	ids, ok := ready(s.orders, key, func(ids []string) int { return len(ids) }, func(ctx context.Context) ([]string, error) {
+		return s.W.Strings(ctx, st)
 	})
-	if err != nil {
-		return Block{}, true, err
+	if !ok {
+		return Block{}, false, nil
 	}
 	from, to := min(c.StartRow, len(ids)), min(c.StartRow+c.Limit+1, len(ids))
 	plan, err := engine.CompileRowsOf(a, c, ids[from:to])
@@ -249,11 +278,9 @@ func (s *Service) Count(ctx context.Context, a engine.Account, c engine.Conditio
 	if err != nil {
 		return 0, err
 	}
-	_, n, err := s.orders.get(ctx, key, func(ctx context.Context) ([]string, uint64, error) {
-		n, err := s.W.Count(ctx, plan.Statement)
-		return nil, n, err
+	return cached(ctx, s.orders, key, func(uint64) int { return 1 }, func(ctx context.Context) (uint64, error) {
+		return s.W.Count(ctx, plan.Statement)
 	})
-	return n, err
 }
 
 // Graph runs graph mode over the chosen groups.

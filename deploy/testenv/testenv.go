@@ -4,7 +4,7 @@
 // different packages (and different engineers) can therefore run side by side on
 // one stack without seeing each other's rows.
 //
-// The stack must be running (`make test` starts it; by hand: `go run . stack up`).
+// The stack must be running (`make test` starts it; by hand: `go run ./cmd/pricelens stack up`).
 package testenv
 
 import (

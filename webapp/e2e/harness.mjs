@@ -16,7 +16,22 @@ export const repoDir = resolve(webappDir, '..');
 // The servers are the local stack's, or whatever PRICELENS_POSTGRES_URL and
 // PRICELENS_CLICKHOUSE_ADDR name (the same settings the binary reads).
 const PG_URL = process.env.PRICELENS_POSTGRES_URL || 'postgres://pricelens:pricelens@127.0.0.1:15432/pricelens?sslmode=disable';
-const CH_PORT = (process.env.PRICELENS_CLICKHOUSE_ADDR || '127.0.0.1:19000').split(':').pop();
+const CH_ADDR = process.env.PRICELENS_CLICKHOUSE_ADDR || '127.0.0.1:19000';
+
+/**
+ * clickhouse runs one statement on the stack's ClickHouse (database db, '' for
+ * none) and returns its output, trimmed: with clickhouse-client over the native
+ * protocol, or over the HTTP interface when the product uses it
+ * (PRICELENS_CLICKHOUSE_PROTOCOL=http: ClickHouse 26.7 through chDB, make e2e-current).
+ */
+export function clickhouse(db, sql) {
+  const r =
+    process.env.PRICELENS_CLICKHOUSE_PROTOCOL === 'http'
+      ? spawnSync('curl', ['-sS', '--fail-with-body', '--data-binary', sql, `http://${process.env.PRICELENS_CLICKHOUSE_HTTP_ADDR || CH_ADDR}/?database=${encodeURIComponent(db || 'default')}`], { encoding: 'utf8' })
+      : spawnSync('clickhouse-client', ['--port', CH_ADDR.split(':').pop(), ...(db ? ['-d', db] : []), '-q', sql], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`clickhouse: ${sql.slice(0, 80)}: ${r.stderr || r.stdout}`);
+  return r.stdout.trim();
+}
 
 /** pgURL returns the PostgreSQL URL with its database replaced. */
 function pgURL(database) {
@@ -55,7 +70,7 @@ function binary() {
   const bin = join(repoDir, 'bin', 'pricelens');
   if (!existsSync(bin)) {
     log('building', bin);
-    run('go', ['build', '-o', bin, '.'], process.env, 'go build');
+    run('go', ['build', '-o', bin, './cmd/pricelens'], process.env, 'go build');
   }
   return bin;
 }
@@ -132,8 +147,11 @@ export async function stopStack(stack) {
     });
   }
   if (!/^e2e_[0-9a-f]{10}$/.test(stack.name)) return;
-  const ch = spawnSync('clickhouse-client', ['--port', CH_PORT, '-q', `DROP DATABASE IF EXISTS ${stack.name}`], { encoding: 'utf8' });
-  if (ch.status !== 0) log('could not drop ClickHouse database', stack.name, ch.stderr);
+  try {
+    clickhouse('', `DROP DATABASE IF EXISTS ${stack.name}`);
+  } catch (e) {
+    log('could not drop ClickHouse database', stack.name, e.message);
+  }
   const pg = spawnSync('psql', [PG_ADMIN, '-v', 'ON_ERROR_STOP=1', '-c', `DROP DATABASE IF EXISTS ${stack.name} WITH (FORCE)`], { encoding: 'utf8' });
   if (pg.status !== 0) log('could not drop PostgreSQL database', stack.name, pg.stderr);
   log('dropped', stack.name);

@@ -2,18 +2,12 @@
 // messages, the vertical menu of exactly one super category, the comment counter, and the list; then
 // mandated FSNs by CSV through the shared upload dialog, watching its states.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { clickhouse } from './harness.mjs';
 import { signInTo } from './pricer.steps.mjs';
-
-const CH_PORT = (process.env.PRICELENS_CLICKHOUSE_ADDR || '127.0.0.1:19000').split(':').pop();
 
 /** aProduct is a product id of the account, read from the stack's ClickHouse database. */
 function aProduct(stack, account) {
-  const r = spawnSync('clickhouse-client', ['--port', CH_PORT, '-q', `SELECT min(product_id) FROM ${stack.name}.products WHERE account_id = ${Number(account)}`], {
-    encoding: 'utf8',
-  });
-  if (r.status !== 0) throw new Error('clickhouse-client: ' + r.stderr);
-  return r.stdout.trim();
+  return clickhouse(stack.name, `SELECT min(product_id) FROM products WHERE account_id = ${Number(account)}`);
 }
 
 const ADMIN = 'admin@pricelens.local';

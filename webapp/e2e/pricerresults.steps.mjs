@@ -3,9 +3,8 @@
 // flow bulk-loads a million bare products into the snapshot (it used to change nothing and write
 // no approval records: the run took a bare row for the snapshot's build and saw no competitors).
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { psql } from './harness.mjs';
+import { clickhouse, psql } from './harness.mjs';
 import { runAndWait, signInTo, waitRows } from './pricer.steps.mjs';
 
 const ADMIN = 'admin@pricelens.local';
@@ -72,13 +71,8 @@ export const pricerAfterBulkSteps = [
     name: 'pricer: a real run after a million bulk-loaded products writes approval records',
     async run({ page, stack }) {
       // The condition of the report: the cancel-an-export step's million bare products are in the snapshot.
-      const ch = spawnSync(
-        'clickhouse-client',
-        ['--port', (process.env.PRICELENS_CLICKHOUSE_ADDR || '127.0.0.1:19000').split(':').pop(), '-d', stack.name, '-q', "SELECT count() FROM product_snapshot WHERE brand = 'Bulk'"],
-        { encoding: 'utf8' },
-      );
-      assert.equal(ch.status, 0, 'clickhouse-client: ' + ch.stderr);
-      assert.ok(Number(ch.stdout.trim()) >= 1_000_000, 'bulk products: ' + ch.stdout);
+      const bulk = clickhouse(stack.name, "SELECT count() FROM product_snapshot WHERE brand = 'Bulk'");
+      assert.ok(Number(bulk) >= 1_000_000, 'bulk products: ' + bulk);
       await signInTo(page, stack.base, ADMIN, stack.password, '/new/repricing/dynamic_pricer');
       await page.getByRole('heading', { name: 'Manage Pricing Rules' }).waitFor();
       await runAndWait(page, 'Run', 'run');

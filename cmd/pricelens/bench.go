@@ -123,12 +123,23 @@ func runBench(ctx context.Context, args []string) error {
 		// per-competitor pairs or the page's labels), straight on ClickHouse in-process: the API/CH
 		// ratio is then the cost of HTTP, JSON and the handler. API and CH runs
 		// alternate so that both see the same load on the shared machine.
-		cond, err := engine.ParseCondition([]byte(cl.cond))
-		if err != nil {
+		if _, err := engine.ParseCondition([]byte(strings.ReplaceAll(cl.cond, "NEW", "0"))); err != nil {
 			return err
 		}
-		apiRun := func() error { return postJSON(ctx, client, base+cl.path, cl.body) }
+		calls := 0
+		next := func(s string) string {
+			if !cl.fresh {
+				return s
+			}
+			calls++
+			return strings.ReplaceAll(s, "NEW", fmt.Sprint(-calls))
+		}
+		apiRun := func() error { return postJSON(ctx, client, base+cl.path, next(cl.body)) }
 		chRun := func() error {
+			cond, err := engine.ParseCondition([]byte(next(cl.cond)))
+			if err != nil {
+				return err
+			}
 			// The account read too: with its snapshot facts when the plan needs them,
 			// that is a ClickHouse query of the request like the others.
 			a, err := svc.AccountFor(ctx, p, cond, cl.count)
@@ -194,7 +205,11 @@ func gridServer(svc *grid.Service, p session.Principal, extra ...func(*echo.Grou
 type benchClass struct {
 	name, path, body, target, cond string
 	count                          bool
-	pg                             func(ctx context.Context, db *pgxpool.Pool) error
+	// fresh: every run asks a condition the server has not seen (NEW in body and
+	// cond becomes a new negative number), so nothing the grid kept from an
+	// earlier run (api/grid's order cache) answers it.
+	fresh bool
+	pg    func(ctx context.Context, db *pgxpool.Pool) error
 }
 
 func benchClasses(a engine.Account, c3 int64) []benchClass {
@@ -208,6 +223,10 @@ func benchClasses(a engine.Account, c3 int64) []benchClass {
 	vis, _ := json.Marshal(visible)
 	table := `{"startRow":0,"limit":100,"visible_columns":` + string(vis) + `,"filters":{"price":{"filterType":"number","type":"greaterThan","filter":50}},"sort":[{"colId":"Price@` + cs + `","sort":"desc"}]}`
 	deep := `{"startRow":500000,"limit":100,"visible_columns":` + string(vis) + `,"sort":[{"colId":"Price@` + cs + `","sort":"desc"}]}`
+	// The same block under a condition never asked before (my price > a new
+	// negative number: every product), as after a change of filter.
+	deepNew := `{"startRow":500000,"limit":100,"visible_columns":` + string(vis) + `,"filters":{"price":{"filterType":"number","type":"greaterThan","filter":NEW}},"sort":[{"colId":"Price@` + cs + `","sort":"desc"}]}`
+	countNew := strings.Replace(table, `"filter":50}`, `"filter":NEW}`, 1)
 	weight := "product"
 	if len(a.CustomFields) > 0 {
 		weight = a.CustomFields[0].LogicalName
@@ -253,8 +272,12 @@ func benchClasses(a engine.Account, c3 int64) []benchClass {
 					GROUP BY category ORDER BY category LIMIT 101`, acc, cut)
 				return err
 			}},
+		{name: "count, a new condition", path: "/tabular/getCountOfRow", body: `{"condition":` + countNew + `}`, target: "100 ms",
+			cond: countNew, count: true, fresh: true},
 		{name: "deep block (startRow 500,000)", path: "/tabular/getConditionsData", body: `{"condition":` + deep + `}`, target: "-",
 			cond: deep, pg: pgPage("", 500000)},
+		{name: "deep block, a new condition", path: "/tabular/getConditionsData", body: `{"condition":` + deepNew + `}`, target: "-",
+			cond: deepNew, fresh: true},
 		{name: "search", path: "/tabular/getConditionsData", body: `{"condition":` + search + `}`, target: "-",
 			cond: search, pg: func(ctx context.Context, db *pgxpool.Pool) error {
 				_, err := pgStrings(ctx, db, `SELECT product_id FROM bench_products WHERE account_id = $1 AND search_text LIKE '%laptop 12%'

@@ -13,7 +13,7 @@ import (
 // the other way round, so a worker or the demo seeder never drags in handlers,
 // sessions or the route table (issue 12, item 3). Test files may still drive the API.
 func TestOnlyAPIImportsAPI(t *testing.T) {
-	roots := []string{"./engine/...", "./store/...", "./warehouse/...", "./ingest/...", "./jobs/...", "./deploy/...", "./feed/..."}
+	roots := []string{"pricelens/engine/...", "pricelens/store/...", "pricelens/warehouse/...", "pricelens/ingest/...", "pricelens/jobs/...", "pricelens/deploy/...", "pricelens/feed/..."}
 	for _, root := range roots {
 		out, err := exec.Command("go", "list", "-deps", "-f", "{{.ImportPath}}", root).CombinedOutput()
 		require.NoError(t, err, string(out))
