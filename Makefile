@@ -273,22 +273,42 @@ bench-freshness: stack
 bench-ingest: stack
 	$(BIN) ingest bench --rows 10000000 --dir $(PRICELENS_DATA_DIR)/bench
 
-# load: the load generator (issue 11): LOAD_SESSIONS signed-in sessions repeat the
-# report screens' calls for LOAD_DURATION against a server of its own on a free
-# loopback port, over the private load_s databases (seeded with S once, with the
-# administrator password LOAD_ADMIN_PASSWORD), then print requests, errors and
-# p50/p95/max per call. Fails when any request got a 5xx or no answer. Not part of `make test`.
+# load: the load generator (issues 11, 31): LOAD_SESSIONS signed-in sessions repeat the
+# calls of the report, trend, insights, pricer results and export screens for LOAD_DURATION
+# against a server of its own on a free loopback port, then print requests, errors and
+# p50/p95/max per call and the achieved request rate. Fails when any request got a 5xx
+# or no answer. Not part of `make test`.
+#   LOAD_SIZE=S (default): the private load_s databases (seeded with S once, with the
+#     administrator password LOAD_ADMIN_PASSWORD); the sessions take turns over both accounts.
+#   LOAD_SIZE=L: the private bench_l databases of `make bench` (loaded with L once), every
+#     session on account 1 (a million products); the administrator's password there is
+#     set to LOAD_ADMIN_PASSWORD first (`pricelens user set-password`, which also ends
+#     that user's bench_l sessions).
+#   LOAD_THINK: the pause between a user's actions: none (default: back to back, a
+#     throughput test), one duration (5s) or a range (2s-10s), drawn per session from
+#     LOAD_SEED. E.g. make load LOAD_SIZE=L LOAD_THINK=2s-10s LOAD_DURATION=5m
+LOAD_SIZE ?= S
+LOAD_THINK ?= none
+LOAD_SEED ?= 1
 LOAD_SESSIONS ?= 50
 LOAD_DURATION ?= 3m
 LOAD_ADMIN_PASSWORD ?= pricelens-load
 LOAD_PG_URL ?= postgres://pricelens:pricelens@127.0.0.1:15432/load_s?sslmode=disable
+ifeq ($(LOAD_SIZE),L)
+LOAD_ENV := $(BENCH_ENV) PRICELENS_ADMIN_PASSWORD='$(LOAD_ADMIN_PASSWORD)'
+LOAD_ACCOUNT := 1
+else
 LOAD_ENV := PRICELENS_CLICKHOUSE_DB=load_s PRICELENS_POSTGRES_URL='$(LOAD_PG_URL)' PRICELENS_ADMIN_PASSWORD='$(LOAD_ADMIN_PASSWORD)'
+LOAD_ACCOUNT := 0
+endif
 # The load's server keeps its pid file and log here, apart from the one of `make run`.
 LOAD_DIR := $(PRICELENS_DATA_DIR)/load
 .PHONY: load
 load: stack
+	@case '$(LOAD_SIZE)' in S|L) ;; *) echo "LOAD_SIZE must be S or L, not '$(LOAD_SIZE)'"; exit 2;; esac
 	$(LOAD_ENV) $(BIN) migrate
-	$(LOAD_ENV) $(BIN) seed --size S --seed 1 --if-empty
+	$(LOAD_ENV) $(BIN) seed --size $(LOAD_SIZE) --seed 1 --if-empty
+	@if [ '$(LOAD_SIZE)' = L ]; then printf '%s\n' '$(LOAD_ADMIN_PASSWORD)' | $(LOAD_ENV) $(BIN) user set-password --email admin@pricelens.local; fi
 	@mkdir -p $(LOAD_DIR) && : > $(LOAD_DIR)/serve.log; \
 	$(LOAD_ENV) PRICELENS_DATA_DIR=$(LOAD_DIR) PRICELENS_HTTP_ADDR=127.0.0.1:0 $(BIN) serve 2>>$(LOAD_DIR)/serve.log & pid=$$!; \
 	trap 'kill $$pid 2>/dev/null; wait $$pid' EXIT; \
@@ -296,4 +316,5 @@ load: stack
 		addr=$$(sed -n 's/.*"msg":"serving","addr":"\([^"]*\)".*/\1/p' $(LOAD_DIR)/serve.log); \
 		[ -n "$$addr" ] || ! kill -0 $$pid 2>/dev/null && break; sleep 0.1; done; \
 	[ -n "$$addr" ] || { echo "pricelens serve did not start (log: $(LOAD_DIR)/serve.log):"; tail -n 5 $(LOAD_DIR)/serve.log; exit 1; }; \
-	$(LOAD_ENV) $(BIN) load --url $$addr --sessions $(LOAD_SESSIONS) --duration $(LOAD_DURATION)
+	$(LOAD_ENV) $(BIN) load --url $$addr --sessions $(LOAD_SESSIONS) --duration $(LOAD_DURATION) \
+		--think '$(LOAD_THINK)' --seed $(LOAD_SEED) --account $(LOAD_ACCOUNT)

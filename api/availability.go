@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/ClickHouse/clickhouse-go/v2"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/labstack/echo/v4"
@@ -119,6 +120,11 @@ func (d databases) unavailable(err error) *httperr.Error {
 	if errors.As(err, &down) {
 		return httperr.Unavailable(down.Error())
 	}
+	if errors.Is(err, clickhouse.ErrAcquireConnTimeout) {
+		// Every connection of the pool stayed in use for the dial timeout: the
+		// server is up but busy (many analysts, long reports), not the request's fault.
+		return httperr.Unavailable(ErrBusy)
+	}
 	// On a cluster the node that answers may have lost a whole shard: no answer
 	// rather than a partial one (warehouse.DownShard).
 	if sd := d.warehouse.DownShard(context.Background(), err); sd != nil {
@@ -139,6 +145,9 @@ func (d databases) unavailable(err error) *httperr.Error {
 		return httperr.Unavailable(strings.Join(down, " and ") + " are not available right now. Please try again in a few minutes.")
 	}
 }
+
+// ErrBusy answers a request that found every ClickHouse connection in use.
+const ErrBusy = "Reports are busy right now: every connection to ClickHouse is in use. Please try again in a moment."
 
 // withDeadline sets requestDeadline on the request's context.
 func withDeadline(next echo.HandlerFunc) echo.HandlerFunc {

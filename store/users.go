@@ -313,6 +313,30 @@ func (s *Store) ResetMemberPassword(ctx context.Context, a Actor, userID int64, 
 	})
 }
 
+// SetPassword sets the password hash of the internal user with this e-mail and
+// ends the user's sessions, as a reset does. It is the operator's way in
+// (`pricelens user set-password`): no account or actor, so the audit row names
+// neither; an unknown address is NotFound and an SSO user, who has no password
+// here, ErrSSOUser.
+func (s *Store) SetPassword(ctx context.Context, email, hash string) error {
+	return s.inTx(ctx, func(tx pgx.Tx) error {
+		u, err := scanUser(tx.QueryRow(ctx, `SELECT `+userCols+` FROM users WHERE lower(email) = lower($1) FOR UPDATE`, strings.TrimSpace(email)))
+		if err != nil {
+			return err
+		}
+		if u.IsSSO {
+			return ErrSSOUser
+		}
+		if _, err := tx.Exec(ctx, `UPDATE users SET password_hash = $1 WHERE id = $2`, hash, u.ID); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `DELETE FROM sessions WHERE user_id = $1`, u.ID); err != nil {
+			return err
+		}
+		return audit(ctx, tx, Actor{}, "set_password", "user", u.ID, map[string]any{"email": u.Email, "by": "command line"})
+	})
+}
+
 // UpdateMember changes a member's role (one of the account's) and/or categories
 // (nil leaves either unchanged). Nobody changes their own role, and a change that
 // leaves nobody able to manage permissions is refused.

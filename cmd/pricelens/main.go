@@ -45,6 +45,7 @@ var commands = map[string]command{
 	"ingest":          {"load data files: ingest scans|products|metrics FILE... (Parquet, CSV, Arrow)", runIngest},
 	"contract":        {"write the webapp's copy of the API contract (openapi.json, permissions) into DIR (webapp/src/api)", runContract},
 	"load":            {"the load generator of make load: --sessions N --duration D against --url (loopback)", runLoad},
+	"user":            {"user set-password --email E: set a user's password (read from standard input) and end their sessions", runUser},
 	"export":          {"write a saved report as a drop: --report ID|NAME --format csv|parquet --out DIR; export schedule add|list|remove", runExport},
 }
 

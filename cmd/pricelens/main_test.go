@@ -77,6 +77,9 @@ func TestBadConfigurationIsOneLine(t *testing.T) {
 		{"bad seed size", nil, []string{"seed", "--size", "XL"}, "size must be S, M or L"},
 		{"load sent elsewhere", []string{"PRICELENS_ADMIN_PASSWORD=x"}, []string{"load", "--url", "http://10.1.2.3:8080"}, "only sent to a loopback address"},
 		{"load without password", []string{"PRICELENS_ADMIN_PASSWORD="}, []string{"load"}, "set PRICELENS_ADMIN_PASSWORD"},
+		{"load with a backwards think time", []string{"PRICELENS_ADMIN_PASSWORD=x"}, []string{"load", "--think", "10s-2s"}, "runs backwards"},
+		{"user without a subcommand", nil, []string{"user"}, "usage: user set-password --email E"},
+		{"set-password without a password", nil, []string{"user", "set-password", "--email", "admin@pricelens.local"}, "must have 8 to 72 characters"},
 		{"load with no server", []string{"PRICELENS_ADMIN_PASSWORD=x"}, []string{"load", "--url", "http://" + closed(), "--duration", "1s"}, "connection refused"},
 	}
 	for _, tc := range cases {

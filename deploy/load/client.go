@@ -70,6 +70,11 @@ func (e statusError) Error() string { return fmt.Sprintf("status %d: %s", e.stat
 // (when out is not nil). Any other answer is an error, so the session can skip the
 // steps that depended on it.
 func (c *client) call(ctx context.Context, name, method, path string, body, out any) error {
+	return c.callWith(ctx, name, method, path, body, out, nil)
+}
+
+// callWith is call with extra request headers (the insights panel's bearer token).
+func (c *client) callWith(ctx context.Context, name, method, path string, body, out any, header http.Header) error {
 	var r io.Reader
 	if body != nil {
 		b, err := json.Marshal(body)
@@ -81,6 +86,9 @@ func (c *client) call(ctx context.Context, name, method, path string, body, out 
 	req, err := http.NewRequestWithContext(ctx, method, c.api+path, r)
 	if err != nil {
 		return err
+	}
+	for k, v := range header {
+		req.Header[k] = v
 	}
 	if body != nil {
 		req.Header.Set("Content-Type", "application/json")

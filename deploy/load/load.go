@@ -2,9 +2,12 @@
 // that sign in through the real API and, for a fixed time, repeat the calls the
 // webapp makes on the report screens (account data, column definitions, table and
 // group blocks with sort, filter and search, counts, tooltips, filter values,
-// labels, the saved-reports page, and a report saved, updated and deleted again).
-// It speaks HTTP only, as the webapp does, and reports requests, errors and
-// latency per call.
+// labels, the saved-reports page, and a report saved, updated and deleted again),
+// the trend screen and the product page's trend, the insights page, the pricer's
+// results and an export started and followed to its end. With a think time each
+// session pauses between a user's actions, as people do; without, it runs them
+// back to back. It speaks HTTP only, as the webapp does, and reports requests,
+// errors and latency per call.
 //
 // It is for this machine's own server: it refuses any address that is not loopback.
 package load
@@ -31,6 +34,14 @@ type Options struct {
 	Duration time.Duration
 	// Loops bounds each session's loops as well (0: 1000).
 	Loops int
+	// Think is the pause between a user's actions (zero: none, back to back).
+	Think Think
+	// Seed seeds the think times (each session draws from its own source, seeded
+	// by Seed and its index): the same seed gives the same pauses.
+	Seed uint64
+	// AccountID is the account every session selects (0: the sessions take turns
+	// over the user's accounts).
+	AccountID int64
 	// Progress receives one line when the sessions start (nil: discarded).
 	Progress io.Writer
 }
@@ -70,7 +81,8 @@ func Run(ctx context.Context, o Options) (Report, error) {
 		}
 		return Report{}, fmt.Errorf("sign-in as %s at %s: %w", o.Email, base, err)
 	}
-	fmt.Fprintf(o.Progress, "%d sessions as %s against %s for %s (at most %d loops each)…\n", o.Sessions, o.Email, base, o.Duration, o.Loops)
+	fmt.Fprintf(o.Progress, "%d sessions as %s against %s for %s (at most %d loops each, think time %s, seed %d)…\n",
+		o.Sessions, o.Email, base, o.Duration, o.Loops, o.Think, o.Seed)
 
 	// The other sessions sign in one after another, as people arriving do: the
 	// sign-in throttle counts attempts in flight from one address, so fifty
@@ -91,19 +103,20 @@ func Run(ctx context.Context, o Options) (Report, error) {
 		wg.Add(1)
 		go func(i int, c *client) {
 			defer wg.Done()
-			s := &session{c: c, index: i}
+			s := &session{c: c, index: i, account: o.AccountID, th: newThinker(o.Think, o.Seed, i, deadline)}
 			if s.open(ctx) != nil {
 				return
 			}
 			for n := 0; n < o.Loops && time.Now().Before(deadline) && ctx.Err() == nil; n++ {
-				s.loop(ctx, n)
-				loops[i]++
+				if s.loop(ctx, n) {
+					loops[i]++
+				}
 			}
 		}(i, c)
 	}
 	wg.Wait()
 	rep := rec.report()
-	rep.Sessions, rep.Elapsed = o.Sessions, time.Since(t0)
+	rep.Sessions, rep.Elapsed, rep.Think = o.Sessions, time.Since(t0), o.Think
 	for _, n := range loops {
 		rep.Loops += n
 	}

@@ -21,6 +21,8 @@ const (
 type session struct {
 	c           *client
 	index       int
+	account     int64    // the account to select (0: take turns over the user's accounts)
+	th          *thinker // the pauses between the user's actions
 	competitors []int64  // of the selected account, by id
 	weights     []string // "product" and the account's custom fields (group mode's weightBy)
 }
@@ -46,6 +48,9 @@ func (s *session) open(ctx context.Context) error {
 		return fmt.Errorf("the user has no account")
 	}
 	id := accounts.Accounts[s.index%len(accounts.Accounts)].ID
+	if s.account != 0 {
+		id = s.account
+	}
 	if err := c.call(ctx, "account/setAccount", http.MethodPost, "/account/setAccount", obj{"account_id": id}, nil); err != nil {
 		return err
 	}
@@ -74,19 +79,35 @@ func (s *session) accountData(ctx context.Context) error {
 	return nil
 }
 
-// loop is one round of the report screens; n varies the sort, filter and search so
-// that the sessions do not all ask the same thing. A step whose answer a later step
-// needs ends the loop when it fails (the failure is recorded).
-func (s *session) loop(ctx context.Context, n int) {
+// loop is one round of the screens a user visits; n varies the sort, filter and
+// search so that the sessions do not all ask the same thing. Before each of the
+// user's actions the session pauses its think time; it reports false when the run
+// ended in a pause or a step whose answer a later step needs failed (the failure
+// is recorded), so the loop was not completed.
+func (s *session) loop(ctx context.Context, n int) bool {
 	if n > 0 && n%5 == 0 {
 		// Now and then the page is reloaded: the account data again.
-		if s.accountData(ctx) != nil {
-			return
+		if !s.th.pause(ctx) || s.accountData(ctx) != nil {
+			return false
 		}
 	}
-	products := s.table(ctx, n)
-	s.group(ctx, n, products)
-	s.savedReports(ctx, n)
+	products, rows, ok := s.table(ctx, n)
+	if !ok {
+		return false
+	}
+	for _, screen := range []func() bool{
+		func() bool { return s.group(ctx, n, products) },
+		func() bool { return s.trend(ctx, n, rows) },
+		func() bool { return s.insights(ctx) },
+		func() bool { return s.pricerResults(ctx, n) },
+		func() bool { return s.export(ctx, n, products, rows) },
+		func() bool { return s.savedReports(ctx, n) },
+	} {
+		if !screen() {
+			return false
+		}
+	}
+	return true
 }
 
 // columns asks for a report's column definitions and returns the columns shown by default.
@@ -126,14 +147,18 @@ func (s *session) block(ctx context.Context, call string, cond obj) (block, erro
 	return b, err
 }
 
-// table: the table report with a price filter and a sort on a competitor's price,
-// its count, the next block (scrolling), a search, the two tooltips of a row and
-// the filter values (brands, categories, labels). It returns the product columns
-// shown by default (nil when the column definitions failed).
-func (s *session) table(ctx context.Context, n int) []string {
+// table: the table report opened with a price filter and a sort on a competitor's
+// price (its count and the next block, scrolling), then as separate actions the two
+// tooltips of a row, a search and the filter values (brands, categories, labels).
+// It returns the product columns shown by default and the first block's rows (nil
+// when those calls failed), and false when the run ended in a pause.
+func (s *session) table(ctx context.Context, n int) (vis []string, rows []obj, goOn bool) {
+	if !s.th.pause(ctx) {
+		return nil, nil, false
+	}
 	vis, err := s.columns(ctx, "tabular/getColumnsDef (table)", tableReport)
 	if err != nil {
-		return nil
+		return nil, nil, true
 	}
 	cond := condition(tableReport, vis)
 	cond["filters"] = obj{"price": obj{"filterType": "number", "type": "greaterThan", "filter": 10 * (n % 10)}}
@@ -144,7 +169,7 @@ func (s *session) table(ctx context.Context, n int) []string {
 	cond["sort"] = []obj{{"colId": sortCol, "sort": []string{"desc", "asc"}[n%2]}}
 	first, err := s.block(ctx, "tabular/getConditionsData (table, filter + sort)", cond)
 	if err != nil {
-		return vis
+		return vis, nil, true
 	}
 	if first.LastRow < 0 {
 		_ = s.c.call(ctx, "tabular/getCountOfRow", http.MethodPost, "/tabular/getCountOfRow", obj{"condition": cond}, nil)
@@ -152,17 +177,26 @@ func (s *session) table(ctx context.Context, n int) []string {
 		_, _ = s.block(ctx, "tabular/getConditionsData (table, next block)", cond)
 	}
 	if len(first.Rows) > 0 {
+		if !s.th.pause(ctx) {
+			return vis, first.Rows, false
+		}
 		id := fmt.Sprint(first.Rows[(s.index+n)%len(first.Rows)]["id"])
 		_ = s.c.call(ctx, "tabular/getTooltipData", http.MethodPost, "/tabular/getTooltipData", obj{"productId": id}, nil)
 		_ = s.c.call(ctx, "tooltip/getCompetitorData", http.MethodPost, "/tooltip/getCompetitorData", obj{"productId": id}, nil)
 	}
+	if !s.th.pause(ctx) {
+		return vis, first.Rows, false
+	}
 	search := condition(tableReport, vis)
 	search["search"] = searchWord(first.Rows, n)
 	_, _ = s.block(ctx, "tabular/getConditionsData (table, search)", search)
+	if !s.th.pause(ctx) {
+		return vis, first.Rows, false
+	}
 	_ = s.c.call(ctx, "filters/getBrandsList", http.MethodPost, "/filters/getBrandsList", obj{"data": obj{"offset": 0, "search": ""}}, nil)
 	_ = s.c.call(ctx, "filters/getCategoryDropDownList", http.MethodGet, "/filters/getCategoryDropDownList", nil, nil)
 	_ = s.c.call(ctx, "labels/getAllLabels", http.MethodGet, "/labels/getAllLabels", nil, nil)
-	return vis
+	return vis, first.Rows, true
 }
 
 // searchWord is a word of a product name of the block, as a user types what they see.
@@ -180,28 +214,42 @@ func searchWord(rows []obj, n int) string {
 // group: the group-mode report's first block (weighted in turn by products and by
 // each custom field), then one group opened: its products, with the product columns
 // (the engine refuses group-only columns such as "products" below the last level).
-func (s *session) group(ctx context.Context, n int, products []string) {
+func (s *session) group(ctx context.Context, n int, products []string) bool {
+	if !s.th.pause(ctx) {
+		return false
+	}
 	vis, err := s.columns(ctx, "tabular/getColumnsDef (group)", groupReport)
 	if err != nil {
-		return
+		return true
 	}
 	cond := condition(groupReport, vis)
 	cond["group"] = []obj{{"id": groupColumn, "field": groupColumn}}
 	cond["weightBy"] = s.weights[n%len(s.weights)]
 	b, err := s.block(ctx, "tabular/getConditionsData (group)", cond)
 	if err != nil || len(b.Rows) == 0 || len(products) == 0 {
-		return
+		return true
+	}
+	if !s.th.pause(ctx) {
+		return false
 	}
 	cond["visible_columns"] = products
 	cond["groupIds"] = []string{fmt.Sprint(b.Rows[(s.index+n)%len(b.Rows)][groupColumn])}
 	_, _ = s.block(ctx, "tabular/getConditionsData (group, open a group)", cond)
+	return true
 }
 
 // savedReports: the saved-reports page (reports and scenarios), then a report saved
-// as, updated, opened and deleted again, so a run leaves no reports behind.
-func (s *session) savedReports(ctx context.Context, n int) {
+// as, updated, opened and deleted again, so a run leaves no reports behind: once
+// saved, a run that ends in a pause goes straight to the delete.
+func (s *session) savedReports(ctx context.Context, n int) bool {
+	if !s.th.pause(ctx) {
+		return false
+	}
 	_ = s.c.call(ctx, "saveReport/getAllSaveReports", http.MethodGet, "/saveReport/getAllSaveReports", nil, nil)
 	_ = s.c.call(ctx, "scenarios (list)", http.MethodGet, "/scenarios", nil, nil)
+	if !s.th.pause(ctx) {
+		return false
+	}
 	cond := condition(tableReport, []string{"id", "name", "price"})
 	report := obj{"report_name": fmt.Sprintf("Load test %d-%d", s.index, n), "report_type": tableReport, "report_path": "/pricing/type",
 		"page_title": "All my products", "filters": obj{}, "ordering": []obj{{"colId": "price", "sort": "desc"}},
@@ -211,12 +259,19 @@ func (s *session) savedReports(ctx context.Context, n int) {
 		ID int64 `json:"id"`
 	}
 	if s.c.call(ctx, "saveReport/insertSaveReport", http.MethodPost, "/saveReport/insertSaveReport", report, &saved) != nil {
-		return
+		return true
 	}
-	report["id"] = saved.ID
-	report["ordering"] = []obj{{"colId": "price", "sort": "asc"}}
-	_ = s.c.call(ctx, "saveReport/updateSaveReport", http.MethodPost, "/saveReport/updateSaveReport", report, nil)
-	_ = s.c.call(ctx, "saveReport/getSaveReport", http.MethodPost, "/saveReport/getSaveReport", obj{"id": saved.ID, "isShareLink": false}, nil)
+	goOn := s.th.pause(ctx)
+	if goOn {
+		report["id"] = saved.ID
+		report["ordering"] = []obj{{"colId": "price", "sort": "asc"}}
+		_ = s.c.call(ctx, "saveReport/updateSaveReport", http.MethodPost, "/saveReport/updateSaveReport", report, nil)
+		if goOn = s.th.pause(ctx); goOn {
+			_ = s.c.call(ctx, "saveReport/getSaveReport", http.MethodPost, "/saveReport/getSaveReport", obj{"id": saved.ID, "isShareLink": false}, nil)
+			goOn = s.th.pause(ctx)
+		}
+	}
 	// The delete is sent even when the run is being interrupted, so that nothing is left behind.
 	_ = s.c.call(context.WithoutCancel(ctx), "saveReport/removeSaveReport", http.MethodPost, "/saveReport/removeSaveReport", obj{"reportId": saved.ID}, nil)
+	return goOn
 }

@@ -86,6 +86,7 @@ type ErrorSample struct {
 type Report struct {
 	Sessions int
 	Loops    int // loops completed, over all sessions
+	Think    Think
 	Elapsed  time.Duration
 	Calls    []CallStats // by call name
 	Total    CallStats
@@ -95,6 +96,16 @@ type Report struct {
 // Failed reports whether the server answered any 5xx or left a request unanswered:
 // the run's verdict (4xx are reported but are the answer to a request, not a fault).
 func (r Report) Failed() bool { return r.Total.Err5xx > 0 || r.Total.Failed > 0 }
+
+// Rate is the achieved request rate over the run (requests per second): with
+// think time what the sessions asked of the server, without it what the server
+// could answer.
+func (r Report) Rate() float64 {
+	if r.Elapsed <= 0 {
+		return 0
+	}
+	return float64(r.Total.Requests) / r.Elapsed.Seconds()
+}
 
 func (r *recorder) report() Report {
 	r.mu.Lock()
@@ -157,10 +168,9 @@ func (r Report) WriteTable(out io.Writer) {
 	}
 	line(r.Total)
 	tw.Flush()
-	secs := r.Elapsed.Seconds()
-	if secs > 0 {
-		fmt.Fprintf(out, "%d sessions, %d loops in %s: %.1f requests/s\n", r.Sessions, r.Loops, r.Elapsed.Round(100*time.Millisecond),
-			float64(r.Total.Requests)/secs)
+	if rate := r.Rate(); rate > 0 {
+		fmt.Fprintf(out, "%d sessions, think time %s, %d loops in %s: %.1f requests/s achieved (%.2f per session)\n", r.Sessions, r.Think, r.Loops,
+			r.Elapsed.Round(100*time.Millisecond), rate, rate/float64(max(r.Sessions, 1)))
 	}
 	if len(r.Samples) > 0 {
 		fmt.Fprintln(out, "failures:")

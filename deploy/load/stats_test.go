@@ -50,6 +50,13 @@ func TestReportCountsErrorsPerCallAndFailsOnlyOn5xxOrNoAnswer(t *testing.T) {
 	assert.Regexp(t, `total\s+103\s+2\s+2\s+0\s+0`, out.String())
 	assert.Contains(t, out.String(), "2x saveReport/insertSaveReport: 400 bad_request: Report name can't be empty.")
 
+	// The achieved request rate, in all and per session, with the think time.
+	rep.Sessions, rep.Elapsed, rep.Think = 2, 10*time.Second, Think{2 * time.Second, 10 * time.Second}
+	assert.InDelta(t, 10.3, rep.Rate(), 1e-9)
+	out.Reset()
+	rep.WriteTable(&out)
+	assert.Contains(t, out.String(), "2 sessions, think time 2s-10s, 0 loops in 10s: 10.3 requests/s achieved (5.15 per session)")
+
 	r.add("tabular/getConditionsData (group)", 500, ms(9), "internal: An unexpected error occurred")
 	assert.True(t, r.report().Failed())
 	r = newRecorder()
