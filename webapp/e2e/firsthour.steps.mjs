@@ -5,31 +5,16 @@
 import assert from 'node:assert/strict';
 import { psql } from './harness.mjs';
 import { signInTo } from './admin.steps.mjs';
+import { call } from './exports.steps.mjs';
 
 const ADMIN = 'admin@pricelens.local';
 const ANALYST = 'analyst@pricelens.local';
 const rows = '.ag-row[row-index]:not(.ag-row-loading)';
 
-/** call sends an API request from the page, with the session cookie and the CSRF header. */
-async function call(page, method, path, body) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const csrf = document.cookie.split('; ').find((c) => c.startsWith('pricelens_csrf='))?.split('=')[1] ?? '';
-      const r = await fetch('/api' + path, {
-        method,
-        headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': decodeURIComponent(csrf) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: r.status, body: await r.json().catch(() => null) };
-    },
-    { method, path, body },
-  );
-}
-
 /** texts reads a column's cell texts on the rendered rows. */
 const texts = (page, col) => page.$$eval(`${rows} [col-id="${col}"]`, (els) => els.map((e) => e.textContent.trim()));
 
-/** accountMenu opens the account menu (the user's e-mail) and clicks an entry. */
+/** accountMenu opens the account menu (the account's name, right of the top bar) and clicks an entry. */
 async function accountMenu(page, entry) {
   await page.locator('header .menu-button').last().click();
   await page.getByRole('menu').getByRole('button', { name: entry }).click();
