@@ -104,6 +104,25 @@ export const gridFixSteps = [
 // Self-contained: each signs in as it needs (at the end of the flow).
 export const firstHourSteps = [
   {
+    name: 'home: every trend and insights screen is one click away',
+    async run({ page, stack }) {
+      await signInTo(page, stack, ANALYST, '/new/home/dashboard');
+      const screens = [
+        ['Trends', 'Price vs. margin - trend', '/trend/price_vs_market_trend', (p) => p.getByRole('navigation', { name: 'Breadcrumb' }).getByText('Price vs. margin - trend')],
+        ['Trends', 'Key business metrics - correlation and causality', '/trend/key_business_metrics', (p) => p.getByRole('navigation', { name: 'Breadcrumb' }).getByText('Key business metrics - correlation and causality')],
+        ['Trends', 'Competitiveness metrics: Trend', '/trend/competitiveness_metrics', (p) => p.getByRole('navigation', { name: 'Breadcrumb' }).getByText('Competitiveness metrics: Trend')],
+        ['Insights', 'Pricing insights', '/insights', (p) => p.getByRole('region', { name: 'Pricing insights' })],
+        ['Insights', 'Key business metrics - performance', '/insights/analytics', (p) => p.getByRole('heading', { name: 'Key business metrics - performance' })],
+      ];
+      for (const [card, link, path, shown] of screens) {
+        await page.goto(stack.base + '/new/home/dashboard');
+        await page.getByRole('region', { name: card }).getByRole('link', { name: link, exact: true }).click();
+        await page.waitForURL((u) => u.pathname === path);
+        await shown(page).waitFor();
+      }
+    },
+  },
+  {
     name: 'forgot password: the sign-in page asks for a reset link',
     async run({ page, stack }) {
       await page.goto(stack.base + '/login/logout');
