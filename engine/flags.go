@@ -78,14 +78,35 @@ func (e exprs) deltas() string {
 // notFlaggedPair excludes flagged (product_id, competitor_id) rows of an offers
 // query; "" when the account has no flags.
 func (e exprs) notFlaggedPair() string {
+	if f := e.flaggedPair(); f != "" {
+		return "NOT (" + f + ")"
+	}
+	return ""
+}
+
+// flaggedPair is the SQL truth "the row's (product_id, competitor_id) is a flagged
+// match"; "" when the account has no flags.
+func (e exprs) flaggedPair() string {
 	var ors []string
 	for _, c := range e.a.flaggedComps() {
 		ors = append(ors, "("+ColCompetitorID+" = "+IntLit(c)+" AND "+e.isFlagged(c)+")")
 	}
+	return strings.Join(ors, " OR ")
+}
+
+// flaggedProduct is the SQL truth "product_id has a flagged match to one of
+// comps"; "" when none of comps has flags.
+func (e exprs) flaggedProduct(comps []Competitor) string {
+	var ors []string
+	for _, c := range comps {
+		if f := e.isFlagged(c.ID); f != "" {
+			ors = append(ors, f)
+		}
+	}
 	if len(ors) == 0 {
 		return ""
 	}
-	return "NOT (" + strings.Join(ors, " OR ") + ")"
+	return "(" + strings.Join(ors, " OR ") + ")"
 }
 
 // newBuilder starts a statement for account a: it carries the account's flag sets,

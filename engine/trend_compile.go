@@ -67,8 +67,9 @@ func newTrendCompiler(a Account, t Trend) (*trendCompiler, error) {
 
 // flagged reports whether a selected competitor has open match flags: the
 // compiler then leaves those pairs out of the carried prices (pairDays), as the
-// grid leaves them out of every comparison, and does not read the rollup, whose
-// sums include them. Key business metrics read no competitor price.
+// grid leaves them out of every comparison, and subtracts them from the rollup's
+// sums, which include them (trend_rollup_flags.go). Key business metrics read no
+// competitor price.
 func (tc *trendCompiler) flagged() bool {
 	if tc.t.Report == TrendKeyMetrics {
 		return false
@@ -235,9 +236,21 @@ func (tc *trendCompiler) competitiveness() (TrendPlan, error) {
 	if err != nil {
 		return TrendPlan{}, err
 	}
+	hit, ok := tc.competitivenessHit()
+	sql := "SELECT toString(d) AS day, g, sumIf(w * " + hit + ", " + ok + ") AS num, sumIf(w, " + ok + ") AS den, countIf(" + ok + ") AS n" +
+		" FROM (" + priced + ") GROUP BY d, g HAVING n > 0 ORDER BY d, g"
+	p, err := tc.plan(b, sql, shapeCompetitiveness)
+	p.CompareFrom = rs[1].from
+	p.GroupField = level.groupField()
+	return p, err
+}
+
+// competitivenessHit is what a comparable pair adds to the chosen value (per unit
+// of weight) over pricedPairDays' rows (px, mp), and the truth "the pair is
+// comparable".
+func (tc *trendCompiler) competitivenessHit() (hit, ok string) {
 	s := tc.k.a.Settings
 	delta := "((mp - px) / px * 100 - " + floatLit(s.Parity) + ")"
-	var hit string
 	switch tc.t.ComparisonValue {
 	case ValueLower:
 		hit = "toFloat64(" + delta + " < -" + floatLit(s.Lower) + ") * 100"
@@ -248,13 +261,7 @@ func (tc *trendCompiler) competitiveness() (TrendPlan, error) {
 	default:
 		hit = "toFloat64(" + delta + " > " + floatLit(s.Upper) + ") * 100"
 	}
-	ok := "(px > 0 AND mp > 0)"
-	sql := "SELECT toString(d) AS day, g, sumIf(w * " + hit + ", " + ok + ") AS num, sumIf(w, " + ok + ") AS den, countIf(" + ok + ") AS n" +
-		" FROM (" + priced + ") GROUP BY d, g HAVING n > 0 ORDER BY d, g"
-	p, err := tc.plan(b, sql, shapeCompetitiveness)
-	p.CompareFrom = rs[1].from
-	p.GroupField = level.groupField()
-	return p, err
+	return hit, "(px > 0 AND mp > 0)"
 }
 
 // CompileTrendCustomField compiles an extra line: the weighted mean of a custom

@@ -29,6 +29,9 @@ type trendScope struct {
 	productID string
 	groupBy   GroupLevel
 	lo, hi    string // a rollup build chunk's product_id range [lo, hi) ("": open)
+	// flaggedOf: only the products with a flagged match to one of these
+	// competitors (the rollup's correction, trend_rollup_flags.go).
+	flaggedOf []Competitor
 }
 
 // where prints the scope's predicate over product_snapshot.
@@ -48,6 +51,9 @@ func (s trendScope) where(b *builder) (string, error) {
 	}
 	if s.hi != "" {
 		w += " AND " + ColProductID + " < " + b.bind(s.hi)
+	}
+	if f := (exprs{a: s.k.a}).flaggedProduct(s.flaggedOf); f != "" {
+		w += " AND " + f
 	}
 	return w, nil
 }
@@ -69,6 +75,11 @@ func (s trendScope) ids(b *builder) (string, error) {
 func (s trendScope) idPredicate(b *builder) (string, error) {
 	if s.productID != "" && len(s.k.c.SelectedRows) == 0 && s.lo == "" && s.hi == "" {
 		return ColProductID + " = " + b.bind(s.productID), nil
+	}
+	// The flagged products likewise (the rollup's correction): their flag sets,
+	// without a read of the snapshot per fact table.
+	if f := (exprs{a: s.k.a}).flaggedProduct(s.flaggedOf); f != "" && s.productID == "" && len(s.k.c.SelectedRows) == 0 && s.lo == "" && s.hi == "" {
+		return f, nil
 	}
 	ids, err := s.ids(b)
 	if err != nil {

@@ -12,7 +12,8 @@ import (
 // (rollupScope): no filter but a category path of at most two levels, no search,
 // no selected rows; every competitor for the price trend (its product-level lines
 // are over all of them), any subset for competitiveness metrics (grouped by super
-// category or category); the rollup's days, staleness and bucket settings.
+// category or category); the rollup's days, staleness and bucket settings. Open
+// match flags do not matter: their share is subtracted (trend_rollup_flags.go).
 
 // TrendRollup is what one rollup build covers (trend_rollup_builds).
 type TrendRollup struct {
@@ -50,7 +51,7 @@ func rollupSuffix(w Weight) string {
 func (tc *trendCompiler) rollupScope(rs []dayRange) (*CategoryTreeFilter, bool) {
 	r := tc.k.a.TrendRollup
 	c := tc.k.c
-	if r == nil || c.Search != "" || len(c.SelectedRows) > 0 || tc.scope.productID != "" || rollupSuffix(c.WeightBy) == "" || tc.flagged() {
+	if r == nil || c.Search != "" || len(c.SelectedRows) > 0 || tc.scope.productID != "" || rollupSuffix(c.WeightBy) == "" {
 		return nil, false
 	}
 	if r.Staleness != tc.k.a.Settings.StalenessDays {
@@ -104,9 +105,23 @@ func (tc *trendCompiler) rollupWhere(b *builder, tree *CategoryTreeFilter, rs []
 func (tc *trendCompiler) rollupPriceLines(tree *CategoryTreeFilter, rs []dayRange) (TrendPlan, error) {
 	b := tc.k.builder()
 	sfx := rollupSuffix(tc.k.c.WeightBy)
-	inner := "SELECT date AS d, " + ColCompetitorID + ", sum(wx_" + sfx + ") AS num, sum(w_" + sfx + ") AS den, sum(n) AS nn, sum(wmp_" + sfx + ") AS mpn FROM " +
-		b.table(TableTrendRollup) + " WHERE " + tc.rollupWhere(b, tree, rs) + " GROUP BY d, " + ColCompetitorID
 	c := ColCompetitorID
+	var inner string
+	if !tc.flagged() {
+		inner = "SELECT date AS d, " + c + ", sum(wx_" + sfx + ") AS num, sum(w_" + sfx + ") AS den, sum(n) AS nn, sum(wmp_" + sfx + ") AS mpn FROM " +
+			b.table(TableTrendRollup) + " WHERE " + tc.rollupWhere(b, tree, rs) + " GROUP BY d, " + c
+	} else {
+		// Less the flagged pairs' share (trend_rollup_flags.go); a competitor or day
+		// left with no priced pair has no row, as on the raw path.
+		rows := "SELECT date AS d, " + c + ", sum(wx_" + sfx + ") AS rnum, sum(w_" + sfx + ") AS rden, toInt64(sum(n)) AS rsn, sum(wmp_" + sfx + ") AS rmpn FROM " +
+			b.table(TableTrendRollup) + " WHERE " + tc.rollupWhere(b, tree, rs) + " GROUP BY d, " + c
+		flagged, err := tc.flaggedPriceLines(b, rs)
+		if err != nil {
+			return TrendPlan{}, err
+		}
+		inner = "SELECT d, " + c + ", sum(rnum) AS num, sum(rden) AS den, toUInt64(sum(rsn)) AS nn, sum(rmpn) AS mpn FROM (" + rows +
+			" UNION ALL SELECT d, " + c + ", -num, -den, -sn, -mpn FROM (" + flagged + ")) GROUP BY d, " + c + " HAVING sum(rsn) > 0"
+	}
 	sql := "SELECT toString(d) AS day, groupArrayIf(" + c + ", " + c + " != 0) AS c_ids, groupArrayIf(num, " + c + " != 0) AS c_num, groupArrayIf(den, " + c + " != 0) AS c_den," +
 		" groupArrayIf(nn, " + c + " != 0) AS c_n, sumIf(num, " + c + " = 0) AS sel_num, sumIf(den, " + c + " = 0) AS sel_den, sumIf(mpn, " + c + " = 0) AS my_num," +
 		" sumIf(den, " + c + " = 0) AS my_den, sumIf(nn, " + c + " = 0) AS products FROM (" + inner + ") GROUP BY d ORDER BY d"
@@ -136,8 +151,23 @@ func (tc *trendCompiler) rollupCompetitiveness(tree *CategoryTreeFilter, rs []da
 		cids[i] = uint64(cp.ID)
 	}
 	w := tc.rollupWhere(b, tree, rs) + " AND " + ColCompetitorID + " IN " + b.bindUintSet(cids)
-	sql := "SELECT toString(d) AS day, g, num, den, nn AS n FROM (SELECT date AS d, " + levelKeyExpr(level) + " AS g, " + num + " AS num, sum(cw_" + sfx + ") AS den, sum(cn) AS nn FROM " +
-		b.table(TableTrendRollup) + " WHERE " + w + " GROUP BY d, g HAVING nn > 0) ORDER BY d, g"
+	var sql string
+	if !tc.flagged() {
+		sql = "SELECT toString(d) AS day, g, num, den, nn AS n FROM (SELECT date AS d, " + levelKeyExpr(level) + " AS g, " + num + " AS num, sum(cw_" + sfx + ") AS den, sum(cn) AS nn FROM " +
+			b.table(TableTrendRollup) + " WHERE " + w + " GROUP BY d, g HAVING nn > 0) ORDER BY d, g"
+	} else {
+		// Less the flagged pairs' share (trend_rollup_flags.go). The group keys are
+		// cast to String: the rollup's are LowCardinality, and 18.16's UNION ALL
+		// finds no common type for the two.
+		rows := "SELECT date AS d, CAST(" + levelKeyExpr(level) + " AS String) AS g, " + num + " AS rnum, sum(cw_" + sfx + ") AS rden, toInt64(sum(cn)) AS rsn FROM " +
+			b.table(TableTrendRollup) + " WHERE " + w + " GROUP BY d, g"
+		flagged, err := tc.flaggedCompetitiveness(b, rs)
+		if err != nil {
+			return TrendPlan{}, err
+		}
+		sql = "SELECT toString(d) AS day, g, num, den, nn AS n FROM (SELECT d, g, sum(rnum) AS num, sum(rden) AS den, toUInt64(sum(rsn)) AS nn FROM (" + rows +
+			" UNION ALL SELECT d, CAST(g AS String), -num, -den, -sn FROM (" + flagged + ")) GROUP BY d, g HAVING sum(rsn) > 0) ORDER BY d, g"
+	}
 	p, err := tc.plan(b, sql, shapeCompetitiveness)
 	p.Rollup = true
 	return p, err

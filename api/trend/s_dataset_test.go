@@ -542,6 +542,93 @@ func TestTrendsOnS(t *testing.T) {
 			assert.Equal(t, before.Rows[i][engine.ProductsKey(c)], r[engine.ProductsKey(c)], "back after the unflag")
 		}
 	})
+	t.Run("open flags: the rollup less the flagged pairs equals the raw scans without them", func(t *testing.T) {
+		r, err := s.Grid.W.TrendRollup(ctx, 1)
+		require.NoError(t, err)
+		require.NotNil(t, r, "the load's refresh built the rollup")
+		rdates := fmt.Sprintf(`"dates":{"from":%q,"to":%q}`, r.FirstDay.AddDate(0, 0, 3).Format("2006-01-02"), yesterday.Format("2006-01-02"))
+		sub := []int64{a1.Competitors[2].ID, a1.Competitors[5].ID}
+		sup, cat := h.products[all1[0]].sup, h.products[all1[0]].cat
+		var reports []string
+		for _, w := range []string{"Price", "revenue_30d"} {
+			reports = append(reports, fmt.Sprintf(`{"report_name":"price_trend","weightBy":%q,%s}`, w, rdates))
+		}
+		reports = append(reports, fmt.Sprintf(`{"report_name":"price_trend","filters":{"category_tree":{"paths":[[%q,%q]]}},%s}`, sup, cat, rdates))
+		for _, v := range engine.ComparisonValues {
+			reports = append(reports, fmt.Sprintf(`{"report_name":"competitiveness_metrics","group":"super_category","comparisonValues":%q,"competitorId":[%d,%d],%s}`, v, sub[0], sub[1], rdates))
+		}
+		reports = append(reports, fmt.Sprintf(`{"report_name":"competitiveness_metrics","group":"category","weightBy":"revenue_30d","filters":{"category_tree":{"paths":[[%q]]}},%s}`, sup, rdates))
+		// The raw path: a search every product id matches.
+		raw := func(js string) string {
+			return strings.Replace(js, `{`, `{"search":"`+h.products[all1[0]].id[:2]+`",`, 1)
+		}
+		answer := func(a engine.Account, js string, rollup bool) []map[string]any {
+			t.Helper()
+			p, err := s.Plan(ctx, a, trendOf(t, js))
+			require.NoError(t, err)
+			require.Equal(t, rollup, p.Rollup, js)
+			rows, err := s.Rows(ctx, a, trendOf(t, js))
+			require.NoError(t, err, js)
+			require.NotEmpty(t, rows.Rows, js)
+			return rows.Rows
+		}
+		unflagged := map[string][]map[string]any{}
+		for _, js := range reports {
+			unflagged[js] = answer(a1, js, true)
+		}
+
+		// Flags of the three kinds a rollup row can hold: a product with one of its
+		// prices flagged (its market changes), one with every competitor flagged (it
+		// leaves the product-level line), and flags of competitors in the subset.
+		st := store.New(db)
+		actor := store.Actor{AccountID: 1}
+		type pair struct {
+			pid string
+			c   int64
+		}
+		var flags []pair
+		for i, pid := range all1 {
+			switch {
+			case i%40 == 1:
+				flags = append(flags, pair{pid, a1.Competitors[0].ID}, pair{pid, sub[0]})
+			case i == 2:
+				for _, c := range compIDs(a1) {
+					flags = append(flags, pair{pid, c})
+				}
+			}
+		}
+		for _, f := range flags {
+			require.NoError(t, st.FlagMatch(ctx, actor, f.pid, f.c, "", "wrong size"))
+		}
+		defer func() {
+			for _, f := range flags {
+				require.NoError(t, st.UnflagMatch(ctx, actor, f.pid, f.c))
+			}
+		}()
+		fl, err := s.Grid.Account(ctx, session.Principal{AccountID: 1})
+		require.NoError(t, err)
+		require.NotEmpty(t, fl.Flagged)
+		for _, js := range reports {
+			got, want := answer(fl, js, true), answer(fl, raw(js), false)
+			require.Equal(t, len(want), len(got), js)
+			moved := 0
+			for i := range want {
+				assert.Equal(t, true, got[i][engine.TrendKeyFlaggedExcluded], js)
+				for k, v := range want[i] {
+					near(t, v, got[i][k], fmt.Sprint(js, i, k))
+				}
+				if i < len(unflagged[js]) {
+					for k, v := range unflagged[js][i] {
+						if fmt.Sprint(v) != fmt.Sprint(got[i][k]) {
+							moved++
+							break
+						}
+					}
+				}
+			}
+			assert.Greater(t, moved, 0, "the flags changed the answer of %s", js)
+		}
+	})
 	t.Run("the rollup: price trend and competitiveness metrics of the common scopes", func(t *testing.T) {
 		r, err := s.Grid.W.TrendRollup(ctx, 1)
 		require.NoError(t, err)
