@@ -6,9 +6,12 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"pricelens/api"
@@ -109,4 +112,28 @@ func TestServesPlaceholderWithoutWebappBuild(t *testing.T) {
 	e.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/pricing/reports", nil))
 	require.Equal(t, http.StatusOK, rec.Code)
 	require.Contains(t, rec.Body.String(), "Pricelens")
+}
+
+// The ag-grid licence key of the configuration (PRICELENS_AGGRID_LICENSE_KEY) reaches
+// the webapp in index.html, escaped; without one the page carries no key at all (an
+// empty key would make ag-grid log "Invalid License Key" instead of its trial notice).
+func TestWebappGetsAgGridLicenceKey(t *testing.T) {
+	w, c := testenv.ClickHouse(t)
+	db, _ := testenv.Postgres(t)
+	c.WebappDir = t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(c.WebappDir, "index.html"),
+		[]byte(`<!doctype html><html><head><title>Pricelens</title></head><body><div id="root"></div></body></html>`), 0o644))
+	page := func(key string) string {
+		c.AgGridLicenseKey = key
+		e := newServer(t, api.Deps{Config: c, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Warehouse: w, DB: db})
+		rec := httptest.NewRecorder()
+		e.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/pricing/type/all_my_products", nil))
+		require.Equal(t, http.StatusOK, rec.Code)
+		return rec.Body.String()
+	}
+	assert.Contains(t, page(`Acme_Corp[v]2_MTc5MDAwMDAwMDAwMA==<"x">`),
+		`<meta name="aggrid-license" content="Acme_Corp[v]2_MTc5MDAwMDAwMDAwMA==&lt;&#34;x&#34;&gt;"></head>`)
+	noKey := page("")
+	assert.NotContains(t, noKey, "aggrid-license")
+	assert.Contains(t, noKey, `<div id="root"></div>`)
 }

@@ -61,7 +61,7 @@ func New(d Deps) (*echo.Echo, error) {
 	if err := install(e, apiGroup, d); err != nil {
 		return nil, fmt.Errorf("route table: %w", err)
 	}
-	registerWebapp(e, d.Config.WebappDir, d.Log)
+	registerWebapp(e, d.Config.WebappDir, d.Config.AgGridLicenseKey, d.Log)
 	return e, nil
 }
 

@@ -1,6 +1,8 @@
 package api
 
 import (
+	"bytes"
+	"html"
 	"log/slog"
 	"net/http"
 	"os"
@@ -15,8 +17,10 @@ const placeholderPage = `<!doctype html><html><head><meta charset="utf-8"><title
 
 // registerWebapp serves the built webapp from dir. Paths that are not files get
 // index.html so the browser's router handles them (it shows the not-found page for
-// unknown routes). Without a build, a placeholder page is served.
-func registerWebapp(e *echo.Echo, dir string, log *slog.Logger) {
+// unknown routes). Without a build, a placeholder page is served. A configured
+// ag-grid licence key is written into index.html (a meta tag the webapp reads before
+// its first grid), so one build serves licensed and unlicensed deployments.
+func registerWebapp(e *echo.Echo, dir, agGridKey string, log *slog.Logger) {
 	index := filepath.Join(dir, "index.html")
 	if _, err := os.Stat(index); err != nil {
 		log.Warn("webapp not built; serving a placeholder page", "dir", dir)
@@ -36,6 +40,14 @@ func registerWebapp(e *echo.Echo, dir string, log *slog.Logger) {
 			return c.HTML(http.StatusOK, placeholderPage)
 		}
 		c.Response().Header().Set("Cache-Control", "no-cache")
-		return c.File(index)
+		if agGridKey == "" {
+			return c.File(index)
+		}
+		page, err := os.ReadFile(index)
+		if err != nil {
+			return err
+		}
+		meta := `<meta name="aggrid-license" content="` + html.EscapeString(agGridKey) + `">`
+		return c.HTMLBlob(http.StatusOK, bytes.Replace(page, []byte("</head>"), []byte(meta+"</head>"), 1))
 	})
 }

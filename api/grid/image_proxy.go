@@ -33,6 +33,7 @@ import (
 // image, siteId 0 or the account's site, or an offer's image of the competitor
 // siteId), and never one that resolves to a loopback, private or link-local
 // address: the proxy cannot be used to reach other URLs or the internal network.
+// The demo's addresses (the reserved .example domain) are drawn, not fetched.
 
 const (
 	// ImageTimeout bounds fetching one image, redirects included.
@@ -84,12 +85,9 @@ func publicOnly(_, address string, _ syscall.RawConn) error {
 	return nil
 }
 
-func errImage() *httperr.Error {
-	return &httperr.Error{Status: http.StatusBadGateway, Code: "image", Message: "The image could not be loaded."}
-}
-
 // Get is the route's handler: the scaled image, or 400 (bad address), 404 (not
-// an image of the account) or 502 (the host failed, timed out, or sent no image).
+// an image of the account); a host that failed, timed out or sent no image gets the
+// placeholder picture (image_drawn.go), and the demo's .example addresses a drawn one.
 func (x *ImageProxy) Get(c echo.Context) error {
 	p, err := session.Account(c)
 	if err != nil {
@@ -120,9 +118,16 @@ func (x *ImageProxy) Get(c echo.Context) error {
 	if n == 0 {
 		return httperr.NotFound("Image not found")
 	}
+	if isDemoImage(raw) {
+		c.Response().Header().Set("Cache-Control", "private, max-age=86400")
+		return c.Blob(http.StatusOK, "image/png", demoImage(raw))
+	}
 	body, ctype, err := x.thumbnail(ctx, raw)
 	if err != nil {
-		return errImage()
+		// The host failed: the placeholder picture, cached briefly (the host may come back).
+		c.Response().Header().Set("Cache-Control", "private, max-age=300")
+		c.Response().Header().Set("X-Image-Placeholder", "unavailable")
+		return c.Blob(http.StatusOK, "image/png", placeholder())
 	}
 	c.Response().Header().Set("Cache-Control", "private, max-age=86400")
 	return c.Blob(http.StatusOK, ctype, body)

@@ -87,15 +87,16 @@ func runExportSchedule(ctx context.Context, args []string) error {
 	format := fs.String("format", "csv", "csv or parquet")
 	out := fs.String("out", "", "directory to write the drops into")
 	account := fs.Int64("account", 0, "account (list: only its schedules)")
-	if err := fs.Parse(args[1:]); err != nil {
+	pos, err := parseInterspersed(fs, args[1:])
+	if err != nil {
 		return usagef("%v (usage: %s)", err, scheduleUsage)
 	}
 	var removeID int64
 	switch verb {
 	case "add":
 		switch {
-		case fs.NArg() > 0:
-			return usagef("unexpected argument %q (usage: %s)", fs.Arg(0), scheduleUsage)
+		case len(pos) > 0:
+			return usagef("unexpected argument %q (usage: %s)", pos[0], scheduleUsage)
 		case *report == "" || *cronExpr == "" || *out == "":
 			return usagef("add needs --report, --cron and --out (usage: %s)", scheduleUsage)
 		}
@@ -111,16 +112,16 @@ func runExportSchedule(ctx context.Context, args []string) error {
 		}
 		*out = abs
 	case "list":
-		if fs.NArg() > 0 {
-			return usagef("unexpected argument %q (usage: %s)", fs.Arg(0), scheduleUsage)
+		if len(pos) > 0 {
+			return usagef("unexpected argument %q (usage: %s)", pos[0], scheduleUsage)
 		}
 	case "remove":
-		if fs.NArg() != 1 {
+		if len(pos) != 1 {
 			return usagef("remove takes one schedule id (usage: %s)", scheduleUsage)
 		}
-		id, err := strconv.ParseInt(fs.Arg(0), 10, 64)
+		id, err := strconv.ParseInt(pos[0], 10, 64)
 		if err != nil || id <= 0 {
-			return usagef("schedule id must be a positive integer, got %q", fs.Arg(0))
+			return usagef("schedule id must be a positive integer, got %q", pos[0])
 		}
 		removeID = id
 	default:
@@ -167,6 +168,23 @@ func runExportSchedule(ctx context.Context, args []string) error {
 		fmt.Printf("removed export schedule %d\n", removeID)
 	}
 	return nil
+}
+
+// parseInterspersed parses flags wherever they stand among the positional
+// arguments, which it returns in order: `remove 7 --account 2` as the README
+// writes it (package flag alone stops at the first positional argument).
+func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		if fs.NArg() == 0 {
+			return pos, nil
+		}
+		pos = append(pos, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
 }
 
 // openDrops opens the databases and the drops over them.

@@ -116,6 +116,10 @@ func TestExportBadInput(t *testing.T) {
 		{"cron with too few fields", 2, []string{"export", "schedule", "add", "--report", "1", "--cron", "0 6 *", "--out", out}, "use five fields"},
 		{"unknown schedule verb", 2, []string{"export", "schedule", "edit"}, `unknown export schedule command "edit"`},
 		{"bad schedule id", 2, []string{"export", "schedule", "remove", "x"}, "schedule id must be a positive integer"},
+		// As the README writes it: the id, then the flags (flag parsing used to stop at the id: exit 2).
+		{"remove an unknown schedule, flags after the id", 1, []string{"export", "schedule", "remove", "999", "--account", "2"}, "Export schedule not found"},
+		{"remove with the flags first", 1, []string{"export", "schedule", "remove", "--account", "2", "999"}, "Export schedule not found"},
+		{"remove with two ids", 2, []string{"export", "schedule", "remove", "998", "--account", "2", "999"}, "remove takes one schedule id"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -30,6 +30,10 @@ type Config struct {
 	// are the other sites whose pages may embed the widgets: the browser lets them
 	// call the widgets' API (api/widgets CORS); every other origin is refused.
 	EmbedOrigins []string
+	// AgGridLicenseKey (PRICELENS_AGGRID_LICENSE_KEY) is the ag-grid Enterprise licence
+	// key the webapp registers (api/webapp.go puts it in index.html); empty: ag-grid's
+	// trial mode (its notice in the console, a watermark).
+	AgGridLicenseKey string
 	// HomePath is where "/" leads (docs/product.md §2): the dashboard, or the saved reports on
 	// a deployment that sets PRICELENS_HOME_PAGE=saved_reports.
 	HomePath string
@@ -165,9 +169,10 @@ func Load() (Config, error) {
 		ClickHousePassword: os.Getenv("PRICELENS_CLICKHOUSE_PASSWORD"),
 		PostgresURL: env("PRICELENS_POSTGRES_URL", fmt.Sprintf("postgres://%s:%s@127.0.0.1:%d/%s?sslmode=disable",
 			DefaultPostgresUser, DefaultPostgresPassword, DefaultPostgresPort, DefaultPostgresDB)),
-		WebappDir:     env("PRICELENS_WEBAPP_DIR", "webapp/dist"),
-		AdminPassword: os.Getenv("PRICELENS_ADMIN_PASSWORD"),
-		LogLevel:      env("PRICELENS_LOG_LEVEL", "info"),
+		WebappDir:        env("PRICELENS_WEBAPP_DIR", "webapp/dist"),
+		AgGridLicenseKey: strings.TrimSpace(os.Getenv("PRICELENS_AGGRID_LICENSE_KEY")),
+		AdminPassword:    os.Getenv("PRICELENS_ADMIN_PASSWORD"),
+		LogLevel:         env("PRICELENS_LOG_LEVEL", "info"),
 	}
 	for _, d := range []struct {
 		name string

@@ -145,8 +145,9 @@ func TestInvariants(t *testing.T) {
 	checkSparse(t, e, 30, 90, 90)
 	assert.Equal(t, 2*count(t, e, "SELECT count() FROM latest_offers"),
 		count(t, e, "SELECT count() FROM offers WHERE toDate(scanned_at) < (SELECT max(toDate(scanned_at)) FROM offers) - 29"))
-	assert.Equal(t, uint64(12_000*30), count(t, e, "SELECT count() FROM product_daily"))
-	assert.Zero(t, count(t, e, "SELECT count() FROM (SELECT product_id FROM product_daily GROUP BY product_id HAVING uniqExact(date) != 30)"))
+	// Business metrics: 61 days (the default 30 days and their previous period).
+	assert.Equal(t, uint64(12_000*61), count(t, e, "SELECT count() FROM product_daily"))
+	assert.Zero(t, count(t, e, "SELECT count() FROM (SELECT product_id FROM product_daily GROUP BY product_id HAVING uniqExact(date) != 61)"))
 	// The latest offer is the last scan of its history, with the latest scan's texts.
 	assert.Zero(t, count(t, e, `
 		SELECT count() FROM (SELECT account_id, product_id, competitor_id, scanned_at, ifNull(price, -1) AS p, url FROM latest_offers FINAL) AS lhs
@@ -156,7 +157,8 @@ func TestInvariants(t *testing.T) {
 	// Custom fields are the last 30 days of the daily metrics.
 	assert.Zero(t, count(t, e, `
 		SELECT count() FROM (SELECT account_id, product_id, units_30d, revenue_30d FROM products) AS lhs
-		ALL INNER JOIN (SELECT account_id, product_id, sum(units_sold) AS u, sum(revenue) AS r FROM product_daily GROUP BY account_id, product_id) AS rhs USING account_id, product_id
+		ALL INNER JOIN (SELECT account_id, product_id, sum(units_sold) AS u, sum(revenue) AS r FROM product_daily
+			WHERE date > (SELECT max(date) FROM product_daily) - 30 GROUP BY account_id, product_id) AS rhs USING account_id, product_id
 		WHERE units_30d != u OR abs(revenue_30d - r) > 0.01`))
 
 	// Accounts share no rows: product ids and competitor ids are disjoint.
@@ -275,7 +277,7 @@ func TestPartialHistory(t *testing.T) {
 	_, err := load(ctx, e.w, e.db, Options{Size: S, Seed: 11, AdminPassword: "x-password-1", Progress: io.Discard}, ps)
 	require.NoError(t, err)
 
-	assert.Equal(t, uint64(800*30), count(t, e, "SELECT count() FROM product_daily"))
+	assert.Equal(t, uint64(800*61), count(t, e, "SELECT count() FROM product_daily"))
 	// Pairs of products with history: one row per day from the daily window's start to
 	// the latest scan; products without history: only the latest scan's day in it.
 	assert.Zero(t, count(t, e, `

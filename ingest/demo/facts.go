@@ -188,7 +188,7 @@ func accountArgs(p accountPlan, seed int64, size Size, ck clock, compIDs []uint3
 		clickhouse.Named("vcat", vcat), clickhouse.Named("vname", vname), clickhouse.Named("adj", adjectives),
 		clickhouse.Named("colours", colours), clickhouse.Named("prefix", p.Prefix), clickhouse.Named("idstep", idstep),
 		clickhouse.Named("currency", p.Currency), clickhouse.Named("host", p.ShopHost), clickhouse.Named("now", ck.now),
-		clickhouse.Named("day", ck.day), clickhouse.Named("anchor", ck.anchor), clickhouse.Named("days", p.HistoryDays),
+		clickhouse.Named("day", ck.day), clickhouse.Named("anchor", ck.anchor), clickhouse.Named("days", p.HistoryDays), clickhouse.Named("mdays", p.MetricsDays),
 		clickhouse.Named("sparse", p.SparseDays), clickhouse.Named("hsparse", p.HistorySparseDays),
 		clickhouse.Named("ncomp", p.Competitors), clickhouse.Named("cid", compIDs), clickhouse.Named("bias", bias),
 		clickhouse.Named("noise", noise), clickhouse.Named("carry", carry), clickhouse.Named("cdomain", domains),
@@ -237,8 +237,8 @@ func plannedJobs(p accountPlan, args []any, sumCarry float64, history string) []
 			js = append(js, job{"sparse history", sparseHistoryInsert(history, lo, hi), args, 512, float64(hi-lo) * sumCarry * r.perPair})
 		})
 	}
-	chunks(0, p.HistoryProducts, max(4_000_000/p.HistoryDays, 1000), func(lo, hi int) {
-		js = append(js, job{"product history", productDailyInsert(lo, hi), args, 256, float64(hi-lo) * float64(p.HistoryDays)})
+	chunks(0, p.HistoryProducts, max(4_000_000/p.MetricsDays, 1000), func(lo, hi int) {
+		js = append(js, job{"product history", productDailyInsert(lo, hi), args, 256, float64(hi-lo) * float64(p.MetricsDays)})
 	})
 	return js
 }

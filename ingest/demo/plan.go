@@ -20,7 +20,16 @@ type accountPlan struct {
 	// for a year of every L product would be 7.3 billion rows; one a period is 1/30 of it.
 	SparseDays        int
 	HistorySparseDays int
+	// MetricsDays are the days of business metrics (product_daily) of the history
+	// products, back from the anchor day: at least twice the trends' default 30-day range
+	// and a day (the range ends yesterday), so that key business metrics' compare-to line
+	// (the previous period) has data. The 30-day custom fields stay the sums of the
+	// latest 30 of them.
+	MetricsDays int
 }
+
+// minMetricsDays covers the default 30 days ending yesterday and its previous period.
+const minMetricsDays = 61
 
 // plans gives both demo accounts for a size (docs/benchmarks.md#targets): account 1 is the big
 // one; account 2 has its own, smaller competitor set.
@@ -47,6 +56,7 @@ func plans(s Size) []accountPlan {
 		a1.SparseDays, a1.HistorySparseDays = 90, 90
 		a2.SparseDays, a2.HistorySparseDays = 90, 90
 	}
+	a1.MetricsDays, a2.MetricsDays = max(a1.HistoryDays, minMetricsDays), max(a2.HistoryDays, minMetricsDays)
 	return []accountPlan{a1, a2}
 }
 

@@ -301,11 +301,11 @@ ARRAY JOIN bs AS b, css AS cs`,
 }
 
 // productDailyInsert loads my price, cost, units, revenue and page views of history
-// products [lo, hi) for every day of the window.
+// products [lo, hi) for every day of their MetricsDays.
 func productDailyInsert(lo, hi int) string {
 	return fmt.Sprintf(`INSERT INTO `+engine.TableProductDaily.String()+` (account_id, product_id, date, my_price, cost, units_sold, revenue, page_views, updated_at)
 SELECT account_id, product_id, toDate(@day) - b, %[1]s AS mp, round(my_base * cost_ratio, 2), %[2]s AS u,
     round(u * mp, 2), %[3]s, toDateTime(@now)
 FROM (%[4]s)
-ARRAY JOIN arrayReverse(range(toUInt64(@days))) AS b`, myPrice("b"), units("b"), pageViews("u", "b"), productCore(lo, hi, true))
+ARRAY JOIN arrayReverse(range(toUInt64(@mdays))) AS b`, myPrice("b"), units("b"), pageViews("u", "b"), productCore(lo, hi, true))
 }

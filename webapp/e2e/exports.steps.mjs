@@ -8,7 +8,7 @@ const ANALYST = 'analyst@pricelens.local';
 const rows = '.ag-row[row-index]:not(.ag-row-loading)';
 
 /** call sends an API request from the page, with the session cookie and the CSRF header. */
-async function call(page, method, path, body) {
+export async function call(page, method, path, body) {
   return page.evaluate(
     async ({ method, path, body }) => {
       const csrf = document.cookie.split('; ').find((c) => c.startsWith('pricelens_csrf='))?.split('=')[1] ?? '';

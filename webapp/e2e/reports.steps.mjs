@@ -31,6 +31,10 @@ export const reportsSteps = [
       // By brand: a row per (brand, competitor), sortable by coverage.
       await page.goto(stack.base + '/pricing/assortment/assortment_by_brand');
       await page.locator('.ag-row [col-id="brand"]').first().waitFor();
+      // The pager says how many rows there are, not "of more".
+      const summary = page.locator('.ag-paging-row-summary-panel');
+      await summary.filter({ hasText: /of\s*[\d,]+\s*$/ }).waitFor();
+      assert.doesNotMatch(await summary.textContent(), /more/);
       await page.locator('.ag-header-cell[col-id="coverage"] .ag-header-cell-label').click();
       await page.waitForFunction(() => {
         const v = [...document.querySelectorAll('.ag-row [col-id="coverage"]')].map((e) => parseFloat(e.textContent));
@@ -52,9 +56,22 @@ export const reportsSteps = [
       await page.getByRole('heading', { name: 'Real-time view' }).waitFor();
       await page.locator('.ag-row [col-id="competitor"]').first().waitFor();
       await page.getByRole('status').filter({ hasText: 'latest scans' }).waitFor();
-      const all = Number((await page.getByRole('status').filter({ hasText: 'latest scans' }).textContent()).split(' ')[0]);
+      const scans = async () => Number((await page.getByRole('status').filter({ hasText: 'latest scans' }).textContent()).split(' ')[0].replace(/,/g, ''));
+      const all = await scans();
+      // The few columns fill the grid's width, each header above its cells.
+      const geometry = await page.evaluate(() => {
+        const viewport = document.querySelector('.ag-header').getBoundingClientRect();
+        const heads = [...document.querySelectorAll('.ag-header-cell[col-id]')].map((h) => ({ col: h.getAttribute('col-id'), ...h.getBoundingClientRect().toJSON() }));
+        const off = heads.filter((h) => {
+          const c = document.querySelector(`.ag-row[row-index="0"] [col-id="${h.col}"]`)?.getBoundingClientRect();
+          return !c || Math.abs(c.left - h.left) > 1 || Math.abs(c.width - h.width) > 1;
+        });
+        return { off: off.map((h) => h.col), right: Math.max(...heads.map((h) => h.right)), viewportRight: viewport.right };
+      });
+      assert.deepEqual(geometry.off, [], 'headers not above their cells');
+      assert.ok(geometry.viewportRight - geometry.right < 20, `the columns fill the width (${geometry.right} of ${geometry.viewportRight})`);
       const box = page.getByRole('group', { name: 'Competitors' }).locator('label').first();
-      const name = (await box.textContent()).trim().replace(/ \(\d+ in the last 24 h\)$/, '');
+      const name = (await box.locator('.competitor-choice-name').textContent()).trim();
       await box.locator('input').check();
       await page.waitForFunction(
         (name) => {
@@ -63,7 +80,7 @@ export const reportsSteps = [
         },
         name,
       );
-      const one = Number((await page.getByRole('status').filter({ hasText: 'latest scans' }).textContent()).split(' ')[0]);
+      const one = await scans();
       assert.ok(one > 0 && one < all, `one competitor's scans (${one}) are fewer than all (${all})`);
     },
   },

@@ -14,6 +14,7 @@ import { trendSteps } from './trends.steps.mjs';
 import { uploadsSteps } from './uploads.steps.mjs';
 import { trendrestSteps } from './trendrest.steps.mjs';
 import { insights2Steps } from './insights2.steps.mjs';
+import { firstHourSteps, gridFixSteps } from './firsthour.steps.mjs';
 
 const ADMIN = 'admin@pricelens.local';
 const ANALYST = 'analyst@pricelens.local';
@@ -378,15 +379,17 @@ export const steps = [
   },
   {
     name: 'hover tooltips on name and competitor price',
-    async run({ page, allowed }) {
-      // The seeded image addresses (https://img.<shop host>/...) do not resolve on this
-      // offline machine: the image proxy answers 502 and the tooltip hides a broken
-      // image (docs/product.md §8), Chrome still logs it.
-      allowed.push(/net::ERR_NAME_NOT_RESOLVED|status of 502/);
+    async run({ page }) {
       const name = page.locator('.ag-row[row-index="0"] [col-id="name"]');
       await name.hover();
       const tip = page.getByRole('tooltip').filter({ hasText: 'Manufacturer number' }).last();
       await tip.waitFor();
+      // The seeded image addresses (https://img.<shop host>.example/...) never resolve: the
+      // image proxy draws the demo's picture, so the tooltip shows an image, not a broken one.
+      const thumb = tip.locator('img.thumb');
+      await thumb.waitFor();
+      await page.waitForFunction((img) => img.complete && img.naturalWidth > 0, await thumb.elementHandle());
+      assert.equal(await thumb.evaluate((img) => img.naturalWidth), 145, 'the tooltip image is the 145 px drawn picture');
       const brand = (await cellTexts(page, 'canonical_mfgr_display', 1))[0];
       assert.ok((await tip.textContent()).includes(brand), 'product tooltip names the brand ' + brand);
       await page.mouse.move(5, 5);
@@ -410,7 +413,6 @@ export const steps = [
       assert.ok(shown, 'a competitor price cell with a tooltip');
       await page.mouse.move(5, 5);
       await page.evaluate(() => (document.querySelector('.ag-body-horizontal-scroll-viewport').scrollLeft = 0));
-      allowed.pop();
     },
   },
   {
@@ -520,6 +522,7 @@ export const steps = [
       await reload(page, () => page.getByRole('button', { name: 'Table', exact: true }).click());
     },
   },
+  ...gridFixSteps,
   {
     name: 'assign a label to a selection',
     async run({ page, data }) {
@@ -935,4 +938,5 @@ export const steps = [
   ...trendrestSteps,
   // They sign in as the administrator, then the analyst: after every step that relies on the first session.
   ...insights2Steps,
+  ...firstHourSteps,
 ];

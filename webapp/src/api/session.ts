@@ -7,6 +7,8 @@ import type { AccountData, Competitor, CustomField, Label, Permissions } from '.
 type IsAuthRoute = Route<'/auth/isAuth', 'post'>;
 type SetAccount = Route<'/account/setAccount', 'post'>;
 type GetAccountData = Route<'/account/getAccountData', 'get'>;
+type RefreshAccountData = Route<'/account/refreshAccountData', 'get'>;
+type SaveNewEmail = Route<'/users/saveNewEmail', 'post'>;
 
 export type IsAuth = IsAuthRoute['answer'];
 
@@ -21,8 +23,18 @@ export const setAccount = (accountId: number, opts?: RequestOptions) => api.post
  * the document leaves open: custom_fields (any JSON in the settings), the competitors' and labels' fields (always
  * written, not marked required) and the permission map's action keys (the four of permissions.gen).
  */
-export const getAccountData = (): Promise<AccountData> =>
-  api.get<GetAccountData>('/account/getAccountData').then((a) => ({
+export const getAccountData = (): Promise<AccountData> => api.get<GetAccountData>('/account/getAccountData').then(accountDataOf);
+
+/**
+ * refreshAccountData reads the account again (GET /account/refreshAccountData): after a
+ * change made elsewhere (competitors, labels, permissions), and after a 409's OK.
+ */
+export const refreshAccountData = (): Promise<AccountData> => api.get<RefreshAccountData>('/account/refreshAccountData').then(accountDataOf);
+
+/** saveNewEmail changes the signed-in user's own e-mail address (internal users); refusals are the caller's. */
+export const saveNewEmail = (email: string) => api.post<SaveNewEmail>('/users/saveNewEmail', { email }, { quiet: [400, 403, 409] });
+
+const accountDataOf = (a: GetAccountData['answer']): AccountData => ({
     ...a,
     competitors: (a.competitors ?? {}) as Record<string, Competitor>,
     settings: a.settings ?? {},
@@ -30,4 +42,4 @@ export const getAccountData = (): Promise<AccountData> =>
     custom_fields: (a.custom_fields ?? []) as CustomField[],
     userPermissions: (a.userPermissions ?? {}) as Permissions,
     categories: a.categories ?? [],
-  }));
+  });

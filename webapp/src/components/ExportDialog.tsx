@@ -33,6 +33,18 @@ export function ExportDialog({ start, onClose }: { start: () => Promise<{ export
   // One export per dialog, even when React runs the effect twice (StrictMode).
   const started = useRef<Promise<string> | null>(null);
   const name = useRef('');
+  // While the cancel question is open a finished export waits for the answer: the
+  // file is not downloaded behind a "cancel?" the user is about to confirm.
+  const asking = useRef(false);
+  const answered = useRef<((cancel: boolean) => void) | null>(null);
+  // The dialog says "Export has been canceled" once, whoever saw the cancel first.
+  const ended = useRef(false);
+  const canceled = () => {
+    if (ended.current) return;
+    ended.current = true;
+    snack('Export has been canceled');
+    onClose();
+  };
 
   useEffect(() => {
     let stop = false;
@@ -45,12 +57,16 @@ export function ExportDialog({ start, onClose }: { start: () => Promise<{ export
         for (let i = 0; !stop; i++) {
           setState(st);
           if (st.status === 'done') {
+            if (asking.current && (await new Promise<boolean>((r) => (answered.current = r)))) return; // canceled: no download
+            if (stop || ended.current) return;
+            ended.current = true;
             download(n);
             onClose();
             return;
           }
           if (st.status === 'failed') return setError(st.error || 'The export failed.');
-          if (st.status === 'canceled') return;
+          // Canceled elsewhere (another tab, or the poll saw this dialog's cancel first).
+          if (st.status === 'canceled') return canceled();
           if (i >= EXPORT_MAX_TRIES) return setGaveUp(true);
           await sleep(EXPORT_POLL_MS);
           if (!stop) st = await getExportStatus(n);
@@ -65,29 +81,47 @@ export function ExportDialog({ start, onClose }: { start: () => Promise<{ export
     // eslint-disable-next-line react-hooks/exhaustive-deps -- one export per dialog
   }, []);
 
+  const ask = () => {
+    asking.current = true;
+    setConfirm(true);
+  };
+  const keepGoing = () => {
+    asking.current = false;
+    setConfirm(false);
+    answered.current?.(false);
+    answered.current = null;
+  };
   const cancel = async () => {
+    asking.current = false;
     setConfirm(false);
     // A cancel before exportDataToCsv answered still cancels that export.
     const n = name.current || (await started.current?.catch(() => ''));
     if (!n) return onClose();
     try {
       await abortExport(n);
-      snack('Export has been canceled');
-      onClose();
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : String(e));
+      // 409: it finished (or was canceled) while the question was open. The user
+      // asked to cancel, so the file is not downloaded: that is a cancel too.
+      if (!(e instanceof ApiError && e.status === 409)) {
+        answered.current?.(false);
+        answered.current = null;
+        return setError(e instanceof ApiError ? e.message : String(e));
+      }
     }
+    answered.current?.(true);
+    answered.current = null;
+    canceled();
   };
 
-  if (confirm) return <ConfirmDialog message="Are you sure you want to cancel the export process ?" onConfirm={() => void cancel()} onCancel={() => setConfirm(false)} />;
+  if (confirm) return <ConfirmDialog message="Are you sure you want to cancel the export process ?" onConfirm={() => void cancel()} onCancel={keepGoing} />;
   const live = !error && !gaveUp && state?.status !== 'canceled';
   return (
     <Dialog
       title="Exporting report"
       width={550}
-      onClose={() => (live ? setConfirm(true) : onClose())}
+      onClose={() => (live ? ask() : onClose())}
       actions={
-        <button className="btn" onClick={() => (live ? setConfirm(true) : onClose())}>
+        <button className="btn" onClick={() => (live ? ask() : onClose())}>
           {live ? 'Cancel' : 'Close'}
         </button>
       }

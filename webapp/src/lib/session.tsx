@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import { ApiError, rememberCsrf } from './api';
-import { getAccountData, isAuth, setAccount, type IsAuth } from '../api/session';
+import { getAccountData, isAuth, refreshAccountData, setAccount, type IsAuth } from '../api/session';
 import { navigate, useLocation } from './router';
 import { useUI } from '../store/ui';
 import { MSG_NOT_ASSIGNED } from './errors';
@@ -33,7 +33,7 @@ export function RequireAccount({ children }: { children: ReactNode }) {
   const accountParam = loc.search.get('account_id');
   const showErrorPage = useUI((s) => s.showErrorPage);
 
-  const load = useCallback(async () => {
+  const load = useCallback(async (refresh = false) => {
     const here = window.location.pathname + window.location.search;
     let auth: IsAuth;
     try {
@@ -56,7 +56,7 @@ export function RequireAccount({ children }: { children: ReactNode }) {
       navigate('/account?navigationPage=' + encodeURIComponent(here), { replace: true });
       return;
     }
-    const account = await getAccountData();
+    const account = await (refresh ? refreshAccountData() : getAccountData());
     setState({ user: auth.user, account });
   }, [accountParam, showErrorPage]);
 
@@ -70,7 +70,8 @@ export function RequireAccount({ children }: { children: ReactNode }) {
     user: state.user,
     account: state.account,
     can: (p) => has(state.account.userPermissions, p),
-    reload: load,
+    // A reload reads the account again through refreshAccountData (docs/product.md §7).
+    reload: () => load(true),
   };
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { ApiError, rememberCsrf } from '../../lib/api';
-import { getLoginConfig, logout, signIn, type LoginConfig } from './api/login';
+import { getLoginConfig, logout, resetPassword, signIn, type LoginConfig } from './api/login';
 import { isAuth } from '../../api/session';
 import { readCookie } from '../../lib/cookies';
 import { unavailableMessage } from '../../lib/errors';
@@ -107,10 +107,69 @@ export function SignIn() {
                 </button>
               </form>
             )}
+            {config.password && <ForgotPassword email={email} />}
           </>
         )}
       </div>
     </div>
+  );
+}
+
+/**
+ * ForgotPassword asks for a reset link (POST /login/resetPassword): the mail links to
+ * /login/reset, where the user chooses a new password. The answer does not say whether
+ * the address is known.
+ */
+function ForgotPassword({ email }: { email: string }) {
+  const [open, setOpen] = useState(false);
+  const [address, setAddress] = useState('');
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  if (!open) {
+    return (
+      <button
+        type="button"
+        className="btn btn-link forgot-link"
+        onClick={() => {
+          setAddress(email);
+          setOpen(true);
+        }}
+      >
+        Forgot password?
+      </button>
+    );
+  }
+  const send = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError('');
+    try {
+      setMessage((await resetPassword(address.trim())).message);
+    } catch (err) {
+      setError(err instanceof ApiError && err.message ? err.message : 'The reset link could not be sent, please retry.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form onSubmit={send} className="signin-form forgot-form" aria-label="Reset your password">
+      <p>Enter your e-mail address and we will send you a link to choose a new password.</p>
+      <label>
+        Email for the reset link
+        <input type="email" autoComplete="username" value={address} onChange={(e) => setAddress(e.target.value)} required />
+      </label>
+      {error && <div className="form-error" role="alert">{error}</div>}
+      {message ? (
+        <div className="notice" role="status">
+          {message}
+        </div>
+      ) : (
+        <button className="btn" type="submit" disabled={busy}>
+          {busy ? 'Sending...' : 'Send reset link'}
+        </button>
+      )}
+    </form>
   );
 }
 

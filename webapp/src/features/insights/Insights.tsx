@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { deleteCustomReport, getEmbed, listCustomReports, type CustomReport, type Embed } from './api/customReports';
+import { deleteCustomReport, getCustomReport, getEmbed, listCustomReports, type CustomReport, type Embed } from './api/customReports';
 import { CustomReportDialog } from './CustomReportDialog';
 import { ConfirmDialog } from '../../components/Dialog';
 import { Link } from '../../lib/router';
@@ -92,20 +92,29 @@ export function InsightsList() {
   );
 }
 
-/** /insights/{id}: one embedded report or dashboard; its address carries the one signed token the embed call made. */
+/**
+ * /insights/{id}: one embedded report or dashboard, titled with its name; its address
+ * carries the one signed token the embed call made.
+ */
 export function InsightDetail({ id }: { id: string }) {
   const [embed, setEmbed] = useState<Embed | null>(null);
+  const [report, setReport] = useState<CustomReport | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
+    getCustomReport(id).then(setReport, () => setFailed(true));
     getEmbed(id)
       .then((r) => setEmbed(r.embed))
       .catch(() => setFailed(true));
   }, [id]);
+  const title = report?.name ?? '';
   return (
     <div className="page">
-      <Breadcrumb items={[{ label: 'Insights', to: '/insights' }, { label: 'Report ' + id }]} />
+      <Breadcrumb items={[{ label: 'Insights', to: '/insights' }, { label: title || '…' }]} />
+      <h1>
+        {title || '\u00a0'} {report ? <span className="muted">{report.report_type === 0 ? 'report' : 'dashboard'}</span> : null}
+      </h1>
       {failed ? <div className="empty-state">No data to display</div> : !embed ? <div>Loading...</div> : (
-        <iframe className="embed" title="Embedded report" src={embed.embed_url} />
+        <iframe className="embed" title={title || 'Embedded report'} src={embed.embed_url} />
       )}
     </div>
   );

@@ -5,6 +5,7 @@ import { ErrorPage } from '../../components/ErrorPage';
 import { Table } from '../../components/Table';
 import { formatValue } from '../../lib/format';
 import { ApiError } from '../../lib/api';
+import { thumbnailURL } from '../../lib/images';
 import { ProductTrend } from './ProductTrend';
 
 type Loaded = { product: Record<string, unknown>; columns: CompetitorColumn[]; offers: CompetitorOffer[] };
@@ -61,7 +62,7 @@ export function ProductPage({ id }: { id: string }) {
             </a>
           )}
           {typeof p.img_url === 'string' && p.img_url && (
-            <img className="thumb" src={p.img_url} alt="" onError={(e) => ((e.target as HTMLImageElement).style.display = 'none')} />
+            <img className="thumb" src={thumbnailURL(p.img_url)} alt="" onError={(e) => ((e.target as HTMLImageElement).style.display = 'none')} />
           )}
         </div>
       </div>

@@ -4,10 +4,13 @@ import { getAllSaveReports } from './api/savedReports';
 import { Link } from '../../lib/router';
 import { useUI } from '../../store/ui';
 import { useSession } from '../../lib/session';
-import { PermName } from '../../api/permissions.gen';
+import { PermName, Resource } from '../../api/permissions.gen';
 import { ConfirmDialog } from '../../components/Dialog';
 import { AlertDialog } from '../../components/dialogs/ReportDialogs';
 import { ALERT_DATE_FILTERS } from '../../lib/validation';
+import { has } from '../../lib/permissions';
+import { removeLabel } from './api/labels';
+import type { Label } from '../../api/types';
 
 /**
  * The account's price alerts: what each watches (its saved report, a label, or every
@@ -121,6 +124,67 @@ export function Alerts() {
           onCancel={() => setRemoving(null)}
         />
       )}
+      <Labels />
     </div>
+  );
+}
+
+/**
+ * The account's labels, each removable (POST /labels/removeLabel: the label and its
+ * assignments) with the delete permission of labels and alerts; a label of single sign-on
+ * users (read-only for them) needs "edit CI label" (docs/product.md §6). The session's account
+ * data is read again afterwards (refreshAccountData), so every screen's label list follows.
+ */
+function Labels() {
+  const { account, reload } = useSession();
+  const snack = useUI((s) => s.snack);
+  const [removing, setRemoving] = useState<Label | null>(null);
+  const perms = account.userPermissions;
+  const canDelete = (l: Label) =>
+    l.sso_user_read_only ? has(perms, PermName.EditCILabel, Resource.LabelsAndAlerts, 'delete:any') : has(perms, PermName.EditLabel, Resource.LabelsAndAlerts, 'delete:any');
+  const remove = async (l: Label) => {
+    setRemoving(null);
+    try {
+      await removeLabel(l.id, l.name);
+      snack('Label deleted successfully');
+      await reload();
+    } catch {
+      snack('Failed to delete label');
+    }
+  };
+  return (
+    <section aria-label="Labels">
+      <h2>Labels</h2>
+      {account.labels.length === 0 ? (
+        <div className="empty-state">No labels. Add one from a report&apos;s Assign a label menu.</div>
+      ) : (
+        <table className="table" aria-label="Labels">
+          <tbody>
+            {account.labels.map((l) => (
+              <tr key={l.id}>
+                <td>
+                  <i className="label-dot" style={{ background: '#' + l.color }} /> {l.name}
+                </td>
+                <td>
+                  {canDelete(l) && (
+                    <button className="btn btn-link danger" aria-label={'Remove label ' + l.name} onClick={() => setRemoving(l)}>
+                      Remove
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {removing && (
+        <ConfirmDialog
+          message="Are you sure you want to delete this item?"
+          confirmLabel="Delete"
+          onConfirm={() => void remove(removing)}
+          onCancel={() => setRemoving(null)}
+        />
+      )}
+    </section>
   );
 }

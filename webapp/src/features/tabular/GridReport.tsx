@@ -18,6 +18,7 @@ import { BLOCK_LOAD_DEBOUNCE_MS, PAGE_SIZES } from './TabularReport';
 import { ExportDialog } from '../../components/ExportDialog';
 import {
   getAssortmentColumns,
+  getAssortmentCount,
   getAssortmentData,
   getRealTimeColumns,
   getRealTimeCount,
@@ -43,6 +44,13 @@ const NO_REQUEST: SsrmRequest = { rowGroupCols: [], valueCols: [], groupKeys: []
 function GridReport(p: {
   columns: () => Promise<ApiColumn[]>;
   block: (c: Condition) => Promise<GridBlock>;
+  /**
+   * count gives the rows the condition matches. Blocks say -1 until the last one, so
+   * without it the pager says "of more"; with it "of N" and every page is reachable.
+   */
+  count?: (c: Condition) => Promise<number>;
+  /** fits the columns to the grid's width (few columns: the real-time view) */
+  fitColumns?: boolean;
   startExport: (c: Condition) => Promise<{ exportReportName: string }>;
   /** sortable and filterable: the columns' own sort and filter menus (the server's conditions allow them). */
   sortable: boolean;
@@ -60,7 +68,8 @@ function GridReport(p: {
   const [exporting, setExporting] = useState(false);
   // The condition of the last block: the export takes the grid's sort and filters from it.
   const last = useRef<Condition | null>(null);
-  const { columns, block, sortable, filterable, reportType, startExport, initial, onReady, onCondition } = p;
+  const counted = useRef(0);
+  const { columns, block, count, fitColumns, sortable, filterable, reportType, startExport, initial, onReady, onCondition } = p;
   const onGridReady = useCallback(
     (e: GridReadyEvent) => {
       onReady?.(e.api);
@@ -86,9 +95,9 @@ function GridReport(p: {
         if (d.tooltipComponentParams) d.tooltipComponent = GridTooltip;
         if (!sortable) d.sortable = false;
         if (!filterable) d.filter = false;
-        return { ...d, hide: false, pinned: i === 0 ? ('left' as const) : undefined };
+        return { ...d, hide: false, pinned: i === 0 ? ('left' as const) : undefined, ...(fitColumns ? { flex: 1, width: undefined } : {}) };
       }),
-    [cols, account, sortable, filterable],
+    [cols, account, sortable, filterable, fitColumns],
   );
   const datasource = useMemo<IServerSideDatasource>(
     () => ({
@@ -97,12 +106,21 @@ function GridReport(p: {
         last.current = condition;
         onCondition?.(condition);
         block(condition).then(
-          (b) => params.success({ rowData: b.rows, rowCount: rowCountOf(b.lastRow) }),
+          (b) => {
+            params.success({ rowData: b.rows, rowCount: rowCountOf(b.lastRow) });
+            // After the first block of a (re)load, the total for the pager; only the newest answer counts.
+            if (!count || condition.startRow !== 0 || rowCountOf(b.lastRow) !== undefined) return;
+            const mine = ++counted.current;
+            count(condition).then(
+              (n) => mine === counted.current && n > 0 && params.api.setRowCount(n, true),
+              () => {},
+            );
+          },
           () => params.fail(),
         );
       },
     }),
-    [block, screen, onCondition],
+    [block, count, screen, onCondition],
   );
   return (
     <>
@@ -183,6 +201,7 @@ export function AssortmentReport({ type, id }: { type: string; id?: string }) {
   const columns = useCallback(() => getAssortmentColumns(type), [type]);
   const block = useCallback((c: Condition) => getAssortmentData(type, c), [type]);
   const startExport = useCallback((c: Condition) => startAssortmentExport(type, c), [type]);
+  const count = useCallback((c: Condition) => getAssortmentCount(type, c), [type]);
   const onReady = useCallback((a: GridApi) => {
     gridApi.current = a;
   }, []);
@@ -261,6 +280,7 @@ export function AssortmentReport({ type, id }: { type: string; id?: string }) {
         key={type + (saved?.id ?? '')}
         columns={columns}
         block={block}
+        count={count}
         startExport={startExport}
         sortable
         filterable={type === 'assortment_products'}
@@ -286,6 +306,7 @@ export function RealTimeView() {
   }, [chosen]);
   const columns = useCallback(() => getRealTimeColumns(chosen), [chosen]);
   const block = useCallback((c: Condition) => getRealTimeData(chosen, c.startRow), [chosen]);
+  const total = useCallback(() => getRealTimeCount(chosen), [chosen]);
   const startExport = useCallback(() => startRealTimeExport(chosen), [chosen]);
   const toggle = (id: number) => setChosen((cs) => (cs.includes(id) ? cs.filter((x) => x !== id) : [...cs, id].sort((a, b) => a - b)));
   return (
@@ -295,15 +316,27 @@ export function RealTimeView() {
       <fieldset className="competitor-choice" aria-label="Competitors">
         <legend>Competitors (none chosen: all)</legend>
         {scans.map((s) => (
-          <label key={s.id} title={s.last_scan ? 'Last scan ' + new Date(s.last_scan).toLocaleString() : 'No scans'}>
-            <input type="checkbox" checked={chosen.includes(s.id)} onChange={() => toggle(s.id)} /> {s.name} ({s.scans_last_day} in the last 24 h)
+          <label key={s.id} className="check" title={s.last_scan ? 'Last scan ' + new Date(s.last_scan).toLocaleString() : 'No scans'}>
+            <input type="checkbox" checked={chosen.includes(s.id)} onChange={() => toggle(s.id)} />
+            <span className="competitor-choice-name">{s.name}</span>
+            <span className="muted">{s.scans_last_day.toLocaleString('en-US')} in the last 24 h</span>
           </label>
         ))}
       </fieldset>
       <div className="row-count" role="status">
-        {count === undefined ? '' : count + ' latest scans'}
+        {count === undefined ? '' : count.toLocaleString('en-US') + ' latest scans'}
       </div>
-      <GridReport key={chosen.join(',')} columns={columns} block={block} startExport={startExport} sortable={false} filterable={false} reportType="real_time" />
+      <GridReport
+        key={chosen.join(',')}
+        columns={columns}
+        block={block}
+        count={total}
+        fitColumns
+        startExport={startExport}
+        sortable={false}
+        filterable={false}
+        reportType="real_time"
+      />
     </div>
   );
 }

@@ -1,9 +1,10 @@
-import { useState } from 'react';
 import type { CustomField, Label } from '../../api/types';
 import { LEVELS } from '../../lib/reports';
 import type { GridMode } from './columns';
 import { LabelMenu } from './LabelMenu';
 import { useTabular } from './store';
+import { SearchBox } from './SearchBox';
+import type { Suggestion } from './api/grid';
 
 /**
  * The toolbar above the grid (docs/product.md §4): mode, group level, weigh-by, search,
@@ -18,6 +19,7 @@ export function ReportToolbar({
   onMode,
   onWeight,
   onSearch,
+  suggest,
   onSelectPage,
   onPickLabel,
   onAddLabel,
@@ -29,6 +31,7 @@ export function ReportToolbar({
   onMode: (mode: GridMode, level?: string) => void;
   onWeight: (weightBy: string) => void;
   onSearch: (text: string) => void;
+  suggest: (text: string) => Promise<{ count: number; rows: Suggestion[] }>;
   onSelectPage: (on: boolean) => void;
   onPickLabel: (label: Label) => void;
   onAddLabel: () => void;
@@ -37,7 +40,6 @@ export function ReportToolbar({
   const groupLevel = useTabular((s) => s.groupLevel);
   const weightBy = useTabular((s) => s.weightBy);
   const banner = useTabular((s) => s.banner);
-  const [searchDraft, setSearchDraft] = useState(() => useTabular.getState().search);
 
   return (
     <div className="toolbar">
@@ -75,15 +77,7 @@ export function ReportToolbar({
           ))}
         </select>
       </label>
-      <form
-        className="search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          onSearch(searchDraft);
-        }}
-      >
-        <input type="search" placeholder="Search in report" aria-label="Search in report" value={searchDraft} onChange={(e) => setSearchDraft(e.target.value)} />
-      </form>
+      <SearchBox initial={useTabular.getState().search} onSearch={onSearch} suggest={suggest} />
       {mode === 'table' && (
         <label className="check">
           <input type="checkbox" aria-label="Select all on page" checked={banner !== 'none'} onChange={(e) => onSelectPage(e.target.checked)} />

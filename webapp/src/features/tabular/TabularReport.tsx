@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { AgGridReact } from 'ag-grid-react';
-import type { ColDef, ColumnRowGroupChangedEvent, GetRowIdParams, GridApi, GridReadyEvent, IServerSideDatasource, IServerSideGetRowsParams } from 'ag-grid-community';
+import type { ColDef, ColumnRowGroupChangedEvent, ColumnVisibleEvent, GetRowIdParams, GridApi, GridReadyEvent, IServerSideDatasource, IServerSideGetRowsParams } from 'ag-grid-community';
 import { useSession } from '../../lib/session';
 import { Link, useLocation } from '../../lib/router';
 import { insightLabel } from '../../lib/insights';
@@ -11,13 +11,14 @@ import { colIdOf, type GridMode } from './columns';
 import { buildCondition, rowCountOf, rowIdOf, type ScreenState } from './condition';
 import { filterChips } from './chips';
 import { BrandFilter, CategoryFilter, RadioFilter } from './filters';
-import { ImageCell, ProductNameCell, UrlCell } from './cells';
+import { GroupLeafCell, ImageCell, ProductNameCell, UrlCell } from './cells';
 import { GraphView } from './GraphView';
 import { useTabular } from './store';
 import { GROUP_COLUMNS, takePrefetched } from './initial';
 import { fetchBlock, mark } from './prefetch';
 import { reportColDefs } from './reportColumns';
-import { exportRequest, switchMode, visibleColIds } from './gridState';
+import { currentCondition, exportRequest, switchMode, visibleColIds } from './gridState';
+import { searchInReport } from './api/grid';
 import { useReport, type LoadedReport } from './useReport';
 import { useRowCount } from './useRowCount';
 import { useProductLabels } from './useProductLabels';
@@ -45,7 +46,14 @@ export const PAGE_SIZES = [30, 50, 100];
 // defaultColDef object makes ag-grid re-apply the column definitions and undo
 // the column state of a mode switch.
 const DEFAULT_COL_DEF: ColDef = { filter: true, floatingFilter: false };
-const AUTO_GROUP_COL_DEF: ColDef = { headerName: 'Group', minWidth: 260, pinned: 'left' };
+// Group rows get ag-grid's group cell (chevron and key); the product rows of an opened
+// group their name and id (GroupLeafCell).
+const AUTO_GROUP_COL_DEF: ColDef = {
+  headerName: 'Group',
+  minWidth: 320,
+  pinned: 'left',
+  cellRendererSelector: (p) => (p.node.group ? { component: 'agGroupCellRenderer' } : { component: GroupLeafCell }),
+};
 const ROW_SELECTION = { mode: 'multiRow', headerCheckbox: false, checkboxes: true, groupSelects: 'self', enableClickSelection: false } as const;
 const SIDE_BAR = {
   toolPanels: [
@@ -144,6 +152,18 @@ function ReportScreen({ report, share, currency }: { report: LoadedReport; share
     setBanner('none');
   }, [headerOf, setBanner]);
 
+  // The rows carry only the visible columns (the condition's visible_columns): a column
+  // the user switches on (Columns panel, column menu) needs its values fetched. Mode
+  // switches change columns through the API and reload by themselves.
+  const onColumnVisible = useCallback(
+    (e: ColumnVisibleEvent) => {
+      const before = new Set(screen.current.visibleColumns);
+      screen.current.visibleColumns = visibleColIds(e.api, known);
+      if (e.source !== 'api' && screen.current.visibleColumns.some((c) => !before.has(c))) e.api.refreshServerSide({ purge: false });
+    },
+    [known],
+  );
+
   const toMode = (m: GridMode, level?: string) => {
     if (!gridApi.current) return;
     const rows = switchMode(gridApi.current, columns, known, screen.current, m, level);
@@ -163,6 +183,12 @@ function ReportScreen({ report, share, currency }: { report: LoadedReport; share
     screen.current.weightBy = w;
     gridApi.current?.refreshServerSide({ purge: true });
   };
+
+  // Suggestions are searched within what the grid shows (filters, insight), not the whole catalogue.
+  const suggest = useCallback(
+    (text: string) => (gridApi.current ? searchInReport(text, currentCondition(gridApi.current, screen.current)) : Promise.resolve({ count: 0, rows: [] })),
+    [],
+  );
 
   const applySearch = (text: string) => {
     useTabular.getState().setSearch(text);
@@ -199,6 +225,7 @@ function ReportScreen({ report, share, currency }: { report: LoadedReport; share
         onMode={toMode}
         onWeight={setWeight}
         onSearch={applySearch}
+        suggest={suggest}
         onSelectPage={selectPage}
         onPickLabel={(l) => void assignLabel(l)}
         onAddLabel={() => setDialog('label')}
@@ -261,7 +288,7 @@ function ReportScreen({ report, share, currency }: { report: LoadedReport; share
           }}
           onFilterChanged={onFilterChanged}
           onColumnRowGroupChanged={onRowGroupChanged}
-          onColumnVisible={(e) => (screen.current.visibleColumns = visibleColIds(e.api, known))}
+          onColumnVisible={onColumnVisible}
           onSortChanged={() => setBanner('none')}
           animateRows={false}
         />

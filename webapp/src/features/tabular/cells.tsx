@@ -1,5 +1,6 @@
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import { Link } from '../../lib/router';
+import { thumbnailURL } from '../../lib/images';
 
 export { UrlCell } from '../../components/UrlCell';
 // The hover tooltips are shared with the dynamic pricer's grids (src/components/grid).
@@ -14,10 +15,32 @@ export function ProductNameCell(p: CustomCellRendererProps) {
   return <Link to={'/new/product/' + encodeURIComponent(String(id))}>{String(p.valueFormatted ?? p.value ?? '')}</Link>;
 }
 
-/** Thumbnails are capped at 145 px (docs/product.md §9); a broken image hides itself (§8). */
+/**
+ * GroupLeafCell is the group column of a product row inside an opened group: the
+ * product's name (linking to its page) and its id, indented under its group. Group
+ * mode hides the product columns, so without it the row showed only its counts.
+ */
+export function GroupLeafCell(p: CustomCellRendererProps) {
+  const d = p.data as Row | undefined;
+  if (!d) return null;
+  const id = String(d.id ?? '');
+  return (
+    <span className="group-leaf" style={{ paddingLeft: (p.node.level ?? 0) * 28 + 28 }}>
+      <Link to={'/new/product/' + encodeURIComponent(id)}>{String(d.name ?? '')}</Link>
+      <span className="muted group-leaf-id">{id}</span>
+    </span>
+  );
+}
+
+/**
+ * Thumbnails are capped at 145 px (docs/product.md §9) and come through the image proxy
+ * (a competitor's image column, img_URL@{id}, names its competitor); a broken image hides itself (§8).
+ */
 export function ImageCell(p: CustomCellRendererProps) {
   if (!p.value) return null;
-  return <img className="thumb" src={String(p.value)} alt="" loading="lazy" onError={(e) => ((e.target as HTMLImageElement).style.display = 'none')} />;
+  const competitor = /@(\d+)$/.exec(p.column?.getColId() ?? '');
+  const src = thumbnailURL(String(p.value), competitor ? Number(competitor[1]) : undefined);
+  return <img className="thumb" src={src} alt="" loading="lazy" onError={(e) => ((e.target as HTMLImageElement).style.display = 'none')} />;
 }
 
 export type LabelChip = { id: string; name: string; color?: string };

@@ -20,3 +20,8 @@ type ConfirmReset = Route<'/login/resetPassword/confirm', 'post'>;
 /** setPassword uses the token of a reset or invitation mail to choose a password. */
 export const setPassword = (token: string, password: string) =>
   api.post<ConfirmReset>('/login/resetPassword/confirm', { token, password }, { quiet: true });
+
+type ResetPassword = Route<'/login/resetPassword', 'post'>;
+
+/** resetPassword asks for a reset link by mail; the answer is the same whether the address is known or not. */
+export const resetPassword = (email: string) => api.post<ResetPassword>('/login/resetPassword', { email }, { quiet: true });

@@ -4,6 +4,7 @@ import type { Route } from '../../../api/route';
 /** Custom reports (docs/api-contract.md "Custom reports"): the list and one report's embed address. */
 
 type ListCustomReports = Route<'/custom_reports', 'get'>;
+type GetCustomReport = Route<'/custom_reports/{id}', 'get'>;
 type GetEmbed = Route<'/custom_reports/{id}/embed', 'get'>;
 
 export type CustomReport = NonNullable<ListCustomReports['answer']['reports']>[number];
@@ -11,6 +12,9 @@ export type Embed = GetEmbed['answer']['embed'];
 
 /** listCustomReports lists the account's custom reports (none: an empty list); a 404 (none configured) is the caller's. */
 export const listCustomReports = (): Promise<CustomReport[]> => api.get<ListCustomReports>('/custom_reports', { quiet: [404] }).then((r) => r.reports ?? []);
+
+/** getCustomReport reads one custom report (its name titles the page). */
+export const getCustomReport = (id: string) => api.get<GetCustomReport>('/custom_reports/' + encodeURIComponent(id), { quiet: [404] }).then((r) => r.report);
 
 export const getEmbed = (id: string) => api.get<GetEmbed>('/custom_reports/' + encodeURIComponent(id) + '/embed');
 

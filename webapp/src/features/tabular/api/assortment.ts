@@ -6,6 +6,7 @@ import type { Condition } from '../condition';
 /** The assortment reports' and the real-time view's calls (docs/reports.md#assortment-reports, "Real-time view"). */
 
 type AssortmentData = Route<'/assortment/getConditionsData', 'post'>;
+type AssortmentCount = Route<'/assortment/getCountOfRow', 'post'>;
 type AssortmentColumns = Route<'/assortment/getColumnsDef', 'post'>;
 type RealTimeData = Route<'/tabular/getConditionsDataForRealTime', 'post'>;
 type RealTimeColumns = Route<'/tabular/getColumnDefRealTime', 'post'>;
@@ -25,6 +26,10 @@ export const getAssortmentColumns = (tableName: string) => api.post<AssortmentCo
 
 export const getAssortmentData = (tableName: string, data: Condition) =>
   api.post<AssortmentData>('/assortment/getConditionsData', { tableName, data }).then(blockOf);
+
+/** getAssortmentCount is how many rows the condition matches: the pager's "of N". */
+export const getAssortmentCount = (tableName: string, data: Condition) =>
+  api.post<AssortmentCount>('/assortment/getCountOfRow', { tableName, data }, { quiet: true }).then((r) => r.count);
 
 export const getRealTimeColumns = (competitorsId: number[]) => api.post<RealTimeColumns>('/tabular/getColumnDefRealTime', { competitorsId }).then(columnsOf);
 

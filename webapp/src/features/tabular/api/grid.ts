@@ -9,6 +9,7 @@ import type { Block } from '../initial';
 type GetColumnsDef = Route<'/tabular/getColumnsDef', 'post'>;
 type GetConditionsData = Route<'/tabular/getConditionsData', 'post'>;
 type GetCountOfRow = Route<'/tabular/getCountOfRow', 'post'>;
+type SearchInReport = Route<'/tabular/searchInReport', 'post'>;
 
 /** ColumnsAnswer is a report's column definitions (none: an empty list). */
 export type ColumnsAnswer = { columns: ApiColumn[] };
@@ -28,3 +29,15 @@ export const getConditionsData = (condition: Condition): Promise<Block> =>
 
 /** getCountOfRow counts the rows of a condition; a failure only leaves the count out. */
 export const getCountOfRow = (condition: Condition) => api.post<GetCountOfRow>('/tabular/getCountOfRow', { condition }, { quiet: true });
+
+/** A search suggestion: a product of the report whose name, brand, manufacturer id or id holds the text. */
+export type Suggestion = { id: string; name: string; canonical_mfgr_display?: string; mfgr_prod_id?: string };
+
+/**
+ * searchInReport suggests the report's products for a search text (POST
+ * /tabular/searchInReport): the first matches under the report's condition and how many match.
+ */
+export const searchInReport = (search: string, condition: Condition): Promise<{ count: number; rows: Suggestion[] }> =>
+  api
+    .post<SearchInReport>('/tabular/searchInReport', { search, mode: 'table', condition }, { quiet: true })
+    .then((r) => ({ count: r.count, rows: (r.rows ?? []).filter((x) => x !== null) as unknown as Suggestion[] }));
