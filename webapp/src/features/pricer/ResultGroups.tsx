@@ -8,7 +8,7 @@ import { GRAPH_SERIES, GROUP_BY, graphRows, groupCondition, groupLabel, type Gro
 
 /**
  * The results in group mode (a row per group with its counts and changes) or graph mode (a
- * stacked bar per group: pending, auto-approved, no change), over the grid's condition (its
+ * stacked bar per group: pending, auto-approved, no change, decided), over the grid's condition (its
  * run, filters and search).
  */
 export function ResultGroups({ mode, groupBy, cond, currency }: { mode: 'group' | 'graph'; groupBy: string; cond: Record<string, unknown>; currency: string }) {

@@ -52,6 +52,7 @@ export const GRAPH_SERIES: BarSeries[] = [
   { key: 'pending', label: 'Pending' },
   { key: 'auto_approved', label: 'Auto-approved' },
   { key: 'no_change', label: 'No change' },
+  { key: 'decided', label: 'Approved or rejected' },
 ];
 
 /** The approval grid's group columns and the counts of an approval group row (engine ApprovalGroupMetrics). */
@@ -98,6 +99,7 @@ export function approvalGraphRows(rows: ApprovalGroupRow[], groupBy: string): Ba
 export function graphRows(rows: GroupRow[], groupBy: string, ruleNames: Record<string, string> = {}): BarRow[] {
   return rows.map((r) => ({
     label: groupLabel(groupBy, r.group_key, ruleNames),
-    values: { pending: r.pending, auto_approved: r.auto_approved, no_change: r.products - r.changed },
+    // A change that is neither pending nor auto-approved was decided on Manual Approval.
+    values: { pending: r.pending, auto_approved: r.auto_approved, no_change: r.products - r.changed, decided: Math.max(r.changed - r.pending - r.auto_approved, 0) },
   }));
 }

@@ -85,7 +85,10 @@ test('group and graph modes: one group level of the grid condition, labelled and
   expect(groupLabel('rule_id', '12', { '12': 'Beat Alpha' })).toBe('Beat Alpha');
   expect(groupLabel('status', 'auto_approved')).toBe('Auto-approved');
   const row = { group_key: 'pending', products: 10, changed: 7, pending: 4, auto_approved: 3, avg_change_pct: 1, min_change_pct: 0.5, max_change_pct: 2 };
-  expect(graphRows([row], 'status')).toEqual([{ label: 'Pending', values: { pending: 4, auto_approved: 3, no_change: 3 } }]);
+  expect(graphRows([row], 'status')).toEqual([{ label: 'Pending', values: { pending: 4, auto_approved: 3, no_change: 3, decided: 0 } }]);
+  // A decided record is in its own segment, so an Approved group's bar is as long as its products.
+  const approved = { ...row, group_key: 'approved', products: 2, changed: 2, pending: 0, auto_approved: 0 };
+  expect(graphRows([approved], 'status')).toEqual([{ label: 'Approved', values: { pending: 0, auto_approved: 0, no_change: 0, decided: 2 } }]);
 });
 
 test('approval group and graph modes: the largest groups by records, their statuses stacked', async () => {
