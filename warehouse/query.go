@@ -86,6 +86,20 @@ func statementSettings(st engine.Statement) clickhouse.Settings {
 	return set
 }
 
+// Background marks ctx's queries as work nobody waits for (the grid's order cache
+// filling in): the server runs them at a lower priority, pausing them while the
+// queries people wait for run, so a fill does not slow the blocks beside it.
+func Background(ctx context.Context) context.Context {
+	return context.WithValue(ctx, backgroundKey{}, true)
+}
+
+type backgroundKey struct{}
+
+// backgroundPriority is ClickHouse's priority setting of background queries: a
+// query whose number is higher waits while one with a lower number (0, the
+// default) runs.
+const backgroundPriority = 10
+
 // queryContext gives a query its id, its external sets (engine.Set) and, when its
 // text may be long, a max_query_size that fits it; and ties it
 // to ctx by cancellation only: when ctx ends (client gone, deadline), the query
@@ -100,7 +114,11 @@ func (w *Warehouse) queryContext(ctx context.Context, prefix string, st engine.S
 // queryContextID is queryContext with the caller's query id (one it can kill).
 func (w *Warehouse) queryContextID(ctx context.Context, id string, st engine.Statement) (context.Context, func(), string, error) {
 	opts := []clickhouse.QueryOption{clickhouse.WithQueryID(id)}
-	if set := statementSettings(st); len(set) > 0 {
+	set := statementSettings(st)
+	if ctx.Value(backgroundKey{}) != nil {
+		set["priority"] = backgroundPriority
+	}
+	if len(set) > 0 {
 		opts = append(opts, clickhouse.WithSettings(set))
 	}
 	for _, s := range st.Sets {
