@@ -68,30 +68,32 @@ func cacheKey(kind string, version string, st engine.Statement) string {
 // What it returns is shared: callers must not change it.
 func cached[T any](ctx context.Context, c *orderCache, key string, size func(T) int, compute func(context.Context) (T, error)) (T, error) {
 	var zero T
-	c.mu.Lock()
-	if e, ok := c.entries[key]; ok && time.Since(e.at) < c.ttl {
-		c.lru.MoveToFront(e.elem)
-		c.mu.Unlock()
-		select {
-		case <-e.ready:
-		case <-ctx.Done():
-			return zero, ctx.Err()
-		}
-		if e.err == nil {
-			return e.val.(T), nil
-		}
+	for attempt := 0; ; attempt++ {
 		c.mu.Lock()
-		c.remove(e)
-	} else if ok {
-		c.remove(e)
+		if e, ok := c.entries[key]; ok && time.Since(e.at) < c.ttl {
+			c.lru.MoveToFront(e.elem)
+			c.mu.Unlock()
+			select {
+			case <-e.ready:
+			case <-ctx.Done():
+				return zero, ctx.Err()
+			}
+			if e.err == nil {
+				return e.val.(T), nil
+			}
+			if attempt == 0 {
+				continue // the request computing it failed (its client may have gone): once more
+			}
+			return zero, e.err
+		}
+		e := c.add(key)
+		c.mu.Unlock()
+		v, err := compute(ctx)
+		if err := c.finish(e, v, err, func() int { return size(v) }); err != nil {
+			return zero, err
+		}
+		return v, nil
 	}
-	e := c.add(key)
-	c.mu.Unlock()
-	v, err := compute(ctx)
-	if err := c.finish(e, v, err, func() int { return size(v) }); err != nil {
-		return zero, err
-	}
-	return v, nil
 }
 
 // ready answers key from c when it is kept and computed. Otherwise it reports
@@ -123,9 +125,6 @@ func ready[T any](c *orderCache, key string, size func(T) int, compute func(cont
 		c.seen[key] = time.Now()
 		return zero, false
 	}
-	if e, ok := c.entries[key]; ok {
-		c.remove(e)
-	}
 	select {
 	case c.filling <- struct{}{}:
 	default:
@@ -146,8 +145,11 @@ func ready[T any](c *orderCache, key string, size func(T) int, compute func(cont
 // maxSeen bounds the keys asked once (a few MB of keys); past it they are forgotten.
 const maxSeen = 10_000
 
-// add enters an entry being computed for key (under c.mu).
+// add enters an entry being computed for key, in place of an older one (under c.mu).
 func (c *orderCache) add(key string) *orderEntry {
+	if old, ok := c.entries[key]; ok {
+		c.remove(old)
+	}
 	e := &orderEntry{key: key, at: time.Now(), ready: make(chan struct{})}
 	e.elem = c.lru.PushFront(e)
 	c.entries[key] = e
@@ -174,12 +176,12 @@ func (c *orderCache) finish(e *orderEntry, v any, err error, size func() int) er
 	return nil
 }
 
-// remove drops e (under c.mu).
+// remove drops e (under c.mu); dropping it twice does nothing.
 func (c *orderCache) remove(e *orderEntry) {
-	if c.entries[e.key] != e {
-		return
+	if c.entries[e.key] == e {
+		delete(c.entries, e.key)
 	}
-	delete(c.entries, e.key)
 	c.lru.Remove(e.elem)
 	c.size -= e.size
+	e.size = 0
 }
