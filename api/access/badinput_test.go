@@ -44,6 +44,9 @@ func TestBadInputIsA4xxAndChangesNothing(t *testing.T) {
 		{"POST", "/api/saveReport/insertSaveReport", `{"report_name": 5, "report_type": "t"}`, 400, "report_name must be text"},
 		{"POST", "/api/saveReport/insertSaveReport", `{"report_name": "a}b", "report_type": "t"}`, 400, "Report name can not contain the following: # % ^ ` { }"},
 		{"POST", "/api/saveReport/insertSaveReport", `{"report_name": "ok"}`, 400, "report_type is required"},
+		// A number no reader can hold was stored, and every answer carrying the report held it (the contract fuzzer's find).
+		{"POST", "/api/saveReport/insertSaveReport", `{"report_name": "ok", "report_type": "all_my_products", "selected_rows": 1e400}`, 400, "selected_rows holds a number out of range: 1e400"},
+		{"POST", "/api/saveReport/insertSaveReport", `{"report_name": "ok", "report_type": "all_my_products", "filters": {"price": {"filter": -2e308}}}`, 400, "filters holds a number out of range: -2e308"},
 		{"POST", "/api/saveReport/getSaveReport", `{"id": 987654}`, 404, "Report not found"},
 		{"POST", "/api/saveReport/getSaveReport", `{"id": "abc"}`, 400, "id must be a report id"},
 		{"POST", "/api/saveReport/getSaveReport", `{"id": "nope", "isShareLink": true}`, 404, "This share report is no longer available"},

@@ -57,7 +57,7 @@ func (in *ReportIn) Validate() error {
 	for f, raw := range map[string]json.RawMessage{"visible_columns": in.VisibleColumns, "columns_index": in.ColumnsIndex,
 		"group_mode": in.GroupMode, "competitors_visibility": in.CompetitorsVisibility, "selected_rows": in.SelectedRows,
 		"comparisonValues": in.ComparisonValues} {
-		if err := jsonSize(f, raw); err != nil {
+		if err := jsonLimits(f, raw); err != nil {
 			return err
 		}
 	}

@@ -1,6 +1,7 @@
 package appstate
 
 import (
+	"bytes"
 	"encoding/json"
 	"net/mail"
 	"regexp"
@@ -79,7 +80,7 @@ var hashHexColor = regexp.MustCompile(`^#?[0-9a-fA-F]{6}$`)
 
 // jsonKind checks that a raw JSON field holds the expected kind ('{' object, '[' list).
 func jsonKind(field string, raw json.RawMessage, kind byte) error {
-	if err := jsonSize(field, raw); err != nil {
+	if err := jsonLimits(field, raw); err != nil {
 		return err
 	}
 	t := strings.TrimSpace(string(raw))
@@ -100,11 +101,27 @@ func jsonKind(field string, raw json.RawMessage, kind byte) error {
 // selected_rows, ...) or a shared condition may hold (docs/reports.md#saved-reports).
 const MaxReportJSON = 256 << 10
 
-func jsonSize(field string, raw json.RawMessage) error {
+// jsonLimits checks what every raw JSON field of a saved report or shared condition
+// must keep: at most MaxReportJSON bytes, and numbers a reader can hold (a float64:
+// 1e400 was stored, and every answer carrying the report then held a number no
+// JSON reader of ours could read).
+func jsonLimits(field string, raw json.RawMessage) error {
 	if len(raw) > MaxReportJSON {
 		return httperr.BadRequest(field, "%s is too large: at most %d KB are allowed.", field, MaxReportJSON>>10)
 	}
-	return nil
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil // the end (the body was decoded before: raw is valid JSON)
+		}
+		if n, ok := tok.(json.Number); ok {
+			if _, err := strconv.ParseFloat(string(n), 64); err != nil {
+				return httperr.BadRequest(field, "%s holds a number out of range: %.40s", field, string(n))
+			}
+		}
+	}
 }
 
 // productIDs cleans a list of product ids.
