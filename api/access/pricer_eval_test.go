@@ -210,7 +210,7 @@ func cents(x float64) float64 {
 func ceilCents(x float64) float64  { return math.Ceil(x*100-1e-6) / 100 }
 func floorCents(x float64) float64 { return math.Floor(x*100+1e-6) / 100 }
 
-// evBand is the band of allowed prices: the limits in cents in DESIGN §10's order,
+// evBand is the band of allowed prices: the limits in cents in the order of docs/pricer.md "The order of a price's steps",
 // ceiling, floor, maximum change per run, minimum margin, each moving the band
 // into itself, so that of two limits that cannot both hold the later one wins.
 func evBand(price, cost, floor, ceiling float64, g evGuard) (lo, hi float64) {
@@ -258,7 +258,7 @@ func evPrice(price, cost, target, floor, ceiling float64, g evGuard) float64 {
 
 // limitBreaks lists how a recommended price rec of a product (current price,
 // cost; the target, floor and ceiling it was priced from, NaN for none; a
-// contract's band is its floor and ceiling) breaks DESIGN §10's limits. It is
+// contract's band is its floor and ceiling) breaks the limits of docs/pricer.md. It is
 // written from the limits, not from the band: the minimum margin always holds;
 // the maximum change per run holds unless the margin lies above it; when every
 // limit can hold at once (some cent satisfies them all), every one holds, and
