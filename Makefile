@@ -12,11 +12,13 @@ HAS_WEBAPP := $(wildcard $(WEBAPP)/package.json)
 
 build: webapp bins
 
-# bins: the two Go binaries: pricelens and the chDB endpoint (cmd/chdb-server).
+# bins: the Go binaries: pricelens, the chDB endpoint (cmd/chdb-server) and the
+# local OpenID Connect provider of the demo's single sign-on (cmd/devidp).
 .PHONY: bins
 bins:
 	$(GO) build -o $(BIN) ./cmd/pricelens
 	$(GO) build -o bin/chdb-server ./cmd/chdb-server
+	$(GO) build -o bin/devidp ./cmd/devidp
 
 # The webapp is built only when it exists; npm packages are installed when missing.
 webapp-deps:
@@ -33,11 +35,15 @@ endif
 stack: build
 	$(BIN) stack up
 
-# run: stack up, migrate, seed S unless data exists, serve on 127.0.0.1:8080.
+# run: stack up, migrate, seed S unless data exists, serve on 127.0.0.1:8080. Unless
+# PRICELENS_OIDC_ISSUER names an identity provider, single sign-on goes to the
+# stack's own (cmd/devidp on 127.0.0.1:18096), which signs in the demo administrator.
+DEMO_SSO := PRICELENS_OIDC_ISSUER=http://127.0.0.1:18096/oidc \
+	PRICELENS_OIDC_CLIENT_ID=pricelens-demo PRICELENS_OIDC_CLIENT_SECRET=pricelens-demo-secret
 run: stack
 	$(BIN) migrate
 	$(BIN) seed --size S --seed 1 --if-empty
-	$(BIN) serve
+	$(if $(PRICELENS_OIDC_ISSUER),,$(DEMO_SSO)) $(BIN) serve
 
 vet:
 	$(GO) vet ./...

@@ -20,6 +20,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"pricelens/api/access"
+	"pricelens/deploy/devidp"
 )
 
 // testIssuer is a small, real OpenID Connect provider on loopback: discovery,
@@ -196,4 +197,45 @@ func TestSingleSignOn(t *testing.T) {
 	// SSO users cannot sign in with a password.
 	st, _ = e.client().call("POST", "/api/auth", obj{"email": "sara@acme.test", "password": "anything at all"})
 	assert.Equal(t, 401, st)
+}
+
+// TestSingleSignOnDevIDP signs in against the local stack's provider (deploy/devidp,
+// the one `make run` and the browser tests use): its discovery, PKCE, client
+// authentication and ID tokens work with our relying party, the demo
+// administrator's internal user is linked and keeps its memberships, and a
+// redirect URL it does not know is refused.
+func TestSingleSignOnDevIDP(t *testing.T) {
+	p, err := devidp.Start(devidp.Options{Addr: "127.0.0.1:0", ClientID: clientID, ClientSecret: clientSecret,
+		RedirectURLs: []string{callbackURL}, Email: "admin@acme.test"})
+	require.NoError(t, err)
+	t.Cleanup(func() { p.Close() })
+	t.Setenv("PRICELENS_OIDC_ISSUER", p.Issuer())
+	t.Setenv("PRICELENS_OIDC_CLIENT_ID", clientID)
+	t.Setenv("PRICELENS_OIDC_CLIENT_SECRET", clientSecret)
+	t.Setenv("PRICELENS_OIDC_REDIRECT_URL", callbackURL)
+	e := newEnv(t, nil)
+	acc := e.account("Acme")
+	e.user("admin@acme.test", "admin", acc)
+
+	c := e.client()
+	assert.Equal(t, "/pricing/reports", ssoSignIn(t, e, c, "/pricing/reports"))
+	c.csrf = c.cookie(access.CSRFCookie).Value
+	st, res := c.call("POST", "/api/auth/isAuth", obj{})
+	require.Equal(t, 200, st, "%v", res)
+	assert.Equal(t, "admin@acme.test", res["user"].(obj)["email"])
+	assert.Equal(t, true, res["user"].(obj)["is_saml"])
+	st, _ = c.call("POST", "/api/account/setAccount", obj{"account_id": acc})
+	assert.Equal(t, 200, st, "the linked user keeps its account")
+	assert.Equal(t, 1, e.count(`SELECT count(*) FROM users WHERE email = 'admin@acme.test' AND sso_subject IS NOT NULL`))
+
+	// A second sign-in is the same user.
+	ssoSignIn(t, e, e.client(), "/")
+	assert.Equal(t, 1, e.count(`SELECT count(*) FROM users WHERE is_saml`))
+
+	// The provider refuses a redirect URL that is not registered.
+	resp, err := http.Get(p.Issuer() + "/authorize?" + url.Values{"client_id": {clientID}, "response_type": {"code"},
+		"scope": {"openid email"}, "state": {"s"}, "redirect_uri": {"https://evil.example/cb"}}.Encode())
+	require.NoError(t, err)
+	resp.Body.Close()
+	assert.Equal(t, 400, resp.StatusCode)
 }

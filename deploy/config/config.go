@@ -146,6 +146,8 @@ const (
 	// The local stack's Mailpit: SMTP for the binary, web UI and API for people and tests.
 	DefaultMailpitSMTPPort = 11025
 	DefaultMailpitHTTPPort = 18025
+	// The local stack's OpenID Connect provider (cmd/devidp), single sign-on of the demo.
+	DefaultDevIDPPort = 18096
 	// The loopback cluster of `stack up --cluster` (2 shards x 2 replicas): node i
 	// (0-3) listens on these ports + i; ZooKeeper beside it.
 	DefaultClusterName          = "pricelens"

@@ -39,6 +39,13 @@ type Options struct {
 	// ToolsDir holds tools the stack builds itself (Mailpit), one folder per version.
 	ToolsDir string
 
+	// DevIDP is the binary of the local OpenID Connect provider (cmd/devidp); empty:
+	// none is started. It listens on DevIDPPort and sends sign-ins back to
+	// DevIDPRedirectURL (the binary's PRICELENS_OIDC_REDIRECT_URL).
+	DevIDP            string
+	DevIDPPort        int
+	DevIDPRedirectURL string
+
 	// PostgresUser, PostgresPassword, PostgresDB: role + database created on first start.
 	PostgresUser, PostgresPassword, PostgresDB string
 
@@ -71,6 +78,9 @@ func OptionsFrom(c config.Config) (Options, error) {
 		MailpitSMTPPort:    c.SMTP.Port,
 		MailpitHTTPPort:    config.DefaultMailpitHTTPPort,
 		ToolsDir:           filepath.Join(c.DataDir, "tools"),
+		DevIDP:             besideExecutable("devidp"),
+		DevIDPPort:         config.DefaultDevIDPPort,
+		DevIDPRedirectURL:  c.OIDC.RedirectURL,
 	}
 	if o.ClickHouseTCPPort == 0 {
 		return o, fmt.Errorf("ClickHouse address %q has no port", c.ClickHouseAddr)
@@ -98,12 +108,15 @@ func OptionsFrom(c config.Config) (Options, error) {
 	if o.PostgresUser == "" || o.PostgresPassword == "" || o.PostgresDB == "" {
 		return o, errors.New("PostgreSQL URL must name a user, a password and a database for the local stack")
 	}
+	if o.DevIDP != "" && (o.DevIDPPort <= 0 || o.DevIDPPort > 65535) {
+		return o, fmt.Errorf("OpenID Connect provider port %d is out of range", o.DevIDPPort)
+	}
 	return o, nil
 }
 
-// Up installs missing packages and tools, then starts ClickHouse, PostgreSQL
-// and Mailpit (each only if it is not already running) and returns once all
-// answer. Running it again is harmless.
+// Up installs missing packages and tools, then starts ClickHouse, PostgreSQL,
+// Mailpit and the OpenID Connect provider (each only if it is not already
+// running) and returns once all answer. Running it again is harmless.
 func Up(ctx context.Context, o Options) error {
 	o, err := o.check()
 	if err != nil {
@@ -118,7 +131,10 @@ func Up(ctx context.Context, o Options) error {
 	if err := upPostgres(ctx, o); err != nil {
 		return err
 	}
-	return upMailpit(ctx, o)
+	if err := upMailpit(ctx, o); err != nil {
+		return err
+	}
+	return upDevIDP(ctx, o)
 }
 
 // Down stops the servers Up started (found by the pid files under DataDir) and
@@ -130,7 +146,7 @@ func Down(o Options) error {
 	}
 	// Stop every server even if one fails, and report the first failure.
 	var first error
-	for _, down := range []func(Options) error{downClickHouse, downPostgres, downMailpit} {
+	for _, down := range []func(Options) error{downClickHouse, downPostgres, downMailpit, downDevIDP} {
 		if err := down(o); err != nil && first == nil {
 			first = err
 		}
@@ -138,13 +154,32 @@ func Down(o Options) error {
 	return first
 }
 
-// Status reports each server of the stack: ClickHouse, PostgreSQL, Mailpit.
+// Status reports each server of the stack: ClickHouse, PostgreSQL, Mailpit and,
+// when it is built, the OpenID Connect provider.
 func Status(o Options) ([]Server, error) {
 	o, err := o.check()
 	if err != nil {
 		return nil, err
 	}
-	return []Server{statusClickHouse(o), statusPostgres(o), statusMailpit(o)}, nil
+	servers := []Server{statusClickHouse(o), statusPostgres(o), statusMailpit(o)}
+	if o.DevIDP != "" {
+		servers = append(servers, statusDevIDP(o))
+	}
+	return servers, nil
+}
+
+// besideExecutable is the path of a binary next to the running one (bin/ after
+// `make bins`), or "" when there is none.
+func besideExecutable(name string) string {
+	self, err := os.Executable()
+	if err != nil {
+		return ""
+	}
+	p := filepath.Join(filepath.Dir(self), name)
+	if st, err := os.Stat(p); err != nil || st.IsDir() {
+		return ""
+	}
+	return p
 }
 
 // check validates the options and fills in defaults.

@@ -194,6 +194,7 @@ func TestOptionsFrom(t *testing.T) {
 		ClickHouseHTTPAddr: "127.0.0.1:18123",
 		PostgresURL:        "postgres://pricelens:pricelens@127.0.0.1:15432/pricelens?sslmode=disable",
 		SMTP:               config.SMTP{Host: "127.0.0.1", Port: 11025},
+		OIDC:               config.OIDC{RedirectURL: "http://127.0.0.1:8080/api/login/sso/callback"},
 	})
 	noErr(t, err)
 	equal(t, o, Options{
@@ -202,6 +203,7 @@ func TestOptionsFrom(t *testing.T) {
 		PostgresPort:    15432,
 		MailpitSMTPPort: 11025, MailpitHTTPPort: 18025, ToolsDir: "/srv/pricelens/tools",
 		PostgresUser: "pricelens", PostgresPassword: "pricelens", PostgresDB: "pricelens",
+		DevIDPPort: 18096, DevIDPRedirectURL: "http://127.0.0.1:8080/api/login/sso/callback", // no bin/devidp beside the test binary
 	})
 
 	_, err = OptionsFrom(config.Config{
