@@ -67,12 +67,43 @@ function freePort() {
 /** binary returns the pricelens binary: PRICELENS_BIN, else ../bin/pricelens (built when missing). */
 function binary() {
   if (process.env.PRICELENS_BIN) return process.env.PRICELENS_BIN;
-  const bin = join(repoDir, 'bin', 'pricelens');
+  return built('pricelens');
+}
+
+/** built returns ../bin/<name>, built from ./cmd/<name> when missing. */
+function built(name) {
+  const bin = join(repoDir, 'bin', name);
   if (!existsSync(bin)) {
     log('building', bin);
-    run('go', ['build', '-o', bin, './cmd/pricelens'], process.env, 'go build');
+    run('go', ['build', '-o', bin, './cmd/' + name], process.env, 'go build');
   }
   return bin;
+}
+
+/**
+ * startIdP starts the stack's OpenID Connect provider (cmd/devidp) on a free port for
+ * this run, registered for the server's callback; it signs in the demo administrator.
+ */
+async function startIdP(stack, port) {
+  const idpPort = await freePort();
+  const secret = randomBytes(12).toString('hex');
+  const args = ['--addr', `127.0.0.1:${idpPort}`, '--client-id', 'pricelens-e2e', '--client-secret', secret,
+    '--redirect-url', `http://127.0.0.1:${port}/api/login/sso/callback`];
+  stack.idp = spawn(built('devidp'), args, { cwd: repoDir, stdio: ['ignore', 'ignore', 'pipe'] });
+  stack.idp.stderr.on('data', (d) => stack.serverLog.push('[devidp] ' + d));
+  const issuer = `http://127.0.0.1:${idpPort}/oidc`;
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (stack.idp.exitCode !== null) throw new Error('devidp exited: ' + stack.serverLog.join(''));
+    try {
+      if ((await fetch(issuer + '/.well-known/openid-configuration')).ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error('devidp did not answer in 20 s');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { PRICELENS_OIDC_ISSUER: issuer, PRICELENS_OIDC_CLIENT_ID: 'pricelens-e2e', PRICELENS_OIDC_CLIENT_SECRET: secret };
 }
 
 /**
@@ -95,8 +126,9 @@ export async function startStack({ size = 'S' } = {}) {
     PRICELENS_LOG_LEVEL: process.env.PRICELENS_LOG_LEVEL || 'warn',
   };
   const bin = binary();
-  const stack = { name, port, password, env, bin, server: null, base: `http://127.0.0.1:${port}`, serverLog: [] };
+  const stack = { name, port, password, env, bin, server: null, idp: null, base: `http://127.0.0.1:${port}`, serverLog: [] };
   try {
+    Object.assign(env, await startIdP(stack, port));
     let t = Date.now();
     run(bin, ['migrate'], env, 'pricelens migrate');
     log(`migrated ${name} in ${Date.now() - t} ms`);
@@ -134,8 +166,9 @@ async function waitHealthy(stack) {
   throw new Error('pricelens serve did not become healthy in 60 s');
 }
 
-/** stopStack stops the server it started (by pid) and drops both private databases. */
+/** stopStack stops the server and the identity provider it started (by pid) and drops both private databases. */
 export async function stopStack(stack) {
+  if (stack.idp && stack.idp.exitCode === null) stack.idp.kill('SIGTERM');
   if (stack.server && stack.server.exitCode === null) {
     stack.server.kill('SIGTERM');
     await new Promise((r) => {

@@ -2,6 +2,7 @@
 // the real server and seeded data. No API response is faked.
 import { startStack, stopStack, launchBrowser } from './harness.mjs';
 import { steps } from './steps.mjs';
+import { TOUR_DIR } from './tour.steps.mjs';
 
 // Console messages that are not errors of ours: ag-grid's trial-licence notice.
 const LICENCE = /AG Grid Enterprise|License Key|licen[cs]e|\*{10,}|info@ag-grid\.com|Trial|watermark/i;
@@ -63,6 +64,7 @@ async function main() {
     await stopStack(stack);
   }
   console.log(`[e2e] ${results.filter((r) => r.ok).length}/${results.length} steps passed in ${Date.now() - started} ms`);
+  if (results.some((r) => r.name.startsWith('screenshot tour'))) console.log(`[e2e] screenshot tour of every route: ${TOUR_DIR} (tour.txt lists them)`);
   if (failed) process.exit(1);
 }
 

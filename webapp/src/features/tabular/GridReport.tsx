@@ -125,7 +125,7 @@ function GridReport(p: {
   return (
     <>
       <div className="toolbar">
-        <button onClick={() => setExporting(true)} disabled={!cols}>
+        <button className="btn" onClick={() => setExporting(true)} disabled={!cols}>
           Export
         </button>
       </div>
