@@ -202,7 +202,7 @@ func TestSingleSignOn(t *testing.T) {
 // TestSingleSignOnDevIDP signs in against the local stack's provider (deploy/devidp,
 // the one `make run` and the browser tests use): its discovery, PKCE, client
 // authentication and ID tokens work with our relying party, the demo
-// administrator's internal user is linked and keeps its memberships, and a
+// administrator's internal user is linked and keeps its memberships and password, and a
 // redirect URL it does not know is refused.
 func TestSingleSignOnDevIDP(t *testing.T) {
 	p, err := devidp.Start(devidp.Options{Addr: "127.0.0.1:0", ClientID: clientID, ClientSecret: clientSecret,
@@ -228,9 +228,10 @@ func TestSingleSignOnDevIDP(t *testing.T) {
 	assert.Equal(t, 200, st, "the linked user keeps its account")
 	assert.Equal(t, 1, e.count(`SELECT count(*) FROM users WHERE email = 'admin@acme.test' AND sso_subject IS NOT NULL`))
 
-	// A second sign-in is the same user.
+	// A second sign-in is the same user, and the linked user's password still signs in.
 	ssoSignIn(t, e, e.client(), "/")
 	assert.Equal(t, 1, e.count(`SELECT count(*) FROM users WHERE is_saml`))
+	e.login("admin@acme.test", acc)
 
 	// The provider refuses a redirect URL that is not registered.
 	resp, err := http.Get(p.Issuer() + "/authorize?" + url.Values{"client_id": {clientID}, "response_type": {"code"},
