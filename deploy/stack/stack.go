@@ -108,9 +108,6 @@ func OptionsFrom(c config.Config) (Options, error) {
 	if o.PostgresUser == "" || o.PostgresPassword == "" || o.PostgresDB == "" {
 		return o, errors.New("PostgreSQL URL must name a user, a password and a database for the local stack")
 	}
-	if o.DevIDP != "" && (o.DevIDPPort <= 0 || o.DevIDPPort > 65535) {
-		return o, fmt.Errorf("OpenID Connect provider port %d is out of range", o.DevIDPPort)
-	}
 	return o, nil
 }
 
@@ -210,6 +207,9 @@ func (o Options) check() (Options, error) {
 		if p.port <= 0 || p.port > 65535-9 { // -9: ClickHouse interserver port is native+9
 			return o, fmt.Errorf("%s port %d is out of range", p.name, p.port)
 		}
+	}
+	if o.DevIDP != "" && (o.DevIDPPort <= 0 || o.DevIDPPort > 65535) {
+		return o, fmt.Errorf("OpenID Connect provider port %d is out of range", o.DevIDPPort)
 	}
 	return o, nil
 }
