@@ -530,4 +530,3 @@ func scopePredicate(b *builder, a Account, scope Condition) (string, error) {
 	}
 	return strings.Join(preds, " AND "), nil
 }
-
