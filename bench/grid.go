@@ -296,24 +296,30 @@ func pgStrings(ctx context.Context, db *pgxpool.Pool, q string, args ...any) ([]
 }
 
 func postJSON(ctx context.Context, client *http.Client, url, body string) error {
+	_, err := postJSONBody(ctx, client, url, body)
+	return err
+}
+
+// postJSONBody is postJSON with the answer's body.
+func postJSONBody(ctx context.Context, client *http.Client, url, body string) ([]byte, error) {
 	req, err := http.NewRequestWithContext(ctx, "POST", url, strings.NewReader(body))
 	if err != nil {
-		return err
+		return nil, err
 	}
 	req.Header.Set("Content-Type", "application/json")
 	resp, err := client.Do(req)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer resp.Body.Close()
 	b, err := io.ReadAll(resp.Body)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if resp.StatusCode != 200 {
-		return fmt.Errorf("status %d: %s", resp.StatusCode, bytes.TrimSpace(b))
+		return nil, fmt.Errorf("status %d: %s", resp.StatusCode, bytes.TrimSpace(b))
 	}
-	return nil
+	return b, nil
 }
 
 type stats struct{ p50, p95 time.Duration }
