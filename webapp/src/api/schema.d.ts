@@ -3723,6 +3723,7 @@ export interface components {
             status?: string;
         };
         PricerPreviewOut: {
+            basis: string;
             changed: number;
             decided: number;
             distribution: components["schemas"]["PricerBucket"][] | null;
