@@ -20,6 +20,17 @@ const utcDay = (d) => d.toISOString().slice(0, 10);
 /** rowOf is the rendered grid row of a product. */
 const rowOf = (page, id) => page.locator(`${rows}[row-id="${id}"]`);
 
+/** reveal scrolls a grid sideways until ag-grid renders the column (it renders the columns in view). */
+async function reveal(page, col) {
+  const cell = page.locator(`${rows} [col-id="${col}"]`).first();
+  for (let x = 0; !(await cell.count()); x += 400) {
+    const more = await page.$eval('.ag-body-horizontal-scroll-viewport', (h, x) => ((h.scrollLeft = x), x < h.scrollWidth), x);
+    assert.ok(more, 'the grid has the column ' + col);
+    await page.waitForTimeout(100);
+  }
+  return cell;
+}
+
 /** search shows the products matching text on a results or approval grid. */
 async function search(page, text) {
   await page.getByLabel('Search products').fill(text);
@@ -31,7 +42,7 @@ async function search(page, text) {
 }
 
 /**
- * theProduct picks the day's product: a price p of 40 to 500 with at least two offers, a single
+ * theProduct picks the day's product: a labelled one, a price p of 40 to 500 with at least two offers, a single
  * cheapest one (the match to flag) and the next one under 0.92 p, so that after the flag the
  * rule's target lies under the contract's floor (0.92 p), which lies under what the maximum change
  * of 5 % allows (0.95 p). Not mandated, no contract or event yet.
@@ -47,13 +58,20 @@ function theProduct(stack, account) {
       .split('\n')
       .filter(Boolean),
   );
+  // The labels by name, as the approval grid's Labels column shows them.
+  const labels = new Map(
+    psql(stack, `SELECT la.product_id || ':' || string_agg(l.name, '|' ORDER BY l.name) FROM label_assignments la JOIN labels l ON l.id = la.label_id WHERE la.account_id = ${account} GROUP BY la.product_id`)
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 1).split('|')]),
+  );
   const candidates = clickhouse(
     stack.name,
     `SELECT o.product_id, toString(p.my_price), toString(o.ps[1]), toString(o.ps[2]), toString(o.cheapest)
      FROM (SELECT product_id, arraySort(groupArray(price)) AS ps, argMin(competitor_id, price) AS cheapest, min(scanned_at) AS oldest
            FROM latest_offers FINAL WHERE account_id = ${account} AND price > 0 GROUP BY product_id) AS o
      ALL INNER JOIN (SELECT product_id, my_price FROM products WHERE account_id = ${account} AND my_price >= 40 AND my_price <= 500) AS p USING product_id
-     WHERE length(o.ps) >= 2 AND o.ps[2] > o.ps[1] AND o.ps[2] * 0.99 < p.my_price * 0.915 AND o.oldest > now() - INTERVAL 20 DAY
+     WHERE o.product_id IN (${[...labels.keys()].map((id) => `'${id}'`).join(', ')}) AND length(o.ps) >= 2 AND o.ps[2] > o.ps[1] AND o.ps[2] * 0.99 < p.my_price * 0.915 AND o.oldest > now() - INTERVAL 20 DAY
      ORDER BY o.product_id LIMIT 200`,
   )
     .split('\n')
@@ -70,7 +88,7 @@ function theProduct(stack, account) {
     const rounded = maxDown + ((199 - (maxDown % 100)) % 100); // the nearest .99 at or above it
     // A cut beyond the auto-approve threshold of 2 %: it waits for a person.
     if ((p - rounded) / p < 0.025) continue;
-    return { ...c, floor, ceiling, rounded };
+    return { ...c, floor, ceiling, rounded, labels: labels.get(c.id) };
   }
   throw new Error('no product fits the day: ' + candidates.length + ' candidates');
 }
@@ -145,14 +163,9 @@ export const pricerDaySteps = [
         return ids.length === 1 && ids[0] === id;
       }, day.id);
       await search.press('Escape');
-      // The cheapest competitor's cell may lie right of the view: scroll until ag-grid renders it.
+      // The cheapest competitor's cell may lie right of the view.
       const col = 'price_delta@' + day.cheapest;
-      const cell = page.locator(`${rows} [col-id="${col}"]`).first();
-      for (let x = 0; !(await cell.count()); x += 400) {
-        const more = await page.$eval('.ag-body-horizontal-scroll-viewport', (h, x) => ((h.scrollLeft = x), x < h.scrollWidth), x);
-        assert.ok(more, 'the cheapest competitor has a column: ' + col);
-        await page.waitForTimeout(100);
-      }
+      const cell = await reveal(page, col);
       assert.notEqual((await cell.textContent()).trim(), '', 'before the flag the pair is compared');
       await cell.scrollIntoViewIfNeeded();
       await cell.hover();
@@ -217,8 +230,13 @@ export const pricerDaySteps = [
       await waitRows(page);
       await search(page, day.id);
       const row = rowOf(page, day.id);
-      // A cut beyond the 2 % threshold waits for a person.
+      // A cut beyond the 2 % threshold waits for a person; status, reason and labels in words (issue 29).
       assert.equal((await row.locator('[col-id="status"]').textContent()).trim(), 'Pending');
+      await reveal(page, 'reason');
+      assert.equal((await row.locator('[col-id="reason"]').textContent()).trim(), 'Above the threshold');
+      await reveal(page, 'labels');
+      assert.deepEqual((await row.locator('[col-id="labels"]').textContent()).split(', ').map((l) => l.trim()).sort(), [...day.labels].sort(), 'label names, not ids');
+      await page.$eval('.ag-body-horizontal-scroll-viewport', (h) => (h.scrollLeft = 0));
       assert.equal(num(await row.locator('[col-id="recommended_price"]').textContent()), day.rounded / 100);
       await row.locator('.ag-selection-checkbox input, [col-id="ag-Grid-SelectionColumn"] input').first().check();
       await page.getByRole('button', { name: 'Approve selected (1)' }).click();
