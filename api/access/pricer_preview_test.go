@@ -56,6 +56,17 @@ func (p *pricerEnv) randomRule(r *rand.Rand, name string, sups []string) (obj, e
 	return rule, ev
 }
 
+// clearAccount2 removes account 2's rules, contracts and events.
+func (p *pricerEnv) clearAccount2(t *testing.T) {
+	st, body := p.admin2.call("GET", "/api/rules/getAllRules", nil)
+	require.Equal(t, 200, st, "%v", body)
+	for _, r := range body["rules"].([]any) {
+		st, _ := p.admin2.call("POST", "/api/rules/removeRule", obj{"groupId": r.(obj)["groupId"]})
+		require.Equal(t, 200, st)
+	}
+	p.clearTerms(t, p.acc2)
+}
+
 // evPreview is the rule preview by the evaluator: candidate (its id is the saved
 // rule it replaces, in place when of the same type, else last of its list as a
 // save puts it; -1 for a new one, last of its list) among rules, over the products
@@ -139,15 +150,7 @@ func (p *pricerEnv) previewFromState(t *testing.T) {
 		}
 	}
 	sort.Strings(sups)
-	clear := func() {
-		st, body := p.admin2.call("GET", "/api/rules/getAllRules", nil)
-		require.Equal(t, 200, st, "%v", body)
-		for _, r := range body["rules"].([]any) {
-			st, _ := p.admin2.call("POST", "/api/rules/removeRule", obj{"groupId": r.(obj)["groupId"]})
-			require.Equal(t, 200, st)
-		}
-		p.clearTerms(t, p.acc2)
-	}
+	clear := func() { p.clearAccount2(t) }
 	defer clear()
 	day := p.now.Format("2006-01-02")
 	saveGuard := func(g evGuard) {

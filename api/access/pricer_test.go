@@ -809,15 +809,7 @@ func TestPricer(t *testing.T) {
 		}
 		sort.Strings(supList2)
 		require.NotEmpty(t, priced2)
-		clear := func() {
-			st, body := p.admin2.call("GET", "/api/rules/getAllRules", nil)
-			require.Equal(t, 200, st, "%v", body)
-			for _, r := range body["rules"].([]any) {
-				st, _ := p.admin2.call("POST", "/api/rules/removeRule", obj{"groupId": r.(obj)["groupId"]})
-				require.Equal(t, 200, st)
-			}
-			p.clearTerms(t, p.acc2)
-		}
+		clear := func() { p.clearAccount2(t) }
 		defer clear()
 		day := p.now.Format("2006-01-02")
 		var runs, changed, pinned int
