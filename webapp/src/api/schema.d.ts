@@ -3967,6 +3967,8 @@ export interface components {
             headerName?: string;
         };
         TrendRows: {
+            /** Format: date-time */
+            dataAsOf?: string | null;
             flagged: {
                 [key: string]: number;
             } | null;
