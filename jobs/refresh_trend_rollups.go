@@ -6,6 +6,7 @@ import (
 
 	"github.com/riverqueue/river"
 
+	"pricelens/ingest"
 	"pricelens/jobs/kinds"
 	"pricelens/store"
 )
@@ -33,7 +34,7 @@ func (w *refreshTrendRollups) Work(ctx context.Context, _ *river.Job[kinds.Refre
 	if err != nil {
 		return err
 	}
-	return w.deps.Warehouse.RefreshTrendRollups(ctx, settings)
+	return w.deps.Warehouse.RefreshTrendRollups(ctx, settings, ingest.ScanLoads(w.deps.DB))
 }
 
 func (w *refreshTrendRollups) periodic() *river.PeriodicJob {

@@ -19,6 +19,7 @@ import (
 	"pricelens/api/session"
 	"pricelens/deploy/testenv"
 	"pricelens/engine"
+	"pricelens/ingest"
 	"pricelens/ingest/demo"
 	"pricelens/store"
 	"pricelens/warehouse"
@@ -679,7 +680,7 @@ func TestTrendsOnS(t *testing.T) {
 		c := a1.Competitors[0].ID
 		require.NoError(t, s.Grid.W.Conn.Exec(ctx, `INSERT INTO offers (account_id, product_id, competitor_id, scanned_at, price, load_id)
 			SELECT 1, ?, ?, toDateTime(?), 99999.5, 'trend-test'`, all1[0], uint32(c), yesterday.Add(23*time.Hour).Unix()))
-		require.NoError(t, s.Grid.W.RefreshTrendRollups(ctx, map[uint32]engine.Settings{1: a1.Settings}))
+		require.NoError(t, s.Grid.W.RefreshTrendRollups(ctx, map[uint32]engine.Settings{1: a1.Settings}, nil))
 		r2, err := s.Grid.W.TrendRollup(ctx, 1)
 		require.NoError(t, err)
 		assert.Equal(t, r.FirstDay, r2.FirstDay, "an incremental build keeps the first day")
@@ -818,11 +819,57 @@ func TestTrendsOnS(t *testing.T) {
 		// moved 2 s back so the rebuild below surely starts after it.
 		_, err = db.Exec(ctx, `UPDATE ingest_loads SET finished_at = now() - interval '2 seconds' WHERE id = 'trend-test-load'`)
 		require.NoError(t, err)
-		require.NoError(t, s.Grid.W.RefreshTrendRollups(ctx, map[uint32]engine.Settings{1: a1.Settings}))
+		require.NoError(t, s.Grid.W.RefreshTrendRollups(ctx, map[uint32]engine.Settings{1: a1.Settings}, nil))
 		withRollup, asOf, err = s.withRollup(ctx, a1, "")
 		require.NoError(t, err)
 		assert.NotNil(t, withRollup.TrendRollup, "rebuilt after the load")
 		assert.Nil(t, asOf, "rebuilt after the load")
+
+		// The job's refresh knows the loads: a load of today's scans (after the
+		// rollup's last day, as scans usually arrive) rebuilds none of its days (it
+		// rebuilt the whole month, 3.5 minutes at L, issue 30) and makes the rollup
+		// current; a load with a scan of yesterday rebuilds, and the trend shows it.
+		builds := func() string {
+			v, err := s.Grid.W.Strings(ctx, warehouse.SQL(`SELECT toString(build_id) FROM trend_rollup WHERE account_id = 1 GROUP BY build_id ORDER BY build_id`))
+			require.NoError(t, err)
+			return strings.Join(v, ",")
+		}
+		load := func(id, pid string, at time.Time, price float64) {
+			_, err := db.Exec(ctx, `INSERT INTO ingest_loads (id, kind, format, file_name, file_bytes, status, accounts, finished_at)
+				VALUES ($1, 'scans', 'csv', $1, 10, 'done', '{1}', now())`, id)
+			require.NoError(t, err)
+			require.NoError(t, s.Grid.W.Conn.Exec(ctx, `INSERT INTO offers (account_id, product_id, competitor_id, scanned_at, price, load_id)
+				SELECT 1, ?, ?, toDateTime(?), ?, ?`, pid, uint32(c), at.Unix(), price, ingest.OffersLoadID(id)))
+		}
+		built := builds()
+		time.Sleep(time.Second) // the build row's time is in whole seconds
+		load("trend-test-today", all1[1], time.Now().Add(-time.Minute), 77777.5)
+		_, asOf, err = s.withRollup(ctx, a1, "")
+		require.NoError(t, err)
+		require.NotNil(t, asOf, "today's load is not in the rollup yet")
+		time.Sleep(time.Second) // a load that finished in the build's second counts as later
+		require.NoError(t, s.Grid.W.RefreshTrendRollups(ctx, map[uint32]engine.Settings{1: a1.Settings}, ingest.ScanLoads(db)))
+		assert.Equal(t, built, builds(), "no day of the rollup rebuilt for scans after its last day")
+		_, asOf, err = s.withRollup(ctx, a1, "")
+		require.NoError(t, err)
+		assert.Nil(t, asOf, "the rollup is current after the refresh")
+		time.Sleep(time.Second)
+		load("trend-test-yesterday", all1[1], yesterday.Add(22*time.Hour), 66666.5)
+		time.Sleep(time.Second)
+		require.NoError(t, s.Grid.W.RefreshTrendRollups(ctx, map[uint32]engine.Settings{1: a1.Settings}, ingest.ScanLoads(db)))
+		assert.NotEqual(t, built, builds(), "a scan of yesterday rebuilds")
+		rebuilt, err := s.Rows(ctx, a1, trendOf(t, js))
+		require.NoError(t, err)
+		require.Nil(t, rebuilt.DataAsOf)
+		rawRebuilt, err := s.Rows(ctx, a1, trendOf(t, strings.Replace(js, `{`, `{"search":"`+h.products[all1[0]].id[:2]+`",`, 1)))
+		require.NoError(t, err)
+		require.Equal(t, len(rawRebuilt.Rows), len(rebuilt.Rows))
+		for i := range rawRebuilt.Rows {
+			for k, v := range rawRebuilt.Rows[i] {
+				near(t, v, rebuilt.Rows[i][k], fmt.Sprint(i, k))
+			}
+		}
+		assert.NotEqual(t, after.Rows[len(after.Rows)-1][engine.ValueKey(c)], rebuilt.Rows[len(rebuilt.Rows)-1][engine.ValueKey(c)], "yesterday's new scan")
 	})
 	t.Run("a build in many chunks, two at a time, writes the same rollup and runs as one chunk", func(t *testing.T) {
 		w := s.Grid.W
@@ -831,7 +878,7 @@ func TestTrendsOnS(t *testing.T) {
 			require.NoError(t, w.ExecParts(ctx, "ALTER TABLE %s DROP PARTITION 1", engine.TableTrendRuns))
 			w.RollupChunks = c
 			defer func() { w.RollupChunks = warehouse.RollupChunks{} }()
-			require.NoError(t, w.RefreshTrendRollups(ctx, map[uint32]engine.Settings{1: a1.Settings}))
+			require.NoError(t, w.RefreshTrendRollups(ctx, map[uint32]engine.Settings{1: a1.Settings}, nil))
 			r, err := w.Query(ctx, warehouse.SQL(`SELECT * FROM trend_rollup WHERE account_id = 1 ORDER BY date, super_category, category, competitor_id`))
 			require.NoError(t, err)
 			p, err := w.Query(ctx, warehouse.SQL(`SELECT product_id, competitor_id, rl, rh, rx FROM trend_runs WHERE account_id = 1 ORDER BY product_id, competitor_id, rl`))

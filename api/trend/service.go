@@ -90,12 +90,9 @@ func (s *Service) withRollup(ctx context.Context, a engine.Account, product stri
 		return a, nil, err
 	}
 	if stale && product != "" {
-		ids, err := st.ScanLoadsSince(ctx, int64(a.AccountID), r.BuiltAt)
+		ids, err := ingest.ScanLoads(s.Grid.DB)(ctx, a.AccountID, r.BuiltAt)
 		if err != nil {
 			return a, nil, err
-		}
-		for i, id := range ids {
-			ids[i] = ingest.OffersLoadID(id)
 		}
 		touched, err := s.Grid.W.ScansLoadedSince(ctx, a.AccountID, product, ids, r.BuiltAt)
 		if err != nil || touched {
