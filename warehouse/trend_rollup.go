@@ -443,7 +443,7 @@ func (w *Warehouse) RefreshTrendRollups(ctx context.Context, accounts map[uint32
 
 // TrendRollup reads what the account's current trend rollup covers (nil: none).
 func (w *Warehouse) TrendRollup(ctx context.Context, id uint32) (*engine.TrendRollup, error) {
-	res, err := w.Query(ctx, SQL(`SELECT toString(first_day), toString(last_day), staleness, parity, lower, upper, competitors, toUInt64(built_at)
+	res, err := w.Query(ctx, SQL(`SELECT toString(first_day), toString(last_day), staleness, parity, lower, upper, competitors, build_id
 		FROM `+engine.TableTrendRollupBuilds.String()+` WHERE account_id = ? ORDER BY build_id DESC LIMIT 1`, id))
 	if err != nil || len(res.Rows) == 0 {
 		return nil, err
@@ -461,8 +461,11 @@ func (w *Warehouse) TrendRollup(ctx context.Context, id uint32) (*engine.TrendRo
 	for _, c := range ids {
 		out.Competitors = append(out.Competitors, int64(c))
 	}
+	// The build id is its start in nanoseconds: built_at's whole seconds made a load
+	// that finished in the second before the refresh started look newer than the
+	// build, so the trends said "data as of" until the next refresh (10 minutes).
 	at, _ := r[7].(uint64)
-	out.BuiltAt = time.Unix(int64(at), 0).UTC()
+	out.BuiltAt = time.Unix(0, int64(at)).UTC()
 	return out, nil
 }
 

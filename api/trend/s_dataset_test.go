@@ -842,20 +842,18 @@ func TestTrendsOnS(t *testing.T) {
 				SELECT 1, ?, ?, toDateTime(?), ?, ?`, pid, uint32(c), at.Unix(), price, ingest.OffersLoadID(id)))
 		}
 		built := builds()
-		time.Sleep(time.Second) // the build row's time is in whole seconds
 		load("trend-test-today", all1[1], time.Now().Add(-time.Minute), 77777.5)
 		_, asOf, err = s.withRollup(ctx, a1, "")
 		require.NoError(t, err)
 		require.NotNil(t, asOf, "today's load is not in the rollup yet")
-		time.Sleep(time.Second) // a load that finished in the build's second counts as later
+		// Right after the load, as the job it asks for runs: the build is newer than
+		// the load to the nanosecond (in whole seconds the load looked newer).
 		require.NoError(t, s.Grid.W.RefreshTrendRollups(ctx, map[uint32]engine.Settings{1: a1.Settings}, ingest.ScanLoads(db)))
 		assert.Equal(t, built, builds(), "no day of the rollup rebuilt for scans after its last day")
 		_, asOf, err = s.withRollup(ctx, a1, "")
 		require.NoError(t, err)
 		assert.Nil(t, asOf, "the rollup is current after the refresh")
-		time.Sleep(time.Second)
 		load("trend-test-yesterday", all1[1], yesterday.Add(22*time.Hour), 66666.5)
-		time.Sleep(time.Second)
 		require.NoError(t, s.Grid.W.RefreshTrendRollups(ctx, map[uint32]engine.Settings{1: a1.Settings}, ingest.ScanLoads(db)))
 		assert.NotEqual(t, built, builds(), "a scan of yesterday rebuilds")
 		rebuilt, err := s.Rows(ctx, a1, trendOf(t, js))
