@@ -1,4 +1,4 @@
-package main
+package bench
 
 import (
 	"context"
@@ -21,13 +21,14 @@ import (
 	"pricelens/api/session"
 	"pricelens/api/trend"
 	"pricelens/deploy/config"
+	"pricelens/deploy/databases"
 	"pricelens/engine"
 	"pricelens/ingest"
 	"pricelens/jobs"
 	"pricelens/warehouse"
 )
 
-// runBenchFreshness is `pricelens bench-freshness` (make bench-freshness): how long
+// Freshness is `pricelens bench-freshness` (make bench-freshness): how long
 // after a realistic scan load the reports show it. It writes a Parquet file of new
 // scans of --products products picked at random in the account, each by every
 // competitor (50k × 20 = 1M rows at L), loads it with `pricelens ingest` (this
@@ -36,7 +37,7 @@ import (
 // products (the first, middle and last id) show their new price. It prints the
 // load's own timings and when the API first showed the scans. The scans are added
 // to the account for good (a load like any other); nothing is dropped.
-func runBenchFreshness(ctx context.Context, args []string) error {
+func Freshness(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("bench-freshness", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	products := fs.Int("products", 50_000, "products in the load (each scanned by every competitor)")
@@ -62,7 +63,7 @@ func runBenchFreshness(ctx context.Context, args []string) error {
 	if err := os.MkdirAll(dir, 0o750); err != nil {
 		return err
 	}
-	dbs, err := openDatabases(ctx, c)
+	dbs, err := databases.Open(ctx, c)
 	if err != nil {
 		return err
 	}
