@@ -3968,6 +3968,8 @@ export interface components {
             headerName?: string;
         };
         TrendRows: {
+            /** Format: date-time */
+            dataAsOf?: string | null;
             flagged: {
                 [key: string]: number;
             } | null;
