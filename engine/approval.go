@@ -132,13 +132,7 @@ func CompileApprovalCount(a Account, c Condition, resultID uint64, d ApprovalDec
 // records: "select all" of the approval grid, resolved on the server. The caller
 // decides them in PostgreSQL, where only records still Pending change.
 func CompileApprovalSelection(a Account, c Condition, resultID uint64, d ApprovalDecided) (Statement, error) {
-	g := approvalGrid(d)
-	a, cat, err := g.check(a, &c)
-	if err != nil {
-		return Statement{}, err
-	}
-	b := approvalBuilder(a, d)
-	w, err := g.where(b, a, cat, c, resultID)
+	b, w, err := approvalGrid(d).predicate(a, c, resultID, d)
 	if err != nil {
 		return Statement{}, err
 	}

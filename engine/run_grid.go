@@ -142,15 +142,22 @@ func (g runGrid) groups(a Account, cat catalog, c Condition, resultID uint64, d 
 	return Plan{Statement: st, Shape: ShapeGroups, StartRow: c.StartRow, Limit: c.Limit, Columns: append([]string{gc}, g.metrics...), GroupField: gc}, err
 }
 
-// count counts the grid's rows of the condition and its second column (waiting):
-// one row (count, waiting).
-func (g runGrid) count(a Account, c Condition, resultID uint64, d ApprovalDecided) (Statement, error) {
+// predicate checks c and compiles the grid's predicate: the builder that holds
+// its arguments, and the WHERE text.
+func (g runGrid) predicate(a Account, c Condition, resultID uint64, d ApprovalDecided) (*builder, string, error) {
 	a, cat, err := g.check(a, &c)
 	if err != nil {
-		return Statement{}, err
+		return nil, "", err
 	}
 	b := approvalBuilder(a, d)
 	w, err := g.where(b, a, cat, c, resultID)
+	return b, w, err
+}
+
+// count counts the grid's rows of the condition and its second column (waiting):
+// one row (count, waiting).
+func (g runGrid) count(a Account, c Condition, resultID uint64, d ApprovalDecided) (Statement, error) {
+	b, w, err := g.predicate(a, c, resultID, d)
 	if err != nil {
 		return Statement{}, err
 	}
