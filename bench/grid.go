@@ -26,6 +26,7 @@ import (
 	"pricelens/api/trend"
 	"pricelens/deploy/config"
 	"pricelens/engine"
+	"pricelens/progress"
 	"pricelens/store"
 	"pricelens/warehouse"
 )
@@ -91,7 +92,7 @@ func Grid(ctx context.Context, args []string) error {
 		fmt.Printf("the snapshot's stored totals are not exact now: rebuilding account %d first, as a load does…\n", accountID)
 		settings := map[uint32]engine.Settings{uint32(accountID): a.Settings}
 		t0 := time.Now()
-		if err := w.RefreshSnapshots(ctx, settings); err != nil {
+		if err := w.RefreshSnapshots(progress.NewContext(ctx, progress.New(os.Stderr)), settings); err != nil {
 			return err
 		}
 		fmt.Printf("rebuilt in %.1fs\n", time.Since(t0).Seconds())

@@ -108,15 +108,6 @@ func approvalCatalog(d ApprovalDecided) catalog {
 // the bizfin comment and the decision's who and when, which are not filterable).
 func ApprovalColumns() []Column { return approvalCatalog(ApprovalDecided{}).cols }
 
-// approvalWhere is the results' predicate restricted to the records: changed prices.
-func approvalWhere(b *builder, a Account, cat catalog, c Condition, resultID uint64) (string, error) {
-	w, err := resultWhere(b, a, cat, c, resultID)
-	if err != nil {
-		return "", err
-	}
-	return w + " AND status != " + b.bind(StatusNoChange), nil
-}
-
 func approvalBuilder(a Account, d ApprovalDecided) *builder {
 	b := newBuilder(a)
 	b.extern = append(b.extern, d.sets()...)
@@ -124,64 +115,24 @@ func approvalBuilder(a Account, d ApprovalDecided) *builder {
 }
 
 // CompileApprovalRows compiles one block of the approval grid over result set
-// resultID (ids by the sort, then their columns, as the results grid does).
-// In group mode (c.Group), it is one block of group rows of the next level
-// (compileApprovalGroups).
+// resultID (ids by the sort, then their columns, as the results grid does: one
+// compiler, runGrid). In group mode (c.Group), it is one block of group rows of
+// the next level.
 func CompileApprovalRows(a Account, c Condition, resultID uint64, d ApprovalDecided) (Plan, error) {
-	cat := approvalCatalog(d)
-	a, cat, err := checkRunCondition(a, &c, cat, approvalGroupable, ApprovalGroupMetrics)
-	if err != nil {
-		return Plan{}, err
-	}
-	if len(c.Group) > len(c.GroupIDs) {
-		return compileApprovalGroups(a, cat, c, resultID, d)
-	}
-	b := approvalBuilder(a, d)
-	var sel, names []string
-	for _, col := range cat.cols {
-		if col.Expr != "" {
-			sel = append(sel, col.Expr+" AS "+b.ident(ResultKeyPrefix+col.ID))
-			names = append(names, col.ID)
-		}
-	}
-	var order []string
-	for _, s := range c.Sort {
-		col, _ := cat.get(s.ColID)
-		order = append(order, col.Expr+" "+s.Sort.sql()+" NULLS LAST")
-	}
-	order = append(order, ColProductID+" ASC")
-	st, err := resultPage(b, a, sel, order, c, resultID, func() (string, error) { return approvalWhere(b, a, cat, c, resultID) })
-	return Plan{Statement: st, Shape: ShapeRows, StartRow: c.StartRow, Limit: c.Limit, Columns: names}, err
+	return approvalGrid(d).rows(a, c, resultID, d)
 }
 
 // CompileApprovalCount counts the records of the condition and, of them, the
 // Pending ones: one row (count, pending).
 func CompileApprovalCount(a Account, c Condition, resultID uint64, d ApprovalDecided) (Statement, error) {
-	cat := approvalCatalog(d)
-	a, cat, err := checkRunCondition(a, &c, cat, nil, nil)
-	if err != nil {
-		return Statement{}, err
-	}
-	b := approvalBuilder(a, d)
-	w, err := approvalWhere(b, a, cat, c, resultID)
-	if err != nil {
-		return Statement{}, err
-	}
-	return b.statement("SELECT count(), countIf(" + d.statusExpr() + " = '" + ApprovalPending + "') FROM " +
-		b.table(TablePricerResults) + " WHERE " + w)
+	return approvalGrid(d).count(a, c, resultID, d)
 }
 
 // CompileApprovalSelection lists the product ids of the condition's Pending
 // records: "select all" of the approval grid, resolved on the server. The caller
 // decides them in PostgreSQL, where only records still Pending change.
 func CompileApprovalSelection(a Account, c Condition, resultID uint64, d ApprovalDecided) (Statement, error) {
-	cat := approvalCatalog(d)
-	a, cat, err := checkRunCondition(a, &c, cat, nil, nil)
-	if err != nil {
-		return Statement{}, err
-	}
-	b := approvalBuilder(a, d)
-	w, err := approvalWhere(b, a, cat, c, resultID)
+	b, w, err := approvalGrid(d).predicate(a, c, resultID, d)
 	if err != nil {
 		return Statement{}, err
 	}
@@ -197,45 +148,6 @@ var approvalGroupable = map[string]bool{"super_category": true, "category": true
 // ApprovalGroupMetrics are an approval group row's metrics: its records, by
 // status, and their changes.
 var ApprovalGroupMetrics = []string{"records", "pending", "approved", "rejected", "avg_change_pct", "min_change_pct", "max_change_pct"}
-
-// compileApprovalGroups is one block of the approval grid's group rows: the key
-// under the group column's id (and group_key), ApprovalGroupMetrics, sorted by a
-// metric or the key. Read-only: decisions are taken on product rows.
-func compileApprovalGroups(a Account, cat catalog, c Condition, resultID uint64, d ApprovalDecided) (Plan, error) {
-	b := approvalBuilder(a, d)
-	g := c.Group[len(c.GroupIDs)].ID
-	status := d.statusExpr()
-	exprs := map[string]string{
-		"records":        "count()",
-		"pending":        "countIf(" + status + " = '" + ApprovalPending + "')",
-		"approved":       "countIf(" + status + " = '" + ApprovalApproved + "')",
-		"rejected":       "countIf(" + status + " = '" + ApprovalRejected + "')",
-		"avg_change_pct": "avg(change_pct)",
-		"min_change_pct": "min(change_pct)",
-		"max_change_pct": "max(change_pct)",
-	}
-	sel := []string{resultGroupKey(cat, g) + " AS group_key"}
-	for _, m := range ApprovalGroupMetrics {
-		sel = append(sel, exprs[m]+" AS "+b.ident(m))
-	}
-	var order []string
-	for _, s := range c.Sort {
-		switch {
-		case exprs[s.ColID] != "":
-			order = append(order, b.ident(s.ColID)+" "+s.Sort.sql())
-		case s.ColID == g:
-			order = append(order, "group_key "+s.Sort.sql())
-		}
-	}
-	order = append(order, "group_key ASC")
-	w, err := approvalWhere(b, a, cat, c, resultID)
-	if err != nil {
-		return Plan{}, err
-	}
-	st, err := b.statement("SELECT " + strings.Join(sel, ", ") + " FROM " + b.table(TablePricerResults) + " WHERE " + w +
-		" GROUP BY group_key ORDER BY " + strings.Join(order, ", ") + limitOffset(c.Limit+1, c.StartRow))
-	return Plan{Statement: st, Shape: ShapeGroups, StartRow: c.StartRow, Limit: c.Limit, Columns: append([]string{g}, ApprovalGroupMetrics...), GroupField: g}, err
-}
 
 // approvalCompetitorFields are the competitor fields an approval record shows
 // (docs/product.md §3: "per-competitor fields with suffix @{competitorId} (prod_id@, URL@,

@@ -74,7 +74,9 @@ func TestApprovalSQL(t *testing.T) {
 }
 
 // The approval grid's group and graph modes: one block of group rows with the
-// records per status and their changes; the status key is the decided sets'.
+// records per status and their changes; the status key is the decided sets'. A
+// metric sorts NULLS LAST, as the results grid's (one compiler, runGrid): none of
+// these metrics is ever NULL, so the order is the same.
 func TestApprovalGroupSQL(t *testing.T) {
 	a := testAccount()
 	d := ApprovalDecided{Approved: []string{"A1"}}
@@ -87,7 +89,7 @@ func TestApprovalGroupSQL(t *testing.T) {
 	}{
 		{"by status, the largest first", `{"group":[{"id":"status"}],"sort":[{"colId":"records","sort":"desc"}],"limit":200}`,
 			"SELECT ifNull(toString(" + status + "), '') AS group_key, " + metrics + " FROM pricer_results WHERE account_id = ? AND result_id = ? AND status != ?" +
-				" GROUP BY group_key ORDER BY `records` DESC, group_key ASC LIMIT 201 OFFSET 0",
+				" GROUP BY group_key ORDER BY `records` DESC NULLS LAST, group_key ASC LIMIT 201 OFFSET 0",
 			[]any{uint32(7), uint64(42), "no_change"}},
 		{"by brand within a category, filtered by reason", `{"group":[{"id":"category"},{"id":"canonical_mfgr_display"}],"groupIds":["TV"],` +
 			`"filters":{"reason":{"filterType":"radio","value":"mandated"}},"limit":10}`,

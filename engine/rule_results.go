@@ -104,8 +104,9 @@ func resultWhere(b *builder, a Account, cat catalog, c Condition, resultID uint6
 	return strings.Join(preds, " AND "), nil
 }
 
+// checkResultCondition checks a condition against the results grid (its export too).
 func checkResultCondition(a Account, c *Condition, d ApprovalDecided) (Account, catalog, error) {
-	return checkRunCondition(a, c, resultCatalog(d), resultGroupable, ResultGroupMetrics)
+	return resultsGrid(d, false).check(a, c)
 }
 
 // checkRunCondition checks a condition over a run's result set against the grid's
@@ -143,35 +144,10 @@ func checkRunCondition(a Account, c *Condition, cat catalog, groupable map[strin
 // CompileResultRows compiles one block of the results grid over result set
 // resultID: the two phases of the grid (the block's ids by the sort, then its
 // columns for those ids alone); in group mode, above the last open level, a block
-// of group rows (compileResultGroups). d: a real run's decided records (the
-// status column follows them), none for a simulation.
+// of group rows. d: a real run's decided records (the status column follows
+// them), none for a simulation. One compiler with the approval grid (runGrid).
 func CompileResultRows(a Account, c Condition, resultID uint64, d ApprovalDecided) (Plan, error) {
-	a, cat, err := checkResultCondition(a, &c, d)
-	if err != nil {
-		return Plan{}, err
-	}
-	if len(c.Group) > len(c.GroupIDs) {
-		return compileResultGroups(a, cat, c, resultID, d)
-	}
-	b := approvalBuilder(a, d)
-	var sel, names []string
-	for _, col := range cat.cols {
-		if col.Expr != "" {
-			sel = append(sel, col.Expr+" AS "+b.ident(ResultKeyPrefix+col.ID))
-			names = append(names, col.ID)
-		}
-	}
-	for _, t := range TraceColumns {
-		sel = append(sel, t+" AS "+b.ident("_"+t))
-	}
-	var order []string
-	for _, s := range c.Sort {
-		col, _ := cat.get(s.ColID)
-		order = append(order, col.Expr+" "+s.Sort.sql()+" NULLS LAST")
-	}
-	order = append(order, ColProductID+" ASC")
-	st, err := resultPage(b, a, sel, order, c, resultID, func() (string, error) { return resultWhere(b, a, cat, c, resultID) })
-	return Plan{Statement: st, Shape: ShapeRows, StartRow: c.StartRow, Limit: c.Limit, Columns: names}, err
+	return resultsGrid(d, false).rows(a, c, resultID, d)
 }
 
 // resultPage is the page query of a grid over a run's results, the results grid's
@@ -195,20 +171,7 @@ func resultPage(b *builder, a Account, sel, order []string, c Condition, resultI
 // with pending also those waiting for approval (getCountOfRow's
 // calculatePendingRow, those nobody has decided yet): one row (count, pending).
 func CompileResultCount(a Account, c Condition, resultID uint64, pending bool, d ApprovalDecided) (Statement, error) {
-	a, cat, err := checkResultCondition(a, &c, d)
-	if err != nil {
-		return Statement{}, err
-	}
-	b := approvalBuilder(a, d)
-	w, err := resultWhere(b, a, cat, c, resultID)
-	if err != nil {
-		return Statement{}, err
-	}
-	p := "toUInt64(0)"
-	if pending {
-		p = d.waitingCount()
-	}
-	return b.statement("SELECT count(), " + p + " FROM " + b.table(TablePricerResults) + " WHERE " + w)
+	return resultsGrid(d, pending).count(a, c, resultID, d)
 }
 
 // resultGroupable are the results' columns the grid can group by (the results
@@ -228,45 +191,4 @@ var ResultGroupMetrics = []string{"products", "changed", "pending", "auto_approv
 func resultGroupKey(cat catalog, id string) string {
 	col, _ := cat.get(id)
 	return "ifNull(toString(" + col.Expr + "), '')"
-}
-
-// compileResultGroups is one block of group rows of the next level: its key under
-// the group column's id (and group_key), ResultGroupMetrics, sorted by a metric
-// or the key (the grid's sort where it names one of them; a product column's sort
-// is the open groups' products', so the key).
-func compileResultGroups(a Account, cat catalog, c Condition, resultID uint64, d ApprovalDecided) (Plan, error) {
-	b := approvalBuilder(a, d)
-	g := c.Group[len(c.GroupIDs)].ID
-	changed := "status != '" + StatusNoChange + "'"
-	opt := func(agg string) string { return "if(countIf(" + changed + ") = 0, NULL, " + agg + ")" }
-	exprs := map[string]string{
-		"products":       "count()",
-		"changed":        "countIf(" + changed + ")",
-		"pending":        d.waitingCount(),
-		"auto_approved":  "countIf(status = '" + StatusAutoApproved + "')",
-		"avg_change_pct": opt("avgIf(change_pct, " + changed + ")"),
-		"min_change_pct": opt("minIf(change_pct, " + changed + ")"),
-		"max_change_pct": opt("maxIf(change_pct, " + changed + ")"),
-	}
-	sel := []string{resultGroupKey(cat, g) + " AS group_key"}
-	for _, m := range ResultGroupMetrics {
-		sel = append(sel, exprs[m]+" AS "+b.ident(m))
-	}
-	var order []string
-	for _, s := range c.Sort {
-		switch {
-		case exprs[s.ColID] != "":
-			order = append(order, b.ident(s.ColID)+" "+s.Sort.sql()+" NULLS LAST")
-		case s.ColID == g:
-			order = append(order, "group_key "+s.Sort.sql())
-		}
-	}
-	order = append(order, "group_key ASC")
-	w, err := resultWhere(b, a, cat, c, resultID)
-	if err != nil {
-		return Plan{}, err
-	}
-	st, err := b.statement("SELECT " + strings.Join(sel, ", ") + " FROM " + b.table(TablePricerResults) + " WHERE " + w +
-		" GROUP BY group_key ORDER BY " + strings.Join(order, ", ") + limitOffset(c.Limit+1, c.StartRow))
-	return Plan{Statement: st, Shape: ShapeGroups, StartRow: c.StartRow, Limit: c.Limit, Columns: append([]string{g}, ResultGroupMetrics...), GroupField: g}, err
 }

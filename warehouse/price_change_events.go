@@ -10,6 +10,7 @@ import (
 	"github.com/ClickHouse/clickhouse-go/v2"
 
 	"pricelens/engine"
+	"pricelens/progress"
 )
 
 // Price-change events (migration 00120): the insights panel's change counts read
@@ -77,9 +78,13 @@ func (w *Warehouse) RecordPriceChanges(ctx context.Context, account uint32, prod
 		if err != nil {
 			return err
 		}
+		bar := progress.Start(ctx, fmt.Sprintf("price changes of account %d", account), "chunks", float64(len(ranges)))
+		defer bar.Finish()
 		if err := w.runParallel(ctx, len(ranges), func(ctx context.Context, i int) error {
 			cond, args := ranges[i].cond()
-			return w.Conn.Exec(ctx, sql(cond), args...)
+			err := w.Conn.Exec(ctx, sql(cond), args...)
+			bar.Add(1)
+			return err
 		}); err != nil {
 			return fmt.Errorf("price changes of account %d: %w", account, err)
 		}

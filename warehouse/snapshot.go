@@ -11,6 +11,7 @@ import (
 	"github.com/ClickHouse/clickhouse-go/v2"
 
 	"pricelens/engine"
+	"pricelens/progress"
 )
 
 // PriceSlots is how many competitor slots also have their price as a plain column
@@ -580,11 +581,17 @@ func (w *Warehouse) refreshAccount(ctx context.Context, id uint32, settings engi
 	if err := w.ExecParts(ctx, "ALTER TABLE %s DROP PARTITION "+part, engine.TableProductSnapshotBuild); err != nil {
 		return err
 	}
+	// The chunks and the merge after them, as steps of the command's progress bar
+	// (a full build of 1M products takes a minute).
+	bar := progress.Start(ctx, fmt.Sprintf("snapshot of account %d", id), "steps", float64(len(ranges)+1))
+	defer bar.Finish()
 	// Each chunk's range condition is bound twice (the query filters both sides of the JOIN).
 	if err := w.runParallel(ctx, len(ranges), func(ctx context.Context, i int) error {
 		cond, args := ranges[i].cond()
 		q := fmt.Sprintf(snapshotSelect, part, list, max(n, 1), cond, totals, build, fmt.Sprintf(offersFinal, part, list, 0, cond))
-		return w.Conn.Exec(ctx, q, append(append([]any{}, args...), args...)...)
+		err := w.Conn.Exec(ctx, q, append(append([]any{}, args...), args...)...)
+		bar.Add(1)
+		return err
 	}); err != nil {
 		return err
 	}
@@ -594,6 +601,7 @@ func (w *Warehouse) refreshAccount(ctx context.Context, id uint32, settings engi
 	if err := w.OptimizeFinal(ctx, engine.TableProductSnapshotBuild, part); err != nil {
 		return err
 	}
+	bar.Add(1)
 	// The build's facts first, then the swap: a reader that sees the new rows finds
 	// their build_id here (engine.Totals).
 	if err := w.Conn.Exec(ctx, `INSERT INTO `+engine.TableSnapshotBuilds.String()+` (account_id, build_id, built_at, fresh_min, stale_max, parity, lower, upper)

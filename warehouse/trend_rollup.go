@@ -12,6 +12,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"pricelens/engine"
+	"pricelens/progress"
 )
 
 // trendRollupChunkScans is how many scans one rollup build query reads at most (a
@@ -135,6 +136,10 @@ func (w *Warehouse) refreshTrendRollup(ctx context.Context, id uint32, settings 
 		return err
 	}
 	ctx = clickhouse.Context(ctx, clickhouse.WithSettings(clickhouse.Settings{"max_execution_time": int(trendRollupTimeout.Seconds())}))
+	// The chunks and the sum over them, as steps of the command's progress bar (the
+	// 3-year rollup of an L account takes minutes).
+	bar := progress.Start(ctx, fmt.Sprintf("trend rollup of account %d", id), "steps", float64(len(ranges)+1))
+	defer bar.Finish()
 	// Chunks write rows of their own products only (runs) or rows the last step sums
 	// (differences), so they run in any order, side by side.
 	var next atomic.Int64
@@ -156,6 +161,7 @@ func (w *Warehouse) refreshTrendRollup(ctx context.Context, id uint32, settings 
 						return fmt.Errorf("trend rollup: %w", err)
 					}
 				}
+				bar.Add(1)
 			}
 			return nil
 		})
@@ -176,6 +182,7 @@ func (w *Warehouse) refreshTrendRollup(ctx context.Context, id uint32, settings 
 	if err := conn.Exec(ctx, st.SQL, st.Args...); err != nil {
 		return fmt.Errorf("trend rollup: %w", err)
 	}
+	bar.Add(1)
 	if err := w.dropAccountPartitions(ctx, engine.TableTrendRollupDeltas, id); err != nil {
 		return err
 	}

@@ -487,6 +487,74 @@ func TestPricer(t *testing.T) {
 		}
 	})
 
+	// Both grids over a run's results page with one query (engine.resultPage): the
+	// block's ids by the sort, then their rows. On a cluster the ids must be one
+	// global list (GLOBAL IN): a plain IN lets each shard pick its own block, and
+	// pages then skip and repeat records. make test-cluster runs this on 2 shards.
+	t.Run("the approval and results grids page a whole run: every Pending record once, in the grid's order", func(t *testing.T) {
+		want := map[string]bool{}
+		rows, err := p.e.db.Query(context.Background(), `SELECT product_id FROM approval_records WHERE run_id = $1 AND status = 'Pending'`, guardedRun)
+		require.NoError(t, err)
+		for rows.Next() {
+			var id string
+			require.NoError(t, rows.Scan(&id))
+			want[id] = true
+		}
+		require.NoError(t, rows.Err())
+		require.Greater(t, len(want), 300, "enough records for several pages")
+		const block = 97
+		for _, grid := range []struct {
+			name, rows, rowsKey, count, countKey string
+			pending                              obj
+		}{
+			{"approval", "/api/approval/getConditionsData", "data", "/api/approval/getCountOfRow", "conditionData", obj{"filterType": "radio", "value": "Pending"}},
+			{"results", "/api/repricing/getConditionsData", "data", "/api/repricing/getCountOfRow", "conditionData", obj{"filterType": "radio", "value": "pending"}},
+		} {
+			for _, sort := range []obj{{"colId": "change_pct", "sort": "desc"}, {"colId": "name", "sort": "asc"}} {
+				filters := obj{"status": grid.pending}
+				st, body := p.admin.call("POST", grid.count, obj{grid.countKey: obj{"filters": filters}})
+				require.Equal(t, 200, st, "%v", body)
+				assert.Equal(t, float64(len(want)), body["count"], "%s count", grid.name)
+				seen := map[string]int{}
+				var keys []any
+				for start := 0; ; start += block {
+					st, body := p.admin.call("POST", grid.rows, obj{grid.rowsKey: obj{"startRow": start, "limit": block, "filters": filters, "sort": []obj{sort}}})
+					require.Equal(t, 200, st, "%v", body)
+					page := body["rows"].([]any)
+					for _, r := range page {
+						row := r.(obj)
+						seen[row["id"].(string)]++
+						keys = append(keys, row[sort["colId"].(string)])
+					}
+					if len(page) < block {
+						break
+					}
+					require.Less(t, start, 10*len(want), "%s: the pages never end", grid.name)
+				}
+				var repeated, strangers []string
+				for id, n := range seen {
+					if n > 1 {
+						repeated = append(repeated, id)
+					}
+					if !want[id] {
+						strangers = append(strangers, id)
+					}
+				}
+				assert.Empty(t, repeated, "%s sorted by %v: records on more than one page", grid.name, sort)
+				assert.Empty(t, strangers, "%s sorted by %v: rows that are not Pending records of the run", grid.name, sort)
+				assert.Equal(t, len(want), len(seen), "%s sorted by %v: every Pending record is on a page", grid.name, sort)
+				for i := 1; i < len(keys); i++ {
+					switch sort["colId"] {
+					case "change_pct":
+						assert.GreaterOrEqual(t, keys[i-1].(float64), keys[i].(float64), "%s: change_pct descending across pages at row %d", grid.name, i)
+					case "name":
+						assert.LessOrEqual(t, keys[i-1].(string), keys[i].(string), "%s: name ascending across pages at row %d", grid.name, i)
+					}
+				}
+			}
+		}
+	})
+
 	t.Run("simulation writes simulation results only", func(t *testing.T) {
 		before := p.e.count(`SELECT count(*) FROM approval_records`)
 		// A simulation of a changed rulebase: the target rule turned off.

@@ -216,29 +216,12 @@ func (h *approvals) rows(c echo.Context, in ApprovalRequest) (ApprovalBlock, err
 	if err != nil || !found {
 		return ApprovalBlock{Rows: []map[string]any{}}, err
 	}
-	res, err := h.s.W.Query(ctx, plan.Statement)
-	if err != nil {
-		return ApprovalBlock{}, err
-	}
-	rows := toMaps(res)
-	keep, last := plan.LastRow(len(rows))
-	rows = rows[:keep]
-	if plan.Shape == engine.ShapeGroups {
-		// Group rows (group and graph modes): the key under the group column's id, and
-		// the metrics; no record of their own to detail.
-		for _, r := range rows {
-			r[plan.GroupField] = r["group_key"]
-		}
-		return ApprovalBlock{Rows: rows, LastRow: last, RunID: &run.ID}, nil
+	rows, last, groups, err := h.s.runBlock(ctx, plan)
+	if err != nil || groups {
+		return ApprovalBlock{Rows: rows, LastRow: last, RunID: &run.ID}, err
 	}
 	ids := make([]string, len(rows))
 	for i, r := range rows {
-		for k, v := range r {
-			if strings.HasPrefix(k, engine.ResultKeyPrefix) {
-				r[strings.TrimPrefix(k, engine.ResultKeyPrefix)] = v
-				delete(r, k)
-			}
-		}
 		ids[i], _ = r["id"].(string)
 	}
 	details, err := store.New(h.s.DB).ApprovalDetails(ctx, p.AccountID, run.ID, ids)
@@ -277,16 +260,9 @@ func (h *approvals) count(c echo.Context, in ApprovalCountRequest) (ApprovalCoun
 	if err != nil || !found {
 		return ApprovalCount{}, err
 	}
-	res, err := h.s.W.Query(ctx, st)
-	if err != nil {
-		return ApprovalCount{}, err
-	}
 	var out ApprovalCount
-	if len(res.Rows) == 1 {
-		out.Count, _ = res.Rows[0][0].(uint64)
-		out.Pending, _ = res.Rows[0][1].(uint64)
-	}
-	return out, nil
+	out.Count, out.Pending, err = h.s.runCount(ctx, st)
+	return out, err
 }
 
 func (h *approvals) columns(c echo.Context, _ struct{}) (Columns, error) {

@@ -248,19 +248,9 @@ func (h *repricing) rows(c echo.Context, in ResultsRequest) (ResultsBlock, error
 	if err != nil {
 		return ResultsBlock{}, err
 	}
-	res, err := h.s.W.Query(ctx, plan.Statement)
-	if err != nil {
-		return ResultsBlock{}, err
-	}
-	rows := toMaps(res)
-	keep, last := plan.LastRow(len(rows))
-	rows = rows[:keep]
-	if plan.Shape == engine.ShapeGroups {
-		// Group rows: the key under the group column's id, and the metrics.
-		for _, r := range rows {
-			r[plan.GroupField] = r["group_key"]
-		}
-		return ResultsBlock{Rows: rows, LastRow: last, RunID: &run.ID}, nil
+	rows, last, groups, err := h.s.runBlock(ctx, plan)
+	if err != nil || groups {
+		return ResultsBlock{Rows: rows, LastRow: last, RunID: &run.ID}, err
 	}
 	rules := map[int64]engine.RuleRef{}
 	for _, r := range run.Rules {
@@ -271,12 +261,6 @@ func (h *repricing) rows(c echo.Context, in ResultsRequest) (ResultsBlock, error
 		names[cp.ID] = cp.Name
 	}
 	for _, r := range rows {
-		for k, v := range r {
-			if strings.HasPrefix(k, engine.ResultKeyPrefix) {
-				r[strings.TrimPrefix(k, engine.ResultKeyPrefix)] = v
-				delete(r, k)
-			}
-		}
 		tr := trace(r)
 		steps, sentence := engine.Explain(tr, rules, run.Guardrails, names)
 		for _, t := range engine.TraceColumns {
@@ -332,19 +316,13 @@ func (h *repricing) count(c echo.Context, in ResultsCountRequest) (ResultsCount,
 		}
 		return out, err
 	}
-	res, err := h.s.W.Query(ctx, st)
-	if err != nil {
-		return ResultsCount{}, err
-	}
 	var out ResultsCount
-	if len(res.Rows) == 1 {
-		out.Count, _ = res.Rows[0][0].(uint64)
-		if in.CalculatePendingRow {
-			n, _ := res.Rows[0][1].(uint64)
-			out.Pending = &n
-		}
+	n, pending, err := h.s.runCount(ctx, st)
+	out.Count = n
+	if in.CalculatePendingRow {
+		out.Pending = &pending
 	}
-	return out, nil
+	return out, err
 }
 
 func (h *repricing) columns(c echo.Context, _ struct{}) (Columns, error) {

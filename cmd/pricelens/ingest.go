@@ -13,11 +13,11 @@ import (
 	"strings"
 
 	"github.com/jackc/pgx/v5/pgxpool"
-	"github.com/mattn/go-isatty"
 
 	"pricelens/csvcell"
 	"pricelens/deploy/config"
 	"pricelens/ingest"
+	"pricelens/progress"
 	"pricelens/warehouse"
 )
 
@@ -68,6 +68,7 @@ func runIngest(ctx context.Context, args []string) error {
 	}
 	defer dbs.Close()
 	w, db := dbs.W, dbs.DB
+	ctx = progress.NewContext(ctx, progress.New(os.Stderr))
 
 	failed := 0
 	for _, path := range files {
@@ -139,10 +140,13 @@ func ingestFile(ctx context.Context, w *warehouse.Warehouse, db *pgxpool.Pool, r
 			werr = rw.Write([]string{strconv.FormatInt(r.Row, 10), csvcell.Text(r.Column), csvcell.Text(r.Reason)})
 		}
 	}
-	pp := &ingest.ProgressPrinter{Out: os.Stderr, TTY: isatty.IsTerminal(os.Stderr.Fd()), Label: filepath.Base(path)}
-	req.Progress = pp.Update
+	// The load's bar; the snapshot refresh after it draws its own (through ctx).
+	bar := progress.FromContext(ctx).Start(filepath.Base(path), "rows", 0)
+	req.Progress = func(p ingest.Progress) {
+		bar.Set(float64(p.Rows), p.Fraction, fmt.Sprintf("%d loaded, %d rejected", p.Loaded, p.Rejected))
+	}
 	sum, err := ingest.Load(ctx, w, db, req)
-	pp.Done()
+	bar.Finish()
 	if rw != nil {
 		rw.Flush()
 		if werr == nil {

@@ -36,7 +36,9 @@ func TestOnlyAPIImportsAPI(t *testing.T) {
 	require.Greater(t, checked, 10, "the module's packages were not listed:\n%s", out)
 }
 
-func isAPI(pkg string) bool { return pkg == "pricelens/api" || strings.HasPrefix(pkg, "pricelens/api/") }
+func isAPI(pkg string) bool {
+	return pkg == "pricelens/api" || strings.HasPrefix(pkg, "pricelens/api/")
+}
 
 // importersOf picks the lines of `go list -f '{{.ImportPath}} {{.Imports}}'` output
 // whose package imports dep directly.

@@ -3,11 +3,13 @@ package main
 import (
 	"context"
 	"fmt"
+	"os"
 	"strconv"
 	"time"
 
 	"pricelens/deploy/config"
 	"pricelens/ingest"
+	"pricelens/progress"
 	"pricelens/store"
 	"pricelens/warehouse"
 )
@@ -42,6 +44,8 @@ func runRefresh(ctx context.Context, args []string) error {
 		return err
 	}
 	defer d.Close()
+	// The builds show their progress and ETA on standard error (minutes at L).
+	ctx = progress.NewContext(ctx, progress.New(os.Stderr))
 	settings, err := store.MetricSettings(ctx, d.DB, ids...)
 	if err != nil {
 		return err

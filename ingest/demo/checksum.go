@@ -9,6 +9,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"pricelens/engine"
+	"pricelens/progress"
 	"pricelens/warehouse"
 )
 
@@ -41,6 +42,8 @@ func Checksums(ctx context.Context, w *warehouse.Warehouse, db *pgxpool.Pool) (m
 	}
 	dayNum := day.Unix() / 86400
 	out := map[string]string{}
+	bar := progress.Start(ctx, "seed: checksums", "tables", float64(len(factTables)))
+	defer bar.Finish()
 	for _, t := range factTables {
 		var n, sum uint64
 		q := fmt.Sprintf(`SELECT count(), sum(cityHash64(%s)) FROM %s`, checksumColumns[t], t)
@@ -48,6 +51,7 @@ func Checksums(ctx context.Context, w *warehouse.Warehouse, db *pgxpool.Pool) (m
 			return nil, fmt.Errorf("checksums %s: %w", t, err)
 		}
 		out[t.String()] = fmt.Sprintf("%d rows %016x", n, sum)
+		bar.Add(1)
 	}
 	pg := map[string]string{
 		"pg.competitors":       `SELECT count(*), coalesce(md5(string_agg(id || ':' || account_id || ':' || name, ',' ORDER BY id)), '') FROM competitors WHERE account_id IN (1, 2)`,

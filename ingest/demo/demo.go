@@ -14,6 +14,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"pricelens/progress"
 	"pricelens/store"
 	"pricelens/warehouse"
 )
@@ -49,8 +50,11 @@ type Options struct {
 	AdminPassword string
 	// Out receives the password line and the summary (nil: discarded).
 	Out io.Writer
-	// Progress receives the progress bar (nil: standard error).
+	// Progress receives the progress of each long step (nil: standard error).
 	Progress io.Writer
+	// ProgressEvery is the time between two progress lines when Progress is not a
+	// terminal (0: the reporter's default).
+	ProgressEvery time.Duration
 	// Checksums adds the data set's checksums to the summary (costs a full scan).
 	Checksums bool
 }
@@ -89,6 +93,13 @@ func load(ctx context.Context, w *warehouse.Warehouse, db *pgxpool.Pool, o Optio
 	if out == nil {
 		out = io.Discard
 	}
+	pw := o.Progress
+	if pw == nil {
+		pw = os.Stderr
+	}
+	// Every step below that takes long (generating, attaching the history, the
+	// snapshots, the trend rollups, the price changes) shows its progress and ETA.
+	ctx = progress.NewContext(ctx, progress.New(pw).WithEvery(o.ProgressEvery))
 	sum := Summary{Size: o.Size, Seed: o.Seed, Rows: map[string]uint64{}}
 	if o.IfEmpty {
 		exists, err := accountExists(ctx, db, ps[0].ID)
@@ -117,13 +128,16 @@ func load(ctx context.Context, w *warehouse.Warehouse, db *pgxpool.Pool, o Optio
 		return sum, err
 	}
 	t0 := time.Now()
+	bar := progress.Start(ctx, "seed: labels", "accounts", float64(len(ps)))
 	for _, p := range ps {
 		n, err := loadLabels(ctx, w, db, o.Seed, p.ID, st.labelIDs[p.ID])
 		if err != nil {
 			return sum, err
 		}
 		sum.Rows["label_assignments"] += uint64(n)
+		bar.Add(1)
 	}
+	bar.Finish()
 	sum.StepTime["labels"] = time.Since(t0)
 	t0 = time.Now()
 	settings, err := store.MetricSettings(ctx, db, ids...)
@@ -186,16 +200,14 @@ func generateFacts(ctx context.Context, w *warehouse.Warehouse, o Options, ps []
 			total += j.estRows
 		}
 	}
-	pw := o.Progress
-	if pw == nil {
-		pw = os.Stderr
-	}
 	if err := createHistoryStage(ctx, w); err != nil {
 		return nil, err
 	}
-	prog := newProgress(pw, total)
+	// Rows are the plan's expected counts of finished chunks (the exact counts come
+	// in the summary).
+	prog := progress.Start(ctx, "seed: generate", "rows", total)
 	steps, err := runJobs(ctx, w, js, prog)
-	prog.finish()
+	prog.Finish()
 	if err != nil {
 		return nil, err
 	}

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"regexp"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -388,3 +390,42 @@ func checkSparse(t *testing.T, e env, historyDays, sparseDays, historySparseDays
 	assert.InDelta(t, 0.015, float64(nulls)/float64(sparseScans), 0.01, "some sparse scans found no price")
 	assert.InDelta(t, 0.55, float64(moves)/float64(steps), 0.2, "the price moves at about half of the monthly scans")
 }
+
+// TestSeedShowsEveryLongStep: a seed is never silent for long. Every step after
+// the generating (attaching the history, labels, the snapshots, the trend rollups,
+// the price changes) reports its progress with an ETA while it runs and one line
+// when it ends; at L they are the last ~15 minutes of the seed.
+func TestSeedShowsEveryLongStep(t *testing.T) {
+	e := newEnv(t)
+	var prog syncBuffer
+	// A line every millisecond: at S every step takes longer than that.
+	_, err := Load(context.Background(), e.w, e.db, Options{Size: S, Seed: 5, AdminPassword: "demo-pass-123", Out: io.Discard,
+		Progress: &prog, ProgressEvery: time.Millisecond})
+	require.NoError(t, err)
+	out := prog.String()
+	last := -1
+	for _, step := range []string{"seed: generate", "seed: attach history", "seed: labels",
+		"snapshot of account 1", "snapshot of account 2", "trend rollup of account 1", "trend rollup of account 2",
+		"price changes of account 1", "price changes of account 2"} {
+		done := regexp.MustCompile(`(?m)^`+step+`: done, `).FindAllStringIndex(out, -1)
+		if assert.Len(t, done, 1, "%q ends once:\n%s", step, out) {
+			assert.Greater(t, done[0][0], last, "%q ends after the step before it:\n%s", step, out)
+			last = done[0][0]
+		}
+	}
+	for _, step := range []string{"seed: generate", "snapshot of account 1", "trend rollup of account 1"} {
+		assert.Regexp(t, `(?m)^`+step+`: \d+%, .* ETA \S+$`, out, "%q shows its progress and an ETA while it runs", step)
+	}
+}
+
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+func (s *syncBuffer) String() string { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }

@@ -16,6 +16,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"pricelens/engine"
+	"pricelens/progress"
 	"pricelens/warehouse"
 )
 
@@ -80,10 +81,13 @@ func attachHistory(ctx context.Context, w *warehouse.Warehouse) error {
 	if err := rows.Err(); err != nil {
 		return err
 	}
+	bar := progress.Start(ctx, "seed: attach history", "partitions", float64(len(parts)))
+	defer bar.Finish()
 	for _, p := range parts {
 		if err := w.Conn.Exec(ctx, fmt.Sprintf("ALTER TABLE %s ATTACH PARTITION %d FROM %s", engine.TableOffers, p, historyStage)); err != nil {
 			return fmt.Errorf("seed: attach history partition %d: %w", p, err)
 		}
+		bar.Add(1)
 	}
 	return w.Conn.Exec(ctx, "DROP TABLE IF EXISTS "+historyStage)
 }
@@ -245,7 +249,7 @@ func plannedJobs(p accountPlan, args []any, sumCarry float64, history string) []
 
 // runJobs runs the chunks on two connections at once.
 // It returns the busy time per step (summed over workers).
-func runJobs(ctx context.Context, w *warehouse.Warehouse, js []job, prog *progress) (map[string]time.Duration, error) {
+func runJobs(ctx context.Context, w *warehouse.Warehouse, js []job, prog *progress.Bar) (map[string]time.Duration, error) {
 	var mu sync.Mutex
 	busy := map[string]time.Duration{}
 	g, ctx := errgroup.WithContext(ctx)
@@ -275,7 +279,7 @@ func runJobs(ctx context.Context, w *warehouse.Warehouse, js []job, prog *progre
 				mu.Lock()
 				busy[j.step] += time.Since(t0)
 				mu.Unlock()
-				prog.add(j.estRows)
+				prog.Add(j.estRows)
 			}
 		})
 	}
