@@ -89,3 +89,47 @@ func TestInsightFilter(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "SELECT count() FROM product_snapshot WHERE account_id = ? AND 0", p.SQL)
 }
+
+// Each insight's predicate by what the snapshot's build stored (migration 00150):
+// without the insight state, the raw reads (events, array lambdas); with it, one
+// plain column each; with it but another staleness limit, the changes read the
+// events again (the stored change used the build's limit) while out of stock
+// still reads its column (a scan time, whatever the limit); with an open flag, a
+// product with a flagged match counts only through its events at other pairs.
+func TestInsightPredicateByState(t *testing.T) {
+	now := time.Date(2026, 11, 23, 6, 0, 0, 0, time.UTC) // 1795413600; week from 1794808800; cutoff 1792821600
+	rawWeek := "product_id IN (SELECT product_id FROM price_changes WHERE account_id = ? AND changed_at > toDateTime(1794808800) " +
+		"AND changed_at <= toDateTime(1795413600) AND prev_at >= changed_at - 2592000 AND competitor_id IN ?)"
+	rawOOS := "arrayExists((s_, x_, t_) -> s_ = 0 AND NOT isNaN(x_) AND t_ >= toDateTime(1792821600), c_in_stock, c_price, c_seen)"
+	stored := &Totals{Lower: 2, Upper: 2, FreshMin: 4294967295, Insights: true, ChangeDays: 30}
+	other := &Totals{Lower: 2, Upper: 2, FreshMin: 4294967295, Insights: true, ChangeDays: 7}
+	before := &Totals{Lower: 2, Upper: 2, FreshMin: 4294967295}
+	for _, tc := range []struct {
+		name    string
+		totals  *Totals
+		flagged map[int64][]string
+		key     string
+		where   string
+	}{
+		{"changes, no state", before, nil, InsightChangesLastWeek, rawWeek},
+		{"changes, stored", stored, nil, InsightChangesLastWeek, "t_changed_at > 1794808800"},
+		{"changes, stored with another staleness limit", other, nil, InsightChangesLastWeek, rawWeek},
+		{"changes, stored, a flag open", stored, map[int64][]string{11: {"p1"}}, InsightChangesLastWeek,
+			"t_changed_at > 1794808800 AND (NOT (product_id IN (SELECT v FROM _flagged_11)) OR product_id IN (SELECT product_id FROM price_changes " +
+				"WHERE account_id = ? AND changed_at > toDateTime(1794808800) AND changed_at <= toDateTime(1795413600) AND prev_at >= changed_at - 2592000 " +
+				"AND competitor_id IN ? AND (product_id IN (SELECT v FROM _flagged_11)) AND NOT ((competitor_id = 11 AND product_id IN (SELECT v FROM _flagged_11)))))"},
+		{"out of stock, no state", before, nil, InsightOutOfStock, rawOOS},
+		{"out of stock, stored", stored, nil, InsightOutOfStock, "t_oos_at >= 1792821600"},
+		{"out of stock, stored with another staleness limit", other, nil, InsightOutOfStock, "t_oos_at >= 1792821600"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a := Account{AccountID: 7, Settings: DefaultSettings(), Now: now, Totals: tc.totals, Flagged: tc.flagged,
+				Competitors: []Competitor{{ID: 11, Name: "Alpha"}}}
+			c, err := ParseCondition([]byte(`{"filters":{"insight":{"filterType":"radio","value":"` + tc.key + `"}}}`))
+			require.NoError(t, err)
+			p, err := CompileCount(a, c)
+			require.NoError(t, err)
+			assert.Equal(t, "SELECT count() FROM product_snapshot WHERE account_id = ? AND "+tc.where, p.SQL)
+		})
+	}
+}
