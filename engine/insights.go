@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"math"
+	"slices"
 	"strings"
 	"time"
 )
@@ -136,6 +138,30 @@ func CompileInsights(a Account, keys []string) (Statement, error) {
 		return Statement{}, bad(InsightFilterKey, "no insight to count")
 	}
 	b := newBuilder(a)
+	if stored, raw, ok := splitTotals(a, keys); ok {
+		// Two parts of one pass: the rows still exact with the stored totals, the others.
+		cut := IntLit(staleCutoff(a.Settings, a.Now))
+		var parts [2]string
+		for i, part := range []struct {
+			a    Account
+			rows string
+		}{{stored, " AND t_fresh_min >= " + cut}, {raw, " AND t_fresh_min < " + cut}} {
+			sel := make([]string, len(keys))
+			for j, key := range keys {
+				p, err := b.insightPredicate(part.a, InsightFilterKey, key)
+				if err != nil {
+					return Statement{}, err
+				}
+				sel[j] = "countIf(" + p + ") AS n" + IntLit(int64(j))
+			}
+			parts[i] = "SELECT " + strings.Join(sel, ", ") + " FROM " + b.snapshotTable(a) + " WHERE " + tenancy(a, b) + part.rows
+		}
+		out := make([]string, len(keys))
+		for j, key := range keys {
+			out[j] = "sum(n" + IntLit(int64(j)) + ") AS " + b.ident(key)
+		}
+		return b.statement("SELECT " + strings.Join(out, ", ") + " FROM (" + parts[0] + " UNION ALL " + parts[1] + ")")
+	}
 	sel := make([]string, len(keys))
 	for i, key := range keys {
 		p, err := b.insightPredicate(a, InsightFilterKey, key)
@@ -145,4 +171,30 @@ func CompileInsights(a Account, keys []string) (Statement, error) {
 		sel[i] = "countIf(" + p + ") AS " + b.ident(key)
 	}
 	return b.statement("SELECT " + strings.Join(sel, ", ") + " FROM " + b.snapshotTable(a) + " WHERE " + tenancy(a, b))
+}
+
+// splitTotals decides whether the panel's market buckets count in two parts. The
+// stored totals hold for the whole snapshot only until the clock moves the
+// staleness cutoff past the first counted pair's scan (Totals.exact); after that,
+// a row whose own earliest counted scan (t_fresh_min) is still at or after the
+// cutoff is exact all the same (its pairs still count, and a pair too old at
+// build stays too old), and only the rows with a pair expired since the build
+// need the lambdas over the arrays: the part that filters them out (WHERE runs
+// before the lambdas) reads a few rows instead of all. stored and raw are a with
+// totals the compiler takes as exact and as not.
+func splitTotals(a Account, keys []string) (stored, raw Account, ok bool) {
+	t, s := a.Totals, a.Settings
+	if t == nil || t.Parity != s.Parity || t.Lower != s.Lower || t.Upper != s.Upper || t.FreshMin == 0 ||
+		!slices.ContainsFunc(keys, func(k string) bool { return k == InsightPriceUp || k == InsightPriceDown }) {
+		return a, a, false
+	}
+	cut := staleCutoff(s, a.Now)
+	if int64(t.StaleMax) >= cut || t.exact(s, cut) {
+		return a, a, false
+	}
+	st, rt := *t, *t
+	st.FreshMin, rt.FreshMin = math.MaxUint32, 0
+	stored, raw = a, a
+	stored.Totals, raw.Totals = &st, &rt
+	return stored, raw, true
 }

@@ -19,12 +19,14 @@ import (
 )
 
 // The insight state the snapshot stores (migration 00150: t_changed_at, t_oos_at)
-// counts what the raw reads count (the price-change events and the competitor
-// arrays, the compiler's path for a snapshot built without the state), for both S
+// and its totals count what the raw reads count (the price-change events and
+// lambdas over the competitor arrays, the compiler's path for a snapshot built
+// without them), for both S
 // accounts and a user limited to one super category: after the seed's build,
 // after a scans load that changes prices (its refresh writes the events, then the
 // touched products' delta rows), after a flag on a pair that changed, after its
-// unflag, and after a full rebuild. The counts are not zero, so a wrong predicate
+// unflag, after a full rebuild and three days later (the stored totals no longer
+// exact for every row). The counts are not zero, so a wrong predicate
 // cannot pass unseen.
 func TestInsightStateEqualsRawReads(t *testing.T) {
 	d := loadS(t)
@@ -52,9 +54,7 @@ func TestInsightStateEqualsRawReads(t *testing.T) {
 			require.NotNil(t, a.Totals, stage)
 			require.True(t, a.Totals.Insights, "%s: the build stored the insight state", stage)
 			raw := a
-			rt := *a.Totals
-			rt.Insights = false
-			raw.Totals = &rt
+			raw.Totals = nil // no stored totals or state: lambdas over the arrays, the events' range
 			stored, want := counts(a), counts(raw)
 			assert.Equal(t, want, stored, "%s, %+v", stage, p)
 			for _, k := range []string{engine.InsightChangesLastDay, engine.InsightChangesLastWeek, engine.InsightOutOfStock} {
@@ -116,4 +116,13 @@ func TestInsightStateEqualsRawReads(t *testing.T) {
 	// A full build (the fold of the delta, a settings change) stores the same state.
 	require.NoError(t, ingest.RebuildSnapshot(ctx, d.s.W, d.s.DB, 1))
 	assert.Equal(t, after, compare("after a full rebuild"))
+
+	// Three days on, the staleness cutoff has passed some counted pairs' scans: the
+	// market buckets count the rows still exact from the stored totals and the
+	// others with the lambdas (engine splitTotals), the state still holds.
+	now = now.Add(72 * time.Hour)
+	a, err := d.s.Account(ctx, principals[0])
+	require.NoError(t, err)
+	require.False(t, a.TotalsExact(), "the clock moved past a counted scan")
+	compare("three days after the build")
 }
