@@ -133,3 +133,45 @@ func TestInsightPredicateByState(t *testing.T) {
 		})
 	}
 }
+
+// Once the clock has moved the staleness cutoff past a counted scan, the panel
+// counts in two parts: the rows whose own earliest counted scan is still fresh
+// with the stored totals, the others with the lambdas; with other settings than
+// the build's, or a pair that was stale at build and not yet past the cutoff (not
+// possible for a later clock, but a hand-set one), or without a market key, one
+// pass as before.
+func TestCompileInsightsSplit(t *testing.T) {
+	now := time.Date(2026, 11, 23, 6, 0, 0, 0, time.UTC) // cutoff 1792821600
+	state := func(fresh, stale uint32, lower float64) *Totals {
+		return &Totals{Lower: lower, Upper: 2, FreshMin: fresh, StaleMax: stale, Insights: true, ChangeDays: 30}
+	}
+	stored := "ifNull(multiIf(NOT (toUInt64(t_cmp) > 0 AND my_price > 0), NULL, ((my_price - (t_price / toUInt64(t_cmp))) / (t_price / toUInt64(t_cmp)) * 100 - (0)) < (-2), 'I am lower', " +
+		"((my_price - (t_price / toUInt64(t_cmp))) / (t_price / toUInt64(t_cmp)) * 100 - (0)) > 2, 'I am higher', 'Price is similar') = 'I am lower', 0)"
+	for _, tc := range []struct {
+		name   string
+		totals *Totals
+		keys   []string
+		split  bool
+	}{
+		{"exact: one pass", state(1792821600, 0, 2), []string{InsightPriceUp}, false},
+		{"a counted scan past the cutoff: two parts", state(1792821599, 0, 2), []string{InsightPriceUp}, true},
+		{"past the cutoff, other settings: one pass", state(1792821599, 0, 3), []string{InsightPriceUp}, false},
+		{"past the cutoff, a stale pair not yet past it: one pass", state(1792821599, 1792821600, 2), []string{InsightPriceUp}, false},
+		{"past the cutoff, no market key: one pass", state(1792821599, 0, 2), []string{InsightOutOfStock}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a := Account{AccountID: 7, Settings: DefaultSettings(), Now: now, Totals: tc.totals, Competitors: []Competitor{{ID: 11, Name: "Alpha"}}}
+			st, err := CompileInsights(a, tc.keys)
+			require.NoError(t, err)
+			if !tc.split {
+				assert.NotContains(t, st.SQL, "UNION ALL")
+				return
+			}
+			lambdas := newExprs(Account{AccountID: 7, Settings: DefaultSettings(), Now: now, Competitors: a.Competitors}).marketBucket(a.Competitors)
+			assert.Equal(t, "SELECT sum(n0) AS `num_products_for_price_up` FROM ("+
+				"SELECT countIf("+stored+") AS n0 FROM product_snapshot WHERE account_id = ? AND t_fresh_min >= 1792821600 UNION ALL "+
+				"SELECT countIf(ifNull("+lambdas+" = 'I am lower', 0)) AS n0 FROM product_snapshot WHERE account_id = ? AND t_fresh_min < 1792821600)", st.SQL)
+			assert.Equal(t, []any{uint32(7), uint32(7)}, st.Args)
+		})
+	}
+}

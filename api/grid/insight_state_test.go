@@ -25,8 +25,8 @@ import (
 // accounts and a user limited to one super category: after the seed's build,
 // after a scans load that changes prices (its refresh writes the events, then the
 // touched products' delta rows), after a flag on a pair that changed, after its
-// unflag, after a full rebuild and three days later (the stored totals no longer
-// exact for every row). The counts are not zero, so a wrong predicate
+// unflag, after a full rebuild and once the cutoff passed a counted scan (the stored
+// totals no longer exact for every row). The counts are not zero, so a wrong predicate
 // cannot pass unseen.
 func TestInsightStateEqualsRawReads(t *testing.T) {
 	d := loadS(t)
@@ -46,6 +46,7 @@ func TestInsightStateEqualsRawReads(t *testing.T) {
 		}
 		return out
 	}
+	nonzero := []string{engine.InsightChangesLastDay, engine.InsightChangesLastWeek, engine.InsightOutOfStock}
 	compare := func(stage string) map[string]uint64 {
 		var first map[string]uint64
 		for _, p := range principals {
@@ -57,7 +58,7 @@ func TestInsightStateEqualsRawReads(t *testing.T) {
 			raw.Totals = nil // no stored totals or state: lambdas over the arrays, the events' range
 			stored, want := counts(a), counts(raw)
 			assert.Equal(t, want, stored, "%s, %+v", stage, p)
-			for _, k := range []string{engine.InsightChangesLastDay, engine.InsightChangesLastWeek, engine.InsightOutOfStock} {
+			for _, k := range nonzero {
 				assert.NotZero(t, stored[k], "%s, %+v: %s", stage, p, k)
 			}
 			if first == nil {
@@ -117,12 +118,16 @@ func TestInsightStateEqualsRawReads(t *testing.T) {
 	require.NoError(t, ingest.RebuildSnapshot(ctx, d.s.W, d.s.DB, 1))
 	assert.Equal(t, after, compare("after a full rebuild"))
 
-	// Three days on, the staleness cutoff has passed some counted pairs' scans: the
+	// Half a day after the staleness cutoff passed the earliest counted scan: the
 	// market buckets count the rows still exact from the stored totals and the
-	// others with the lambdas (engine splitTotals), the state still holds.
-	now = now.Add(72 * time.Hour)
+	// others with the lambdas (engine splitTotals); the state still holds (the
+	// change counts may be zero by then).
 	a, err := d.s.Account(ctx, principals[0])
 	require.NoError(t, err)
+	now = time.Unix(int64(a.Totals.FreshMin), 0).UTC().AddDate(0, 0, a.Settings.StalenessDays).Add(12 * time.Hour)
+	a, err = d.s.Account(ctx, principals[0])
+	require.NoError(t, err)
 	require.False(t, a.TotalsExact(), "the clock moved past a counted scan")
-	compare("three days after the build")
+	nonzero = []string{engine.InsightPriceUp, engine.InsightPriceDown}
+	compare("after the cutoff passed a counted scan")
 }
