@@ -10,15 +10,21 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"time"
 
+	"github.com/labstack/echo/v4"
+
 	"pricelens/api/grid"
 	"pricelens/api/session"
+	"pricelens/api/trend"
 	"pricelens/deploy/config"
 	"pricelens/deploy/databases"
+	"pricelens/engine"
 	"pricelens/ingest"
+	"pricelens/jobs"
 	"pricelens/warehouse"
 )
 
@@ -41,6 +47,7 @@ func Freshness(ctx context.Context, args []string) error {
 	// polled every 100 ms, the poller took most of a core from the refresh it waits
 	// for on a 2-core machine, so the default leaves it a quarter of the CPU at most.
 	pollEvery := fs.Duration("poll", 500*time.Millisecond, "time between two polls of getConditionsData")
+	trendPoll := fs.Duration("trend-poll", 2*time.Second, "time between two asks of the price trend of all products over a year")
 	const use = "bench-freshness [--products N] [--account ID] [--dir DIR]"
 	if err := fs.Parse(args); err != nil || *products <= 0 {
 		return usagef("%v (usage: %s)", err, use)
@@ -107,11 +114,32 @@ func Freshness(ctx context.Context, args []string) error {
 	fmt.Printf("account %d (%d products, %d competitors): %d scans of %d products written to %s\n",
 		accountID, total, len(comps), tb.N, len(ids), path)
 
-	base, client, stop, err := gridServer(svc, p)
+	base, client, stop, err := gridServer(svc, p, func(g *echo.Group) { addTrendRoutes(g, svc) })
 	if err != nil {
 		return err
 	}
 	defer stop()
+	// The price trend of all products over a year (bench --only trend's first class),
+	// asked every --trend-poll from before the load until the jobs after it are done:
+	// a load must never take it away (issue 30).
+	classes, _, err := trendClasses(ctx, dbs.W, a)
+	if err != nil {
+		return err
+	}
+	tp := &trendPoller{body: classes[0].body}
+	trendDone := make(chan struct{})
+	trendStopped := make(chan struct{})
+	go func() {
+		defer close(trendStopped)
+		for {
+			tp.ask(ctx, client, base)
+			select {
+			case <-trendDone:
+				return
+			case <-time.After(*trendPoll):
+			}
+		}
+	}()
 	probes := []int{0, len(ids) / 2, len(ids) - 1}
 	shown := func() (bool, error) {
 		for _, i := range probes {
@@ -162,6 +190,7 @@ func Freshness(ctx context.Context, args []string) error {
 	returned := time.Since(start)
 	if runErr != nil {
 		close(done)
+		close(trendDone)
 		return fmt.Errorf("pricelens ingest: %w", runErr)
 	}
 	// The poller goes on after the command returns, for at most a minute.
@@ -172,6 +201,7 @@ func Freshness(ctx context.Context, args []string) error {
 		}
 	case <-time.After(time.Minute):
 		close(done)
+		close(trendDone)
 		return fmt.Errorf("the API did not show the new prices within a minute of the load returning")
 	}
 	var delta uint64
@@ -182,7 +212,97 @@ func Freshness(ctx context.Context, args []string) error {
 	fmt.Printf("the command returned after %.1fs; getConditionsData showed the new prices %.1fs after it started (%+.1fs from its return; polled every %s)\n",
 		returned.Seconds(), vis.Seconds(), (vis - returned).Seconds(), *pollEvery)
 	fmt.Printf("the account's delta now holds %d products (0: the load rebuilt the whole snapshot); load average %s\n", delta, loadAverage())
+
+	// The background jobs the load asks for, run here as their workers run them
+	// (pricelens serve need not run), each timed beside its job's timeout: the trend
+	// rollup's refresh (asked for by the load), then the fold of the snapshot's
+	// delta (a minute after the last load).
+	t0 := time.Now()
+	if err := dbs.W.RefreshTrendRollups(ctx, map[uint32]engine.Settings{uint32(accountID): a.Settings}, ingest.ScanLoads(dbs.DB)); err != nil {
+		close(trendDone)
+		return fmt.Errorf("refresh_trend_rollups: %w", err)
+	}
+	refreshed := time.Since(t0)
+	fmt.Printf("refresh_trend_rollups took %.1fs (target 30 s; job timeout %s); load average %s\n", refreshed.Seconds(), jobs.RefreshTrendRollupsTimeout, loadAverage())
+	t0 = time.Now()
+	if err := ingest.RebuildSnapshot(ctx, dbs.W, dbs.DB, uint32(accountID)); err != nil {
+		close(trendDone)
+		return fmt.Errorf("fold_snapshot_deltas: %w", err)
+	}
+	folded := time.Since(t0)
+	fmt.Printf("fold_snapshot_deltas took %.1fs (job timeout %s, %.0f%% of it); load average %s\n", folded.Seconds(), jobs.FoldTimeout,
+		100*folded.Seconds()/jobs.FoldTimeout.Seconds(), loadAverage())
+	close(trendDone)
+	<-trendStopped
+	tp.ask(ctx, client, base) // once more after the jobs: current again
+	fmt.Println(tp.report())
+	if tp.failed > 0 {
+		return fmt.Errorf("the price trend failed %d of %d times during and after the load", tp.failed, tp.asked)
+	}
 	return nil
+}
+
+// trendPoller asks one trend through the API and keeps what bench-freshness reports:
+// how often it answered, how long it took, and how often from stored data a load
+// was not in yet (dataAsOf).
+type trendPoller struct {
+	body                string
+	asked, failed, asOf int
+	lastAsOf            bool
+	durations           []time.Duration
+	firstErr            string
+}
+
+func (tp *trendPoller) ask(ctx context.Context, client *http.Client, base string) {
+	t0 := time.Now()
+	tp.asked++
+	var rows trend.Rows
+	err := func() error {
+		req, err := http.NewRequestWithContext(ctx, "POST", base+"/trend/getConditionsData", strings.NewReader(tp.body))
+		if err != nil {
+			return err
+		}
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := client.Do(req)
+		if err != nil {
+			return err
+		}
+		defer resp.Body.Close()
+		if resp.StatusCode != 200 {
+			b, _ := io.ReadAll(resp.Body)
+			return fmt.Errorf("status %d: %s", resp.StatusCode, b)
+		}
+		return json.NewDecoder(resp.Body).Decode(&rows)
+	}()
+	tp.durations = append(tp.durations, time.Since(t0))
+	if err != nil {
+		tp.failed++
+		if tp.firstErr == "" {
+			tp.firstErr = err.Error()
+		}
+		return
+	}
+	tp.lastAsOf = rows.DataAsOf != nil
+	if tp.lastAsOf {
+		tp.asOf++
+	}
+}
+
+func (tp *trendPoller) report() string {
+	d := slices.Clone(tp.durations)
+	slices.Sort(d)
+	if len(d) == 0 {
+		return "the price trend was not asked"
+	}
+	out := fmt.Sprintf("the price trend of all products over a year answered %d of %d times from before the load until after the jobs (p50 %s, max %s; target 300 ms); %d answers from stored data the load was not in yet (dataAsOf)",
+		tp.asked-tp.failed, tp.asked, ms(d[len(d)/2]), ms(d[len(d)-1]), tp.asOf)
+	if tp.lastAsOf {
+		out += "; still not current after the refresh"
+	}
+	if tp.firstErr != "" {
+		out += "; first failure: " + tp.firstErr
+	}
+	return out
 }
 
 // showsPrice asks getConditionsData for the product (search by its id) and reports

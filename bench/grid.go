@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -173,7 +174,22 @@ func Grid(ctx context.Context, args []string) error {
 	if *only == "grid" {
 		return nil
 	}
-	return benchTrends(ctx, tw, *runs, client, base, w, ts, a)
+	var flag openFlag
+	if accountInPostgres(ctx, db, accountID) {
+		flag = func(productID string, competitorID int64) (engine.Account, func() error, error) {
+			st, actor := store.New(db), store.Actor{UserID: p.UserID, AccountID: accountID}
+			if err := st.FlagMatch(ctx, actor, productID, competitorID, "", "pricelens bench: a trend with an open flag"); err != nil {
+				return engine.Account{}, nil, err
+			}
+			closeFlag := func() error { return st.UnflagMatch(context.WithoutCancel(ctx), actor, productID, competitorID) }
+			fa, err := svc.Account(ctx, p)
+			if err != nil {
+				return engine.Account{}, nil, errors.Join(err, closeFlag())
+			}
+			return fa, closeFlag, nil
+		}
+	}
+	return benchTrends(ctx, tw, *runs, client, base, w, ts, a, flag)
 }
 
 // gridServer serves the grid routes in-process on a free port, behind a fixed
@@ -296,24 +312,30 @@ func pgStrings(ctx context.Context, db *pgxpool.Pool, q string, args ...any) ([]
 }
 
 func postJSON(ctx context.Context, client *http.Client, url, body string) error {
+	_, err := postJSONBody(ctx, client, url, body)
+	return err
+}
+
+// postJSONBody is postJSON with the answer's body.
+func postJSONBody(ctx context.Context, client *http.Client, url, body string) ([]byte, error) {
 	req, err := http.NewRequestWithContext(ctx, "POST", url, strings.NewReader(body))
 	if err != nil {
-		return err
+		return nil, err
 	}
 	req.Header.Set("Content-Type", "application/json")
 	resp, err := client.Do(req)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer resp.Body.Close()
 	b, err := io.ReadAll(resp.Body)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if resp.StatusCode != 200 {
-		return fmt.Errorf("status %d: %s", resp.StatusCode, bytes.TrimSpace(b))
+		return nil, fmt.Errorf("status %d: %s", resp.StatusCode, bytes.TrimSpace(b))
 	}
-	return nil
+	return b, nil
 }
 
 type stats struct{ p50, p95 time.Duration }

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -45,7 +46,7 @@ func CompileResultExport(a Account, c Condition, sel Selection, run ResultRun) (
 	sym := func() string { return b.bind(a.Settings.CurrencySymbol) }
 	var cells []cell
 	var header []string
-	labels, explain := false, -1
+	labels, explain, rule := false, -1, -1
 	for _, id := range exportColumns(c.VisibleColumns, defaults) {
 		col, ok := cat.get(id)
 		switch {
@@ -53,6 +54,11 @@ func CompileResultExport(a Account, c Condition, sel Selection, run ResultRun) (
 			header = append(header, ResultExplanation.Header)
 			cells = append(cells, cell{format: cellEmpty})
 			explain = len(cells) - 1
+		case id == "rule_id":
+			// The grid's words (RuleLabel), not the id: "Event" stands for 9007199254740990.
+			header = append(header, col.Header)
+			cells = append(cells, cell{format: cellEmpty})
+			rule = len(cells) - 1
 		case id == "labels" || id == "labelsNames":
 			header = append(header, "Labels")
 			if len(a.Labels) == 0 {
@@ -73,7 +79,7 @@ func CompileResultExport(a Account, c Condition, sel Selection, run ResultRun) (
 	}
 	out, formats := formatCells(cells, sym)
 	var trailing []string
-	if explain >= 0 {
+	if explain >= 0 || rule >= 0 {
 		// The trace after the file's columns, in TraceColumns order.
 		for _, t := range TraceColumns {
 			name := "__c" + strconv.Itoa(len(out))
@@ -115,20 +121,39 @@ func CompileResultExport(a Account, c Condition, sel Selection, run ResultRun) (
 		return Export{}, err
 	}
 	e := Export{Statement: st, Header: header, Formats: formats, Count: cst}
-	if explain >= 0 {
+	if trailing != nil {
 		e.Trailing = trailing
-		e.Computed = map[int]func(ExportRow) string{explain: explainCell(a, run, len(cells))}
+		e.Computed = map[int]func(ExportRow) string{}
+		if explain >= 0 {
+			e.Computed[explain] = explainCell(a, run, len(cells))
+		}
+		if rule >= 0 {
+			e.Computed[rule] = ruleCell(run, len(cells))
+		}
 	}
 	return e, nil
+}
+
+// ruleCell renders a row's Rule column as the results grid shows it, from the
+// trace's t_rule (the trace columns start at column first).
+func ruleCell(run ResultRun, first int) func(ExportRow) string {
+	rules, at := runRules(run), first+slices.Index(TraceColumns, "t_rule")
+	return func(r ExportRow) string { return RuleLabel(int64(r.Float(at)), rules) }
+}
+
+// runRules are a run's rules by id.
+func runRules(run ResultRun) map[int64]RuleRef {
+	rules := make(map[int64]RuleRef, len(run.Rules))
+	for _, r := range run.Rules {
+		rules[r.ID] = r
+	}
+	return rules
 }
 
 // explainCell renders a row's explanation from its trace columns, which start at
 // column first.
 func explainCell(a Account, run ResultRun, first int) func(ExportRow) string {
-	rules := make(map[int64]RuleRef, len(run.Rules))
-	for _, r := range run.Rules {
-		rules[r.ID] = r
-	}
+	rules := runRules(run)
 	names := make(map[int64]string, len(a.Competitors))
 	for _, c := range a.Competitors {
 		names[c.ID] = c.Name

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"fmt"
-	"math"
 	"strings"
 )
 
@@ -329,9 +328,14 @@ var valueColumn = map[RuleType]string{RuleTarget: "t_val", RuleFloor: "f_val", R
 // adjusted is the list's value (valueColumn): the source moved by the rule's
 // percent, then its amount; NaN when none or not above 0.
 func (k *runCompiler) adjusted(t RuleType, p string) string {
+	return k.adjustedValue(t, p) + " AS " + valueColumn[t]
+}
+
+// adjustedValue is adjusted's expression, for list t read from p_src and p_i.
+func (k *runCompiler) adjustedValue(t RuleType, p string) string {
 	rules := k.lists[t]
 	if len(rules) == 0 {
-		return k.withTerms(t, "nan") + " AS " + valueColumn[t]
+		return k.withTerms(t, "nan")
 	}
 	muls := make([]string, len(rules))
 	adds := make([]string, len(rules))
@@ -341,7 +345,7 @@ func (k *runCompiler) adjusted(t RuleType, p string) string {
 	}
 	// No rule (p_i 0): NaN times and plus NaN, so NaN.
 	v := "(" + p + "_src * " + byPosition(p, muls, "nan") + " + " + byPosition(p, adds, "nan") + ")"
-	return k.withTerms(t, "if("+v+" > 0, "+v+", nan)") + " AS " + valueColumn[t]
+	return k.withTerms(t, "if("+v+" > 0, "+v+", nan)")
 }
 
 // withTerms is a list's value with the contracts and events in force
@@ -525,61 +529,4 @@ func scopePredicate(b *builder, a Account, scope Condition) (string, error) {
 		preds = append(preds, s)
 	}
 	return strings.Join(preds, " AND "), nil
-}
-
-// PreviewBuckets are the edges of the preview's distribution of changes (percent).
-var PreviewBuckets = []float64{-20, -10, -5, -2, 0, 2, 5, 10, 20}
-
-// PreviewRuleID stands for an unsaved rule in a preview's results.
-const PreviewRuleID = math.MaxInt64
-
-// CompilePreview compiles the live preview of candidate (docs/pricer.md, issue 15
-// part 4): the account's rules with candidate in its place (replacing the rule of
-// the same id, else last of its list), evaluated over the candidate's scope only.
-// One row: matched (products in scope), decided (those whose list the candidate
-// wins), changed (recommended ≠ current), then a count per PreviewBuckets bucket
-// of the changed products' change %.
-func CompilePreview(a Account, rules []Rule, candidate Rule, g Guardrails) (Statement, error) {
-	if candidate.ID == 0 {
-		candidate.ID = PreviewRuleID
-	}
-	candidate.Active = true
-	all := make([]Rule, 0, len(rules)+1)
-	placed := false
-	for _, r := range rules {
-		if r.ID == candidate.ID {
-			all, placed = append(all, candidate), true
-			continue
-		}
-		all = append(all, r)
-	}
-	if !placed {
-		all = append(all, candidate)
-	}
-	k, err := newRunCompiler(a, all, g)
-	if err != nil {
-		return Statement{}, err
-	}
-	b := newBuilder(a)
-	inner, err := k.inner(b, &candidate.Scope)
-	if err != nil {
-		return Statement{}, err
-	}
-	col := map[RuleType]string{RuleTarget: "t_rule", RuleFloor: "f_rule", RuleCeiling: "c_rule"}[candidate.Type]
-	changed := "status != '" + StatusNoChange + "'"
-	sel := []string{"count() AS matched", "countIf(" + col + " = toUInt64(" + IntLit(candidate.ID) + ")) AS decided", "countIf(" + changed + ") AS changed"}
-	edges := append(append([]float64{math.Inf(-1)}, PreviewBuckets...), math.Inf(1))
-	for i := 0; i+1 < len(edges); i++ {
-		var cond []string
-		if !math.IsInf(edges[i], 0) {
-			cond = append(cond, "change_pct >= "+floatLit(edges[i]))
-		}
-		if !math.IsInf(edges[i+1], 0) {
-			cond = append(cond, "change_pct < "+floatLit(edges[i+1]))
-		}
-		sel = append(sel, "countIf("+changed+" AND "+strings.Join(cond, " AND ")+") AS b"+IntLit(int64(i)))
-	}
-	st, err := b.statement("SELECT " + strings.Join(sel, ", ") + " FROM (" + inner + ")")
-	st.Wide = true
-	return st, err
 }

@@ -19,6 +19,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"pricelens/engine"
+	"pricelens/store"
 	"pricelens/warehouse"
 )
 
@@ -106,6 +107,19 @@ func (s Summary) RejectRatio() float64 {
 // (64 bits) identify the load among all loads and cost a quarter of the full id per row.
 // A shorter id (not one of LoadID's) is stored whole.
 func OffersLoadID(loadID string) string { return loadID[:min(16, len(loadID))] }
+
+// ScanLoads lists the scan loads into an account since a time as their scans carry
+// them (OffersLoadID), from the loads' records in db (store.ScanLoadsSince): what
+// the trend rollup's refresh and reads need to know of what a load wrote.
+func ScanLoads(db *pgxpool.Pool) warehouse.ScanLoads {
+	return func(ctx context.Context, account uint32, since time.Time) ([]string, error) {
+		ids, err := store.New(db).ScanLoadsSince(ctx, int64(account), since)
+		for i, id := range ids {
+			ids[i] = OffersLoadID(id)
+		}
+		return ids, err
+	}
+}
 
 // LoadID is the id of a file's load: SHA-256 of the kind, the forced account and the
 // bytes. A file larger than one hashSegment is hashed as segments on every core (the

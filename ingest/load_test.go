@@ -179,6 +179,10 @@ func TestReportsSeeALoadAsSoonAsItReturns(t *testing.T) {
 		" WHERE account_id = ? AND product_id = 'FSN00000003' ORDER BY build_id DESC LIMIT 1", uint32(e.account)).Scan(&comps, &prices))
 	require.Equal(t, []uint32{uint32(e.comps[0]), uint32(e.comps[1])}, comps)
 	require.InDelta(t, 42.25, prices[1], 1e-9)
+	// The trend rollup's refresh is asked for with the load, not at its next period.
+	var waiting int
+	require.NoError(t, e.db.QueryRow(context.Background(), `SELECT count(*) FROM river_job WHERE kind = 'refresh_trend_rollups' AND state = 'available'`).Scan(&waiting))
+	require.Equal(t, 1, waiting, "one refresh waits, however many loads asked for it")
 }
 
 // TestLargeFilesArriveIntact loads files whose columns span many Parquet pages and

@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"pricelens/jobs/kinds"
 	"pricelens/store"
 )
 
@@ -118,10 +119,26 @@ func (c *claim) finish(s *Summary, status string, loadErr error) error {
 	for i, a := range s.Accounts {
 		accounts[i] = int64(a)
 	}
-	_, err := c.conn.Exec(ctx, `UPDATE ingest_loads SET status = $2, rows_read = $3, rows_loaded = $4,
+	tx, err := c.conn.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback(ctx) //nolint:errcheck // after Commit it does nothing
+	if _, err := tx.Exec(ctx, `UPDATE ingest_loads SET status = $2, rows_read = $3, rows_loaded = $4,
 		rows_rejected = $5, accounts = $6, error = $7, snapshot_refreshed = $8, finished_at = now() WHERE id = $1`,
-		c.id, status, s.Rows, s.Loaded, s.Rejected, accounts, msg, s.refreshed)
-	return err
+		c.id, status, s.Rows, s.Loaded, s.Rejected, accounts, msg, s.refreshed); err != nil {
+		return err
+	}
+	// Rows written: the trend rollup catches up now, not at its next period (10
+	// minutes), so the trends' "data as of" note lasts as long as the refresh (a
+	// load of today's scans rebuilds nothing of it: warehouse.ScanLoads). One such
+	// job waits at a time.
+	if s.Loaded > 0 {
+		if err := kinds.InsertTx(ctx, tx, kinds.RefreshTrendRollups{}); err != nil {
+			return err
+		}
+	}
+	return tx.Commit(ctx)
 }
 
 // release drops the advisory lock and returns the connection.

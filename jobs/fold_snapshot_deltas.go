@@ -63,15 +63,15 @@ func (w *foldSnapshotDeltas) Work(ctx context.Context, _ *river.Job[kinds.FoldSn
 	return nil
 }
 
-// foldTimeout bounds one fold: a full rebuild of every quiet account, with the
+// FoldTimeout bounds one fold: a full rebuild of every quiet account, with the
 // merge of what it wrote. At L (1M products) a rebuild takes about a minute on two
 // cores, so River's one-minute default cut the first attempt and a retry finished
-// the work.
-const foldTimeout = 15 * time.Minute
+// the work. make bench-freshness times a fold after its load beside this.
+const FoldTimeout = 15 * time.Minute
 
-// Timeout replaces River's one-minute default (foldTimeout).
+// Timeout replaces River's one-minute default (FoldTimeout).
 func (w *foldSnapshotDeltas) Timeout(*river.Job[kinds.FoldSnapshotDeltas]) time.Duration {
-	return foldTimeout
+	return FoldTimeout
 }
 
 func (w *foldSnapshotDeltas) periodic() *river.PeriodicJob {

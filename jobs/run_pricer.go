@@ -73,7 +73,8 @@ func (r PricerRunner) attempt(ctx context.Context, run store.PricerRun, resultID
 		return err
 	}
 	a := cat.Engine()
-	a.Now, a.Cluster = r.Now(), r.W.Cluster != ""
+	// To the microsecond, as PostgreSQL keeps it (pricer_runs.inputs_at).
+	a.Now, a.Cluster = r.Now().Truncate(time.Microsecond), r.W.Cluster != ""
 	if a.Slots, a.Totals, a.SnapshotDelta, err = r.W.SnapshotMeta(ctx, uint32(run.AccountID)); err != nil {
 		return err
 	}
@@ -88,6 +89,17 @@ func (r PricerRunner) attempt(ctx context.Context, run store.PricerRun, resultID
 		return err
 	}
 	g, err := r.Store.Guardrails(ctx, run.AccountID)
+	if err != nil {
+		return err
+	}
+	// What the run reads, fingerprinted before it reads it: a build or label change
+	// meanwhile makes the fingerprint older than the results, never newer, so a
+	// preview then evaluates every rule instead of starting from these results.
+	version, err := r.W.ReportVersion(ctx, uint32(run.AccountID))
+	if err != nil {
+		return err
+	}
+	inputs, err := engine.RunFingerprint(a, rules, g, version, a.Now)
 	if err != nil {
 		return err
 	}
@@ -118,7 +130,7 @@ func (r PricerRunner) attempt(ctx context.Context, run store.PricerRun, resultID
 			return err
 		}
 	}
-	o := store.RunOutcome{ResultID: resultID, Guardrails: g, Rules: make([]engine.RuleRef, 0, len(rules))}
+	o := store.RunOutcome{ResultID: resultID, Guardrails: g, Rules: make([]engine.RuleRef, 0, len(rules)), Inputs: inputs, InputsAt: a.Now}
 	for _, rule := range rules {
 		o.Rules = append(o.Rules, rule.Ref())
 	}

@@ -119,6 +119,34 @@ func (s *Store) LatestCompleteRun(ctx context.Context, accountID int64, simulati
 	return r, err == nil, err
 }
 
+// RunState is a complete run's result set with the fingerprint of its inputs.
+type RunState struct {
+	ResultID int64
+	Inputs   string
+	InputsAt time.Time
+}
+
+// PreviewState returns the account's latest complete run of either kind (found
+// false: none, or it kept no fingerprint): the state a rule preview may start
+// from when its inputs are today's. Its result set is kept (KeepCompleteRuns).
+func (s *Store) PreviewState(ctx context.Context, accountID int64) (RunState, bool, error) {
+	var r RunState
+	var at *time.Time
+	err := s.DB.QueryRow(ctx, `SELECT result_id, inputs, inputs_at FROM pricer_runs WHERE account_id = $1 AND status = 'complete'
+		ORDER BY id DESC LIMIT 1`, accountID).Scan(&r.ResultID, &r.Inputs, &at)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return r, false, nil
+	}
+	if err != nil {
+		return r, false, err
+	}
+	if at == nil || r.Inputs == "" {
+		return r, false, nil
+	}
+	r.InputsAt = *at
+	return r, true, nil
+}
+
 // BeginAttempt marks a queued or running run as running and gives the attempt a
 // new result set (a retried attempt never writes into a failed attempt's set).
 // ok is false when the run is already over (complete or failed): nothing to do.
@@ -155,6 +183,10 @@ type RunOutcome struct {
 	Guardrails                               engine.Guardrails
 	Products, Changed, AutoApproved, Pending int64
 	Approvals                                []Approval // real runs only
+	// Inputs fingerprints what the run read (engine.RunFingerprint) at InputsAt, so
+	// that a rule preview may start from its results (PreviewState).
+	Inputs   string
+	InputsAt time.Time
 }
 
 // CompleteRun makes an attempt's results the run's, in one transaction with the
@@ -166,8 +198,8 @@ func (s *Store) CompleteRun(ctx context.Context, runID int64, o RunOutcome) erro
 	return s.inTx(ctx, func(tx pgx.Tx) error {
 		var accountID int64
 		err := tx.QueryRow(ctx, `UPDATE pricer_runs SET status = 'complete', finished_at = now(), result_id = $2, rules = $3, guardrails = $4,
-			products = $5, changed = $6, auto_approved = $7, pending = $8 WHERE id = $1 AND status = 'running' RETURNING account_id`,
-			runID, o.ResultID, rules, g, o.Products, o.Changed, o.AutoApproved, o.Pending).Scan(&accountID)
+			products = $5, changed = $6, auto_approved = $7, pending = $8, inputs = $9, inputs_at = $10 WHERE id = $1 AND status = 'running' RETURNING account_id`,
+			runID, o.ResultID, rules, g, o.Products, o.Changed, o.AutoApproved, o.Pending, o.Inputs, nullTime(o.InputsAt)).Scan(&accountID)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return Conflict("This run is no longer running.")
 		}

@@ -69,7 +69,7 @@ type rollupBuild struct {
 // REPLACE PARTITION, then the build row written. An account without scans gets no
 // rollup (its trends read the raw scans, which are empty). It reads the snapshot's
 // products (weights, categories): call it after the snapshot's refresh.
-func (w *Warehouse) refreshTrendRollup(ctx context.Context, id uint32, settings engine.Settings, now time.Time) error {
+func (w *Warehouse) refreshTrendRollup(ctx context.Context, id uint32, settings engine.Settings, loads ScanLoads, now time.Time) error {
 	if settings.StalenessDays <= 0 {
 		settings.StalenessDays = engine.DefaultSettings().StalenessDays
 	}
@@ -99,7 +99,7 @@ func (w *Warehouse) refreshTrendRollup(ctx context.Context, id uint32, settings 
 		}
 		return w.dropAccountPartitions(ctx, engine.TableTrendRollup, id)
 	}
-	from, work, err := w.rollupStart(ctx, id, settings, ids, first, last)
+	from, work, err := w.rollupStart(ctx, id, settings, ids, loads, first, last)
 	if err != nil {
 		return err
 	}
@@ -286,10 +286,23 @@ func (w *Warehouse) dropAccountPartitions(ctx context.Context, t engine.Table, i
 	return nil
 }
 
+// ScanLoads lists the scan loads into an account since a time, by the load ids
+// their scans carry (offers.load_id): every load that may have written a scan of
+// the account since then, finished or not (store.ScanLoadsSince).
+type ScanLoads func(ctx context.Context, account uint32, since time.Time) ([]string, error)
+
 // rollupStart is the first day the refresh must rebuild (see refreshTrendRollup):
 // first for a full build, else the first day of the earliest changed month; work
 // is false when nothing changed since the previous build and it reaches last.
-func (w *Warehouse) rollupStart(ctx context.Context, id uint32, s engine.Settings, comps []uint32, first, last time.Time) (_ time.Time, work bool, _ error) {
+//
+// With loads (nil: unknown), a changed month of offers counts only from the
+// earliest scan day the loads since the build wrote: a scan carries into the days
+// after it, never before, so scans after the build's last day change none of its
+// days. The usual load (today's scans, after the nightly build's yesterday) then
+// rebuilds nothing: at L a load of 1M scans rebuilt the whole month, 3.5 minutes,
+// on every load (issue 30); merges rewrite parts of offers all the time, so the
+// parts alone cannot tell.
+func (w *Warehouse) rollupStart(ctx context.Context, id uint32, s engine.Settings, comps []uint32, loads ScanLoads, first, last time.Time) (_ time.Time, work bool, _ error) {
 	prev, err := w.lastRollupBuild(ctx, id)
 	if err != nil || prev == nil {
 		return first, true, err
@@ -315,6 +328,7 @@ func (w *Warehouse) rollupStart(ctx context.Context, id uint32, s engine.Setting
 	}
 	defer rows.Close()
 	start := prev.lastDay.AddDate(0, 0, 1)
+	var scanMonth time.Time // the earliest changed month of offers, when loads tell its days
 	for rows.Next() {
 		var table, partition string
 		if err := rows.Scan(&table, &partition); err != nil {
@@ -323,17 +337,36 @@ func (w *Warehouse) rollupStart(ctx context.Context, id uint32, s engine.Setting
 		if table == w.storedName(engine.TableProducts) {
 			return first, true, nil
 		}
-		changed = append(changed, partition)
 		m, err := time.Parse("200601", partition)
 		if err != nil {
 			return first, true, nil
 		}
+		if loads != nil && table == w.storedName(engine.TableOffers) {
+			if scanMonth.IsZero() || m.Before(scanMonth) {
+				scanMonth = m
+			}
+			continue
+		}
+		changed = append(changed, partition)
 		if m.Before(start) {
 			start = m
 		}
 	}
 	if err := rows.Err(); err != nil {
 		return first, true, err
+	}
+	rows.Close()
+	if !scanMonth.IsZero() && !scanMonth.After(prev.lastDay) {
+		day, found, err := w.firstLoadedScanDay(ctx, id, loads, prev.builtAt, scanMonth, prev.lastDay)
+		if err != nil {
+			return first, true, err
+		}
+		if found {
+			changed = append(changed, day.Format("200601"))
+			if day.Before(start) {
+				start = day
+			}
+		}
 	}
 	if start.Before(first) {
 		start = first
@@ -345,6 +378,24 @@ func (w *Warehouse) rollupStart(ctx context.Context, id uint32, s engine.Setting
 		start = last
 	}
 	return time.Date(start.Year(), start.Month(), 1, 0, 0, 0, 0, time.UTC), true, nil
+}
+
+// firstLoadedScanDay is the earliest day in [from, last] with a scan of account id
+// written by the loads since a build started (found false: none). It reads the
+// load ids of the account's scans in those days only (a month or two).
+func (w *Warehouse) firstLoadedScanDay(ctx context.Context, id uint32, loads ScanLoads, since, from, last time.Time) (_ time.Time, found bool, _ error) {
+	ids, err := loads(ctx, id, since)
+	if err != nil || len(ids) == 0 {
+		return time.Time{}, false, err
+	}
+	var n uint64
+	var day time.Time
+	if err := w.Conn.QueryRow(ctx, `SELECT count(), toDateTime(toDate(min(scanned_at))) FROM `+engine.TableOffers.String()+`
+		WHERE account_id = ? AND scanned_at >= toDateTime(?) AND scanned_at < toDateTime(?) AND has(?, load_id)`,
+		id, uint32(from.Unix()), uint32(last.AddDate(0, 0, 1).Unix()), ids).Scan(&n, &day); err != nil {
+		return time.Time{}, false, err
+	}
+	return day.UTC(), n > 0, nil
 }
 
 // rollupChangedPartsSQL reads the partitions of offers, product_daily and products
@@ -376,13 +427,14 @@ func (w *Warehouse) lastRollupBuild(ctx context.Context, id uint32) (*rollupBuil
 
 // RefreshTrendRollups brings the trend rollup of the given accounts (with their
 // metric settings) up to date (refreshTrendRollup): `pricelens refresh`, the seed
-// and the refresh_trend_rollups job call it. Loads do not: a rollup older than the
+// and the refresh_trend_rollups job call it; loads (nil: unknown, for writers of
+// scans that record no load) narrows what a load changed (rollupStart). Loads do not: a rollup older than the
 // account's last load is not read (api/trend), so a load never waits for it.
-func (w *Warehouse) RefreshTrendRollups(ctx context.Context, accounts map[uint32]engine.Settings) error {
+func (w *Warehouse) RefreshTrendRollups(ctx context.Context, accounts map[uint32]engine.Settings, loads ScanLoads) error {
 	snapshotMu.Lock()
 	defer snapshotMu.Unlock()
 	for id, s := range accounts {
-		if err := w.refreshTrendRollup(ctx, id, s, time.Now()); err != nil {
+		if err := w.refreshTrendRollup(ctx, id, s, loads, time.Now()); err != nil {
 			return fmt.Errorf("trend rollup of account %d: %w", id, err)
 		}
 	}
@@ -391,7 +443,7 @@ func (w *Warehouse) RefreshTrendRollups(ctx context.Context, accounts map[uint32
 
 // TrendRollup reads what the account's current trend rollup covers (nil: none).
 func (w *Warehouse) TrendRollup(ctx context.Context, id uint32) (*engine.TrendRollup, error) {
-	res, err := w.Query(ctx, SQL(`SELECT toString(first_day), toString(last_day), staleness, parity, lower, upper, competitors, toUInt64(built_at)
+	res, err := w.Query(ctx, SQL(`SELECT toString(first_day), toString(last_day), staleness, parity, lower, upper, competitors, build_id
 		FROM `+engine.TableTrendRollupBuilds.String()+` WHERE account_id = ? ORDER BY build_id DESC LIMIT 1`, id))
 	if err != nil || len(res.Rows) == 0 {
 		return nil, err
@@ -409,8 +461,11 @@ func (w *Warehouse) TrendRollup(ctx context.Context, id uint32) (*engine.TrendRo
 	for _, c := range ids {
 		out.Competitors = append(out.Competitors, int64(c))
 	}
+	// The build id is its start in nanoseconds: built_at's whole seconds made a load
+	// that finished in the second before the refresh started look newer than the
+	// build, so the trends said "data as of" until the next refresh (10 minutes).
 	at, _ := r[7].(uint64)
-	out.BuiltAt = time.Unix(int64(at), 0).UTC()
+	out.BuiltAt = time.Unix(0, int64(at)).UTC()
 	return out, nil
 }
 

@@ -593,6 +593,7 @@ func TestPricer(t *testing.T) {
 			"source": obj{"kind": "competitors", "competitors": []int64{c2}, "aggregate": "min"}, "adjust": obj{"percent": -1.0}}
 		st, body := p.analyst.call("POST", "/api/rules/preview", rule)
 		require.Equal(t, 200, st, "%v", body)
+		assert.Equal(t, "latest_run", body["basis"], "the latest run read what the preview reads")
 		assert.Equal(t, float64(sups[sup1]), body["matched"])
 		// The Go evaluator with the rule last of its list, over its scope.
 		ev := append([]evRule(nil), rules...)
@@ -808,15 +809,7 @@ func TestPricer(t *testing.T) {
 		}
 		sort.Strings(supList2)
 		require.NotEmpty(t, priced2)
-		clear := func() {
-			st, body := p.admin2.call("GET", "/api/rules/getAllRules", nil)
-			require.Equal(t, 200, st, "%v", body)
-			for _, r := range body["rules"].([]any) {
-				st, _ := p.admin2.call("POST", "/api/rules/removeRule", obj{"groupId": r.(obj)["groupId"]})
-				require.Equal(t, 200, st)
-			}
-			p.clearTerms(t, p.acc2)
-		}
+		clear := func() { p.clearAccount2(t) }
 		defer clear()
 		day := p.now.Format("2006-01-02")
 		var runs, changed, pinned int
@@ -825,38 +818,7 @@ func TestPricer(t *testing.T) {
 			clear()
 			var evs []evRule
 			for range 1 + r.IntN(5) {
-				typ := []string{"target", "target", "floor", "ceiling"}[r.IntN(4)]
-				section := map[string]string{"target": "middle", "floor": "top_bottom", "ceiling": "top_bottom"}[typ]
-				ev := evRule{typ: typ, active: true, match: all}
-				var src obj
-				switch ev.kind = []string{"my_price", "mrp", "fixed", "competitors"}[r.IntN(4)]; ev.kind {
-				case "fixed":
-					ev.amount = float64(500+r.IntN(50000)) / 100
-					src = obj{"kind": "fixed", "amount": ev.amount}
-				case "competitors":
-					for _, c := range p.comps2 {
-						if r.IntN(2) == 0 {
-							ev.comps = append(ev.comps, c)
-						}
-					}
-					if len(ev.comps) == 0 {
-						ev.comps = p.comps2[:1]
-					}
-					ev.agg = []string{"min", "avg", "max"}[r.IntN(3)]
-					ev.inStock = r.IntN(3) == 0
-					src = obj{"kind": "competitors", "competitors": ev.comps, "aggregate": ev.agg, "in_stock_only": ev.inStock}
-				default:
-					src = obj{"kind": ev.kind}
-				}
-				ev.pct = float64(r.IntN(121)-60) / 2
-				ev.amt = float64(r.IntN(401)-200) / 100
-				rule := obj{"name": fmt.Sprintf("seed %d rule %d", seed, len(evs)), "section": section, "rule_type": typ, "source": src,
-					"adjust": obj{"percent": ev.pct, "amount": ev.amt}}
-				if r.IntN(2) == 0 {
-					s := supList2[r.IntN(len(supList2))]
-					rule["scope"] = obj{"filters": obj{"category_tree": obj{"paths": [][]string{{s}}}}}
-					ev.match = inSup(s)
-				}
+				rule, ev := p.randomRule(r, fmt.Sprintf("seed %d rule %d", seed, len(evs)), supList2)
 				ev.id = p.addRule(t, p.admin2, rule)
 				evs = append(evs, ev)
 			}
@@ -920,5 +882,9 @@ func TestPricer(t *testing.T) {
 		assert.Equal(t, 8, runs)
 		assert.Positive(t, changed, "the random rules change prices")
 		assert.Positive(t, pinned, "and pin some")
+	})
+
+	t.Run("the rule preview from the latest run equals the evaluator for random edits, and a load, a flag or a guardrail change is never stale", func(t *testing.T) {
+		p.previewFromState(t)
 	})
 }

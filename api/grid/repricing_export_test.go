@@ -31,7 +31,8 @@ import (
 // run and the export are worked by the River workers, as in a server.
 // repricingServer serves the results and export routes over the fixture with River
 // workers, and completes a real run of two rules (a target from the cheaper of
-// Alpha and Beta, 1 % under; a floor 5 % under my price).
+// Alpha and Beta, 1 % under; a floor 5 % under my price), with a manual contract
+// pinning contractFSN and a planned event pricing eventFSN.
 func repricingServer(t *testing.T) (*echo.Echo, *Service) {
 	t.Helper()
 	p := &session.Principal{UserID: 1, AccountID: 1}
@@ -52,6 +53,15 @@ func repricingServer(t *testing.T) (*echo.Echo, *Service) {
 	require.Equal(t, 409, code, out)
 	assert.Contains(t, out["error"].(map[string]any)["message"], "There are no results to export yet")
 
+	for _, q := range []string{
+		`INSERT INTO price_contracts (account_id, product_id, kind, floor_price, ceiling_price, starts_on, ends_on, comment)
+			VALUES (1, '` + contractFSN + `', 'manual', 19.49, 19.49, '2000-01-01', '2999-12-31', 'pinned')`,
+		`INSERT INTO price_events (account_id, product_id, event_name, event_price, starts_on, ends_on)
+			VALUES (1, '` + eventFSN + `', 'Deep sale', 9.99, '2000-01-01', '2999-12-31')`,
+	} {
+		_, err = s.DB.Exec(ctx, q)
+		require.NoError(t, err)
+	}
 	st := store.New(s.DB)
 	actor := store.Actor{UserID: 1, AccountID: 1}
 	for _, f := range []store.RuleFields{
@@ -73,6 +83,9 @@ func repricingServer(t *testing.T) (*echo.Echo, *Service) {
 	}
 	return e, s
 }
+
+// The products of repricingServer's contract and event.
+const contractFSN, eventFSN = "P0001", "P0002"
 
 // resultRows reads a results condition block by block through getConditionsData.
 func resultRows(t *testing.T, e *echo.Echo, cond map[string]any) []map[string]any {
@@ -120,11 +133,17 @@ func TestRepricingExportEqualsGrid(t *testing.T) {
 		visible   []string
 		selectAll bool
 		toggled   []string
+		rule      map[string]string // products' Rule cells, as a person reads them
 	}{
-		{"the grid's default columns, filtered and sorted", changed, defaults, false, nil},
+		{"the grid's default columns, filtered and sorted", changed, defaults, false, nil, nil},
 		{"chosen columns, every result but two", map[string]any{"run": "latest", "visible_columns": []string{"explanation", "id", "labels", "recommended_price", "status"},
 			"sort": []map[string]any{{"colId": "recommended_price", "sort": "desc"}}},
-			[]string{"explanation", "id", "labels", "recommended_price", "status"}, true, []string{pending[0]["id"].(string), pending[1]["id"].(string)}},
+			[]string{"explanation", "id", "labels", "recommended_price", "status"}, true, []string{pending[0]["id"].(string), pending[1]["id"].(string)}, nil},
+		// Issue 29: the Rule column is the grid's words, never the id standing in
+		// for an event (9007199254740990); a contract bounds the price, the target
+		// stays the rule's.
+		{"the Rule column in words, an event's and a contract's products among them", map[string]any{"run": "latest", "visible_columns": []string{"id", "rule_id", "recommended_price"}},
+			[]string{"id", "rule_id", "recommended_price"}, false, nil, map[string]string{eventFSN: "Event", contractFSN: "Beat Alpha and Beta"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			body, _ := json.Marshal(map[string]any{"condition": tc.cond, "selectAll": tc.selectAll, "toggledNodes": tc.toggled})
@@ -156,11 +175,24 @@ func TestRepricingExportEqualsGrid(t *testing.T) {
 			for i, r := range want {
 				for j, id := range tc.visible {
 					key := id
-					if id == "labels" {
+					switch id {
+					case "labels":
 						key = "labelsNames"
+					case "rule_id":
+						key = "rule_name" // the Rule column's words (rule_id stays for filters)
 					}
 					assert.True(t, sameValue(formats[id], r[key], recs[i+1][j]), "row %d (%v) column %s: grid %v, file %q", i, r["id"], id, r[key], recs[i+1][j])
 				}
+			}
+			for fsn, words := range tc.rule {
+				found := false
+				for _, rec := range recs[1:] {
+					if rec[0] == fsn {
+						found = true
+						assert.Equal(t, words, rec[1], "the Rule of %s", fsn)
+					}
+				}
+				assert.True(t, found, "%s is in the file", fsn)
 			}
 		})
 	}

@@ -1,6 +1,7 @@
 package pricer
 
 import (
+	"context"
 	"math"
 
 	"github.com/labstack/echo/v4"
@@ -11,8 +12,9 @@ import (
 )
 
 // preview is the rule dialog's live preview (issue 15 part 4): the unsaved rule
-// among the account's saved rules and guardrails, compiled by the run's compiler
-// and evaluated over the rule's scope only.
+// among the account's saved rules and guardrails, over the rule's scope only;
+// from the latest run's results when that run read what the preview would
+// (previewStatement), else by evaluating every rule.
 func (h *Handlers) preview(c echo.Context, p session.Principal, in PreviewIn) (PreviewOut, error) {
 	ctx := c.Request().Context()
 	if err := h.require(c, p, authz.Read, in.Section); err != nil {
@@ -41,7 +43,7 @@ func (h *Handlers) preview(c echo.Context, p session.Principal, in PreviewIn) (P
 	if a.Terms, err = h.Store.EngineTerms(ctx, p.AccountID, a.Now); err != nil {
 		return PreviewOut{}, err
 	}
-	st, err := engine.CompilePreview(a, rules, cand, g)
+	st, basis, err := h.previewStatement(ctx, p.AccountID, a, rules, cand, g)
 	if err != nil {
 		return PreviewOut{}, err
 	}
@@ -49,7 +51,7 @@ func (h *Handlers) preview(c echo.Context, p session.Principal, in PreviewIn) (P
 	if err != nil {
 		return PreviewOut{}, err
 	}
-	out := PreviewOut{Distribution: []Bucket{}}
+	out := PreviewOut{Distribution: []Bucket{}, Basis: basis}
 	if len(res.Rows) == 0 {
 		return out, nil
 	}
@@ -68,4 +70,32 @@ func (h *Handlers) preview(c echo.Context, p session.Principal, in PreviewIn) (P
 		out.Distribution = append(out.Distribution, b)
 	}
 	return out, nil
+}
+
+// previewStatement is the preview's statement and basis. It starts from the latest
+// complete run's results only while that run's inputs are the preview's (the
+// invalidation rule, docs/pricer.md "The rule preview"): the fingerprint of
+// today's rules, guardrails, contracts and events in force, flags, settings,
+// snapshot build and delta and labels, compiled at the run's time, is the run's;
+// the staleness cutoff has passed no offer since; the candidate does not move a
+// rule to another list; and no saved rule's scope reads a competitor's columns.
+// Otherwise, or when the fingerprint cannot be compiled, every rule is evaluated.
+func (h *Handlers) previewStatement(ctx context.Context, accountID int64, a engine.Account, rules []engine.Rule, cand engine.Rule,
+	g engine.Guardrails) (engine.Statement, string, error) {
+	state, ok, err := h.Store.PreviewState(ctx, accountID)
+	if err != nil {
+		return engine.Statement{}, "", err
+	}
+	if ok && engine.PreviewFromStateAllowed(a, rules, cand) && engine.StateCutoffHolds(a, state.InputsAt) {
+		version, err := h.W.ReportVersion(ctx, a.AccountID)
+		if err != nil {
+			return engine.Statement{}, "", err
+		}
+		if fp, err := engine.RunFingerprint(a, rules, g, version, state.InputsAt); err == nil && fp == state.Inputs {
+			st, err := engine.CompilePreviewFromState(a, rules, cand, g, uint64(state.ResultID))
+			return st, BasisLatestRun, err
+		}
+	}
+	st, err := engine.CompilePreview(a, rules, cand, g)
+	return st, BasisRules, err
 }

@@ -308,13 +308,22 @@ type Bucket struct {
 
 // PreviewOut is the rule's live preview over its scope with the account's other
 // rules and guardrails: products matched, those whose list the rule decides, those
-// whose price would change, and the distribution of the changes.
+// whose price would change, and the distribution of the changes. Basis says how
+// it was computed (the same answer either way): "latest_run" from the latest run's
+// per-product results, the inputs being the same; "rules" by evaluating every rule.
 type PreviewOut struct {
 	Matched      uint64   `json:"matched" openapi:"always"`
 	Decided      uint64   `json:"decided" openapi:"always"`
 	Changed      uint64   `json:"changed" openapi:"always"`
 	Distribution []Bucket `json:"distribution" openapi:"always"`
+	Basis        string   `json:"basis" openapi:"always"`
 }
+
+// The bases of a preview (PreviewOut.Basis).
+const (
+	BasisLatestRun = "latest_run"
+	BasisRules     = "rules"
+)
 
 // MatrixType is one kind of matrix profile.
 type MatrixType struct {

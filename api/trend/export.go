@@ -67,7 +67,7 @@ var groupHeaders = map[string]string{"super_category": "Super category", "catego
 // (engine.TrendColumns) for the trend's competitors, a row per day (and group). It
 // returns the rows written.
 func (s *Service) WriteCSV(ctx context.Context, a engine.Account, t engine.Trend, w io.Writer) (int64, error) {
-	plan, rows, err := s.table(ctx, a, t)
+	plan, _, rows, err := s.table(ctx, a, t)
 	if err != nil {
 		return 0, err
 	}

@@ -79,6 +79,14 @@ func (r Rows) AppendJSON(b []byte) ([]byte, error) {
 	}
 	b = append(b, `,"flagged":`...)
 	b = append(b, f...)
+	if r.DataAsOf != nil {
+		at, err := json.Marshal(r.DataAsOf)
+		if err != nil {
+			return nil, err
+		}
+		b = append(b, `,"dataAsOf":`...)
+		b = append(b, at...)
+	}
 	return append(b, '}'), nil
 }
 

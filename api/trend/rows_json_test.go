@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 )
@@ -30,6 +31,14 @@ func TestDayRowsEncodeAsEncodingJSON(t *testing.T) {
 	got, err = answer.AppendJSON(nil)
 	require.NoError(t, err)
 	require.Equal(t, string(want), string(got), "the answer route.JSON writes as it is")
+	at := time.Date(2026, 11, 29, 6, 12, 40, 0, time.UTC)
+	answer.DataAsOf = &at
+	want, err = json.Marshal(answer)
+	require.NoError(t, err)
+	got, err = answer.AppendJSON(nil)
+	require.NoError(t, err)
+	require.Equal(t, string(want), string(got), "with the time a stale rollup covers")
+	require.Contains(t, string(got), `"dataAsOf":"2026-11-29T06:12:40Z"`)
 
 	got, err = json.Marshal(DayRows(nil))
 	require.NoError(t, err)

@@ -19,6 +19,7 @@ import (
 	"pricelens/api/session"
 	"pricelens/deploy/testenv"
 	"pricelens/engine"
+	"pricelens/ingest"
 	"pricelens/ingest/demo"
 	"pricelens/store"
 	"pricelens/warehouse"
@@ -679,7 +680,7 @@ func TestTrendsOnS(t *testing.T) {
 		c := a1.Competitors[0].ID
 		require.NoError(t, s.Grid.W.Conn.Exec(ctx, `INSERT INTO offers (account_id, product_id, competitor_id, scanned_at, price, load_id)
 			SELECT 1, ?, ?, toDateTime(?), 99999.5, 'trend-test'`, all1[0], uint32(c), yesterday.Add(23*time.Hour).Unix()))
-		require.NoError(t, s.Grid.W.RefreshTrendRollups(ctx, map[uint32]engine.Settings{1: a1.Settings}))
+		require.NoError(t, s.Grid.W.RefreshTrendRollups(ctx, map[uint32]engine.Settings{1: a1.Settings}, nil))
 		r2, err := s.Grid.W.TrendRollup(ctx, 1)
 		require.NoError(t, err)
 		assert.Equal(t, r.FirstDay, r2.FirstDay, "an incremental build keeps the first day")
@@ -742,20 +743,30 @@ func TestTrendsOnS(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, after.Rows, same.Rows, "the same rollup, the same price trend")
 
-		// A load of account 1 after the build: its trends read the raw scans until
-		// the rollup is rebuilt; account 2's rollup still serves.
-		withRollup, err := s.withRollup(ctx, a1, "")
+		// A load of account 1 after the build: its trends still read the rollup
+		// (the raw scans took the trend away at L, issue 30), saying what time its
+		// data covers, until the rollup is rebuilt; account 2's rollup is current.
+		withRollup, asOf, err := s.withRollup(ctx, a1, "")
 		require.NoError(t, err)
 		require.NotNil(t, withRollup.TrendRollup)
+		require.Nil(t, asOf)
 		_, err = db.Exec(ctx, `INSERT INTO ingest_loads (id, kind, format, file_name, file_bytes, status, accounts, finished_at)
 			VALUES ('trend-test-load', 'scans', 'csv', 'scans.csv', 10, 'done', '{1}', now())`)
 		require.NoError(t, err)
-		withRollup, err = s.withRollup(ctx, a1, "")
+		withRollup, asOf, err = s.withRollup(ctx, a1, "")
 		require.NoError(t, err)
-		assert.Nil(t, withRollup.TrendRollup, "a load since the build")
-		withRollup, err = s.withRollup(ctx, a2, "")
+		assert.NotNil(t, withRollup.TrendRollup, "a load since the build")
+		require.NotNil(t, asOf, "a load since the build")
+		assert.Equal(t, withRollup.TrendRollup.BuiltAt, *asOf)
+		stale, err := s.Rows(ctx, a1, trendOf(t, js))
+		require.NoError(t, err)
+		assert.Equal(t, after.Rows, stale.Rows, "the stored price trend, not the raw scans")
+		require.NotNil(t, stale.DataAsOf, "the answer says what time its data covers")
+		assert.Equal(t, *asOf, *stale.DataAsOf)
+		withRollup, asOf, err = s.withRollup(ctx, a2, "")
 		require.NoError(t, err)
 		assert.NotNil(t, withRollup.TrendRollup, "another account's load")
+		assert.Nil(t, asOf, "another account's load")
 		// The product page after that load: a product it wrote a scan of reads the
 		// scans (and shows the scan); another one still reads the build's runs.
 		require.NoError(t, s.Grid.W.Conn.Exec(ctx, `INSERT INTO offers (account_id, product_id, competitor_id, scanned_at, price, load_id)
@@ -785,20 +796,20 @@ func TestTrendsOnS(t *testing.T) {
 		_, err = db.Exec(ctx, `INSERT INTO ingest_loads (id, kind, format, file_name, file_bytes, status, account_id)
 			VALUES ('trend-test-running-2', 'scans', 'csv', 'scans2.csv', 10, 'started', 2)`)
 		require.NoError(t, err)
-		withRollup, err = s.withRollup(ctx, a2, "")
+		_, asOf, err = s.withRollup(ctx, a2, "")
 		require.NoError(t, err)
-		assert.Nil(t, withRollup.TrendRollup, "a load into account 2 under way")
+		assert.NotNil(t, asOf, "a load into account 2 under way")
 		_, err = db.Exec(ctx, `UPDATE ingest_loads SET finished_at = now() - interval '1 day', status = 'done' WHERE id = 'trend-test-load'`)
 		require.NoError(t, err)
-		withRollup, err = s.withRollup(ctx, a1, "")
+		_, asOf, err = s.withRollup(ctx, a1, "")
 		require.NoError(t, err)
-		assert.NotNil(t, withRollup.TrendRollup, "another account's load under way")
+		assert.Nil(t, asOf, "another account's load under way")
 		_, err = db.Exec(ctx, `INSERT INTO ingest_loads (id, kind, format, file_name, file_bytes, status)
 			VALUES ('trend-test-running-any', 'scans', 'csv', 'scans3.csv', 10, 'started')`)
 		require.NoError(t, err)
-		withRollup, err = s.withRollup(ctx, a1, "")
+		_, asOf, err = s.withRollup(ctx, a1, "")
 		require.NoError(t, err)
-		assert.Nil(t, withRollup.TrendRollup, "a load of accounts not known yet")
+		assert.NotNil(t, asOf, "a load of accounts not known yet")
 		_, err = db.Exec(ctx, `DELETE FROM ingest_loads WHERE id IN ('trend-test-running-2', 'trend-test-running-any')`)
 		require.NoError(t, err)
 		_, err = db.Exec(ctx, `UPDATE ingest_loads SET finished_at = now() WHERE id = 'trend-test-load'`)
@@ -808,10 +819,55 @@ func TestTrendsOnS(t *testing.T) {
 		// moved 2 s back so the rebuild below surely starts after it.
 		_, err = db.Exec(ctx, `UPDATE ingest_loads SET finished_at = now() - interval '2 seconds' WHERE id = 'trend-test-load'`)
 		require.NoError(t, err)
-		require.NoError(t, s.Grid.W.RefreshTrendRollups(ctx, map[uint32]engine.Settings{1: a1.Settings}))
-		withRollup, err = s.withRollup(ctx, a1, "")
+		require.NoError(t, s.Grid.W.RefreshTrendRollups(ctx, map[uint32]engine.Settings{1: a1.Settings}, nil))
+		withRollup, asOf, err = s.withRollup(ctx, a1, "")
 		require.NoError(t, err)
 		assert.NotNil(t, withRollup.TrendRollup, "rebuilt after the load")
+		assert.Nil(t, asOf, "rebuilt after the load")
+
+		// The job's refresh knows the loads: a load of today's scans (after the
+		// rollup's last day, as scans usually arrive) rebuilds none of its days (it
+		// rebuilt the whole month, 3.5 minutes at L, issue 30) and makes the rollup
+		// current; a load with a scan of yesterday rebuilds, and the trend shows it.
+		builds := func() string {
+			v, err := s.Grid.W.Strings(ctx, warehouse.SQL(`SELECT toString(build_id) FROM trend_rollup WHERE account_id = 1 GROUP BY build_id ORDER BY build_id`))
+			require.NoError(t, err)
+			return strings.Join(v, ",")
+		}
+		load := func(id, pid string, at time.Time, price float64) {
+			_, err := db.Exec(ctx, `INSERT INTO ingest_loads (id, kind, format, file_name, file_bytes, status, accounts, finished_at)
+				VALUES ($1, 'scans', 'csv', $1, 10, 'done', '{1}', now())`, id)
+			require.NoError(t, err)
+			require.NoError(t, s.Grid.W.Conn.Exec(ctx, `INSERT INTO offers (account_id, product_id, competitor_id, scanned_at, price, load_id)
+				SELECT 1, ?, ?, toDateTime(?), ?, ?`, pid, uint32(c), at.Unix(), price, ingest.OffersLoadID(id)))
+		}
+		built := builds()
+		load("trend-test-today", all1[1], time.Now().Add(-time.Minute), 77777.5)
+		_, asOf, err = s.withRollup(ctx, a1, "")
+		require.NoError(t, err)
+		require.NotNil(t, asOf, "today's load is not in the rollup yet")
+		// Right after the load, as the job it asks for runs: the build is newer than
+		// the load to the nanosecond (in whole seconds the load looked newer).
+		require.NoError(t, s.Grid.W.RefreshTrendRollups(ctx, map[uint32]engine.Settings{1: a1.Settings}, ingest.ScanLoads(db)))
+		assert.Equal(t, built, builds(), "no day of the rollup rebuilt for scans after its last day")
+		_, asOf, err = s.withRollup(ctx, a1, "")
+		require.NoError(t, err)
+		assert.Nil(t, asOf, "the rollup is current after the refresh")
+		load("trend-test-yesterday", all1[1], yesterday.Add(22*time.Hour), 66666.5)
+		require.NoError(t, s.Grid.W.RefreshTrendRollups(ctx, map[uint32]engine.Settings{1: a1.Settings}, ingest.ScanLoads(db)))
+		assert.NotEqual(t, built, builds(), "a scan of yesterday rebuilds")
+		rebuilt, err := s.Rows(ctx, a1, trendOf(t, js))
+		require.NoError(t, err)
+		require.Nil(t, rebuilt.DataAsOf)
+		rawRebuilt, err := s.Rows(ctx, a1, trendOf(t, strings.Replace(js, `{`, `{"search":"`+h.products[all1[0]].id[:2]+`",`, 1)))
+		require.NoError(t, err)
+		require.Equal(t, len(rawRebuilt.Rows), len(rebuilt.Rows))
+		for i := range rawRebuilt.Rows {
+			for k, v := range rawRebuilt.Rows[i] {
+				near(t, v, rebuilt.Rows[i][k], fmt.Sprint(i, k))
+			}
+		}
+		assert.NotEqual(t, after.Rows[len(after.Rows)-1][engine.ValueKey(c)], rebuilt.Rows[len(rebuilt.Rows)-1][engine.ValueKey(c)], "yesterday's new scan")
 	})
 	t.Run("a build in many chunks, two at a time, writes the same rollup and runs as one chunk", func(t *testing.T) {
 		w := s.Grid.W
@@ -820,7 +876,7 @@ func TestTrendsOnS(t *testing.T) {
 			require.NoError(t, w.ExecParts(ctx, "ALTER TABLE %s DROP PARTITION 1", engine.TableTrendRuns))
 			w.RollupChunks = c
 			defer func() { w.RollupChunks = warehouse.RollupChunks{} }()
-			require.NoError(t, w.RefreshTrendRollups(ctx, map[uint32]engine.Settings{1: a1.Settings}))
+			require.NoError(t, w.RefreshTrendRollups(ctx, map[uint32]engine.Settings{1: a1.Settings}, nil))
 			r, err := w.Query(ctx, warehouse.SQL(`SELECT * FROM trend_rollup WHERE account_id = 1 ORDER BY date, super_category, category, competitor_id`))
 			require.NoError(t, err)
 			p, err := w.Query(ctx, warehouse.SQL(`SELECT product_id, competitor_id, rl, rh, rx FROM trend_runs WHERE account_id = 1 ORDER BY product_id, competitor_id, rl`))

@@ -3,6 +3,7 @@ package trend
 import (
 	"context"
 	"strconv"
+	"time"
 
 	"pricelens/api/grid"
 	"pricelens/engine"
@@ -18,7 +19,7 @@ func NewService(g *grid.Service) *Service { return &Service{Grid: g} }
 
 // Rows compiles and runs a trend and shapes its rows, with the flags of its competitors.
 func (s *Service) Rows(ctx context.Context, a engine.Account, t engine.Trend) (Rows, error) {
-	plan, rows, err := s.table(ctx, a, t)
+	plan, asOf, rows, err := s.table(ctx, a, t)
 	if err != nil {
 		return Rows{}, err
 	}
@@ -26,66 +27,85 @@ func (s *Service) Rows(ctx context.Context, a engine.Account, t engine.Trend) (R
 	if t.Report == engine.TrendPDP {
 		pid = t.ProductID
 	}
-	return Rows{Rows: rows, LastRow: len(rows), Flagged: flagged(a, plan, pid)}, nil
+	out := Rows{Rows: rows, LastRow: len(rows), Flagged: flagged(a, plan, pid)}
+	if plan.Rollup && asOf != nil {
+		out.DataAsOf = asOf
+	}
+	return out, nil
 }
 
 // Plan is the plan a request for the trend would run now, over the account's
 // current rollup if it may be read (the bench checks the path it measures; the
 // product page reads the runs its build wrote).
 func (s *Service) Plan(ctx context.Context, a engine.Account, t engine.Trend) (engine.TrendPlan, error) {
+	p, _, err := s.plan(ctx, a, t)
+	return p, err
+}
+
+// plan is Plan with the time the rollup's data covers when a load since its
+// build is not in it (nil: the rollup is current, or there is none).
+func (s *Service) plan(ctx context.Context, a engine.Account, t engine.Trend) (engine.TrendPlan, *time.Time, error) {
 	product := ""
 	if t.Report == engine.TrendPDP {
 		product = t.ProductID
 	}
-	a, err := s.withRollup(ctx, a, product)
-	if err != nil {
-		return engine.TrendPlan{}, err
-	}
-	return engine.CompileTrend(a, t)
-}
-
-// table compiles a trend over the account's current rollup and runs it: the plan
-// (its competitors, group field) and the day rows.
-func (s *Service) table(ctx context.Context, a engine.Account, t engine.Trend) (engine.TrendPlan, []map[string]any, error) {
-	plan, err := s.Plan(ctx, a, t)
+	a, asOf, err := s.withRollup(ctx, a, product)
 	if err != nil {
 		return engine.TrendPlan{}, nil, err
+	}
+	p, err := engine.CompileTrend(a, t)
+	return p, asOf, err
+}
+
+// table compiles a trend over the account's rollup and runs it: the plan (its
+// competitors, group field), the time its data covers (plan) and the day rows.
+func (s *Service) table(ctx context.Context, a engine.Account, t engine.Trend) (engine.TrendPlan, *time.Time, []map[string]any, error) {
+	plan, asOf, err := s.plan(ctx, a, t)
+	if err != nil {
+		return engine.TrendPlan{}, nil, nil, err
 	}
 	res, err := s.Grid.W.Query(ctx, plan.Statement)
 	if err != nil {
-		return engine.TrendPlan{}, nil, err
+		return engine.TrendPlan{}, nil, nil, err
 	}
-	return plan, plan.Rows(res.Columns, res.Rows), nil
+	return plan, asOf, plan.Rows(res.Columns, res.Rows), nil
 }
 
-// withRollup gives the account its current trend rollup, read with every request
-// (two small reads), unless a load may have changed the facts since it was built:
-// then the compiler reads the raw scans, so a trend shows a load as soon as the
-// load returns (the rollup catches up in the background, jobs
-// refresh_trend_rollups).
-// The product page (product: its product, "" for other trends) needs only its
-// product's runs, which a load that wrote no scan of it left as they were.
-func (s *Service) withRollup(ctx context.Context, a engine.Account, product string) (engine.Account, error) {
+// withRollup gives the account its latest trend rollup, read with every request
+// (two small reads). A load since its build is not in it yet: the trends still
+// read it (at L a trend over a year of raw scans ran 28-60 s into the 503 limit
+// after every load, issue 30), and asOf, the build's start, tells the screen what
+// time the data covers until the refresh catches up (jobs refresh_trend_rollups,
+// incremental). The product page (product: its product, "" for other trends)
+// reads its product's raw scans instead when such a load wrote one of them (one
+// product's scans are cheap), so it always shows the latest scan.
+func (s *Service) withRollup(ctx context.Context, a engine.Account, product string) (_ engine.Account, asOf *time.Time, _ error) {
 	r, err := s.Grid.W.TrendRollup(ctx, a.AccountID)
 	if err != nil || r == nil || s.Grid.DB == nil {
-		return a, err
+		return a, nil, err
 	}
 	st := store.New(s.Grid.DB)
 	stale, err := st.LoadedSince(ctx, int64(a.AccountID), r.BuiltAt)
-	if err == nil && stale && product != "" {
-		var ids []string
-		if ids, err = st.ScanLoadsSince(ctx, int64(a.AccountID), r.BuiltAt); err == nil {
-			for i, id := range ids {
-				ids[i] = ingest.OffersLoadID(id)
-			}
-			stale, err = s.Grid.W.ScansLoadedSince(ctx, a.AccountID, product, ids, r.BuiltAt)
-		}
+	if err != nil {
+		return a, nil, err
 	}
-	if err != nil || stale {
-		return a, err
+	if stale && product != "" {
+		ids, err := ingest.ScanLoads(s.Grid.DB)(ctx, a.AccountID, r.BuiltAt)
+		if err != nil {
+			return a, nil, err
+		}
+		touched, err := s.Grid.W.ScansLoadedSince(ctx, a.AccountID, product, ids, r.BuiltAt)
+		if err != nil || touched {
+			return a, nil, err
+		}
+		stale = false // the product's runs are as the load left them
 	}
 	a.TrendRollup = r
-	return a, nil
+	if stale {
+		at := r.BuiltAt
+		asOf = &at
+	}
+	return a, asOf, nil
 }
 
 // Count is how many rows Rows answers: the days of the range, or for

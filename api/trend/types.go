@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"time"
 
 	"pricelens/api/grid"
 	"pricelens/api/httperr"
@@ -55,6 +56,10 @@ type Rows struct {
 	// how many of the account's products (for PDP_price_trend: 1 when the product's
 	// own match is flagged). The screens mark those lines; absent competitors have none.
 	Flagged map[string]int `json:"flagged" openapi:"always"`
+	// DataAsOf is set when the trend answered from its stored data while a load
+	// since is not in it yet: the time the data covers (scans loaded up to then).
+	// The screens say so; the background refresh brings the load in.
+	DataAsOf *time.Time `json:"dataAsOf,omitempty"`
 }
 
 // Count is getCountOfRow's answer: how many rows getConditionsData answers.

@@ -55,7 +55,7 @@ func runRefresh(ctx context.Context, args []string) error {
 	}
 	t0 := time.Now()
 	if trendsOnly {
-		if err := d.W.RefreshTrendRollups(ctx, settings); err != nil {
+		if err := d.W.RefreshTrendRollups(ctx, settings, nil); err != nil {
 			return err
 		}
 		fmt.Printf("rebuilt the trend rollup of %d account(s) in %.1fs\n", len(settings), time.Since(t0).Seconds())
@@ -83,7 +83,7 @@ func runRefresh(ctx context.Context, args []string) error {
 	if err := ingest.Refresh(ctx, d.W, d.DB, warehouse.Everything(accounts...)); err != nil {
 		return err
 	}
-	if err := d.W.RefreshTrendRollups(ctx, settings); err != nil {
+	if err := d.W.RefreshTrendRollups(ctx, settings, nil); err != nil {
 		return err
 	}
 	fmt.Printf("rebuilt the report snapshot and trend rollup of %d account(s) in %.1fs\n", len(settings), time.Since(t0).Seconds())

@@ -143,7 +143,7 @@ func load(ctx context.Context, w *warehouse.Warehouse, db *pgxpool.Pool, o Optio
 	if err := w.RefreshSnapshots(ctx, settings); err != nil {
 		return sum, fmt.Errorf("seed: refresh snapshots: %w", err)
 	}
-	if err := w.RefreshTrendRollups(ctx, settings); err != nil {
+	if err := w.RefreshTrendRollups(ctx, settings, nil); err != nil {
 		return sum, fmt.Errorf("seed: refresh trend rollups: %w", err)
 	}
 	sum.StepTime["snapshots"] = time.Since(t0)

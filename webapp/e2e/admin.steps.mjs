@@ -195,6 +195,40 @@ export const adminSteps = [
     },
   },
   {
+    name: 'manage permissions: a menu shows only the pages the viewer may open',
+    async run({ page, stack }) {
+      const nav = page.getByRole('navigation');
+      const menus = async () => (await nav.locator('.menu-button').allTextContents()).map((t) => t.trim());
+      // The viewer reads the pricer's rules but reviews no matches: no Competitive Intelligence menu
+      // (issue 29: both menus showed for everybody, and led to a 403 page).
+      await signInTo(page, stack, VIEWER, '/pricing/reports');
+      await nav.getByRole('link', { name: 'Reports', exact: true }).waitFor();
+      let shown = await menus();
+      assert.ok(shown.includes('Dynamic Pricer') && !shown.includes('Competitive Intelligence'), shown.join('|'));
+      // Without the pricer's read rights the Dynamic Pricer menu goes too.
+      const setPricerReads = async (on) => {
+        await signInTo(page, stack, ADMIN, '/new/manage/permissions');
+        await openGroup(page, 'dynamic pricer', 'read:any');
+        for (const perm of ['edit/read top-bottom rules', 'edit/read middle rules']) {
+          const box = page.getByRole('checkbox', { name: `viewer: ${perm} (read:any)` });
+          assert.equal(await box.isChecked(), !on);
+          const sent = page.waitForResponse((r) => r.url().endsWith('/api/system/updatePermission'));
+          await box.setChecked(on);
+          assert.equal((await sent).status(), 200);
+        }
+      };
+      await setPricerReads(false);
+      await signInTo(page, stack, VIEWER, '/pricing/reports');
+      await nav.getByRole('link', { name: 'Reports', exact: true }).waitFor();
+      shown = await menus();
+      assert.ok(!shown.includes('Dynamic Pricer') && !shown.includes('Competitive Intelligence'), shown.join('|'));
+      // Given back, the menu is back.
+      await setPricerReads(true);
+      await signInTo(page, stack, VIEWER, '/pricing/reports');
+      await nav.getByRole('button', { name: 'Dynamic Pricer' }).waitFor();
+    },
+  },
+  {
     name: 'manage permissions: add a role and rename it',
     async run({ page, stack, allowed }) {
       await signInTo(page, stack, ADMIN, '/new/manage/permissions');

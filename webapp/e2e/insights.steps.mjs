@@ -107,6 +107,12 @@ export const insightsSteps = [
         await page.goto(`http://127.0.0.1:${host.address().port}/`);
         await page.locator('.plw-pricing_summary').getByText('No data to display').waitFor();
         await page.locator('.plw-pricing_summary').getByRole('heading', { name: 'Pricing summary' }).waitFor();
+        // Its numbers are the panel's candidates, and it names them so (issue 29: "Priced under the market").
+        assert.deepEqual(await page.locator('.plw-pricing_summary .plw-label').allTextContents(), [
+          'Candidates for price raise',
+          'Candidates for price reduction',
+          'Competitor price changes this week',
+        ]);
         assert.ok(logs.includes('No Token'), 'logged: ' + logs.join(' | '));
         assert.equal(await page.locator('.plw-pricing_summary a.plw-number').count(), 0, 'no numbers without a token');
       } finally {

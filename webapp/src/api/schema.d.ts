@@ -3723,6 +3723,7 @@ export interface components {
             status?: string;
         };
         PricerPreviewOut: {
+            basis: string;
             changed: number;
             decided: number;
             distribution: components["schemas"]["PricerBucket"][] | null;
@@ -3967,6 +3968,8 @@ export interface components {
             headerName?: string;
         };
         TrendRows: {
+            /** Format: date-time */
+            dataAsOf?: string | null;
             flagged: {
                 [key: string]: number;
             } | null;

@@ -43,14 +43,15 @@ export type CustomFieldList = { customFields: NonNullable<GetLowerCfList['answer
 /**
  * TrendAnswer is a trend's rows (a row per day, and group, ascending) and its competitors with
  * open match-feedback flags: competitor id → flagged products (the product's own for the product page).
+ * dataAsOf: the time the trend's stored data covers, when a load since is not in it yet.
  */
-export type TrendAnswer = { rows: TrendRow[]; flagged: Record<string, number> };
+export type TrendAnswer = { rows: TrendRow[]; flagged: Record<string, number>; dataAsOf?: string };
 
 /** getTrend asks for a trend's rows and its flagged competitors. */
 export const getTrend = (data: TrendData, signal?: AbortSignal): Promise<TrendAnswer> =>
   api
     .post<GetConditionsData>('/trend/getConditionsData', { data }, { signal })
-    .then((r) => ({ rows: (r.rows ?? []).filter((x) => x !== null), flagged: (r.flagged ?? {}) as Record<string, number> }));
+    .then((r) => ({ rows: (r.rows ?? []).filter((x) => x !== null), flagged: (r.flagged ?? {}) as Record<string, number>, dataAsOf: r.dataAsOf ?? undefined }));
 
 /** getTrendRows asks for a trend's rows, a row per day (and group), ascending. */
 export const getTrendRows = (data: TrendData, signal?: AbortSignal): Promise<TrendRow[]> => getTrend(data, signal).then((r) => r.rows);

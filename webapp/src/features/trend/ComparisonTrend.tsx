@@ -3,8 +3,8 @@ import { formatValue } from '../../lib/format';
 import { DateRangePicker } from '../../components/DateRangePicker';
 import { LineChart } from '../../components/LineChart';
 import { Table } from '../../components/Table';
-import { getTrendColumns, getTrendRows, type CompareTo } from '../../api/trend';
-import { COMPARE_TO, COMPARISON_VALUES, GROUP_LEVELS, MAX_GROUP_LINES, pivotGroups, type TrendReport } from './reports';
+import { getTrend, getTrendColumns, type CompareTo } from '../../api/trend';
+import { asOfNote, COMPARE_TO, COMPARISON_VALUES, GROUP_LEVELS, MAX_GROUP_LINES, pivotGroups, type TrendReport } from './reports';
 import { trendData, type TrendState } from './state';
 import { useLoad } from '../../lib/useLoad';
 import { Choice, ExportCsv, Loaded, ViewToggle, WeighBy } from './TrendControls';
@@ -31,7 +31,8 @@ export function ComparisonTrend({ report, state, set, reportId, share }: { repor
 function Comparison({ report, state, set, reportId, share, currency }: { report: TrendReport; state: TrendState; set: (s: Partial<TrendState>) => void; reportId?: string; share: boolean; currency: string }) {
   const level = GROUP_LEVELS.find((g) => g.value === state.group) ?? GROUP_LEVELS[1];
   const data = trendData(report, state, []);
-  const rows = useLoad(JSON.stringify(data), (signal) => getTrendRows(data, signal));
+  const answer = useLoad(JSON.stringify(data), (signal) => getTrend(data, signal));
+  const rows = { ...answer, data: answer.data?.rows ?? null };
   const columns = useLoad('columns' + reportId, () => getTrendColumns(report.name, reportId, share));
   const pivot = pivotGroups(rows.data ?? [], level.field, state.compareValues);
   const format = state.comparisonValue === 'Price Index' ? 'number' : 'percent';
@@ -53,6 +54,11 @@ function Comparison({ report, state, set, reportId, share, currency }: { report:
         <ViewToggle value={state.view} onChange={(view) => set({ view })} />
         <ExportCsv name={report.title} columns={tableCols} rows={rows.data ?? []} />
       </div>
+      {asOfNote(answer.data?.dataAsOf) && (
+        <div className="hint as-of-note" role="note">
+          {asOfNote(answer.data?.dataAsOf)}
+        </div>
+      )}
       <Loaded loading={rows.loading} failed={rows.failed}>
         {state.view === 'graph' ? (
           <>

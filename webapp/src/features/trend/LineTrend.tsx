@@ -6,7 +6,7 @@ import { CompetitorSelect } from '../../components/CompetitorSelect';
 import { LineChart } from '../../components/LineChart';
 import { Table } from '../../components/Table';
 import { getLowerCfData, getLowerCfList, getTrend, getTrendColumns, getTrendRows, type TrendRow } from '../../api/trend';
-import { customFieldKey, flagLines, flaggedNote, MARKET_KEY, mergeLine, tableColumns, trendLines, type TrendReport } from './reports';
+import { asOfNote, customFieldKey, flagLines, flaggedNote, MARKET_KEY, mergeLine, tableColumns, trendLines, type TrendReport } from './reports';
 import { trendData, type TrendState } from './state';
 import { useLoad } from '../../lib/useLoad';
 import { ExportCsv, Loaded, ViewToggle, WeighBy } from './TrendControls';
@@ -80,6 +80,11 @@ export function LineTrend({ report, state, set, reportId, share }: { report: Tre
         <ViewToggle value={state.view} onChange={(view) => set({ view })} />
         <ExportCsv name={report.title} columns={tableCols} rows={rows} />
       </div>
+      {asOfNote(main.data?.dataAsOf) && (
+        <div className="hint as-of-note" role="note">
+          {asOfNote(main.data?.dataAsOf)}
+        </div>
+      )}
       {flaggedNote(lines, flagged) && (
         <div className="hint flag-note" role="note">
           {flaggedNote(lines, flagged)}

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { flaggedNote, flagLines, MARKET_KEY, mergeLine, pivotGroups, tableColumns, trendLines } from './reports';
+import { asOfNote, flaggedNote, flagLines, MARKET_KEY, mergeLine, pivotGroups, tableColumns, trendLines } from './reports';
 import { defaultPick, toggle, MARKET } from '../../lib/competitorPick';
 
 const comps = [
@@ -70,4 +70,10 @@ test('competitor lines with open match flags are marked in the legend and the ta
     'currency',
   );
   expect(cols.map((c) => c.headerName)).toEqual(['Date', 'Beta ⚑ 3 flagged']);
+});
+
+test('a trend answered from stored data that a newer load is not in says what time it covers', () => {
+  expect(asOfNote('2026-11-29T06:12:40Z')).toBe('Scans loaded up to Nov 29, 2026, 6:12 AM UTC. A newer load is being added to this trend and will show in a few minutes.');
+  expect(asOfNote(undefined)).toBe('');
+  expect(asOfNote('not a time')).toBe('');
 });

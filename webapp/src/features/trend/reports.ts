@@ -82,6 +82,18 @@ export function flaggedNote(lines: ChartLine[], flagged: Record<string, number>)
   );
 }
 
+/**
+ * asOfNote says what time a trend's data covers when the answer came from stored data that a
+ * newer load is not in yet (dataAsOf), or '' when it is current. The time is UTC, as the loads log it.
+ */
+export function asOfNote(dataAsOf?: string): string {
+  if (!dataAsOf) return '';
+  const at = new Date(dataAsOf);
+  if (Number.isNaN(at.getTime())) return '';
+  const when = at.toLocaleString('en-US', { timeZone: 'UTC', dateStyle: 'medium', timeStyle: 'short' });
+  return `Scans loaded up to ${when} UTC. A newer load is being added to this trend and will show in a few minutes.`;
+}
+
 /** tableColumns are the table's columns: the API's, less the competitors not picked, with the added lines. */
 export function tableColumns(api: TableColumn[], lines: ChartLine[], format: string): TableColumn[] {
   const labels = new Map(lines.map((l) => [l.key, l.label]));

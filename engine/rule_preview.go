@@ -1,0 +1,237 @@
+package engine
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"math"
+	"strings"
+	"time"
+)
+
+// The rule dialog's live preview (docs/pricer.md "The rule preview"): the
+// account's rules with an unsaved candidate in its place, over the candidate's
+// scope. Two ways to the same answer: CompilePreview evaluates every rule over
+// every product in scope; CompilePreviewFromState starts from the latest run's
+// per-product evaluation (pricer_results) and recomputes only the candidate's list
+// and the steps after it. The second is exact only while the run's inputs are
+// the preview's (RunFingerprint, PreviewFromStateAllowed); the caller checks that.
+
+// PreviewBuckets are the edges of the preview's distribution of changes (percent).
+var PreviewBuckets = []float64{-20, -10, -5, -2, 0, 2, 5, 10, 20}
+
+// PreviewRuleID stands for an unsaved rule in a preview's results.
+const PreviewRuleID = math.MaxInt64
+
+// previewRules are the saved rules with candidate in its place, as saving it would
+// order them: in place of the rule of the same id and type; last of its list when
+// it is new or moves to another list (store.SaveRule). The candidate comes back as
+// placed (an unsaved one gets PreviewRuleID; it is active).
+func previewRules(rules []Rule, candidate Rule) ([]Rule, Rule) {
+	if candidate.ID == 0 {
+		candidate.ID = PreviewRuleID
+	}
+	candidate.Active = true
+	all := make([]Rule, 0, len(rules)+1)
+	placed := false
+	for _, r := range rules {
+		if r.ID == candidate.ID {
+			if r.Type == candidate.Type {
+				all, placed = append(all, candidate), true
+			}
+			continue
+		}
+		all = append(all, r)
+	}
+	if !placed {
+		all = append(all, candidate)
+	}
+	return all, candidate
+}
+
+// CompilePreview compiles the live preview of candidate (issue 15 part 4) by
+// evaluating every rule over the candidate's scope. One row: matched (products in
+// scope), decided (those whose list the candidate wins), changed (recommended ≠
+// current), then a count per PreviewBuckets bucket of the changed products'
+// change %.
+func CompilePreview(a Account, rules []Rule, candidate Rule, g Guardrails) (Statement, error) {
+	all, candidate := previewRules(rules, candidate)
+	k, err := newRunCompiler(a, all, g)
+	if err != nil {
+		return Statement{}, err
+	}
+	b := newBuilder(a)
+	inner, err := k.inner(b, &candidate.Scope)
+	if err != nil {
+		return Statement{}, err
+	}
+	return previewCounts(b, inner, candidate)
+}
+
+// previewCounts is the preview's one row over inner (one row per product in
+// scope, with the candidate list's rule column, status and change_pct).
+func previewCounts(b *builder, inner string, candidate Rule) (Statement, error) {
+	col := map[RuleType]string{RuleTarget: "t_rule", RuleFloor: "f_rule", RuleCeiling: "c_rule"}[candidate.Type]
+	changed := "status != '" + StatusNoChange + "'"
+	sel := []string{"count() AS matched", "countIf(" + col + " = toUInt64(" + IntLit(candidate.ID) + ")) AS decided", "countIf(" + changed + ") AS changed"}
+	edges := append(append([]float64{math.Inf(-1)}, PreviewBuckets...), math.Inf(1))
+	for i := 0; i+1 < len(edges); i++ {
+		var cond []string
+		if !math.IsInf(edges[i], 0) {
+			cond = append(cond, "change_pct >= "+floatLit(edges[i]))
+		}
+		if !math.IsInf(edges[i+1], 0) {
+			cond = append(cond, "change_pct < "+floatLit(edges[i+1]))
+		}
+		sel = append(sel, "countIf("+changed+" AND "+strings.Join(cond, " AND ")+") AS b"+IntLit(int64(i)))
+	}
+	st, err := b.statement("SELECT " + strings.Join(sel, ", ") + " FROM (" + inner + ")")
+	st.Wide = true
+	return st, err
+}
+
+// PreviewFromStateAllowed says whether the saved rules let a preview of candidate
+// start from a run's results, given that the run's inputs are the preview's
+// (RunFingerprint equal): not when the candidate replaces an active rule of
+// another list (that list's products change too, outside the candidate's scope
+// and list), and not when a saved rule's scope filters on anything but the
+// product's own columns and labels (stateScopeColumns; a new build or label
+// change changes the fingerprint) — a competitor's columns move with the clock
+// (staleness, "changed" in the last 24 hours) — since the run's matches of that
+// rule may no longer hold. The
+// candidate's own scope is read live, so it may filter on anything.
+func PreviewFromStateAllowed(a Account, rules []Rule, candidate Rule) bool {
+	a = a.normalize()
+	custom := map[string]bool{}
+	for _, cf := range a.CustomFields {
+		custom[cf.LogicalName] = true
+	}
+	for _, r := range rules {
+		if !r.Active {
+			continue
+		}
+		if r.ID == candidate.ID {
+			if r.Type != candidate.Type {
+				return false
+			}
+			continue
+		}
+		for id := range r.Scope.Filters {
+			if !stateScopeColumns[id] && !custom[id] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// stateScopeColumns are the filters of a saved rule's scope whose matches only a
+// new snapshot build or a label change changes (productColumns' own columns).
+var stateScopeColumns = map[string]bool{"category_tree": true, "id": true, "name": true, "img_url": true, "url": true,
+	"canonical_mfgr_display": true, "mfgr_prod_id": true, "category_display": true, "super_category": true, "category": true,
+	"vertical": true, "labels": true, "price": true, "cost": true, "in_stock": true}
+
+// RunFingerprint names a run's inputs: the run statement the account's rules,
+// guardrails, contracts and events, flags, settings and snapshot delta compile to
+// at time at (without the mandated set, which a preview does not read), and
+// version, what the account's snapshot and labels are (warehouse.ReportVersion). A preview may start
+// from a run's results only while the fingerprint of today's inputs, compiled at
+// the run's time, is the run's (and the staleness cutoff has not moved past an
+// offer since: StateCutoffHolds).
+func RunFingerprint(a Account, rules []Rule, g Guardrails, version uint64, at time.Time) (string, error) {
+	a.Now, a.Mandated, a.Categories = at, nil, nil
+	st, err := CompileRun(a, rules, g, 0)
+	if err != nil {
+		return "", err
+	}
+	h := sha256.New()
+	fmt.Fprintf(h, "version %d\n%s\n", version, st.SQL)
+	for _, v := range st.Args {
+		fmt.Fprintf(h, "%T %v\n", v, v)
+	}
+	for _, s := range st.Sets {
+		fmt.Fprintf(h, "set %s %s %v\n", s.Name, s.Type, s.Values)
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// StateCutoffHolds says whether an offer counts now exactly when it counted at
+// the run's time at: the snapshot's build facts are exact for both staleness
+// cutoffs (no priced pair's scan time lies between them).
+func StateCutoffHolds(a Account, at time.Time) bool {
+	a = a.normalize()
+	return a.Totals.exact(a.Settings, staleCutoff(a.Settings, at)) && a.Totals.exact(a.Settings, staleCutoff(a.Settings, a.Now))
+}
+
+// CompilePreviewFromState compiles the same preview as CompilePreview from result
+// set resultID, a run over the same inputs (the caller checks RunFingerprint,
+// StateCutoffHolds and PreviewFromStateAllowed). Per product in the candidate's
+// scope, the run's rule of the candidate's list tells whether a rule ranked before
+// the candidate matched: then the run's value of that list stands, else the
+// candidate's (with the contracts and events in force, as in a run). The other
+// two lists' values are the run's. The steps after the values (band, clamp,
+// rounding, status) are the run's own steps, recomputed. Only the candidate's
+// sources and scope are read from the snapshot, joined with the run's four
+// columns per product.
+func CompilePreviewFromState(a Account, rules []Rule, candidate Rule, g Guardrails, resultID uint64) (Statement, error) {
+	all, candidate := previewRules(rules, candidate)
+	k, err := newRunCompiler(a, all, g)
+	if err != nil {
+		return Statement{}, err
+	}
+	var before []string
+	for _, r := range k.lists[candidate.Type] {
+		if r.ID == candidate.ID {
+			break
+		}
+		before = append(before, "toUInt64("+IntLit(r.ID)+")")
+	}
+	// The candidate alone, its list's position n_i 1 where it wins.
+	kc, err := newRunCompiler(a, []Rule{candidate}, g)
+	if err != nil {
+		return Statement{}, err
+	}
+	p := map[RuleType]string{RuleTarget: "t", RuleFloor: "f", RuleCeiling: "c"}[candidate.Type]
+	b := newBuilder(a)
+	sel := append([]string{ColProductID, ColMyPrice + " AS price", ColCost, ColMRP}, kc.offerColumns()...)
+	carry := []string{"price", ColCost}
+	if terms := kc.a.Terms.termColumns(b); terms != nil {
+		sel = append(sel, terms...)
+		kc.terms = true
+		carry = append(carry, termNames...)
+	}
+	where := tenancy(Account{AccountID: kc.a.AccountID, SnapshotDelta: kc.a.SnapshotDelta}, b)
+	scope, err := scopePredicate(b, kc.a, candidate.Scope)
+	if err != nil {
+		return Statement{}, err
+	}
+	if scope != "" {
+		where += " AND " + scope
+	}
+	snap := "SELECT " + strings.Join(sel, ", ") + " FROM " + b.snapshotTable(kc.a) + " WHERE " + where
+	run := "SELECT " + ColProductID + ", " + p + "_rule AS r_rule, target AS r_t, floor AS r_f, ceiling AS r_c FROM " +
+		b.table(TablePricerResults) + " WHERE " + ColAccountID + " = " + b.bind(kc.a.AccountID) + " AND result_id = " + b.bind(resultID)
+	wins := "1"
+	if len(before) > 0 {
+		wins = "NOT has([" + strings.Join(before, ", ") + "], r_rule)"
+	}
+	sql := "SELECT *, toUInt32(" + wins + ") AS n_i FROM (" + snap + ") AS lhs ALL INNER JOIN (" + run + ") AS rhs USING " + ColProductID
+	// The candidate's rule and source where it wins (the run's compiler, as in a run).
+	sql = "SELECT " + strings.Join(append(append([]string{}, carry...), append([]string{"n_i", "r_rule", "r_t", "r_f", "r_c"}, kc.pick(candidate.Type, "n")...)...), ", ") + " FROM (" + sql + ")"
+	// Each list's rule and value: the candidate's where it wins, else the run's.
+	cols := []string{"if(n_i = 1, n_rule, r_rule) AS " + p + "_rule"}
+	for _, l := range runLists {
+		v := "r_" + l.prefix
+		if l.t == candidate.Type {
+			v = "if(n_i = 1, " + kc.adjustedValue(l.t, "n") + ", " + v + ")"
+		}
+		cols = append(cols, v+" AS "+valueColumn[l.t])
+	}
+	sql = "SELECT " + strings.Join(append(append([]string{}, carry...), cols...), ", ") + " FROM (" + sql + ")"
+	carry = append(carry, p+"_rule", valueColumn[RuleTarget], valueColumn[RuleFloor], valueColumn[RuleCeiling])
+	for _, l := range k.stepLevels() {
+		sql = "SELECT " + strings.Join(append(append([]string{}, carry...), l.cols...), ", ") + " FROM (" + sql + ")"
+		carry = append(carry, l.keep...)
+	}
+	return previewCounts(b, sql, candidate)
+}
