@@ -303,7 +303,8 @@ func clip(s string) string {
 // account's current snapshot (Account.Slots and Account.Totals), which cost the
 // caller one small read per request. Blocks always do (they show competitor and
 // metric columns); a count only when it filters on a competitor or an
-// all-competitor metric column, selects competitors, groups, or counts a report
+// all-competitor metric column or an insight (its stored state), selects
+// competitors, groups, or counts a report
 // defined by those metrics. Without them the compiler searches comp_ids per row
 // and runs the lambdas: the same results, slower.
 func (c Condition) NeedsSnapshotMeta(count bool) bool {
@@ -314,7 +315,7 @@ func (c Condition) NeedsSnapshotMeta(count bool) bool {
 		return true
 	}
 	for id := range c.Filters {
-		if strings.Contains(id, "@") || allCompetitorMetrics[id] {
+		if strings.Contains(id, "@") || allCompetitorMetrics[id] || id == InsightFilterKey {
 			return true
 		}
 	}

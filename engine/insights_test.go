@@ -89,3 +89,89 @@ func TestInsightFilter(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "SELECT count() FROM product_snapshot WHERE account_id = ? AND 0", p.SQL)
 }
+
+// Each insight's predicate by what the snapshot's build stored (migration 00150):
+// without the insight state, the raw reads (events, array lambdas); with it, one
+// plain column each; with it but another staleness limit, the changes read the
+// events again (the stored change used the build's limit) while out of stock
+// still reads its column (a scan time, whatever the limit); with an open flag, a
+// product with a flagged match counts only through its events at other pairs.
+func TestInsightPredicateByState(t *testing.T) {
+	now := time.Date(2026, 11, 23, 6, 0, 0, 0, time.UTC) // 1795413600; week from 1794808800; cutoff 1792821600
+	rawWeek := "product_id IN (SELECT product_id FROM price_changes WHERE account_id = ? AND changed_at > toDateTime(1794808800) " +
+		"AND changed_at <= toDateTime(1795413600) AND prev_at >= changed_at - 2592000 AND competitor_id IN ?)"
+	rawOOS := "arrayExists((s_, x_, t_) -> s_ = 0 AND NOT isNaN(x_) AND t_ >= toDateTime(1792821600), c_in_stock, c_price, c_seen)"
+	stored := &Totals{Lower: 2, Upper: 2, FreshMin: 4294967295, Insights: true, ChangeDays: 30}
+	other := &Totals{Lower: 2, Upper: 2, FreshMin: 4294967295, Insights: true, ChangeDays: 7}
+	before := &Totals{Lower: 2, Upper: 2, FreshMin: 4294967295}
+	for _, tc := range []struct {
+		name    string
+		totals  *Totals
+		flagged map[int64][]string
+		key     string
+		where   string
+	}{
+		{"changes, no state", before, nil, InsightChangesLastWeek, rawWeek},
+		{"changes, stored", stored, nil, InsightChangesLastWeek, "t_changed_at > 1794808800"},
+		{"changes, stored with another staleness limit", other, nil, InsightChangesLastWeek, rawWeek},
+		{"changes, stored, a flag open", stored, map[int64][]string{11: {"p1"}}, InsightChangesLastWeek,
+			"t_changed_at > 1794808800 AND (NOT (product_id IN (SELECT v FROM _flagged_11)) OR product_id IN (SELECT product_id FROM price_changes " +
+				"WHERE account_id = ? AND changed_at > toDateTime(1794808800) AND changed_at <= toDateTime(1795413600) AND prev_at >= changed_at - 2592000 " +
+				"AND competitor_id IN ? AND (product_id IN (SELECT v FROM _flagged_11)) AND NOT ((competitor_id = 11 AND product_id IN (SELECT v FROM _flagged_11)))))"},
+		{"out of stock, no state", before, nil, InsightOutOfStock, rawOOS},
+		{"out of stock, stored", stored, nil, InsightOutOfStock, "t_oos_at >= 1792821600"},
+		{"out of stock, stored with another staleness limit", other, nil, InsightOutOfStock, "t_oos_at >= 1792821600"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a := Account{AccountID: 7, Settings: DefaultSettings(), Now: now, Totals: tc.totals, Flagged: tc.flagged,
+				Competitors: []Competitor{{ID: 11, Name: "Alpha"}}}
+			c, err := ParseCondition([]byte(`{"filters":{"insight":{"filterType":"radio","value":"` + tc.key + `"}}}`))
+			require.NoError(t, err)
+			p, err := CompileCount(a, c)
+			require.NoError(t, err)
+			assert.Equal(t, "SELECT count() FROM product_snapshot WHERE account_id = ? AND "+tc.where, p.SQL)
+		})
+	}
+}
+
+// Once the clock has moved the staleness cutoff past a counted scan, the panel
+// counts in two parts: the rows whose own earliest counted scan is still fresh
+// with the stored totals, the others with the lambdas; with other settings than
+// the build's, or a pair that was stale at build and not yet past the cutoff (not
+// possible for a later clock, but a hand-set one), or without a market key, one
+// pass as before.
+func TestCompileInsightsSplit(t *testing.T) {
+	now := time.Date(2026, 11, 23, 6, 0, 0, 0, time.UTC) // cutoff 1792821600
+	state := func(fresh, stale uint32, lower float64) *Totals {
+		return &Totals{Lower: lower, Upper: 2, FreshMin: fresh, StaleMax: stale, Insights: true, ChangeDays: 30}
+	}
+	stored := "ifNull(multiIf(NOT (toUInt64(t_cmp) > 0 AND my_price > 0), NULL, ((my_price - (t_price / toUInt64(t_cmp))) / (t_price / toUInt64(t_cmp)) * 100 - (0)) < (-2), 'I am lower', " +
+		"((my_price - (t_price / toUInt64(t_cmp))) / (t_price / toUInt64(t_cmp)) * 100 - (0)) > 2, 'I am higher', 'Price is similar') = 'I am lower', 0)"
+	for _, tc := range []struct {
+		name   string
+		totals *Totals
+		keys   []string
+		split  bool
+	}{
+		{"exact: one pass", state(1792821600, 0, 2), []string{InsightPriceUp}, false},
+		{"a counted scan past the cutoff: two parts", state(1792821599, 0, 2), []string{InsightPriceUp}, true},
+		{"past the cutoff, other settings: one pass", state(1792821599, 0, 3), []string{InsightPriceUp}, false},
+		{"past the cutoff, a stale pair not yet past it: one pass", state(1792821599, 1792821600, 2), []string{InsightPriceUp}, false},
+		{"past the cutoff, no market key: one pass", state(1792821599, 0, 2), []string{InsightOutOfStock}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a := Account{AccountID: 7, Settings: DefaultSettings(), Now: now, Totals: tc.totals, Competitors: []Competitor{{ID: 11, Name: "Alpha"}}}
+			st, err := CompileInsights(a, tc.keys)
+			require.NoError(t, err)
+			if !tc.split {
+				assert.NotContains(t, st.SQL, "UNION ALL")
+				return
+			}
+			lambdas := newExprs(Account{AccountID: 7, Settings: DefaultSettings(), Now: now, Competitors: a.Competitors}).marketBucket(a.Competitors)
+			assert.Equal(t, "SELECT sum(n0) AS `num_products_for_price_up` FROM ("+
+				"SELECT countIf("+stored+") AS n0 FROM product_snapshot WHERE account_id = ? AND t_fresh_min >= 1792821600 UNION ALL "+
+				"SELECT countIf(ifNull("+lambdas+" = 'I am lower', 0)) AS n0 FROM product_snapshot WHERE account_id = ? AND t_fresh_min < 1792821600)", st.SQL)
+			assert.Equal(t, []any{uint32(7), uint32(7)}, st.Args)
+		})
+	}
+}

@@ -24,6 +24,21 @@ type Totals struct {
 	// old at build (0 when none). A snapshot built before the totals existed has
 	// FreshMin 0 and is never exact.
 	FreshMin, StaleMax uint32
+	// Insights: the build stored the insight state (t_oos_at, t_changed_at,
+	// migration 00150); false for a build before it, whose readers keep to the raw
+	// reads. ChangeDays is the offer_staleness_days t_changed_at was computed with.
+	Insights   bool
+	ChangeDays int
+}
+
+// insightState reports whether the build stored the insight columns t_oos_at and
+// t_changed_at (migration 00150).
+func (t *Totals) insightState() bool { return t != nil && t.Insights }
+
+// changesExact reports whether the stored t_changed_at holds for settings s: it
+// was computed with the same staleness limit on a change's previous scan.
+func (t *Totals) changesExact(s Settings) bool {
+	return t.insightState() && t.ChangeDays == s.StalenessDays
 }
 
 // exact reports whether the stored totals equal the lambdas for settings s and
@@ -53,6 +68,8 @@ func SnapshotTotals(s Settings, now time.Time) []string {
 		// Scan times as unix seconds; min/max of an empty array are the bounds.
 		"toUInt32(arrayReduce('min', arrayConcat([4294967295], arrayMap(t_ -> toUInt64(t_), arrayFilter(t_ -> t_ >= " + e.cutoff + ", " + valid + "))))) AS t_fresh_min",
 		"toUInt32(arrayReduce('max', arrayConcat([0], arrayMap(t_ -> toUInt64(t_), arrayFilter(t_ -> t_ < " + e.cutoff + ", " + valid + "))))) AS t_stale_max",
+		// The insight state (migration 00150): the latest scan of a priced offer out of stock.
+		"toUInt32(arrayReduce('max', arrayConcat([0], arrayMap(t_ -> toUInt64(t_), arrayFilter((t_, s_, x_) -> s_ = 0 AND NOT isNaN(x_), c_seen, c_in_stock, c_price))))) AS t_oos_at",
 	}
 }
 

@@ -110,6 +110,8 @@ func TestNeedsSnapshotMeta(t *testing.T) {
 		{`{"competitorId":[3]}`, true, true},
 		{`{"report_type":"my_products_at_competitors"}`, true, true},
 		{`{"group":[{"id":"brand"}]}`, true, true},
+		// An insight's count reads the stored totals and insight state (issue 30).
+		{`{"filters":{"insight":{"filterType":"radio","value":"changes_at_competitor_last_week"}}}`, true, true},
 	}
 	for _, tc := range cases {
 		c, err := ParseCondition([]byte(tc.condition))

@@ -23,9 +23,11 @@ type RefreshStep struct {
 // that reports show the load when it does; `pricelens refresh` runs them with
 // everything changed. A step for another derived table (e.g. daily trend rollups)
 // is one more entry here.
+// The price changes come before the snapshot: its refresh stores each touched
+// product's latest change from them (the insight state, migration 00150).
 var RefreshSteps = []RefreshStep{
-	{Name: "report snapshot", Run: refreshSnapshot},
 	{Name: "price changes", Run: recordPriceChanges},
+	{Name: "report snapshot", Run: refreshSnapshot},
 }
 
 // Refresh runs every refresh step for ch.

@@ -61,22 +61,25 @@ var snapshotMu sync.Mutex
 // chunk's product_id range condition with ? placeholders (bound, never formatted),
 // %[5]s the totals of engine.SnapshotTotals (built from the account's settings, numbers only),
 // %[6]d the build id, %[7]s the latest offers of the chunk (offersFinal or offersLatest,
-// formatted with the same %[1]s, %[2]s and %[4]s).
-// totalsCols are the columns engine.SnapshotTotals computes (migration 00020).
-const totalsCols = "t_cmp, t_l, t_s, t_h, t_ld, t_ratio, t_price, t_fresh_min, t_stale_max, build_id"
+// formatted with the same %[1]s, %[2]s and %[4]s), %[8]s the price-change events'
+// condition of the insight state (changeEvents: numbers only). The chunk's range
+// condition %[4]s appears three times: its args are bound three times.
+// totalsCols are the columns engine.SnapshotTotals computes (migrations 00020,
+// 00150) and the build id.
+const totalsCols = "t_cmp, t_l, t_s, t_h, t_ld, t_ratio, t_price, t_fresh_min, t_stale_max, t_oos_at, build_id"
 
 var snapshotSelect = `
 INSERT INTO ` + engine.TableProductSnapshotBuild.String() + ` (account_id, product_id, name, brand, mfgr_prod_id, super_category, category,
     vertical, my_price, cost, currency, url, img_url, in_stock, revenue_30d, units_30d, page_views_30d, mrp, search_text,
     slot_ids, comp_ids, c_price, c_delta, c_seen, c_in_stock, c_on_sale, c_name, c_brand, c_mfgr, c_url, c_img, c_prod_id, built_at,
-    ` + priceSlotCols + `, ` + totalsCols + `)
+    ` + priceSlotCols + `, ` + totalsCols + `, t_changed_at)
 SELECT account_id, product_id, name, brand, mfgr_prod_id, super_category, category,
     vertical, my_price, cost, currency, url, img_url, in_stock, revenue_30d, units_30d, page_views_30d, mrp,
     lowerUTF8(concat(name, '\n', brand, '\n', mfgr_prod_id, '\n', product_id)),
     L, comp_ids, c_price,
     arrayMap((x, m) -> if(x > 0 AND m > 0, (m - x) / x * 100, nan), c_price, arrayResize(emptyArrayFloat64(), length(c_price), my_price)) AS c_delta,
     c_seen, c_in_stock, c_on_sale, c_name, c_brand, c_mfgr, c_url, c_img, c_prod_id, now(),
-    ` + priceSlotExprs + `, %[5]s, %[6]d
+    ` + priceSlotExprs + `, %[5]s, %[6]d, t_changed_at
 FROM (
     SELECT account_id, product_id, name, brand, mfgr_prod_id, super_category, category, vertical, my_price, cost,
         currency, url, img_url, in_stock, revenue_30d, units_30d, page_views_30d, mrp, L, length(L) AS n,
@@ -112,7 +115,27 @@ FROM (
         FROM (%[7]s)
         GROUP BY account_id, product_id
     ) AS rhs USING account_id, product_id
-)`
+) AS snap ANY LEFT JOIN (
+    SELECT account_id, product_id, toUInt32(max(changed_at)) AS t_changed_at
+    FROM ` + engine.TablePriceChanges.String() + `
+    WHERE account_id = %[1]s AND %[4]s AND %[8]s
+    GROUP BY account_id, product_id
+) AS chg USING account_id, product_id`
+
+// changeEvents is the condition on price_changes of a build's t_changed_at
+// (migration 00150): the events of the insights' last week before the build plus
+// a day (a later reader's week starts later; the day keeps a clock set up to a day
+// before the build exact, as the tests' clock at the midnight after the data's
+// last scan day is), none after it (a later load's refresh writes them), whose
+// previous priced scan lies within the account's staleness limit (engine
+// priceChangeProducts' rule).
+func changeEvents(settings engine.Settings, start time.Time) string {
+	return "changed_at > toDateTime(" + engine.IntLit(start.Add(-(PriceChangeDays+1)*24*time.Hour).Unix()) + ") AND changed_at <= toDateTime(" +
+		engine.IntLit(start.Unix()) + ") AND prev_at >= changed_at - " + engine.IntLit(int64(settings.StalenessDays)*86400)
+}
+
+// thrice binds a chunk's range args for its three uses in snapshotSelect.
+func thrice(args []any) []any { return append(append(append([]any{}, args...), args...), args...) }
 
 // offersFinal reads a chunk's latest offers with FINAL: a range of product ids is a
 // range of the table's key. Offers of competitors outside L (a load that added one
@@ -305,13 +328,13 @@ func (w *Warehouse) ReportVersion(ctx context.Context, account uint32) (uint64, 
 // pricer then changed nothing). An account without competitors has no such row:
 // no slots, and the compiler computes without stored totals.
 func (w *Warehouse) SnapshotMeta(ctx context.Context, accountID uint32) (map[int64]int, *engine.Totals, uint64, error) {
-	res, err := w.Query(ctx, SQL(`SELECT slot_ids, found, fresh_min, stale_max, parity, lower, upper, delta
+	res, err := w.Query(ctx, SQL(`SELECT slot_ids, found, fresh_min, stale_max, parity, lower, upper, delta, change_days
 		FROM (SELECT account_id, build_id, slot_ids, delta FROM (
 				SELECT account_id, build_id, slot_ids, build_id AS delta, 1 AS o FROM product_snapshot_delta WHERE account_id = ? ORDER BY build_id DESC LIMIT 1
 				UNION ALL
 				SELECT account_id, build_id, slot_ids, toUInt64(0) AS delta, 0 AS o FROM product_snapshot WHERE account_id = ? AND notEmpty(slot_ids) LIMIT 1)
 			ORDER BY o DESC LIMIT 1) AS lhs
-		ANY LEFT JOIN (SELECT account_id, build_id, build_id AS found, fresh_min, stale_max, parity, lower, upper
+		ANY LEFT JOIN (SELECT account_id, build_id, build_id AS found, fresh_min, stale_max, parity, lower, upper, change_days
 			FROM snapshot_builds WHERE account_id = ?) AS rhs USING account_id, build_id`, accountID, accountID, accountID))
 	if err != nil {
 		return nil, nil, 0, err
@@ -336,6 +359,9 @@ func (w *Warehouse) SnapshotMeta(ctx context.Context, accountID uint32) (map[int
 	t.Parity, _ = r[4].(float64)
 	t.Lower, _ = r[5].(float64)
 	t.Upper, _ = r[6].(float64)
+	if days, ok := r[8].(int64); ok && days >= 0 {
+		t.Insights, t.ChangeDays = true, int(days)
+	}
 	return out, t, delta, nil
 }
 
@@ -344,6 +370,7 @@ type buildFacts struct {
 	id                   uint64
 	freshMin, staleMax   uint32
 	parity, lower, upper float64
+	changeDays           int32 // -1: built before the insight state (migration 00150)
 }
 
 // refreshDelta refreshes products into the account's delta. It returns why it
@@ -382,6 +409,9 @@ func (w *Warehouse) refreshDelta(ctx context.Context, id uint32, settings engine
 	}
 	if base == nil || base.parity != settings.Parity || base.lower != settings.Lower || base.upper != settings.Upper {
 		return "the account's metric settings differ from the last full build's", nil
+	}
+	if base.changeDays != int32(settings.StalenessDays) {
+		return "the last full build's insight state is missing or used another staleness limit", nil
 	}
 	list, comps, err := w.competitorList(ctx, id)
 	if err != nil {
@@ -439,12 +469,12 @@ func (w *Warehouse) refreshDelta(ctx context.Context, id uint32, settings engine
 	if err := w.runParallel(ctx, len(ranges), func(ctx context.Context, i int) error {
 		cond, args := ranges[i].cond()
 		cond += " AND product_id IN (SELECT v FROM touched)"
-		q := fmt.Sprintf(snapshotSelect, part, list, max(n, 1), cond, totals, build, fmt.Sprintf(offersLatest, part, list, 0, cond))
+		q := fmt.Sprintf(snapshotSelect, part, list, max(n, 1), cond, totals, build, fmt.Sprintf(offersLatest, part, list, 0, cond), changeEvents(settings, start))
 		qctx, err := set(ctx)
 		if err != nil {
 			return err
 		}
-		return w.Conn.Exec(qctx, q, append(append([]any{}, args...), args...)...)
+		return w.Conn.Exec(qctx, q, thrice(args)...)
 	}); err != nil {
 		return "", err
 	}
@@ -463,9 +493,9 @@ func (w *Warehouse) refreshDelta(ctx context.Context, id uint32, settings engine
 		freshMin, staleMax = base.freshMin, base.staleMax
 		swap, swapTables = "ALTER TABLE %s DROP PARTITION "+part, swapTables[:1]
 	}
-	if err := w.Conn.Exec(ctx, `INSERT INTO `+engine.TableSnapshotBuilds.String()+` (account_id, build_id, built_at, fresh_min, stale_max, parity, lower, upper)
-		SELECT ?, ?, now(), ?, ?, ?, ?, ?`, id, build, min(freshMin, base.freshMin), max(staleMax, base.staleMax),
-		settings.Parity, settings.Lower, settings.Upper); err != nil {
+	if err := w.Conn.Exec(ctx, `INSERT INTO `+engine.TableSnapshotBuilds.String()+` (account_id, build_id, built_at, fresh_min, stale_max, parity, lower, upper, change_days)
+		SELECT ?, ?, now(), ?, ?, ?, ?, ?, ?`, id, build, min(freshMin, base.freshMin), max(staleMax, base.staleMax),
+		settings.Parity, settings.Lower, settings.Upper, int32(settings.StalenessDays)); err != nil {
 		return "", err
 	}
 	if err := w.ExecParts(ctx, swap, swapTables...); err != nil {
@@ -488,7 +518,7 @@ var afterDeltaBuild func()
 
 // buildFacts reads a build's row of snapshot_builds (nil when there is none).
 func (w *Warehouse) buildFacts(ctx context.Context, id uint32, build uint64) (*buildFacts, error) {
-	rows, err := w.Conn.Query(ctx, `SELECT build_id, fresh_min, stale_max, parity, lower, upper FROM `+engine.TableSnapshotBuilds.String()+
+	rows, err := w.Conn.Query(ctx, `SELECT build_id, fresh_min, stale_max, parity, lower, upper, change_days FROM `+engine.TableSnapshotBuilds.String()+
 		` WHERE account_id = ? AND build_id = ? LIMIT 1`, id, build)
 	if err != nil {
 		return nil, err
@@ -498,7 +528,7 @@ func (w *Warehouse) buildFacts(ctx context.Context, id uint32, build uint64) (*b
 		return nil, rows.Err()
 	}
 	var f buildFacts
-	if err := rows.Scan(&f.id, &f.freshMin, &f.staleMax, &f.parity, &f.lower, &f.upper); err != nil {
+	if err := rows.Scan(&f.id, &f.freshMin, &f.staleMax, &f.parity, &f.lower, &f.upper, &f.changeDays); err != nil {
 		return nil, err
 	}
 	return &f, rows.Err()
@@ -585,11 +615,11 @@ func (w *Warehouse) refreshAccount(ctx context.Context, id uint32, settings engi
 	// (a full build of 1M products takes a minute).
 	bar := progress.Start(ctx, fmt.Sprintf("snapshot of account %d", id), "steps", float64(len(ranges)+1))
 	defer bar.Finish()
-	// Each chunk's range condition is bound twice (the query filters both sides of the JOIN).
+	// Each chunk's range condition is bound three times (the query filters each side of its JOINs).
 	if err := w.runParallel(ctx, len(ranges), func(ctx context.Context, i int) error {
 		cond, args := ranges[i].cond()
-		q := fmt.Sprintf(snapshotSelect, part, list, max(n, 1), cond, totals, build, fmt.Sprintf(offersFinal, part, list, 0, cond))
-		err := w.Conn.Exec(ctx, q, append(append([]any{}, args...), args...)...)
+		q := fmt.Sprintf(snapshotSelect, part, list, max(n, 1), cond, totals, build, fmt.Sprintf(offersFinal, part, list, 0, cond), changeEvents(settings, start))
+		err := w.Conn.Exec(ctx, q, thrice(args)...)
 		bar.Add(1)
 		return err
 	}); err != nil {
@@ -604,10 +634,10 @@ func (w *Warehouse) refreshAccount(ctx context.Context, id uint32, settings engi
 	bar.Add(1)
 	// The build's facts first, then the swap: a reader that sees the new rows finds
 	// their build_id here (engine.Totals).
-	if err := w.Conn.Exec(ctx, `INSERT INTO `+engine.TableSnapshotBuilds.String()+` (account_id, build_id, built_at, fresh_min, stale_max, parity, lower, upper)
-		SELECT account_id, any(build_id), now(), min(t_fresh_min), max(t_stale_max), ?, ?, ?
+	if err := w.Conn.Exec(ctx, `INSERT INTO `+engine.TableSnapshotBuilds.String()+` (account_id, build_id, built_at, fresh_min, stale_max, parity, lower, upper, change_days)
+		SELECT account_id, any(build_id), now(), min(t_fresh_min), max(t_stale_max), ?, ?, ?, ?
 		FROM `+buildTable+` WHERE account_id = ? GROUP BY account_id`,
-		settings.Parity, settings.Lower, settings.Upper, id); err != nil {
+		settings.Parity, settings.Lower, settings.Upper, int32(settings.StalenessDays), id); err != nil {
 		return err
 	}
 	var deltaRows uint64

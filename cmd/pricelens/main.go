@@ -41,7 +41,7 @@ var commands = map[string]command{
 	"bench-freshness": {"measure how soon after a 1M-scan load at L the API shows it (make bench-freshness)", runBenchFreshness},
 	"bench-approval":  {"measure approving all Pending records of a 100k-record run by select-all and by CSV (make bench-approval)", runBenchApproval},
 	"bench-pricer":    {"measure the dynamic pricer at L: a run of 50 rules, the results grid, the preview (make bench-pricer)", runBenchPricer},
-	"refresh":         {"rebuild the report snapshot and trend rollup of accounts (all when none given; --trends: the rollup only)", runRefresh},
+	"refresh":         {"rebuild the report snapshot and trend rollup of accounts (all when none given; --trends: the rollup only; --snapshots: the snapshot only; --price-changes: the events only)", runRefresh},
 	"ingest":          {"load data files: ingest scans|products|metrics FILE... (Parquet, CSV, Arrow)", runIngest},
 	"contract":        {"write the webapp's copy of the API contract (openapi.json, permissions) into DIR (webapp/src/api)", runContract},
 	"load":            {"the load generator of make load: --sessions N --duration D against --url (loopback)", runLoad},

@@ -20,12 +20,15 @@ import (
 // accounts (every account when none is given), for when something else they
 // depend on changed, such as an account's metric settings. With --trends first,
 // only the trend rollup; with --price-changes first, only the price-change events
-// of the insights' last week (the backfill of data loaded before they existed).
+// of the insights' last week (the backfill of data loaded before they existed);
+// with --snapshots first, only a full build of the report snapshot (which stores
+// the insight state of migration 00150: the backfill after that migration).
 func runRefresh(ctx context.Context, args []string) error {
 	var ids []uint32
 	trendsOnly := len(args) > 0 && args[0] == "--trends"
 	changesOnly := len(args) > 0 && args[0] == "--price-changes"
-	if trendsOnly || changesOnly {
+	snapshotsOnly := len(args) > 0 && args[0] == "--snapshots"
+	if trendsOnly || changesOnly || snapshotsOnly {
 		args = args[1:]
 	}
 	for _, a := range args {
@@ -60,6 +63,15 @@ func runRefresh(ctx context.Context, args []string) error {
 			return err
 		}
 		fmt.Printf("rebuilt the trend rollup of %d account(s) in %.1fs\n", len(settings), time.Since(t0).Seconds())
+		return nil
+	}
+	if snapshotsOnly {
+		for _, id := range accounts {
+			if err := ingest.RebuildSnapshot(ctx, d.W, d.DB, id); err != nil {
+				return err
+			}
+		}
+		fmt.Printf("rebuilt the report snapshot of %d account(s) in %.1fs\n", len(settings), time.Since(t0).Seconds())
 		return nil
 	}
 	if changesOnly {

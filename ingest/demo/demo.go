@@ -144,13 +144,8 @@ func load(ctx context.Context, w *warehouse.Warehouse, db *pgxpool.Pool, o Optio
 	if err != nil {
 		return sum, fmt.Errorf("seed: %w", err)
 	}
-	if err := w.RefreshSnapshots(ctx, settings); err != nil {
-		return sum, fmt.Errorf("seed: refresh snapshots: %w", err)
-	}
-	if err := w.RefreshTrendRollups(ctx, settings, nil); err != nil {
-		return sum, fmt.Errorf("seed: refresh trend rollups: %w", err)
-	}
-	// The events of the data's last week plus one day: the newest scans are of
+	// The events first: the snapshot build stores each product's latest change
+	// (t_changed_at). The events of the data's last week plus one day: the newest scans are of
 	// yesterday, so a clock anywhere in the day after the seed still finds its whole
 	// week recorded.
 	from := time.Now().Add(-(warehouse.PriceChangeDays + 1) * 24 * time.Hour)
@@ -158,6 +153,12 @@ func load(ctx context.Context, w *warehouse.Warehouse, db *pgxpool.Pool, o Optio
 		if err := w.RecordPriceChanges(ctx, id, nil, from, settings[id].StalenessDays); err != nil {
 			return sum, fmt.Errorf("seed: %w", err)
 		}
+	}
+	if err := w.RefreshSnapshots(ctx, settings); err != nil {
+		return sum, fmt.Errorf("seed: refresh snapshots: %w", err)
+	}
+	if err := w.RefreshTrendRollups(ctx, settings, nil); err != nil {
+		return sum, fmt.Errorf("seed: refresh trend rollups: %w", err)
 	}
 	sum.StepTime["snapshots"] = time.Since(t0)
 	for _, t := range factTables {
