@@ -89,9 +89,14 @@ func settings(c config.Config, v ServerVersion) clickhouse.Settings {
 // the pool's read timeout is a report's limit + 30 s, and the server sends nothing
 // while a long INSERT … SELECT works. The caller closes it.
 func (w *Warehouse) ownConn(timeout time.Duration) (driver.Conn, error) {
+	return w.ownConns(timeout, 1)
+}
+
+// ownConns is ownConn with n connections, for n statements side by side.
+func (w *Warehouse) ownConns(timeout time.Duration, n int) (driver.Conn, error) {
 	o := *w.opts
 	o.ReadTimeout = timeout + 30*time.Second
-	o.MaxOpenConns, o.MaxIdleConns = 1, 0
+	o.MaxOpenConns, o.MaxIdleConns = n, n
 	conn, err := clickhouse.Open(&o)
 	if err != nil {
 		return nil, describe(o.Addr[0], err)

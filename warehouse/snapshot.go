@@ -40,6 +40,10 @@ var snapshotChunk = 100_000
 // mostly one thread (FINAL merge + GROUP BY), so two use both cores of the target box.
 const snapshotParallel = 2
 
+// snapshotBuildTimeout bounds one chunk statement of a full build (about 15 s each at
+// L on a quiet machine); the fold job's own timeout (jobs.FoldTimeout) bounds the whole.
+const snapshotBuildTimeout = 10 * time.Minute
+
 // snapshotMu serialises rebuilds in this process: they share product_snapshot_build.
 var snapshotMu sync.Mutex
 
@@ -615,11 +619,20 @@ func (w *Warehouse) refreshAccount(ctx context.Context, id uint32, settings engi
 	// (a full build of 1M products takes a minute).
 	bar := progress.Start(ctx, fmt.Sprintf("snapshot of account %d", id), "steps", float64(len(ranges)+1))
 	defer bar.Finish()
+	// The chunks run on connections of their own, under the build's limit rather than a
+	// report's: on a busy machine a chunk of an L build can pass a report's 30 s, and the
+	// fold job then failed and was retried (issue 30).
+	conn, err := w.ownConns(snapshotBuildTimeout, snapshotParallel)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	cctx := clickhouse.Context(ctx, clickhouse.WithSettings(clickhouse.Settings{"max_execution_time": int(snapshotBuildTimeout.Seconds())}))
 	// Each chunk's range condition is bound three times (the query filters each side of its JOINs).
-	if err := w.runParallel(ctx, len(ranges), func(ctx context.Context, i int) error {
+	if err := w.runParallel(cctx, len(ranges), func(ctx context.Context, i int) error {
 		cond, args := ranges[i].cond()
 		q := fmt.Sprintf(snapshotSelect, part, list, max(n, 1), cond, totals, build, fmt.Sprintf(offersFinal, part, list, 0, cond), changeEvents(settings, start))
-		err := w.Conn.Exec(ctx, q, thrice(args)...)
+		err := conn.Exec(ctx, q, thrice(args)...)
 		bar.Add(1)
 		return err
 	}); err != nil {
