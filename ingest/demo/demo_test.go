@@ -392,8 +392,8 @@ func checkSparse(t *testing.T, e env, historyDays, sparseDays, historySparseDays
 }
 
 // TestSeedShowsEveryLongStep: a seed is never silent for long. Every step after
-// the generating (attaching the history, labels, the snapshots, the trend rollups,
-// the price changes) reports its progress with an ETA while it runs and one line
+// the generating (attaching the history, labels, the price changes, the snapshots,
+// the trend rollups) reports its progress with an ETA while it runs and one line
 // when it ends; at L they are the last ~15 minutes of the seed.
 func TestSeedShowsEveryLongStep(t *testing.T) {
 	e := newEnv(t)
@@ -404,9 +404,10 @@ func TestSeedShowsEveryLongStep(t *testing.T) {
 	require.NoError(t, err)
 	out := prog.String()
 	last := -1
+	// The price changes come before the snapshots, which keep each product's latest change.
 	for _, step := range []string{"seed: generate", "seed: attach history", "seed: labels",
-		"snapshot of account 1", "snapshot of account 2", "trend rollup of account 1", "trend rollup of account 2",
-		"price changes of account 1", "price changes of account 2"} {
+		"price changes of account 1", "price changes of account 2", "snapshot of account 1", "snapshot of account 2",
+		"trend rollup of account 1", "trend rollup of account 2"} {
 		done := regexp.MustCompile(`(?m)^`+step+`: done, `).FindAllStringIndex(out, -1)
 		if assert.Len(t, done, 1, "%q ends once:\n%s", step, out) {
 			assert.Greater(t, done[0][0], last, "%q ends after the step before it:\n%s", step, out)
