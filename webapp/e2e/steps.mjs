@@ -15,6 +15,7 @@ import { uploadsSteps } from './uploads.steps.mjs';
 import { trendrestSteps } from './trendrest.steps.mjs';
 import { insights2Steps } from './insights2.steps.mjs';
 import { firstHourSteps, gridFixSteps } from './firsthour.steps.mjs';
+import { homeSteps } from './home.steps.mjs';
 
 const ADMIN = 'admin@pricelens.local';
 const ANALYST = 'analyst@pricelens.local';
@@ -939,4 +940,5 @@ export const steps = [
   // They sign in as the administrator, then the analyst: after every step that relies on the first session.
   ...insights2Steps,
   ...firstHourSteps,
+  ...homeSteps,
 ];
