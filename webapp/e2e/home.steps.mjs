@@ -119,4 +119,21 @@ export const homeSteps = [
       }
     },
   },
+  {
+    name: 'demo: the one-competitor account draws the competitiveness metrics trend',
+    async run({ page, stack }) {
+      // Account 3 of the demo watches one competitor (the spec's rule for this trend); the administrator is a member.
+      await signInTo(page, stack, ADMIN, HOME);
+      await page.goto(stack.base + '/trend/competitiveness_metrics?account_id=3');
+      await page.getByRole('heading', { name: 'Competitiveness metrics: Trend' }).waitFor();
+      const chart = page.locator('svg[aria-label="Competitiveness metrics: Trend"]');
+      await chart.waitFor({ timeout: 30_000 });
+      assert.equal(await page.locator('.locked').count(), 0, 'not locked: one competitor');
+      const points = await chart.locator('[data-points]').evaluateAll((ps) => ps.map((p) => Number(p.getAttribute('data-points'))));
+      assert.ok(points.length > 0 && points.every((n) => n > 0), 'a line per category with its days: ' + points);
+      // Back to the first account for whatever runs next.
+      await page.goto(stack.base + HOME + '?account_id=1');
+      await page.getByRole('heading', { name: 'Northwind Electronics' }).waitFor();
+    },
+  },
 ];
