@@ -178,7 +178,7 @@ func runBench(ctx context.Context, args []string) error {
 		return benchReports(ctx, tw, *runs, client, base, a)
 	}
 	if *only == "home" {
-		return benchHome(ctx, tw, *runs, client, base, db, p)
+		return benchHome(ctx, tw, *runs, client, base, db, ts, a, p)
 	}
 	if *only == "grid" {
 		return nil
