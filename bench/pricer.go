@@ -1,4 +1,4 @@
-package main
+package bench
 
 import (
 	"context"
@@ -19,20 +19,21 @@ import (
 	"pricelens/api/pricer"
 	"pricelens/api/session"
 	"pricelens/deploy/config"
+	"pricelens/deploy/databases"
 	"pricelens/engine"
 	"pricelens/jobs"
 	"pricelens/store"
 	"pricelens/store/authz"
 )
 
-// runBenchPricer measures the dynamic pricer at L (issue 15): a run of 50 rules
+// Pricer measures the dynamic pricer at L (issue 15): a run of 50 rules
 // over a million products end to end (runRulebase, the River job, isRunProcess
 // until complete), a results-grid block with a filter and a sort, and the rule
 // preview, through the HTTP API. Its databases are private (make bench-pricer:
 // bench_pricer in both servers): the ClickHouse one reads the L data set of
 // --from (bench_l) through views, so L is neither copied nor touched, and the
 // PostgreSQL one holds the account, its competitors, the rules and the runs.
-func runBenchPricer(ctx context.Context, args []string) error {
+func Pricer(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("bench-pricer", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	from := fs.String("from", "bench_l", "the ClickHouse database holding the L data set")
@@ -53,10 +54,10 @@ func runBenchPricer(ctx context.Context, args []string) error {
 	if c.ClickHouseDB == *from {
 		return usagef("run bench-pricer on a database of its own (PRICELENS_CLICKHOUSE_DB), not on %s", *from)
 	}
-	if err := runMigrate(ctx, nil); err != nil {
+	if err := databases.Migrate(ctx, c, "up", os.Stdout); err != nil {
 		return err
 	}
-	d, err := openDatabases(ctx, c)
+	d, err := databases.Open(ctx, c)
 	if err != nil {
 		return err
 	}

@@ -1,4 +1,4 @@
-package main
+package bench
 
 import (
 	"bytes"
@@ -29,11 +29,11 @@ import (
 	"pricelens/warehouse"
 )
 
-// runBench measures the grid (docs/benchmarks.md#targets): for each query class, p50/p95 through the
+// Grid measures the grid (docs/benchmarks.md#targets): for each query class, p50/p95 through the
 // HTTP API with one client, the same SQL directly on ClickHouse, and an equivalent
 // query on PostgreSQL loaded with the same data, and prints the ratios. It uses the
 // databases of the environment (make bench points them at bench_l).
-func runBench(ctx context.Context, args []string) error {
+func Grid(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	runs := fs.Int("runs", 20, "measured runs per query class (after 2 warm-up runs)")

@@ -1,4 +1,4 @@
-package main
+package bench
 
 import (
 	"bytes"
@@ -11,6 +11,7 @@ import (
 	"mime/multipart"
 	"net"
 	"net/http"
+	"os"
 	"strings"
 	"time"
 
@@ -21,12 +22,13 @@ import (
 	"pricelens/api/session"
 	"pricelens/api/upload"
 	"pricelens/deploy/config"
+	"pricelens/deploy/databases"
 	"pricelens/engine"
 	"pricelens/store"
 	"pricelens/store/authz"
 )
 
-// runBenchApproval measures manual approval at scale (issue 16): approving every
+// Approval measures manual approval at scale (issue 16): approving every
 // Pending record of a run of --records records by the grid's select-all (the
 // filter model resolved on the server) and by an approval CSV naming each of
 // them, through the HTTP API; then a grid block and its count once they are all
@@ -34,7 +36,7 @@ import (
 // servers): the run's results are written straight into pricer_results (the shape
 // a real run writes) and its records into approval_records; each measurement gets
 // a fresh run with every record Pending.
-func runBenchApproval(ctx context.Context, args []string) error {
+func Approval(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("bench-approval", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	records := fs.Int("records", 100_000, "Pending records of the run")
@@ -52,10 +54,10 @@ func runBenchApproval(ctx context.Context, args []string) error {
 	if c.ClickHouseDB == "pricelens" || c.ClickHouseDB == "bench_l" {
 		return usagef("run bench-approval on databases of its own (PRICELENS_CLICKHOUSE_DB, PRICELENS_POSTGRES_URL), not on %s", c.ClickHouseDB)
 	}
-	if err := runMigrate(ctx, nil); err != nil {
+	if err := databases.Migrate(ctx, c, "up", os.Stdout); err != nil {
 		return err
 	}
-	d, err := openDatabases(ctx, c)
+	d, err := databases.Open(ctx, c)
 	if err != nil {
 		return err
 	}

@@ -1,4 +1,4 @@
-package main
+package bench
 
 import (
 	"context"
@@ -17,11 +17,12 @@ import (
 	"pricelens/api/grid"
 	"pricelens/api/session"
 	"pricelens/deploy/config"
+	"pricelens/deploy/databases"
 	"pricelens/ingest"
 	"pricelens/warehouse"
 )
 
-// runBenchFreshness is `pricelens bench-freshness` (make bench-freshness): how long
+// Freshness is `pricelens bench-freshness` (make bench-freshness): how long
 // after a realistic scan load the reports show it. It writes a Parquet file of new
 // scans of --products products picked at random in the account, each by every
 // competitor (50k × 20 = 1M rows at L), loads it with `pricelens ingest` (this
@@ -30,7 +31,7 @@ import (
 // products (the first, middle and last id) show their new price. It prints the
 // load's own timings and when the API first showed the scans. The scans are added
 // to the account for good (a load like any other); nothing is dropped.
-func runBenchFreshness(ctx context.Context, args []string) error {
+func Freshness(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("bench-freshness", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	products := fs.Int("products", 50_000, "products in the load (each scanned by every competitor)")
@@ -55,7 +56,7 @@ func runBenchFreshness(ctx context.Context, args []string) error {
 	if err := os.MkdirAll(dir, 0o750); err != nil {
 		return err
 	}
-	dbs, err := openDatabases(ctx, c)
+	dbs, err := databases.Open(ctx, c)
 	if err != nil {
 		return err
 	}

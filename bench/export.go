@@ -1,4 +1,4 @@
-package main
+package bench
 
 import (
 	"bufio"
@@ -22,11 +22,12 @@ import (
 	"pricelens/api/grid"
 	"pricelens/api/session"
 	"pricelens/deploy/config"
+	"pricelens/deploy/databases"
 	"pricelens/engine"
 	"pricelens/warehouse"
 )
 
-// runBenchExport is `pricelens bench-export` (make bench-export, issue 13): the
+// Export is `pricelens bench-export` (make bench-export, issue 13): the
 // export of "all my products" with the default columns, through the export code
 // (grid.CompileExport, the count, grid.WriteCSV: what the export_csv job and the
 // CSV drops run) into a file, for each row count asked (the first n rows: LIMIT n);
@@ -37,7 +38,7 @@ import (
 // ≤ 1 s: the rows the server has read while it sorts, as the job records them) and
 // to the first rows written. It uses the databases of the environment (make bench-export
 // points them at bench_l).
-func runBenchExport(ctx context.Context, args []string) error {
+func Export(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("bench-export", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	rowsFlag := fs.String("rows", "100000,1000000", "comma-separated row counts to export")
@@ -69,7 +70,7 @@ func runBenchExport(ctx context.Context, args []string) error {
 	if err := os.MkdirAll(dir, 0o750); err != nil {
 		return err
 	}
-	dbs, err := openDatabases(ctx, c)
+	dbs, err := databases.Open(ctx, c)
 	if err != nil {
 		return err
 	}
