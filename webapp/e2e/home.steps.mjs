@@ -72,7 +72,7 @@ export const homeSteps = [
           const recent = alerts.filter((a) => a.last_notified_at && Date.parse(a.last_notified_at) >= since);
           assert.equal(recent.length, n, label);
           const table = page.getByRole('table', { name: 'Price alerts' });
-          if (n > 0) for (const a of recent) await table.getByRole('row', { name: new RegExp(a.label_name) }).waitFor();
+          if (n > 0) for (const a of recent) await table.getByRole('row', { name: new RegExp(a.label_name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).waitFor();
           continue;
         }
         await gridCount(page, n, label);
