@@ -167,7 +167,7 @@ func TestInvariants(t *testing.T) {
 	// Accounts share no rows: product ids and competitor ids are disjoint.
 	assert.Zero(t, count(t, e, "SELECT count() FROM (SELECT product_id FROM products GROUP BY product_id HAVING uniqExact(account_id) > 1)"))
 	assert.Zero(t, count(t, e, "SELECT count() FROM (SELECT competitor_id FROM offers GROUP BY competitor_id HAVING uniqExact(account_id) > 1)"))
-	assert.Zero(t, count(t, e, "SELECT count() FROM products WHERE NOT startsWith(product_id, multiIf(account_id = 1, 'NW', account_id = 2, 'SB', 'LO')) OR length(product_id) != 16"))
+	assert.Zero(t, count(t, e, "SELECT count() FROM products WHERE NOT startsWith(product_id, multiIf(account_id = 1, 'NW', account_id = 2, 'SB', 'WS')) OR length(product_id) != 16"))
 	for _, table := range []string{"offers", "product_daily", "product_labels"} {
 		assert.Zero(t, count(t, e, "SELECT count() FROM "+table+" WHERE (account_id, product_id) NOT IN (SELECT account_id, product_id FROM products)"), table)
 	}

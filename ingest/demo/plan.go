@@ -35,11 +35,11 @@ const minMetricsDays = 61
 // one; account 2 has its own, smaller competitor set; account 3 watches a single competitor,
 // so that the competitiveness metrics trend (shown only to an account with at most one
 // competitor, docs/product.md §6) can be drawn with the demo data. Only the administrator
-// is a member of accounts 2 and 3.
+// is a member of accounts 2 and 3. Its name sorts after the others in the account chooser.
 func plans(s Size) []accountPlan {
 	a1 := accountPlan{ID: 1, Name: "Northwind Electronics", Prefix: "NW", Currency: "USD", Symbol: "$", ShopHost: "northwind-electronics.example"}
 	a2 := accountPlan{ID: 2, Name: "Southbay Home", Prefix: "SB", Currency: "EUR", Symbol: "€", ShopHost: "southbay-home.example"}
-	a3 := accountPlan{ID: 3, Name: "Lakeside Outfitters", Prefix: "LO", Currency: "GBP", Symbol: "£", ShopHost: "lakeside-outfitters.example"}
+	a3 := accountPlan{ID: 3, Name: "Westshore Outfitters", Prefix: "WS", Currency: "GBP", Symbol: "£", ShopHost: "westshore-outfitters.example"}
 	switch s {
 	case M:
 		a1.Products, a1.Competitors, a1.HistoryProducts, a1.HistoryDays = 100_000, 12, 20_000, 60
