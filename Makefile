@@ -232,13 +232,15 @@ stop:
 
 # bench: the grid at L (docs/benchmarks.md#targets). Loads L into the private bench_l databases once
 # (seed --if-empty skips it when loaded), then prints p50/p95 through the HTTP API,
-# the same SQL on ClickHouse and equivalent SQL on PostgreSQL, with the ratios.
+# the same SQL on ClickHouse and equivalent SQL on PostgreSQL, with the ratios; then the home
+# dashboard's reads (issue 32), each against its 150 ms p95 target.
 BENCH_PG_URL ?= postgres://pricelens:pricelens@127.0.0.1:15432/bench_l?sslmode=disable
 BENCH_ENV := PRICELENS_CLICKHOUSE_DB=bench_l PRICELENS_POSTGRES_URL='$(BENCH_PG_URL)'
 bench: stack
 	$(BENCH_ENV) $(BIN) migrate
 	$(BENCH_ENV) $(BIN) seed --size L --seed 1 --if-empty
 	$(BENCH_ENV) $(BIN) bench --runs 20
+	$(BENCH_ENV) $(BIN) bench --runs 20 --skip-postgres --only home
 
 # bench-pricer: the dynamic pricer at L (issue 15): 50 rules over bench_l's million
 # products, run end to end, the results grid and the rule preview. Its own databases

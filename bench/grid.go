@@ -41,9 +41,14 @@ func Grid(ctx context.Context, args []string) error {
 	runs := fs.Int("runs", 20, "measured runs per query class (after 2 warm-up runs)")
 	skipPG := fs.Bool("skip-postgres", false, "do not load or time the PostgreSQL copy of the grid's data")
 	accountFlag := fs.Int64("account", 0, "account id (default: the account with the most products)")
-	only := fs.String("only", "", "run only these classes: grid, trend or reports (insights, assortment, real-time; default: grid and trend)")
+	only := fs.String("only", "", "run only these classes: grid, trend, reports (insights, assortment, real-time) or home (the home dashboard's reads); default: grid and trend")
 	if err := fs.Parse(args); err != nil {
-		return usagef("%v (usage: bench [--runs N] [--account ID] [--skip-postgres] [--only grid|trend|reports])", err)
+		return usagef("%v (usage: bench [--runs N] [--account ID] [--skip-postgres] [--only grid|trend|reports|home])", err)
+	}
+	switch *only {
+	case "", "grid", "trend", "reports", "home":
+	default:
+		return usagef("--only must be grid, trend, reports or home, not %q", *only)
 	}
 	c, err := config.Load()
 	if err != nil {
@@ -102,7 +107,7 @@ func Grid(ctx context.Context, args []string) error {
 	}
 	// The API: the grid and trend routes in-process (the trend bench needs its service).
 	var ts *trend.Service
-	base, client, stop, err := gridServer(svc, p, func(g *echo.Group) { ts = addTrendRoutes(g, svc) }, insightRoutes(svc))
+	base, client, stop, err := gridServer(svc, p, func(g *echo.Group) { ts = addTrendRoutes(g, svc) }, insightRoutes(svc), exportRoutes(svc))
 	if err != nil {
 		return err
 	}
@@ -110,7 +115,7 @@ func Grid(ctx context.Context, args []string) error {
 
 	c3 := a.Competitors[2].ID
 	classes := benchClasses(a, c3)
-	if *only == "trend" || *only == "reports" {
+	if *only == "trend" || *only == "reports" || *only == "home" {
 		classes = nil
 	}
 	if !*skipPG && classes != nil {
@@ -119,7 +124,9 @@ func Grid(ctx context.Context, args []string) error {
 		}
 	}
 	tw := tabwriter.NewWriter(os.Stdout, 0, 4, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "class\tAPI p50\tAPI p95\tCH p50\tCH p95\tPG p50\tPG p95\tAPI/CH p50\tAPI/CH p95\tPG/CH p50\ttarget p95\t")
+	if len(classes) > 0 {
+		fmt.Fprintln(tw, "class\tAPI p50\tAPI p95\tCH p50\tCH p95\tPG p50\tPG p95\tAPI/CH p50\tAPI/CH p95\tPG/CH p50\ttarget p95\t")
+	}
 	for _, cl := range classes {
 		// The same queries the API runs (the snapshot facts, the block, then the group's
 		// per-competitor pairs or the page's labels), straight on ClickHouse in-process: the API/CH
@@ -171,6 +178,9 @@ func Grid(ctx context.Context, args []string) error {
 	}
 	if *only == "reports" {
 		return benchReports(ctx, tw, *runs, client, base, a)
+	}
+	if *only == "home" {
+		return benchHome(ctx, tw, *runs, client, base, db, ts, a, p)
 	}
 	if *only == "grid" {
 		return nil

@@ -276,6 +276,9 @@ func (k *compiler) labelPathPredicate(b *builder, key string) string {
 // NoneKey is the group key of NULL / empty group values and of unlabeled products.
 const NoneKey = "(none)"
 
+// AllKey is the one group key of LevelAll.
+const AllKey = "All products"
+
 func levelKeyExpr(l GroupLevel) string {
 	none := func(col string) string { return "if(" + col + " = '', '" + NoneKey + "', " + col + ")" }
 	switch l {
@@ -289,6 +292,8 @@ func levelKeyExpr(l GroupLevel) string {
 		return none("brand")
 	case LevelVerticalBrand:
 		return "concat(" + none("vertical") + ", ' x ', " + none("brand") + ")"
+	case LevelAll:
+		return "'" + AllKey + "'"
 	}
 	return "''"
 }

@@ -24,6 +24,9 @@ const (
 	LevelVerticalBrand GroupLevel = "vertical_brand"
 	LevelBrand         GroupLevel = "brand"
 	LevelLabel         GroupLevel = "label"
+	// LevelAll is one group of every product in scope: the competitiveness
+	// metrics of the whole account (the home dashboard's trend), never a grid level.
+	LevelAll GroupLevel = "all"
 )
 
 // Levels in the specification's order (Aggregation levels).

@@ -81,8 +81,9 @@ const (
 // ComparisonValues in the specification's order.
 var ComparisonValues = []ComparisonValue{ValueHigher, ValueLower, ValueSimilar, ValuePriceIndex}
 
-// CompetitivenessLevels are the competitiveness metrics' group-by choices (no labels).
-var CompetitivenessLevels = []GroupLevel{LevelSuperCategory, LevelCategory, LevelVertical, LevelVerticalBrand, LevelBrand}
+// CompetitivenessLevels are the competitiveness metrics' group-by choices (no labels;
+// "all" is the whole scope as one group, which the home dashboard draws).
+var CompetitivenessLevels = []GroupLevel{LevelSuperCategory, LevelCategory, LevelVertical, LevelVerticalBrand, LevelBrand, LevelAll}
 
 // Trend date limits (docs/product.md §5): from 3 years back to yesterday.
 const (
@@ -195,8 +196,11 @@ func ParseTrend(raw []byte) (Trend, error) {
 		}
 		if g != "" {
 			l, ok := levelOf(g)
+			if g == string(LevelAll) {
+				l, ok = LevelAll, true
+			}
 			if !ok {
-				return tr, bad("group", "%q is not a competitiveness group (super_category, category, vertical, vertical_brand or brand)", clip(g))
+				return tr, bad("group", "%q is not a competitiveness group (super_category, category, vertical, vertical_brand, brand or all)", clip(g))
 			}
 			tr.GroupBy = l
 		}
@@ -295,7 +299,7 @@ func (t *Trend) Validate() error {
 			ok = ok || l == t.GroupBy
 		}
 		if !ok {
-			return bad("group", "%q is not a competitiveness group (super_category, category, vertical, vertical_brand or brand)", clip(string(t.GroupBy)))
+			return bad("group", "%q is not a competitiveness group (super_category, category, vertical, vertical_brand, brand or all)", clip(string(t.GroupBy)))
 		}
 	}
 	if len(t.ProductID) > MaxTextLen {

@@ -224,7 +224,8 @@ func (tc *trendCompiler) competitiveness() (TrendPlan, error) {
 	}
 	tc.scope.groupBy = level
 	rs := tc.ranges(ct)
-	if (level == LevelSuperCategory || level == LevelCategory) && tc.rollupSettingsMatch() {
+	// The rollup's rows are per super category and category: any sum of them is exact.
+	if (level == LevelSuperCategory || level == LevelCategory || level == LevelAll) && tc.rollupSettingsMatch() {
 		if tree, ok := tc.rollupScope(rs); ok {
 			p, err := tc.rollupCompetitiveness(tree, rs, level)
 			p.CompareFrom, p.GroupField = rs[1].from, level.groupField()

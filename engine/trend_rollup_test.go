@@ -44,6 +44,15 @@ func TestTrendRollupSQL(t *testing.T) {
 			args: []any{uint32(7), clickhouse.GroupSet{Value: []any{uint64(9)}}},
 		},
 		{
+			// The home dashboard's: every product as one group, summed over the rollup's categories.
+			name:  "competitiveness metrics of the whole account, price index, previous period",
+			trend: `{"report_name":"competitiveness_metrics","group":"all","comparisonValues":"Price Index","dates":{"from":"2025-12-01","to":"2025-12-31"}}`,
+			sql: "SELECT toString(d) AS day, g, num, den, nn AS n FROM (SELECT date AS d, 'All products' AS g, sum(cpi_k1) AS num, sum(cw_k1) AS den, sum(cn) AS nn" +
+				" FROM trend_rollup WHERE account_id = ? AND date BETWEEN toDate('2025-10-31') AND toDate('2025-12-31') AND (date BETWEEN toDate('2025-12-01') AND toDate('2025-12-31') OR date BETWEEN toDate('2025-10-31') AND toDate('2025-11-30'))" +
+				" AND competitor_id IN ? GROUP BY d, g HAVING nn > 0) ORDER BY d, g",
+			args: []any{uint32(7), clickhouse.GroupSet{Value: []any{uint64(3), uint64(9)}}},
+		},
+		{
 			// The product's runs by key from trend_runs (the build's, cut to the range)
 			// instead of its scans; the rest is the raw path's (TestTrendSQL).
 			name:  "PDP_price_trend: the product's stored runs",

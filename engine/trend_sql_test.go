@@ -106,6 +106,16 @@ func TestTrendSQL(t *testing.T) {
 			args: []any{uint32(7), clickhouse.GroupSet{Value: []any{uint64(3), uint64(9)}}, uint32(7), uint32(7), uint32(7), uint32(7)},
 		},
 		{
+			name:  "competitiveness_metrics of the whole scope as one group: %Similar Bucket",
+			trend: `{"report_name":"competitiveness_metrics","group":"all","comparisonValues":"%Similar Bucket",` + dec + `}`,
+			sql: "SELECT toString(d) AS day, g, sumIf(w * toFloat64(((mp - px) / px * 100 - 0) >= -2 AND ((mp - px) / px * 100 - 0) <= 2) * 100, (px > 0 AND mp > 0)) AS num, sumIf(w, (px > 0 AND mp > 0)) AS den, countIf((px > 0 AND mp > 0)) AS n FROM (" +
+				priced("SELECT * FROM ("+fill(trendPairs, "{FROM}", "2025-10-31", "{FIRST}", "2025-10-02", "{WHERE}", all)+") WHERE (d BETWEEN toDate('2025-12-01') AND toDate('2025-12-31') OR d BETWEEN toDate('2025-10-31') AND toDate('2025-11-30'))",
+					"SELECT product_id, toFloat64(1) AS w, my_price AS cat_mp, 'All products' AS g FROM product_snapshot WHERE account_id = ?",
+					fill(trendDaily, "{DATES}", "date BETWEEN toDate('2025-10-31') AND toDate('2025-12-31') AND (date BETWEEN toDate('2025-12-01') AND toDate('2025-12-31') OR date BETWEEN toDate('2025-10-31') AND toDate('2025-11-30'))", "{WHERE}", all)) +
+				") GROUP BY d, g HAVING n > 0 ORDER BY d, g",
+			args: []any{uint32(7), clickhouse.GroupSet{Value: []any{uint64(3), uint64(9)}}, uint32(7), uint32(7), uint32(7), uint32(7)},
+		},
+		{
 			name:  "competitiveness_metrics defaults: %Higher Bucket by category, previous period",
 			trend: `{"report_name":"competitiveness_metrics",` + dec + `}`,
 			sql: "SELECT toString(d) AS day, g, sumIf(w * toFloat64(((mp - px) / px * 100 - 0) > 2) * 100, (px > 0 AND mp > 0)) AS num, sumIf(w, (px > 0 AND mp > 0)) AS den, countIf((px > 0 AND mp > 0)) AS n FROM (" +

@@ -594,9 +594,10 @@ func TestSDataset(t *testing.T) {
 		mine := map[string]bool{}
 		var theirs []fxProduct
 		for _, p := range d.f.products {
-			if p.account == 1 {
+			switch p.account {
+			case 1:
 				mine[p.id] = true
-			} else {
+			case 2:
 				theirs = append(theirs, p)
 			}
 		}

@@ -60,7 +60,7 @@ func rolling(t engine.Trend, now time.Time) engine.Trend {
 
 // groupHeaders name the competitiveness metrics' group column per level's row key.
 var groupHeaders = map[string]string{"super_category": "Super category", "category": "Category", "vertical": "Vertical",
-	"vertical_brand": "Vertical X Brand", "canonical_mfgr_display": "Brand"}
+	"vertical_brand": "Vertical X Brand", "canonical_mfgr_display": "Brand", "all": "Scope"}
 
 // WriteCSV writes the trend's table as the export files are written (UTF-8 with a
 // BOM, the header, values formatted as the table shows them): the report's columns

@@ -140,13 +140,14 @@ var adjectives = []string{"Classic", "Pro", "Ultra", "Compact", "Essential", "Pr
 
 var colours = []string{"Black", "White", "Silver", "Blue", "Red", "Graphite", "Green", "Rose Gold"}
 
-// competitorNames are per account: the two demo accounts compete in different
+// competitorNames are per account: the demo accounts compete in different
 // markets, so their competitor sets never overlap (tenant isolation is visible).
 var competitorNames = map[uint32][]string{
 	1: {"BestDeal Electronics", "MegaMart", "TechHaven", "ByteBazaar", "VoltVille", "CircuitCity Online",
 		"GadgetGrove", "PixelPlaza", "ZapShop", "WattWorld", "NeoNet Store", "DigiDepot", "OhmMarket",
 		"ChipChamp", "SparkSupply", "LinkLane", "RadiantRetail", "FluxFair", "QuantumCart", "EchoEmporium"},
 	2: {"HomeNest", "CasaCart", "Hearth & Co", "LivingLoft", "DwellDirect", "NookMarket", "PorchPicks", "GardenGate"},
+	3: {"TrailTrader"},
 }
 
 // domainOf turns a competitor name into its (fictional) shop domain.
@@ -167,6 +168,7 @@ var labelDefs = map[uint32][]labelDef{
 		{"New arrivals", "6a1b9a"}, {"Watchlist", "ef6c00"}, {"Seasonal", "00838f"}},
 	2: {{"Bestsellers", "2e7d32"}, {"End of line", "c62828"}, {"Traffic drivers", "1565c0"},
 		{"New season", "6a1b9a"}, {"Monitor", "ef6c00"}, {"Gift ideas", "ad1457"}},
+	3: {{"Core range", "2e7d32"}, {"Last pieces", "c62828"}, {"Promotions", "1565c0"}},
 }
 
 func fnv32(s string) uint32 {

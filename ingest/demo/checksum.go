@@ -54,9 +54,9 @@ func Checksums(ctx context.Context, w *warehouse.Warehouse, db *pgxpool.Pool) (m
 		bar.Add(1)
 	}
 	pg := map[string]string{
-		"pg.competitors":       `SELECT count(*), coalesce(md5(string_agg(id || ':' || account_id || ':' || name, ',' ORDER BY id)), '') FROM competitors WHERE account_id IN (1, 2)`,
-		"pg.labels":            `SELECT count(*), coalesce(md5(string_agg(id || ':' || account_id || ':' || name || ':' || color, ',' ORDER BY id)), '') FROM labels WHERE account_id IN (1, 2)`,
-		"pg.label_assignments": `SELECT count(*), coalesce(md5(string_agg(account_id || ':' || label_id || ':' || product_id, ',' ORDER BY label_id, product_id)), '') FROM label_assignments WHERE account_id IN (1, 2)`,
+		"pg.competitors":       `SELECT count(*), coalesce(md5(string_agg(id || ':' || account_id || ':' || name, ',' ORDER BY id)), '') FROM competitors WHERE account_id IN (1, 2, 3)`,
+		"pg.labels":            `SELECT count(*), coalesce(md5(string_agg(id || ':' || account_id || ':' || name || ':' || color, ',' ORDER BY id)), '') FROM labels WHERE account_id IN (1, 2, 3)`,
+		"pg.label_assignments": `SELECT count(*), coalesce(md5(string_agg(account_id || ':' || label_id || ':' || product_id, ',' ORDER BY label_id, product_id)), '') FROM label_assignments WHERE account_id IN (1, 2, 3)`,
 	}
 	for k, q := range pg {
 		var n int64

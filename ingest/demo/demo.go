@@ -1,5 +1,5 @@
-// Package demo generates the demo data set behind `pricelens seed`: two accounts with
-// different competitor sets, a 6 › 40 › 150 category tree, skewed brands, lognormal
+// Package demo generates the demo data set behind `pricelens seed`: three accounts with
+// different competitor sets (the third has one competitor), a 6 › 40 › 150 category tree, skewed brands, lognormal
 // prices, latest offers, daily and sparse (monthly) history, business metrics and labels, plus the
 // demo users. The same size and seed always give the same rows (see Checksums).
 package demo
@@ -123,7 +123,7 @@ func load(ctx context.Context, w *warehouse.Warehouse, db *pgxpool.Pool, o Optio
 		fmt.Fprintf(out, "admin password: %s\n", st.password)
 	}
 
-	ids := []uint32{ps[0].ID, ps[1].ID}
+	ids := planIDs(ps)
 	if sum.StepTime, err = generateFacts(ctx, w, o, ps, st); err != nil {
 		return sum, err
 	}
@@ -163,7 +163,7 @@ func load(ctx context.Context, w *warehouse.Warehouse, db *pgxpool.Pool, o Optio
 	sum.StepTime["snapshots"] = time.Since(t0)
 	for _, t := range factTables {
 		var n uint64
-		if err := w.Conn.QueryRow(ctx, fmt.Sprintf("SELECT count() FROM %s WHERE account_id IN (?, ?)", t), ids[0], ids[1]).Scan(&n); err != nil {
+		if err := w.Conn.QueryRow(ctx, fmt.Sprintf("SELECT count() FROM %s WHERE account_id IN (%s)", t, idList(ids))).Scan(&n); err != nil {
 			return sum, fmt.Errorf("seed: count %s: %w", t, err)
 		}
 		sum.Rows[t.String()] = n
@@ -188,7 +188,7 @@ func generateFacts(ctx context.Context, w *warehouse.Warehouse, o Options, ps []
 		return nil, err
 	}
 	t0 := time.Now()
-	if err := clearFacts(ctx, w, []uint32{ps[0].ID, ps[1].ID}); err != nil {
+	if err := clearFacts(ctx, w, planIDs(ps)); err != nil {
 		return nil, err
 	}
 	clearTime := time.Since(t0)

@@ -100,6 +100,9 @@ func TestInvariants(t *testing.T) {
 	assert.Equal(t, uint64(2_000), count(t, e, "SELECT count() FROM products WHERE account_id = 2"))
 	assert.Equal(t, uint64(8), count(t, e, "SELECT uniqExact(competitor_id) FROM offers WHERE account_id = 1"))
 	assert.Equal(t, uint64(5), count(t, e, "SELECT uniqExact(competitor_id) FROM offers WHERE account_id = 2"))
+	// Account 3 watches one competitor: its competitiveness metrics trend can be shown.
+	assert.Equal(t, uint64(500), count(t, e, "SELECT count() FROM products WHERE account_id = 3"))
+	assert.Equal(t, uint64(1), count(t, e, "SELECT uniqExact(competitor_id) FROM offers WHERE account_id = 3"))
 	assert.Contains(t, out.String(), "seeded demo data set S")
 
 	// Full category path; tree shaped ~6 › 40 › 150.
@@ -140,7 +143,7 @@ func TestInvariants(t *testing.T) {
 		ANY LEFT JOIN (
 			SELECT account_id, product_id, competitor_id, toDate(scanned_at) AS scan FROM latest_offers) AS rhs USING account_id, product_id, competitor_id
 		WHERE n != d OR hi != scan OR lo != (SELECT max(toDate(scanned_at)) FROM offers) - 29 OR toUInt64(hi - lo) + 1 != n`))
-	assert.Equal(t, pairs+count(t, e, "SELECT count() FROM latest_offers WHERE account_id = 2"),
+	assert.Equal(t, pairs+count(t, e, "SELECT count() FROM latest_offers WHERE account_id IN (2, 3)"),
 		count(t, e, "SELECT uniqExact(account_id, product_id, competitor_id) FROM offers"), "every pair has history at S")
 	// Before the daily window, S's sparse history: a scan 59 and 89 days before the
 	// anchor day for every pair (the 90 days of plans(S)), so each day of 90 has a price.
@@ -148,7 +151,7 @@ func TestInvariants(t *testing.T) {
 	assert.Equal(t, 2*count(t, e, "SELECT count() FROM latest_offers"),
 		count(t, e, "SELECT count() FROM offers WHERE toDate(scanned_at) < (SELECT max(toDate(scanned_at)) FROM offers) - 29"))
 	// Business metrics: 61 days (the default 30 days and their previous period).
-	assert.Equal(t, uint64(12_000*61), count(t, e, "SELECT count() FROM product_daily"))
+	assert.Equal(t, uint64(12_500*61), count(t, e, "SELECT count() FROM product_daily"))
 	assert.Zero(t, count(t, e, "SELECT count() FROM (SELECT product_id FROM product_daily GROUP BY product_id HAVING uniqExact(date) != 61)"))
 	// The latest offer is the last scan of its history, with the latest scan's texts.
 	assert.Zero(t, count(t, e, `
@@ -166,7 +169,7 @@ func TestInvariants(t *testing.T) {
 	// Accounts share no rows: product ids and competitor ids are disjoint.
 	assert.Zero(t, count(t, e, "SELECT count() FROM (SELECT product_id FROM products GROUP BY product_id HAVING uniqExact(account_id) > 1)"))
 	assert.Zero(t, count(t, e, "SELECT count() FROM (SELECT competitor_id FROM offers GROUP BY competitor_id HAVING uniqExact(account_id) > 1)"))
-	assert.Zero(t, count(t, e, "SELECT count() FROM products WHERE NOT startsWith(product_id, if(account_id = 1, 'NW', 'SB')) OR length(product_id) != 16"))
+	assert.Zero(t, count(t, e, "SELECT count() FROM products WHERE NOT startsWith(product_id, multiIf(account_id = 1, 'NW', account_id = 2, 'SB', 'WS')) OR length(product_id) != 16"))
 	for _, table := range []string{"offers", "product_daily", "product_labels"} {
 		assert.Zero(t, count(t, e, "SELECT count() FROM "+table+" WHERE (account_id, product_id) NOT IN (SELECT account_id, product_id FROM products)"), table)
 	}
@@ -175,7 +178,7 @@ func TestInvariants(t *testing.T) {
 	assert.Zero(t, badComp)
 	chComp := count(t, e, "SELECT uniqExact(account_id, competitor_id) FROM latest_offers")
 	var pgComp uint64
-	require.NoError(t, e.db.QueryRow(ctx, `SELECT count(*) FROM competitors WHERE account_id IN (1, 2)`).Scan(&pgComp))
+	require.NoError(t, e.db.QueryRow(ctx, `SELECT count(*) FROM competitors WHERE account_id IN (1, 2, 3)`).Scan(&pgComp))
 	assert.Equal(t, pgComp, chComp, "ClickHouse competitor ids are the PostgreSQL ones")
 
 	// Labels: a few % of products, some with 2+ labels, mirrored into ClickHouse.
@@ -183,14 +186,14 @@ func TestInvariants(t *testing.T) {
 	require.NoError(t, e.db.QueryRow(ctx, `SELECT count(*) FROM label_assignments`).Scan(&la))
 	assert.Equal(t, s.Rows["label_assignments"], la)
 	assert.Equal(t, la, count(t, e, "SELECT count() FROM product_labels WHERE assigned = 1"))
-	assert.InDelta(t, 12_000*0.037, float64(la), 12_000*0.02)
+	assert.InDelta(t, 12_500*0.037, float64(la), 12_500*0.02)
 	require.NoError(t, e.db.QueryRow(ctx, `SELECT count(*) FROM (SELECT product_id FROM label_assignments GROUP BY product_id HAVING count(*) > 1) x`).Scan(&multi))
 	assert.Greater(t, multi, uint64(0))
 	require.NoError(t, e.db.QueryRow(ctx, `SELECT count(*) FROM label_assignments a JOIN labels l ON l.id = a.label_id WHERE l.account_id <> a.account_id`).Scan(&orphan))
 	assert.Zero(t, orphan)
 	assert.Zero(t, count(t, e, "SELECT count() FROM product_labels WHERE (account_id, product_id) NOT IN (SELECT account_id, product_id FROM products)"))
 
-	// Users: admin of both accounts, analyst and viewer of account 1 only.
+	// Users: admin of every account, analyst and viewer of account 1 only.
 	rows, err := e.db.Query(ctx, `SELECT u.email, m.account_id, m.role, m.categories, u.password_hash FROM memberships m JOIN users u ON u.id = m.user_id ORDER BY u.email, m.account_id`)
 	require.NoError(t, err)
 	var got []string
@@ -204,7 +207,7 @@ func TestInvariants(t *testing.T) {
 	}
 	require.NoError(t, rows.Err())
 	assert.Equal(t, []string{
-		"admin@pricelens.local/admin//1", "admin@pricelens.local/admin//2",
+		"admin@pricelens.local/admin//1", "admin@pricelens.local/admin//2", "admin@pricelens.local/admin//3",
 		"analyst@pricelens.local/analyst//1", "viewer@pricelens.local/viewer/Electronics+Home & Kitchen/1",
 	}, got)
 
@@ -252,23 +255,23 @@ func TestReseedKeepsOtherAccounts(t *testing.T) {
 	first := seedS(t, e, 5, io.Discard)
 	b, err := e.w.Conn.PrepareBatch(ctx, "INSERT INTO products (account_id, product_id, name, my_price, updated_at)")
 	require.NoError(t, err)
-	require.NoError(t, b.Append(uint32(3), "OTHER-1", "Someone else's product", 9.5, time.Now()))
+	require.NoError(t, b.Append(uint32(9), "OTHER-1", "Someone else's product", 9.5, time.Now()))
 	require.NoError(t, b.Send())
 
 	again := seedS(t, e, 5, io.Discard)
-	assert.Equal(t, uint64(1), count(t, e, "SELECT count() FROM products WHERE account_id = 3"))
+	assert.Equal(t, uint64(1), count(t, e, "SELECT count() FROM products WHERE account_id = 9"))
 	assert.Equal(t, first.Rows, again.Rows)
 	for _, table := range []string{"offers", "latest_offers", "product_daily", "product_labels"} {
 		assert.Equal(t, first.Checksums[table], again.Checksums[table], table)
 	}
-	assert.Equal(t, uint64(12_000), count(t, e, "SELECT count() FROM products WHERE account_id IN (1, 2)"))
+	assert.Equal(t, uint64(12_500), count(t, e, "SELECT count() FROM products WHERE account_id IN (1, 2, 3)"))
 }
 
 // TestPartialHistory uses a small plan with the shape of M and L (history for a
 // fifth of the products) to check the rows of products without history.
 func TestPartialHistory(t *testing.T) {
 	e := newEnv(t)
-	ps := plans(S)
+	ps := plans(S)[:2] // the two accounts of many competitors
 	ps[0].Products, ps[0].HistoryProducts, ps[0].Competitors = 3000, 600, 6
 	ps[1].Products, ps[1].HistoryProducts, ps[1].Competitors = 1000, 200, 3
 	for i := range ps {

@@ -309,8 +309,8 @@ func clearFacts(ctx context.Context, w *warehouse.Warehouse, ids []uint32) error
 	others := uint64(0)
 	for _, t := range factTables {
 		var n uint64
-		q := fmt.Sprintf("SELECT count() FROM %s WHERE account_id NOT IN (?, ?)", t)
-		if err := w.Conn.QueryRow(ctx, q, ids[0], ids[1]).Scan(&n); err != nil {
+		q := fmt.Sprintf("SELECT count() FROM %s WHERE account_id NOT IN (%s)", t, idList(ids))
+		if err := w.Conn.QueryRow(ctx, q).Scan(&n); err != nil {
 			return fmt.Errorf("seed: count %s: %w", t, err)
 		}
 		others += n
@@ -322,7 +322,7 @@ func clearFacts(ctx context.Context, w *warehouse.Warehouse, ids []uint32) error
 		if others == 0 {
 			err = w.ExecParts(ctx, "TRUNCATE TABLE %s", t)
 		} else {
-			err = w.ExecParts(ctx, "ALTER TABLE %s DELETE WHERE account_id IN "+fmt.Sprintf("(%d, %d)", ids[0], ids[1]), t)
+			err = w.ExecParts(ctx, "ALTER TABLE %s DELETE WHERE account_id IN ("+idList(ids)+")", t)
 		}
 		if err != nil {
 			return fmt.Errorf("seed: clear %s: %w", t, err)
@@ -349,4 +349,13 @@ func clearFacts(ctx context.Context, w *warehouse.Warehouse, ids []uint32) error
 		case <-time.After(200 * time.Millisecond):
 		}
 	}
+}
+
+// idList writes account ids as a SQL list (numbers of ours, never request text).
+func idList(ids []uint32) string {
+	parts := make([]string, len(ids))
+	for i, id := range ids {
+		parts[i] = strconv.FormatUint(uint64(id), 10)
+	}
+	return strings.Join(parts, ", ")
 }

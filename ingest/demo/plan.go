@@ -31,33 +31,54 @@ type accountPlan struct {
 // minMetricsDays covers the default 30 days ending yesterday and its previous period.
 const minMetricsDays = 61
 
-// plans gives both demo accounts for a size (docs/benchmarks.md#targets): account 1 is the big
-// one; account 2 has its own, smaller competitor set.
+// plans gives the demo accounts for a size (docs/benchmarks.md#targets): account 1 is the big
+// one; account 2 has its own, smaller competitor set; account 3 watches a single competitor,
+// so that the competitiveness metrics trend (shown only to an account with at most one
+// competitor, docs/product.md §6) can be drawn with the demo data. Only the administrator
+// is a member of accounts 2 and 3. Its name sorts after the others in the account chooser.
 func plans(s Size) []accountPlan {
 	a1 := accountPlan{ID: 1, Name: "Northwind Electronics", Prefix: "NW", Currency: "USD", Symbol: "$", ShopHost: "northwind-electronics.example"}
 	a2 := accountPlan{ID: 2, Name: "Southbay Home", Prefix: "SB", Currency: "EUR", Symbol: "€", ShopHost: "southbay-home.example"}
+	a3 := accountPlan{ID: 3, Name: "Westshore Outfitters", Prefix: "WS", Currency: "GBP", Symbol: "£", ShopHost: "westshore-outfitters.example"}
 	switch s {
 	case M:
 		a1.Products, a1.Competitors, a1.HistoryProducts, a1.HistoryDays = 100_000, 12, 20_000, 60
 		a2.Products, a2.Competitors, a2.HistoryProducts, a2.HistoryDays = 20_000, 6, 4_000, 60
+		a3.Products, a3.Competitors, a3.HistoryProducts, a3.HistoryDays = 5_000, 1, 1_000, 60
 		a1.SparseDays, a1.HistorySparseDays = 180, 365
 		a2.SparseDays, a2.HistorySparseDays = 180, 365
+		a3.SparseDays, a3.HistorySparseDays = 180, 365
 	case L:
 		a1.Products, a1.Competitors, a1.HistoryProducts, a1.HistoryDays = 1_000_000, 20, 100_000, 90
 		a2.Products, a2.Competitors, a2.HistoryProducts, a2.HistoryDays = 200_000, 8, 20_000, 90
+		a3.Products, a3.Competitors, a3.HistoryProducts, a3.HistoryDays = 20_000, 1, 5_000, 90
 		// Issue 14: a year for every product, 3 years for the first 100k.
 		a1.SparseDays, a1.HistorySparseDays = 365, 1096
 		a2.SparseDays, a2.HistorySparseDays = 365, 1096
+		a3.SparseDays, a3.HistorySparseDays = 365, 1096
 	default:
 		a1.Products, a1.Competitors, a1.HistoryProducts, a1.HistoryDays = 10_000, 8, 10_000, 30
 		a2.Products, a2.Competitors, a2.HistoryProducts, a2.HistoryDays = 2_000, 5, 2_000, 30
+		a3.Products, a3.Competitors, a3.HistoryProducts, a3.HistoryDays = 500, 1, 500, 30
 		// Small but real, so every test package's seed exercises it (S has only history
 		// products: SparseDays matters only to tests that shrink HistoryProducts).
 		a1.SparseDays, a1.HistorySparseDays = 90, 90
 		a2.SparseDays, a2.HistorySparseDays = 90, 90
+		a3.SparseDays, a3.HistorySparseDays = 90, 90
 	}
-	a1.MetricsDays, a2.MetricsDays = max(a1.HistoryDays, minMetricsDays), max(a2.HistoryDays, minMetricsDays)
-	return []accountPlan{a1, a2}
+	for _, a := range []*accountPlan{&a1, &a2, &a3} {
+		a.MetricsDays = max(a.HistoryDays, minMetricsDays)
+	}
+	return []accountPlan{a1, a2, a3}
+}
+
+// planIDs are the plans' account ids.
+func planIDs(ps []accountPlan) []uint32 {
+	ids := make([]uint32, len(ps))
+	for i, p := range ps {
+		ids[i] = p.ID
+	}
+	return ids
 }
 
 // maxScanAge is the oldest latest scan in days (offers are 0–20 days old).

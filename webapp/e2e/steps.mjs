@@ -17,6 +17,7 @@ import { insights2Steps } from './insights2.steps.mjs';
 import { firstHourSteps, gridFixSteps } from './firsthour.steps.mjs';
 import { pricerDaySteps } from './pricerday.steps.mjs';
 import { tourSteps } from './tour.steps.mjs';
+import { homeSteps } from './home.steps.mjs';
 
 const ADMIN = 'admin@pricelens.local';
 const ANALYST = 'analyst@pricelens.local';
@@ -943,6 +944,8 @@ export const steps = [
   ...firstHourSteps,
   // Self-contained: a pricing manager's day with the pricer (issue 29).
   ...pricerDaySteps,
+  // After a pricer run: the home dashboard's pricer widget and its gating.
+  ...homeSteps,
   // Last: the single sign-on links the administrator to the provider's identity, then the screenshot tour.
   ...tourSteps,
 ];

@@ -21,6 +21,7 @@ import { TrendScreen, TREND_REPORTS } from './features/trend/TrendScreen';
 import { InsightsList, InsightDetail } from './features/insights/Insights';
 import { KeyMetricsPerformance } from './features/trend/KeyMetricsPerformance';
 import { NewShell } from './features/admin/NewShell';
+import { HomeDashboard } from './features/home/HomeDashboard';
 import { ProductPage } from './features/product/ProductPage';
 import { forgetPrefetched, prefetchReport } from './features/tabular/prefetch';
 import type { PricerPageName } from './features/pricer/PricerPage';
@@ -159,6 +160,7 @@ const routes: Route[] = [
   { pattern: '/new/repricing/approval', resource: Resource.DynamicPricer, render: () => pricer('approval') },
   { pattern: '/new/repricing/manual_approval_audit', resource: Resource.DynamicPricer, render: () => pricer('manual_approval_audit') },
   { pattern: '/new/product/:id', resource: Resource.Reports, view: PermName.ViewReport, render: (p) => <ProductPage key={p.id} id={p.id} /> },
+  { pattern: '/new/home/dashboard', render: () => <HomeDashboard /> },
   { pattern: '/new/:a/:b', render: (p) => <NewShell parts={[p.a, p.b]} /> },
   { pattern: '/new/:a/:b/:c', render: (p) => <NewShell parts={[p.a, p.b, p.c]} /> },
   { pattern: '/system', render: () => <SystemPage /> },

@@ -4,7 +4,6 @@ import { canReadResource } from '../../lib/permissions';
 import { Resource } from '../../api/permissions.gen';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { NotFound, PermissionDenied } from '../../components/ErrorPage';
-import { HomeDashboard } from './HomeDashboard';
 import { MatchFeedback } from './MatchFeedback';
 
 // The two grids carry ag-grid: loaded when opened, so that other pages stay light.
@@ -28,7 +27,6 @@ const PAGES: Record<string, { title: string; resource: number }> = {
 export function NewShell({ parts }: { parts: string[] }) {
   const { account } = useSession();
   const key = parts.slice(0, 2).join('/');
-  if (key === 'home/dashboard') return <HomeDashboard />;
   const page = PAGES[key];
   if (!page || parts.length > 2) return <NotFound />;
   // Without read permission on the page's area: the permission-denied page (docs/product.md §6, §8).

@@ -1,11 +1,10 @@
 import { api } from '../../../lib/api';
 import type { Route } from '../../../api/route';
-import type { components } from '../../../api/schema';
+import { summary } from '../../../api/savedReports';
 import type { SavedReportSummary } from '../../../api/types';
 
 /** The saved reports page's calls (docs/api-contract.md "Saved reports"); failures are told in snackbars. */
 
-type GetAllSaveReports = Route<'/saveReport/getAllSaveReports', 'get'>;
 type RemoveSaveReport = Route<'/saveReport/removeSaveReport', 'post'>;
 type UpdateScheduledReport = Route<'/saveReport/updateScheduledReport', 'post'>;
 type RemoveScheduledReport = Route<'/saveReport/removeScheduledReport', 'post'>;
@@ -13,16 +12,7 @@ type RemoveScheduledReport = Route<'/saveReport/removeScheduledReport', 'post'>;
 /** Schedule is what the schedule dialog sends: the report, its weekdays and its recipients. */
 export type Schedule = { report_id: number; scheduled_days: string; user_ids: number[]; email_ids: string[] };
 
-/** summary gives a report's recipients as lists (the document's null: none); a whole report keeps its other fields. */
-const summary = (r: components['schemas']['AppstateReportSummary']): SavedReportSummary => ({
-  ...r,
-  email_ids: r.email_ids ?? [],
-  user_ids: r.user_ids ?? [],
-});
-
-/** getAllSaveReports lists the saved reports (none: an empty list). */
-export const getAllSaveReports = (): Promise<SavedReportSummary[]> =>
-  api.get<GetAllSaveReports>('/saveReport/getAllSaveReports').then((r) => (r.reports ?? []).map(summary));
+export { getAllSaveReports } from '../../../api/savedReports';
 
 export const removeSaveReport = (reportId: number) => api.post<RemoveSaveReport>('/saveReport/removeSaveReport', { reportId }, { quiet: true });
 
