@@ -22,8 +22,10 @@ import (
 	"pricelens/deploy/databases"
 	"pricelens/engine"
 	"pricelens/jobs"
+	"pricelens/migrations"
 	"pricelens/store"
 	"pricelens/store/authz"
+	"pricelens/warehouse"
 )
 
 // Pricer measures the dynamic pricer at L (issue 15): a run of 50 rules
@@ -53,6 +55,9 @@ func Pricer(ctx context.Context, args []string) error {
 	}
 	if c.ClickHouseDB == *from {
 		return usagef("run bench-pricer on a database of its own (PRICELENS_CLICKHOUSE_DB), not on %s", *from)
+	}
+	if err := restartBehindViews(ctx, c); err != nil {
+		return err
 	}
 	if err := databases.Migrate(ctx, c, "up", os.Stdout); err != nil {
 		return err
@@ -330,4 +335,36 @@ func plainName(s string) bool {
 		}
 	}
 	return true
+}
+
+// restartBehindViews drops the bench's own ClickHouse database when its schema is
+// behind and it holds the views of --from: a migration that alters the snapshot
+// cannot alter a view (Code 48). The database holds nothing else of value (the
+// results of earlier bench runs; L itself is only read through the views), and the
+// migrations and views are made again right after.
+func restartBehindViews(ctx context.Context, c config.Config) error {
+	w, err := warehouse.Open(ctx, c)
+	if err != nil {
+		return err
+	}
+	defer w.Close()
+	var views uint64
+	if err := w.Conn.QueryRow(ctx, "SELECT count() FROM system.tables WHERE database = currentDatabase() AND engine = 'View'").Scan(&views); err != nil {
+		return err
+	}
+	if views == 0 {
+		return nil
+	}
+	db := w.DB()
+	defer db.Close()
+	p, err := migrations.Provider(migrations.ClickHouse, db)
+	if err != nil {
+		return err
+	}
+	pending, err := p.HasPending(ctx)
+	if err != nil || !pending {
+		return err
+	}
+	fmt.Printf("bench-pricer: the schema of %s is behind its views of the data set; it starts again\n", w.Database)
+	return w.Conn.Exec(ctx, "DROP DATABASE "+w.Database)
 }
