@@ -229,7 +229,8 @@ export function Approval() {
         onClearAll={() => gridApi.current?.setFilterModel(null)}
       />
       {mode !== 'table' && runId != null && <ApprovalGroups mode={mode} groupBy={groupBy} cond={modeCond} currency={currency} />}
-      <div className="results-body" hidden={mode !== 'table'}>
+      {/* No grid to page before a run: the notice above says why (the screenshot tour found "Page 0 of 0" beside it). */}
+      <div className="results-body" hidden={mode !== 'table' || runId === null}>
         <div className="grid-wrap">
           {cols && (
             <AgGridReact

@@ -172,7 +172,14 @@ function Uploads({ uploads }: { uploads: UploadFile[] }) {
   );
 }
 
+/** Rows of a section's "In force" table per page: the label files of the demo alone are 365 rows. */
+const ACTIVE_PAGE = 25;
+
 function Active({ files }: { files: KindFiles }) {
+  const [page, setPage] = useState(0);
+  const pages = Math.max(1, Math.ceil(files.active.length / ACTIVE_PAGE));
+  const at = Math.min(page, pages - 1);
+  const rows = files.active.slice(at * ACTIVE_PAGE, (at + 1) * ACTIVE_PAGE);
   return (
     <>
       <h3>In force ({files.activeTotal})</h3>
@@ -189,8 +196,8 @@ function Active({ files }: { files: KindFiles }) {
             </tr>
           </thead>
           <tbody>
-            {files.active.map((o, i) => (
-              <tr key={i}>
+            {rows.map((o, i) => (
+              <tr key={at * ACTIVE_PAGE + i}>
                 {(o.values ?? []).map((v, j) => (
                   <td key={j}>{v}</td>
                 ))}
@@ -199,6 +206,19 @@ function Active({ files }: { files: KindFiles }) {
             ))}
           </tbody>
         </table>
+      )}
+      {pages > 1 && (
+        <div className="pager" aria-label="In force pages">
+          <button className="btn btn-link" disabled={at === 0} onClick={() => setPage(at - 1)}>
+            Previous
+          </button>
+          <span>
+            Rows {at * ACTIVE_PAGE + 1}–{at * ACTIVE_PAGE + rows.length} of {files.active.length}
+          </span>
+          <button className="btn btn-link" disabled={at === pages - 1} onClick={() => setPage(at + 1)}>
+            Next
+          </button>
+        </div>
       )}
     </>
   );

@@ -101,7 +101,7 @@ export function SavedReports() {
       <div className="saved-layout">
         <aside className="folder-list" aria-label="Folders">
           <Link to="/saved_reports" className={!selected ? 'folder active' : 'folder'}>
-            All reports <span className="count">{reports.length}</span>
+            All reports <span className="count">{folders.reduce((n, f) => n + f.count, 0)}</span>
           </Link>
           {folders.map((f) => (
             <Link key={f.key} to={'/saved_reports?f=' + encodeURIComponent(f.key)} className={selected === f.key ? 'folder active' : 'folder'}>
