@@ -907,7 +907,7 @@ export const steps = [
       // A build records itself when it swaps new rows in; the grid keeps answers per build (its order cache).
       clickhouse(
         stack.name,
-        `INSERT INTO snapshot_builds SELECT account_id, build_id + 1, now(), fresh_min, stale_max, parity, lower, upper FROM snapshot_builds WHERE account_id = ${Number(account)} ORDER BY build_id DESC LIMIT 1`,
+        `INSERT INTO snapshot_builds (account_id, build_id, built_at, fresh_min, stale_max, parity, lower, upper, change_days) SELECT account_id, build_id + 1, now(), fresh_min, stale_max, parity, lower, upper, change_days FROM snapshot_builds WHERE account_id = ${Number(account)} ORDER BY build_id DESC LIMIT 1`,
       );
       await page.reload();
       await waitRows(page);
