@@ -107,6 +107,7 @@ export const homeSteps = [
       if (source === 'pricer') {
         assert.equal(await pricerWidget(ADMIN), 1, "the latest run's candidates");
         assert.equal(await pricerWidget(VIEWER), 1, "the viewer's role may open the pricer: the latest run's candidates");
+        await signInTo(page, stack, ADMIN, HOME); // the permissions are the administrator's to change
       }
       await set(false);
       try {
