@@ -316,6 +316,19 @@ LOAD_ACCOUNT := 0
 endif
 # The load's server keeps its pid file and log here, apart from the one of `make run`.
 LOAD_DIR := $(PRICELENS_DATA_DIR)/load
+# e2e-home-l: the home dashboard's browser steps (issue 32) on the loaded L databases
+# of `make bench` (bench_l, loaded once, as by `make load LOAD_SIZE=L`): the market
+# position drawn, then every number followed to the report that lists as many. The
+# server serves bench_l as it is (webapp/e2e/harness.mjs E2E_DATABASE). Not part of
+# `make test`.
+E2E_HOME_STEPS := home dashboard: the market position is drawn over the last 30 days,home dashboard: every number opens the report that lists that many
+.PHONY: e2e-home-l
+e2e-home-l: stack
+	$(BENCH_ENV) $(BIN) migrate
+	$(BENCH_ENV) $(BIN) seed --size L --seed 1 --if-empty
+	printf '%s\n' '$(LOAD_ADMIN_PASSWORD)' | $(BENCH_ENV) $(BIN) user set-password --email admin@pricelens.local
+	cd $(WEBAPP) && $(BENCH_ENV) E2E_DATABASE=bench_l E2E_ADMIN_PASSWORD='$(LOAD_ADMIN_PASSWORD)' E2E_ONLY='$(E2E_HOME_STEPS)' node e2e/run.mjs
+
 .PHONY: load
 load: stack
 	@case '$(LOAD_SIZE)' in S|L) ;; *) echo "LOAD_SIZE must be S or L, not '$(LOAD_SIZE)'"; exit 2;; esac
