@@ -1,10 +1,6 @@
 package pricer
 
-import (
-	"time"
-
-	"pricelens/warehouse"
-)
+import "pricelens/warehouse"
 
 // Pricer is the pricer's business calls over its store and the warehouse. The
 // caller resolves who acts (an account id, a store.Actor) and the compiler's view
@@ -12,10 +8,9 @@ import (
 type Pricer struct {
 	Store Store
 	W     *warehouse.Warehouse
-	Now   func() time.Time
 }
 
 // New returns the pricer over its store and the warehouse.
 func New(s Store, w *warehouse.Warehouse) *Pricer {
-	return &Pricer{Store: s, W: w, Now: time.Now}
+	return &Pricer{Store: s, W: w}
 }
