@@ -13,10 +13,10 @@ import (
 // manual approval audit. Who may decide is the caller's check.
 
 // errStaleRun refuses a decision taken on a screen whose run is no longer the latest.
-var errStaleRun error = &store.Error{Kind: store.KindConflict, Message: "These records are no longer the latest run's: please reload the page."}
+var errStaleRun = conflict("These records are no longer the latest run's: please reload the page.")
 
 // errNoApprovals refuses an approval CSV before any real run.
-var errNoApprovals error = &store.Error{Kind: store.KindConflict, Message: "There are no approval records yet: run the pricer first."}
+var errNoApprovals = conflict("There are no approval records yet: run the pricer first.")
 
 // latest is the account's latest complete real run and its decided products
 // (found false: no run yet).

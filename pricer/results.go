@@ -21,7 +21,7 @@ type RunRef struct {
 }
 
 // ErrNoResults refuses an export of results that do not exist yet.
-var ErrNoResults error = &store.Error{Kind: store.KindConflict, Message: "There are no results to export yet: run or simulate the rules first."}
+var ErrNoResults = conflict("There are no results to export yet: run or simulate the rules first.")
 
 // CompleteRun finds the complete run ref names (found false: none yet). A run id
 // that is not complete, or whose results are no longer kept, is refused.
@@ -34,7 +34,7 @@ func (p *Pricer) CompleteRun(ctx context.Context, accountID int64, ref RunRef) (
 		return r, false, err
 	}
 	if r.Status != store.RunComplete {
-		return r, false, store.Conflict("This run has no results: it is " + r.Status + ".")
+		return r, false, conflict("This run has no results: it is " + r.Status + ".")
 	}
 	kept, err := p.Store.UnusedResultSets(ctx, accountID, 0)
 	if err != nil {
@@ -42,7 +42,7 @@ func (p *Pricer) CompleteRun(ctx context.Context, accountID int64, ref RunRef) (
 	}
 	for _, id := range kept {
 		if id == r.ResultID {
-			return r, false, store.NotFound("The results of this run are no longer kept.")
+			return r, false, notFound("The results of this run are no longer kept.")
 		}
 	}
 	return r, true, nil

@@ -137,17 +137,15 @@ func (s *Service) resultRun(ctx context.Context, accountID int64, condJSON []byt
 	return run, pricerRefusal(err)
 }
 
-// pricerRefusal is the pricer's refusal (a typed store error: no results, not
-// kept) as the *httperr.Error the export job reports to the user.
+// pricerRefusal is the pricer's refusal (no results, not kept) as the
+// *httperr.Error the export job words for the user (exportError).
 func pricerRefusal(err error) error {
-	var se *store.Error
-	if errors.As(err, &se) {
-		switch se.Kind {
-		case store.KindConflict:
-			return httperr.Conflict(se.Message)
-		case store.KindNotFound:
-			return httperr.NotFound(se.Message)
+	var r *pricing.Refusal
+	if errors.As(err, &r) {
+		if r.Err.Kind == store.KindNotFound {
+			return httperr.NotFound(r.Err.Message)
 		}
+		return httperr.Conflict(r.Err.Message)
 	}
 	return err
 }
