@@ -11,5 +11,9 @@ type Refusal struct{ Err *store.Error }
 func (r *Refusal) Error() string { return r.Err.Message }
 func (r *Refusal) Unwrap() error { return r.Err }
 
-func conflict(msg string) error { return &Refusal{&store.Error{Kind: store.KindConflict, Message: msg}} }
-func notFound(msg string) error { return &Refusal{&store.Error{Kind: store.KindNotFound, Message: msg}} }
+func conflict(msg string) error {
+	return &Refusal{&store.Error{Kind: store.KindConflict, Message: msg}}
+}
+func notFound(msg string) error {
+	return &Refusal{&store.Error{Kind: store.KindNotFound, Message: msg}}
+}
