@@ -59,9 +59,14 @@ const SKIP = {
   '/new/:a/:b/:c': 'every three-part /new address is the not-found page',
 };
 
-/** fileName names a screenshot by its address; a share link's random token is named "token", so names stay the same from run to run. */
+/**
+ * fileName names a screenshot by its address; a share link's random token is named "token", so
+ * names stay the same from run to run. A token is long and mixes cases or digits; a long name of
+ * words (assortment_by_category, key_business_metrics) is kept, so each address has its own file.
+ */
+const isToken = (seg) => seg.length > 16 && !/^[a-z_]+$/.test(seg);
 const fileName = (path) =>
-  (path === '/' ? 'root' : path.slice(1).split('/').map((seg) => (seg.length > 16 ? 'token' : seg)).join('_').replace(/[^A-Za-z0-9_.-]+/g, '_')) + '.png';
+  (path === '/' ? 'root' : path.slice(1).split('/').map((seg) => (isToken(seg) ? 'token' : seg)).join('_').replace(/[^A-Za-z0-9_.-]+/g, '_')) + '.png';
 const patternRe = (p) => new RegExp('^' + p.replace(/:[a-z]+/g, '[^/]+') + '/?$');
 
 /** settle waits until the page has stopped loading: no spinner, no grid loading overlay, the network quiet. */
@@ -216,6 +221,10 @@ export const tourSteps = [
       ].join('\n');
       writeFileSync(join(TOUR_DIR, 'tour.txt'), summary + '\n');
       assert.deepEqual(notReached, [], 'routes the tour could not open');
+      // Every address its own screenshot: the assortment types, the trends and the /new pages used
+      // to share one file per route (their long names were taken for share tokens), the last one kept.
+      const files = [...seen].map(fileName);
+      assert.deepEqual(files.filter((f, i) => files.indexOf(f) !== i), [], 'addresses whose screenshots overwrite each other');
       assert.deepEqual(findings, [], 'the tour found defects (see ' + join(TOUR_DIR, 'tour.txt') + ')');
     },
   },
