@@ -69,12 +69,19 @@ const fileName = (path) =>
   (path === '/' ? 'root' : path.slice(1).split('/').map((seg) => (isToken(seg) ? 'token' : seg)).join('_').replace(/[^A-Za-z0-9_.-]+/g, '_')) + '.png';
 const patternRe = (p) => new RegExp('^' + p.replace(/:[a-z]+/g, '[^/]+') + '/?$');
 
-/** settle waits until the page has stopped loading: no spinner, no grid loading overlay, the network quiet. */
+/**
+ * settle waits until the page has stopped loading: no spinner, no grid loading overlay, the
+ * network quiet. It answers false when the page still loads after 30 s (a slow trend on busy
+ * cores: the screenshot then shows "Loading...", and tour.txt says so).
+ */
 async function settle(page) {
   await page.waitForLoadState('networkidle', { timeout: 8000 }).catch(() => {});
-  await page
-    .waitForFunction(() => !document.querySelector('.spinner, .page-loading, .ag-overlay-loading-wrapper, .ag-row-loading, [aria-busy="true"]'), null, { timeout: 8000 })
-    .catch(() => {});
+  return page
+    .waitForFunction(() => !document.querySelector('.spinner, .page-loading, .ag-overlay-loading-wrapper, .ag-row-loading, [aria-busy="true"]'), null, { timeout: 30_000 })
+    .then(
+      () => true,
+      () => false,
+    );
 }
 
 /** inspect runs the mechanical checks in the page and returns what it found, one line each. */
@@ -188,11 +195,12 @@ export const tourSteps = [
       const seen = new Set();
       const links = new Set();
       const findings = [];
+      const stillLoading = [];
       const visit = async (path) => {
         if (seen.has(path)) return;
         seen.add(path);
         await page.goto(stack.base + path);
-        await settle(page);
+        if (!(await settle(page))) stillLoading.push(path);
         await page.screenshot({ path: join(TOUR_DIR, fileName(path)), fullPage: true });
         for (const f of await page.evaluate(inspect)) findings.push(`${path}: ${f}`);
         for (const href of await page.$$eval('a[href^="/"]', (as) => as.map((a) => a.getAttribute('href').split(/[?#]/)[0]))) links.add(href);
@@ -216,6 +224,7 @@ export const tourSteps = [
         ...[...seen].map((s) => `  ${s} -> ${fileName(s)}`),
         'skipped: ' + Object.entries(SKIP).map(([p, why]) => `${p} (${why})`).join('; '),
         'no link found to: ' + (notReached.join(', ') || 'none'),
+        'still loading when taken (after 30 s): ' + (stillLoading.join(', ') || 'none'),
         'findings:',
         ...(findings.length ? findings.map((f) => '  ' + f) : ['  none']),
       ].join('\n');
