@@ -103,7 +103,8 @@ export function LineChart({
                 );
               })}
               {hover !== null && <Line from={{ x: x(hover), y: 0 }} to={{ x: x(hover), y: h }} stroke="#999" strokeDasharray="3 3" pointerEvents="none" />}
-              <rect width={w} height={h} fill="transparent" onMouseMove={onMove} onMouseLeave={() => setHover(null)} />
+              {/* Over the right margin too: pointing just right of the last day shows the last day. */}
+              <rect width={w + margin.right} height={h} fill="transparent" onMouseMove={onMove} onMouseLeave={() => setHover(null)} />
             </Group>
           </svg>
         )}
