@@ -6,7 +6,7 @@
 // underlines; the product page's "Open product page" link touched the image box. Each step signs
 // in itself.
 import assert from 'node:assert/strict';
-import { psql } from './harness.mjs';
+import { clickhouse, psql } from './harness.mjs';
 import { signInTo, waitRows } from './pricer.steps.mjs';
 
 const ADMIN = 'admin@pricelens.local';
@@ -115,9 +115,12 @@ export const edgesLayoutSteps = [
     name: 'product page: the link to the product page stands clear of the image',
     async run({ page, stack, allowed }) {
       allowed.push(/status of 502/); // a product image the proxy could not fetch
-      await signInTo(page, stack.base, ADMIN, stack.password, '/pricing/type/all_my_products');
-      const href = await page.locator('a[href^="/new/product/"]').first().getAttribute('href');
-      await page.goto(stack.base + href);
+      await signInTo(page, stack.base, ADMIN, stack.password, '/pricing/reports');
+      // A product of the account with both a page and an image (the flow's bulk-loaded products have neither).
+      const account = await page.evaluate(async () => (await (await fetch('/api/account/getAccountData')).json()).account_id);
+      const id = clickhouse(stack.name, `SELECT product_id FROM products FINAL WHERE account_id = ${Number(account)} AND url != '' AND img_url != '' ORDER BY product_id LIMIT 1`);
+      assert.ok(id, 'a product with a page and an image');
+      await page.goto(stack.base + '/new/product/' + encodeURIComponent(id));
       const link = page.getByRole('link', { name: 'Open product page' });
       await link.waitFor();
       const img = page.locator('.product-facts img.thumb');
