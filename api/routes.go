@@ -15,6 +15,7 @@ import (
 	"pricelens/api/trend"
 	"pricelens/api/upload"
 	"pricelens/api/widgets"
+	pricing "pricelens/pricer"
 	"pricelens/store"
 )
 
@@ -45,7 +46,7 @@ func Routes(d Deps) ([]route.Route, *access.Service) {
 	routes = append(routes, grid.RepricingRoutes(svc)...)
 	routes = append(routes, mandated.Routes(mandated.New(d.DB, d.Warehouse))...)
 	routes = append(routes, grid.ApprovalRoutes(svc)...)
-	routes = append(routes, upload.ApprovalRoutes(store.New(d.DB))...)
+	routes = append(routes, upload.ApprovalRoutes(pricing.New(store.New(d.DB), d.Warehouse))...)
 	return routes, s
 }
 

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"math"
+	"errors"
 	"net/http"
 	"strconv"
 	"strings"
@@ -15,6 +15,7 @@ import (
 	"pricelens/api/route"
 	"pricelens/api/session"
 	"pricelens/engine"
+	pricing "pricelens/pricer"
 	"pricelens/store"
 	"pricelens/store/authz"
 )
@@ -42,17 +43,12 @@ func RepricingRoutes(s *Service) []route.Route {
 // repricingRead is the results' access: read on either rules section.
 var repricingRead = route.AnyOf(authz.DynamicPricer, authz.Read)
 
-// RunRef names the results to read: "latest" (the latest complete real run, the
-// default), "simulation" (the latest complete simulation) or a run id.
-type RunRef struct {
-	Simulation bool
-	ID         int64
-}
-
-// ResultsCondition is a grid condition with the specification's "run" key.
+// ResultsCondition is a grid condition with the specification's "run" key:
+// "latest" (the latest complete real run, the default), "simulation" (the latest
+// complete simulation) or a run id.
 type ResultsCondition struct {
 	cond engine.Condition
-	run  RunRef
+	run  pricing.RunRef
 }
 
 func parseResultsCondition(field string, raw json.RawMessage) (ResultsCondition, error) {
@@ -129,64 +125,30 @@ type ResultsBlock struct {
 
 type repricing struct{ s *Service }
 
-// run finds the complete run the caller asked for (found false: none yet).
-func (h *repricing) run(ctx context.Context, accountID int64, ref RunRef) (store.PricerRun, bool, error) {
-	st := store.New(h.s.DB)
-	if ref.ID != 0 {
-		r, err := st.Run(ctx, accountID, ref.ID)
-		if err != nil {
-			return r, false, err
-		}
-		if r.Status != store.RunComplete {
-			return r, false, httperr.Conflict("This run has no results: it is " + r.Status + ".")
-		}
-		kept, err := st.UnusedResultSets(ctx, accountID, 0)
-		if err != nil {
-			return r, false, err
-		}
-		for _, id := range kept {
-			if id == r.ResultID {
-				return r, false, httperr.NotFound("The results of this run are no longer kept.")
-			}
-		}
-		return r, true, nil
-	}
-	return st.LatestCompleteRun(ctx, accountID, ref.Simulation)
-}
-
-// decided are a real run's records a person approved or rejected, which the
-// results grid's status follows (so Results and Manual Approval agree); none for
-// a simulation or no run.
-func (s *Service) decided(ctx context.Context, run store.PricerRun, found bool) (engine.ApprovalDecided, error) {
-	if !found || run.IsSimulation {
-		return engine.ApprovalDecided{}, nil
-	}
-	return store.New(s.DB).ApprovalDecidedSets(ctx, run.AccountID, run.ID)
-}
-
 // resultRun is the run a results export's stored condition names ("run": its id),
-// with what its explanations need.
+// with what its explanations need. Its refusals are the export's words
+// (exportError reads an *httperr.Error).
 func (s *Service) resultRun(ctx context.Context, accountID int64, condJSON []byte) (engine.ResultRun, error) {
 	rc, err := parseResultsCondition("condition", condJSON)
 	if err != nil {
 		return engine.ResultRun{}, err
 	}
-	run, found, err := (&repricing{s: s}).run(ctx, accountID, rc.run)
-	if err != nil {
-		return engine.ResultRun{}, err
-	}
-	if !found {
-		return engine.ResultRun{}, errNoResults
-	}
-	d, err := s.decided(ctx, run, found)
-	if err != nil {
-		return engine.ResultRun{}, err
-	}
-	return engine.ResultRun{ResultID: uint64(run.ResultID), Rules: run.Rules, Guardrails: run.Guardrails, Decided: d}, nil
+	run, err := s.pricer().ResultRun(ctx, accountID, rc.run)
+	return run, pricerRefusal(err)
 }
 
-// errNoResults answers an export of results that do not exist yet.
-var errNoResults = httperr.Conflict("There are no results to export yet: run or simulate the rules first.")
+// pricerRefusal is the pricer's refusal (no results, not kept) as the
+// *httperr.Error the export job words for the user (exportError).
+func pricerRefusal(err error) error {
+	var r *pricing.Refusal
+	if errors.As(err, &r) {
+		if r.Err.Kind == store.KindNotFound {
+			return httperr.NotFound(r.Err.Message)
+		}
+		return httperr.Conflict(r.Err.Message)
+	}
+	return err
+}
 
 // RepricingExportRequest is repricing/exportDataToCsv's {"condition", "selectAll",
 // "toggledNodes"}: a results condition (with its "run") and the grid's selection.
@@ -211,114 +173,32 @@ func (h *exportHandlers) startRepricingExport(c echo.Context, in RepricingExport
 	if err != nil {
 		return ExportStarted{}, err
 	}
-	run, found, err := (&repricing{s: h.x.S}).run(c.Request().Context(), p.AccountID, in.rc.run)
+	run, found, err := h.x.S.pricer().CompleteRun(c.Request().Context(), p.AccountID, in.rc.run)
 	if err != nil {
 		return ExportStarted{}, err
 	}
 	if !found {
-		return ExportStarted{}, errNoResults
+		return ExportStarted{}, pricerRefusal(pricing.ErrNoResults)
 	}
 	return h.startAs(c, in.Condition, map[string]any{"report_type": engine.RepricingReport, "run": run.ID}, engine.Selection{All: in.SelectAll, Toggled: in.ToggledNodes})
 }
 
 func (h *repricing) rows(c echo.Context, in ResultsRequest) (ResultsBlock, error) {
-	ctx := c.Request().Context()
 	p, err := session.Account(c)
 	if err != nil {
 		return ResultsBlock{}, err
 	}
-	a, err := h.s.account(ctx, p, false)
-	if err != nil {
-		return ResultsBlock{}, err
-	}
-	run, found, err := h.run(ctx, p.AccountID, in.rc.run)
-	if err != nil {
-		return ResultsBlock{}, err
-	}
-	if !found {
-		// The condition is still checked, so a bad one is a 400 before any run.
-		_, err := engine.CompileResultRows(a, in.rc.cond, 0, engine.ApprovalDecided{})
-		return ResultsBlock{Rows: []map[string]any{}}, err
-	}
-	d, err := h.s.decided(ctx, run, found)
-	if err != nil {
-		return ResultsBlock{}, err
-	}
-	plan, err := engine.CompileResultRows(a, in.rc.cond, uint64(run.ResultID), d)
-	if err != nil {
-		return ResultsBlock{}, err
-	}
-	rows, last, groups, err := h.s.runBlock(ctx, plan)
-	if err != nil || groups {
-		return ResultsBlock{Rows: rows, LastRow: last, RunID: &run.ID}, err
-	}
-	rules := map[int64]engine.RuleRef{}
-	for _, r := range run.Rules {
-		rules[r.ID] = r
-	}
-	names := map[int64]string{}
-	for _, cp := range a.Competitors {
-		names[cp.ID] = cp.Name
-	}
-	for _, r := range rows {
-		tr := trace(r)
-		steps, sentence := engine.Explain(tr, rules, run.Guardrails, names)
-		for _, t := range engine.TraceColumns {
-			delete(r, "_"+t)
-		}
-		r["explanation"], r["steps"] = sentence, steps
-		r["rule_name"] = engine.RuleLabel(tr.TRule, rules) // the Rule column's words (rule_id stays for filters)
-		r["currency_symbol"] = a.Settings.CurrencySymbol
-	}
-	if err := h.s.fillLabels(ctx, a, rows); err != nil {
-		return ResultsBlock{}, err
-	}
-	return ResultsBlock{Rows: rows, LastRow: last, RunID: &run.ID}, nil
-}
-
-// trace reads a row's step columns ("_" + name; NULL is NaN).
-func trace(r map[string]any) engine.ResultTrace {
-	st, _ := r["_status"].(string)
-	return engine.TraceOf(func(k string) float64 {
-		switch v := r["_"+k].(type) {
-		case float64:
-			return v
-		case uint64:
-			return float64(v)
-		}
-		return math.NaN()
-	}, st)
+	b, err := h.s.pricer().Results(c.Request().Context(), pricerReports{s: h.s, p: p}, p.AccountID, in.rc.cond, in.rc.run)
+	return ResultsBlock{Rows: b.Rows, LastRow: b.LastRow, RunID: b.RunID}, err
 }
 
 func (h *repricing) count(c echo.Context, in ResultsCountRequest) (ResultsCount, error) {
-	ctx := c.Request().Context()
 	p, err := session.Account(c)
 	if err != nil {
 		return ResultsCount{}, err
 	}
-	a, err := h.s.account(ctx, p, false)
-	if err != nil {
-		return ResultsCount{}, err
-	}
-	run, found, err := h.run(ctx, p.AccountID, in.rc.run)
-	if err != nil {
-		return ResultsCount{}, err
-	}
-	d, err := h.s.decided(ctx, run, found)
-	if err != nil {
-		return ResultsCount{}, err
-	}
-	st, err := engine.CompileResultCount(a, in.rc.cond, uint64(run.ResultID), in.CalculatePendingRow, d)
-	if err != nil || !found {
-		out := ResultsCount{}
-		if in.CalculatePendingRow {
-			out.Pending = new(uint64)
-		}
-		return out, err
-	}
-	var out ResultsCount
-	n, pending, err := h.s.runCount(ctx, st)
-	out.Count = n
+	n, pending, err := h.s.pricer().ResultsCount(c.Request().Context(), pricerReports{s: h.s, p: p}, p.AccountID, in.rc.cond, in.rc.run, in.CalculatePendingRow)
+	out := ResultsCount{Count: n}
 	if in.CalculatePendingRow {
 		out.Pending = &pending
 	}
