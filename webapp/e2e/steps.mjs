@@ -18,6 +18,7 @@ import { firstHourSteps, gridFixSteps } from './firsthour.steps.mjs';
 import { pricerDaySteps } from './pricerday.steps.mjs';
 import { tourSteps } from './tour.steps.mjs';
 import { homeSteps } from './home.steps.mjs';
+import { edgesAfterRunSteps, edgesBeforeRunSteps, edgesLayoutSteps } from './edges.steps.mjs';
 
 const ADMIN = 'admin@pricelens.local';
 const ANALYST = 'analyst@pricelens.local';
@@ -884,11 +885,13 @@ export const steps = [
       await page.waitForURL((u) => !u.pathname.startsWith('/login'));
     },
   },
+  ...edgesBeforeRunSteps,
   ...pricerSteps,
   ...approvalSteps,
   ...mandatedSteps,
   ...uploadsSteps,
   ...pricerResultsSteps,
+  ...edgesAfterRunSteps,
   // Before the cancel step: the match feedback step needs compared products on the first page.
   ...reportsSteps,
   {
@@ -946,6 +949,7 @@ export const steps = [
   ...pricerDaySteps,
   // After a pricer run: the home dashboard's pricer widget and its gating.
   ...homeSteps,
+  ...edgesLayoutSteps,
   // Last: the single sign-on links the administrator to the provider's identity, then the screenshot tour.
   ...tourSteps,
 ];

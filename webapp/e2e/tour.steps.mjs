@@ -59,17 +59,29 @@ const SKIP = {
   '/new/:a/:b/:c': 'every three-part /new address is the not-found page',
 };
 
-/** fileName names a screenshot by its address; a share link's random token is named "token", so names stay the same from run to run. */
+/**
+ * fileName names a screenshot by its address; a share link's random token is named "token", so
+ * names stay the same from run to run. A token is long and mixes cases or digits; a long name of
+ * words (assortment_by_category, key_business_metrics) is kept, so each address has its own file.
+ */
+const isToken = (seg) => seg.length > 16 && !/^[a-z_]+$/.test(seg);
 const fileName = (path) =>
-  (path === '/' ? 'root' : path.slice(1).split('/').map((seg) => (seg.length > 16 ? 'token' : seg)).join('_').replace(/[^A-Za-z0-9_.-]+/g, '_')) + '.png';
+  (path === '/' ? 'root' : path.slice(1).split('/').map((seg) => (isToken(seg) ? 'token' : seg)).join('_').replace(/[^A-Za-z0-9_.-]+/g, '_')) + '.png';
 const patternRe = (p) => new RegExp('^' + p.replace(/:[a-z]+/g, '[^/]+') + '/?$');
 
-/** settle waits until the page has stopped loading: no spinner, no grid loading overlay, the network quiet. */
+/**
+ * settle waits until the page has stopped loading: no spinner, no grid loading overlay, the
+ * network quiet. It answers false when the page still loads after 30 s (a slow trend on busy
+ * cores: the screenshot then shows "Loading...", and tour.txt says so).
+ */
 async function settle(page) {
   await page.waitForLoadState('networkidle', { timeout: 8000 }).catch(() => {});
-  await page
-    .waitForFunction(() => !document.querySelector('.spinner, .page-loading, .ag-overlay-loading-wrapper, .ag-row-loading, [aria-busy="true"]'), null, { timeout: 8000 })
-    .catch(() => {});
+  return page
+    .waitForFunction(() => !document.querySelector('.spinner, .page-loading, .ag-overlay-loading-wrapper, .ag-row-loading, [aria-busy="true"]'), null, { timeout: 30_000 })
+    .then(
+      () => true,
+      () => false,
+    );
 }
 
 /** inspect runs the mechanical checks in the page and returns what it found, one line each. */
@@ -183,11 +195,12 @@ export const tourSteps = [
       const seen = new Set();
       const links = new Set();
       const findings = [];
+      const stillLoading = [];
       const visit = async (path) => {
         if (seen.has(path)) return;
         seen.add(path);
         await page.goto(stack.base + path);
-        await settle(page);
+        if (!(await settle(page))) stillLoading.push(path);
         await page.screenshot({ path: join(TOUR_DIR, fileName(path)), fullPage: true });
         for (const f of await page.evaluate(inspect)) findings.push(`${path}: ${f}`);
         for (const href of await page.$$eval('a[href^="/"]', (as) => as.map((a) => a.getAttribute('href').split(/[?#]/)[0]))) links.add(href);
@@ -211,11 +224,16 @@ export const tourSteps = [
         ...[...seen].map((s) => `  ${s} -> ${fileName(s)}`),
         'skipped: ' + Object.entries(SKIP).map(([p, why]) => `${p} (${why})`).join('; '),
         'no link found to: ' + (notReached.join(', ') || 'none'),
+        'still loading when taken (after 30 s): ' + (stillLoading.join(', ') || 'none'),
         'findings:',
         ...(findings.length ? findings.map((f) => '  ' + f) : ['  none']),
       ].join('\n');
       writeFileSync(join(TOUR_DIR, 'tour.txt'), summary + '\n');
       assert.deepEqual(notReached, [], 'routes the tour could not open');
+      // Every address its own screenshot: the assortment types, the trends and the /new pages used
+      // to share one file per route (their long names were taken for share tokens), the last one kept.
+      const files = [...seen].map(fileName);
+      assert.deepEqual(files.filter((f, i) => files.indexOf(f) !== i), [], 'addresses whose screenshots overwrite each other');
       assert.deepEqual(findings, [], 'the tour found defects (see ' + join(TOUR_DIR, 'tour.txt') + ')');
     },
   },

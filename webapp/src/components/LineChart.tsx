@@ -3,6 +3,7 @@ import { LinePath, Line } from '@visx/shape';
 import { Group } from '@visx/group';
 import { scaleLinear } from '@visx/scale';
 import { AxisBottom, AxisLeft } from '@visx/axis';
+import { useElementWidth } from './useElementWidth';
 
 export type ChartLine = { key: string; label: string };
 type Row = Record<string, unknown>;
@@ -22,14 +23,15 @@ const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFi
  * chart with a legend and a tooltip of every line's value at the hovered x. A line
  * skips the rows where its value is missing. Each line's path carries its key and
  * number of points (data-line, data-points) so a test can read what was drawn. The
- * axis writes compact numbers (1.2M); the tooltip writes each value with format.
+ * axis writes compact numbers (1.2M); the tooltip writes each value with format. Without a
+ * width the chart is as wide as the box it is in, and follows it.
  */
 export function LineChart({
   rows,
   lines,
   xKey = 'date_timestamp',
   format = (v) => v.toLocaleString('en-US', { maximumFractionDigits: 2 }),
-  width = 960,
+  width: fixedWidth,
   height = 360,
   label,
 }: {
@@ -42,7 +44,10 @@ export function LineChart({
   label: string;
 }) {
   const [hover, setHover] = useState<number | null>(null);
-  const margin = { top: 12, right: 24, bottom: 36, left: 64 };
+  const [areaRef, measured] = useElementWidth<HTMLDivElement>();
+  const width = fixedWidth ?? measured ?? 0;
+  // The right margin leaves room for half of the last date under the axis.
+  const margin = { top: 12, right: 40, bottom: 36, left: 64 };
   const w = width - margin.left - margin.right;
   const h = height - margin.top - margin.bottom;
   const values = rows.flatMap((r) => lines.map((l) => num(r[l.key])).filter((v): v is number => v !== null));
@@ -70,36 +75,39 @@ export function LineChart({
           </li>
         ))}
       </ul>
-      <div className="chart-area">
-        <svg width={width} height={height} role="img" aria-label={label}>
-          <Group left={margin.left} top={margin.top}>
-            <AxisLeft scale={y} numTicks={6} tickFormat={(v) => compact.format(Number(v))} />
-            <AxisBottom top={h} scale={x} numTicks={Math.min(rows.length, 8)} tickFormat={(v) => xLabel(Number(v))} />
-            {lines.map((l, i) => {
-              const n = rows.filter((r) => num(r[l.key]) !== null).length;
-              return (
-                <g key={l.key}>
-                  <LinePath<Row>
-                    className="trend-line"
-                    data-line={l.key}
-                    data-points={n}
-                    data={rows}
-                    defined={(r) => num(r[l.key]) !== null}
-                    x={(_, j) => x(j)}
-                    y={(r) => y(num(r[l.key]) ?? 0)}
-                    stroke={lineColor(i)}
-                    strokeWidth={2}
-                    fill="none"
-                  />
-                  {dots &&
-                    rows.map((r, j) => (num(r[l.key]) === null ? null : <circle key={j} cx={x(j)} cy={y(num(r[l.key])!)} r={2.5} fill={lineColor(i)} />))}
-                </g>
-              );
-            })}
-            {hover !== null && <Line from={{ x: x(hover), y: 0 }} to={{ x: x(hover), y: h }} stroke="#999" strokeDasharray="3 3" pointerEvents="none" />}
-            <rect width={w} height={h} fill="transparent" onMouseMove={onMove} onMouseLeave={() => setHover(null)} />
-          </Group>
-        </svg>
+      <div className="chart-area" ref={areaRef} style={{ minHeight: height }}>
+        {width > 0 && (
+          <svg width={width} height={height} role="img" aria-label={label}>
+            <Group left={margin.left} top={margin.top}>
+              <AxisLeft scale={y} numTicks={6} tickFormat={(v) => compact.format(Number(v))} />
+              <AxisBottom top={h} scale={x} numTicks={Math.min(rows.length, 8)} tickFormat={(v) => xLabel(Number(v))} />
+              {lines.map((l, i) => {
+                const n = rows.filter((r) => num(r[l.key]) !== null).length;
+                return (
+                  <g key={l.key}>
+                    <LinePath<Row>
+                      className="trend-line"
+                      data-line={l.key}
+                      data-points={n}
+                      data={rows}
+                      defined={(r) => num(r[l.key]) !== null}
+                      x={(_, j) => x(j)}
+                      y={(r) => y(num(r[l.key]) ?? 0)}
+                      stroke={lineColor(i)}
+                      strokeWidth={2}
+                      fill="none"
+                    />
+                    {dots &&
+                      rows.map((r, j) => (num(r[l.key]) === null ? null : <circle key={j} cx={x(j)} cy={y(num(r[l.key])!)} r={2.5} fill={lineColor(i)} />))}
+                  </g>
+                );
+              })}
+              {hover !== null && <Line from={{ x: x(hover), y: 0 }} to={{ x: x(hover), y: h }} stroke="#999" strokeDasharray="3 3" pointerEvents="none" />}
+              {/* Over the right margin too: pointing just right of the last day shows the last day. */}
+              <rect width={w + margin.right} height={h} fill="transparent" onMouseMove={onMove} onMouseLeave={() => setHover(null)} />
+            </Group>
+          </svg>
+        )}
         {hovered && (
           <div className="grid-tooltip chart-tooltip" role="tooltip" style={{ left: Math.min(margin.left + x(hover!) + 12, width - 220), top: margin.top }}>
             <div className="tt-title">{String(hovered[xKey])}</div>

@@ -175,11 +175,10 @@ function MarketPosition() {
             rows={rows}
             lines={POSITION_VALUES.filter((v) => v.key !== 'index').map((v) => ({ key: v.key, label: v.label }))}
             format={(v) => v.toFixed(1) + '%'}
-            width={520}
             height={200}
             label="Cheaper, similar and dearer over the last 30 days"
           />
-          <LineChart rows={rows} lines={[{ key: 'index', label: 'Price index' }]} width={520} height={160} label="Price index over the last 30 days" />
+          <LineChart rows={rows} lines={[{ key: 'index', label: 'Price index' }]} height={160} label="Price index over the last 30 days" />
         </>
       )}
     </section>

@@ -63,6 +63,8 @@ export function ApprovalAudit() {
           maxBlocksInCache={10}
           pagination
           paginationPageSize={30}
+          // The page sizes of the other grids: ag-grid's own list (20, 50, 100) lacks 30, and its selector showed blank.
+          paginationPageSizeSelector={[30, 50, 100]}
           getRowId={(p) => String(p.data.id)}
           localeText={gridLocaleText}
           serverSideDatasource={datasource}

@@ -1,7 +1,7 @@
-import { BarChart } from '../../components/BarChart';
 import { getApprovalRows } from './api/approval';
 import { formatResult } from './resultColumns';
 import { useGroupRows } from './useGroupRows';
+import { GroupView, type GroupColumn } from './GroupView';
 import { APPROVAL_GRAPH_SERIES, APPROVAL_GROUP_BY, approvalGraphRows, approvalGroupLabel, groupCondition, type ApprovalGroupRow } from './resultGroups';
 
 /**
@@ -13,45 +13,28 @@ export function ApprovalGroups({ mode, groupBy, cond, currency }: { mode: 'group
   const { rows, error } = useGroupRows<ApprovalGroupRow>(JSON.stringify(groupCondition(cond, groupBy, 'records')), getApprovalRows);
 
   const by = APPROVAL_GROUP_BY.find((g) => g.id === groupBy)?.label ?? groupBy;
-  if (error) return <div className="form-error">{error}</div>;
-  if (!rows) return <div className="page-loading">Loading...</div>;
-  if (mode === 'graph') return <BarChart rows={approvalGraphRows(rows, groupBy)} series={APPROVAL_GRAPH_SERIES} label={'Records by ' + by.toLowerCase()} />;
-  const pct = (v: number | null) => formatResult('percent', v, currency);
   const n = (v: number) => v.toLocaleString('en-US');
+  const pct = (v: number | null) => formatResult('percent', v, currency);
+  const columns: GroupColumn<ApprovalGroupRow>[] = [
+    { header: 'Records', cell: (r) => n(r.records) },
+    { header: 'Pending', cell: (r) => n(r.pending) },
+    { header: 'Approved', cell: (r) => n(r.approved) },
+    { header: 'Rejected', cell: (r) => n(r.rejected) },
+    { header: 'Average change', cell: (r) => pct(r.avg_change_pct) },
+    { header: 'Lowest change', cell: (r) => pct(r.min_change_pct) },
+    { header: 'Highest change', cell: (r) => pct(r.max_change_pct) },
+  ];
   return (
-    <div className="result-groups">
-      {rows.length === 0 ? (
-        <div className="empty-state">No data to display</div>
-      ) : (
-        <table className="data-table" aria-label={'Records by ' + by.toLowerCase()}>
-          <thead>
-            <tr>
-              <th>{by}</th>
-              <th>Records</th>
-              <th>Pending</th>
-              <th>Approved</th>
-              <th>Rejected</th>
-              <th>Average change</th>
-              <th>Lowest change</th>
-              <th>Highest change</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.group_key}>
-                <th scope="row">{approvalGroupLabel(groupBy, r.group_key)}</th>
-                <td>{n(r.records)}</td>
-                <td>{n(r.pending)}</td>
-                <td>{n(r.approved)}</td>
-                <td>{n(r.rejected)}</td>
-                <td>{pct(r.avg_change_pct)}</td>
-                <td>{pct(r.min_change_pct)}</td>
-                <td>{pct(r.max_change_pct)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-    </div>
+    <GroupView
+      mode={mode}
+      label={'Records by ' + by.toLowerCase()}
+      by={by}
+      rows={rows}
+      error={error}
+      groupLabel={(key) => approvalGroupLabel(groupBy, key)}
+      columns={columns}
+      bars={(r) => approvalGraphRows(r, groupBy)}
+      series={APPROVAL_GRAPH_SERIES}
+    />
   );
 }

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { BarChart } from '../../components/BarChart';
 import { getConditionsData } from './api/results';
 import { refreshRulesList } from './api/rules';
 import { formatResult } from './resultColumns';
 import { useGroupRows } from './useGroupRows';
+import { GroupView, type GroupColumn } from './GroupView';
 import { GRAPH_SERIES, GROUP_BY, graphRows, groupCondition, groupLabel, type GroupRow } from './resultGroups';
 
 /**
@@ -20,44 +20,28 @@ export function ResultGroups({ mode, groupBy, cond, currency }: { mode: 'group' 
   }, [groupBy]);
 
   const by = GROUP_BY.find((g) => g.id === groupBy)?.label ?? groupBy;
-  if (error) return <div className="form-error">{error}</div>;
-  if (!rows) return <div className="page-loading">Loading...</div>;
-  if (mode === 'graph') return <BarChart rows={graphRows(rows, groupBy, ruleNames)} series={GRAPH_SERIES} label={'Results by ' + by.toLowerCase()} />;
+  const n = (v: number) => v.toLocaleString('en-US');
   const pct = (v: number | null) => formatResult('percent', v, currency);
+  const columns: GroupColumn<GroupRow>[] = [
+    { header: 'Products', cell: (r) => n(r.products) },
+    { header: 'Changed', cell: (r) => n(r.changed) },
+    { header: 'Pending', cell: (r) => n(r.pending) },
+    { header: 'Auto-approved', cell: (r) => n(r.auto_approved) },
+    { header: 'Average change', cell: (r) => pct(r.avg_change_pct) },
+    { header: 'Lowest change', cell: (r) => pct(r.min_change_pct) },
+    { header: 'Highest change', cell: (r) => pct(r.max_change_pct) },
+  ];
   return (
-    <div className="result-groups">
-      {rows.length === 0 ? (
-        <div className="empty-state">No data to display</div>
-      ) : (
-        <table className="data-table" aria-label={'Results by ' + by.toLowerCase()}>
-          <thead>
-            <tr>
-              <th>{by}</th>
-              <th>Products</th>
-              <th>Changed</th>
-              <th>Pending</th>
-              <th>Auto-approved</th>
-              <th>Average change</th>
-              <th>Lowest change</th>
-              <th>Highest change</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.group_key}>
-                <th scope="row">{groupLabel(groupBy, r.group_key, ruleNames)}</th>
-                <td>{r.products.toLocaleString('en-US')}</td>
-                <td>{r.changed.toLocaleString('en-US')}</td>
-                <td>{r.pending.toLocaleString('en-US')}</td>
-                <td>{r.auto_approved.toLocaleString('en-US')}</td>
-                <td>{pct(r.avg_change_pct)}</td>
-                <td>{pct(r.min_change_pct)}</td>
-                <td>{pct(r.max_change_pct)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-    </div>
+    <GroupView
+      mode={mode}
+      label={'Results by ' + by.toLowerCase()}
+      by={by}
+      rows={rows}
+      error={error}
+      groupLabel={(key) => groupLabel(groupBy, key, ruleNames)}
+      columns={columns}
+      bars={(r) => graphRows(r, groupBy, ruleNames)}
+      series={GRAPH_SERIES}
+    />
   );
 }

@@ -175,6 +175,14 @@ function Uploads({ uploads }: { uploads: UploadFile[] }) {
 /** Rows of a section's "In force" table per page: the label files of the demo alone are 365 rows. */
 const ACTIVE_PAGE = 25;
 
+/**
+ * inForceOf is the pager's "of": the rows listed, and when the server listed fewer than are in force
+ * (it sends a bounded list and the total) both, so that "of 200" does not contradict "In force (385)".
+ */
+export function inForceOf(listed: number, total: number): string {
+  return listed < total ? `the ${listed.toLocaleString('en-US')} listed (${total.toLocaleString('en-US')} in force)` : listed.toLocaleString('en-US');
+}
+
 function Active({ files }: { files: KindFiles }) {
   const [page, setPage] = useState(0);
   const pages = Math.max(1, Math.ceil(files.active.length / ACTIVE_PAGE));
@@ -213,7 +221,7 @@ function Active({ files }: { files: KindFiles }) {
             Previous
           </button>
           <span>
-            Rows {at * ACTIVE_PAGE + 1}–{at * ACTIVE_PAGE + rows.length} of {files.active.length}
+            Rows {at * ACTIVE_PAGE + 1}–{at * ACTIVE_PAGE + rows.length} of {inForceOf(files.active.length, files.activeTotal)}
           </span>
           <button className="btn btn-link" disabled={at === pages - 1} onClick={() => setPage(at + 1)}>
             Next

@@ -62,16 +62,32 @@ export function resultFilter(c: ResultColumn): Pick<ColDef, 'filter' | 'filterPa
   return { filter: 'agTextColumnFilter', filterParams: { filterOptions: TEXT_OPTIONS, maxNumConditions: 2, buttons } };
 }
 
+/**
+ * tooltipKind is the hover tooltip of a column, as on the report grids: the product at its
+ * name, the competitor against my price at a competitor's price and delta.
+ */
+export function tooltipKind(colId: string): 'product' | 'competitor' | null {
+  if (colId === 'name') return 'product';
+  if (colId.startsWith('Price@') || colId.startsWith('price_delta@')) return 'competitor';
+  return null;
+}
+
+/**
+ * resultColDefs are the column definitions of the results and approval grids. A column the
+ * server sends without a filter type (the approval grid's competitor offers and the columns
+ * PostgreSQL adds: comment, who, when; the explanation) is shown, not filtered or sorted.
+ */
 export function resultColDefs(cols: ResultColumn[], currency: string): ColDef[] {
   return cols.map((c) => {
     const numeric = ['currency', 'percent', 'number'].includes(c.format_type);
+    const filterable = Boolean(c.filter_type);
     const def: ColDef = {
       colId: c.colId,
       field: c.field,
       headerName: c.headerName,
       headerTooltip: c.headerName,
-      ...resultFilter(c),
-      sortable: c.colId !== 'explanation' && c.colId !== 'labels',
+      ...(filterable ? resultFilter(c) : { filter: false }),
+      sortable: filterable && c.colId !== 'explanation' && c.colId !== 'labels',
       resizable: true,
       hide: !c.default_column,
       type: numeric && c.colId !== 'rule_id' ? 'rightAligned' : undefined,
@@ -80,6 +96,12 @@ export function resultColDefs(cols: ResultColumn[], currency: string): ColDef[] 
       width: c.colId === 'name' ? 240 : c.colId === 'explanation' ? 360 : numeric ? 130 : 160,
     };
     if (c.format_type === 'url') def.cellRenderer = UrlCell;
+    const tip = tooltipKind(c.colId);
+    if (tip) {
+      def.tooltipField = c.field;
+      def.tooltipComponent = 'gridTooltip'; // registered by ResultsGrid
+      def.tooltipComponentParams = { kind: tip, colId: c.colId };
+    }
     if (c.colId === 'explanation') {
       def.cellRenderer = 'whyCell';
       def.tooltipField = 'explanation';

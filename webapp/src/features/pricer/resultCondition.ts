@@ -39,7 +39,7 @@ export function normaliseResultFilters(fm: Record<string, unknown> | null | obje
  * exportCondition is the export's condition (repricing/exportDataToCsv): the grid's last condition
  * without paging, pinned to the run the grid shows, with its visible columns in grid order.
  */
-export function exportCondition(cond: ReturnType<typeof resultCondition>, runId: number, visible: string[]) {
+export function exportCondition(cond: Record<string, unknown>, runId: number, visible: string[]) {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars -- paging is not the export's
   const { startRow, limit, ...rest } = cond;
   return { ...rest, run: runId, visible_columns: visible };

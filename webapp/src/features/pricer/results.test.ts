@@ -1,10 +1,10 @@
 import { expect, test } from 'vitest';
-import { cellText, codeWord, formatResult, resultColDefs, resultFilter } from './resultColumns';
+import { cellText, codeWord, formatResult, resultColDefs, resultFilter, tooltipKind } from './resultColumns';
 import { changeFilter, exportCondition, resultCondition } from './resultCondition';
 import type { ResultColumn } from './api/results';
 
 const col = (p: Partial<ResultColumn>): ResultColumn =>
-  ({ headerName: 'x', field: 'x', colId: 'x', filter_type: '', format_type: 'text', default_column: true, calculateField: false, customFields: false, enableRowGroup: false, graphMode: false, groupModeParams: null, is_bool: false, refresh: false, repriceField: true, ...p }) as ResultColumn;
+  ({ headerName: 'x', field: 'x', colId: 'x', filter_type: 'text', format_type: 'text', default_column: true, calculateField: false, customFields: false, enableRowGroup: false, graphMode: false, groupModeParams: null, is_bool: false, refresh: false, repriceField: true, ...p }) as ResultColumn;
 
 test('results columns get the shared filters: category tree, brand list, radio for status, numbers', () => {
   expect(resultFilter(col({ colId: 'category_display' })).filter).toBe('categoryFilter');
@@ -15,6 +15,25 @@ test('results columns get the shared filters: category tree, brand list, radio f
   const [why] = resultColDefs([col({ colId: 'explanation', field: 'explanation' })], '$');
   expect(why).toMatchObject({ cellRenderer: 'whyCell', tooltipField: 'explanation', sortable: false });
   expect(resultColDefs([col({ default_column: false })], '$')[0].hide).toBe(true);
+});
+
+test('one column setup for results and approval: a column without a filter type is shown, not filtered or sorted; tooltips as on the report grids', () => {
+  const [offer, comment, price] = resultColDefs(
+    [
+      col({ colId: 'Price@3', field: 'Price@3', format_type: 'currency', filter_type: '' }),
+      col({ colId: 'bizfin_comment', field: 'bizfin_comment', filter_type: '' }),
+      col({ colId: 'price', field: 'price', format_type: 'currency', filter_type: 'number' }),
+    ],
+    '$',
+  );
+  expect(offer).toMatchObject({ filter: false, sortable: false, tooltipComponent: 'gridTooltip', tooltipComponentParams: { kind: 'competitor', colId: 'Price@3' } });
+  expect(comment).toMatchObject({ filter: false, sortable: false });
+  expect(comment.tooltipComponent).toBeUndefined();
+  expect(price).toMatchObject({ filter: 'agNumberColumnFilter', sortable: true });
+  const [name] = resultColDefs([col({ colId: 'name', field: 'name' })], '$');
+  expect(name).toMatchObject({ tooltipField: 'name', tooltipComponent: 'gridTooltip', tooltipComponentParams: { kind: 'product' } });
+  expect(tooltipKind('price_delta@7')).toBe('competitor');
+  expect(tooltipKind('recommended_price')).toBeNull();
 });
 
 test('issue 29: the Rule column names the rule or the event, never the id; labels by name; status and reason in words', () => {

@@ -55,14 +55,14 @@ export function ProductPage({ id }: { id: string }) {
           {fact('Market price bucket', formatValue('text', p.market_bucket))}
           {fact('Labels', formatValue('text', p.labelsNames))}
         </dl>
-        <div>
+        <div className="product-links">
+          {typeof p.img_url === 'string' && p.img_url && (
+            <img className="thumb" src={thumbnailURL(p.img_url)} alt="" onError={(e) => ((e.target as HTMLImageElement).style.display = 'none')} />
+          )}
           {typeof p.url === 'string' && p.url && (
             <a href={p.url} target="_blank" rel="noreferrer noopener">
               Open product page
             </a>
-          )}
-          {typeof p.img_url === 'string' && p.img_url && (
-            <img className="thumb" src={thumbnailURL(p.img_url)} alt="" onError={(e) => ((e.target as HTMLImageElement).style.display = 'none')} />
           )}
         </div>
       </div>

@@ -1,4 +1,5 @@
 import { useSession } from '../../lib/session';
+import { Link } from '../../lib/router';
 import { formatValue } from '../../lib/format';
 import { DateRangePicker } from '../../components/DateRangePicker';
 import { LineChart } from '../../components/LineChart';
@@ -20,8 +21,8 @@ export function ComparisonTrend({ report, state, set, reportId, share }: { repor
   if (n > 1) {
     return (
       <div className="locked" role="note">
-        Competitiveness metrics: Trend can be viewed only when the account has at most one competitor. This account has {n} competitors; the
-        competitiveness metrics snapshot report compares them all.
+        Competitiveness metrics: Trend can be viewed only when the account has at most one competitor. This account has {n} competitors; the{' '}
+        <Link to="/pricing/type/competitiveness_metrics_snapshot">competitiveness metrics snapshot</Link> report compares them all.
       </div>
     );
   }

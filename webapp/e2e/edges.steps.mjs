@@ -1,0 +1,164 @@
+// Issue 32's rough edges found in the screenshot tour, each a step that failed before its fix:
+// the pricer's result grids showed an empty grid ("Page 0 of 0") under "No run has finished yet"
+// and kept the table under the group and graph modes (a display rule beat the hidden attribute);
+// the charts drew at a fixed width (the home dashboard's used about two thirds of their card, the
+// trend screens' as much of the page); the chart legends on the home page took the widget lists'
+// underlines; the product page's "Open product page" link touched the image box. Each step signs
+// in itself.
+import assert from 'node:assert/strict';
+import { clickhouse, psql } from './harness.mjs';
+import { signInTo, waitRows } from './pricer.steps.mjs';
+
+const ADMIN = 'admin@pricelens.local';
+const GRIDS = [
+  { path: '/new/repricing/results', title: 'Results', groups: 'Results by status' },
+  { path: '/new/repricing/approval', title: 'Manual Approval', groups: 'Records by status' },
+];
+
+/** shown tells whether the page shows the pricer grid's table (the block holding it is laid out). */
+const tableShown = (page) => page.$eval('.results-body', (el) => el.getBoundingClientRect().height > 0);
+
+/**
+ * chartFill is how much of its box's content width a chart's drawing takes (1 = all of it):
+ * the svg's width over the content width of the card or chart frame around it.
+ */
+async function chartFill(page, label, box) {
+  const svg = page.locator(`svg[aria-label="${label}"]`);
+  await svg.waitFor();
+  return svg.evaluate((s, box) => {
+    const frame = s.closest(box);
+    const cs = getComputedStyle(frame);
+    const content = frame.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+    return s.getBoundingClientRect().width / content;
+  }, box);
+}
+
+/** The steps before the pricer's first run (steps.mjs puts them before pricerSteps). */
+export const edgesBeforeRunSteps = [
+  {
+    name: 'pricer grids: before any run the notice and no empty grid',
+    async run({ page, stack }) {
+      assert.equal(psql(stack, "SELECT count(*) FROM pricer_runs WHERE status = 'complete'"), '0', 'no run has finished yet');
+      for (const g of GRIDS) {
+        await signInTo(page, stack.base, ADMIN, stack.password, g.path);
+        await page.getByRole('heading', { name: g.title, exact: true }).waitFor();
+        await page.locator('.empty-state').filter({ hasText: 'No run has finished yet.' }).waitFor();
+        assert.equal(await tableShown(page), false, g.title + ': no grid to page before a run');
+        assert.equal(await page.locator('.ag-paging-panel').isVisible(), false, g.title + ': no "Page 0 of 0"');
+        assert.equal((await page.getByLabel('Row count').textContent()).trim(), '', g.title + ': no count of nothing');
+      }
+    },
+  },
+];
+
+/** The steps after the pricer's runs (steps.mjs puts them after pricerResultsSteps). */
+export const edgesAfterRunSteps = [
+  {
+    name: 'pricer grids: group and graph modes take the place of the table',
+    async run({ page, stack }) {
+      for (const g of GRIDS) {
+        await signInTo(page, stack.base, ADMIN, stack.password, g.path);
+        await page.getByRole('heading', { name: g.title, exact: true }).waitFor();
+        await waitRows(page);
+        assert.equal(await tableShown(page), true);
+        const modes = page.getByRole('group', { name: 'Mode' });
+        await modes.getByRole('button', { name: 'Group' }).click();
+        await page.getByLabel('Group by').selectOption({ label: 'Status' });
+        await page.getByRole('table', { name: g.groups }).waitFor();
+        assert.equal(await tableShown(page), false, g.title + ': the group table alone, not the grid under it');
+        await modes.getByRole('button', { name: 'Graph' }).click();
+        await page.getByRole('img', { name: g.groups }).waitFor();
+        assert.equal(await tableShown(page), false, g.title + ': the graph alone');
+        await modes.getByRole('button', { name: 'Table' }).click();
+        await waitRows(page);
+        assert.equal(await tableShown(page), true, g.title + ': the table again');
+      }
+    },
+  },
+  {
+    name: 'manual approval audit: its page size is shown',
+    async run({ page, stack }) {
+      await signInTo(page, stack.base, ADMIN, stack.password, '/new/repricing/manual_approval_audit');
+      await page.getByRole('heading', { name: 'Manual Approval Audit Log' }).waitFor();
+      const size = page.locator('.ag-paging-page-size .ag-picker-field-display');
+      await size.waitFor();
+      assert.equal((await size.textContent()).trim(), '30', 'the page size the grid pages by (it was blank)');
+    },
+  },
+];
+
+/** The steps of the home dashboard, the trend screens and the product page (after the home steps). */
+export const edgesLayoutSteps = [
+  {
+    name: 'charts fill their card: the home dashboard and a trend screen',
+    async run({ page, stack }) {
+      await signInTo(page, stack.base, ADMIN, stack.password, '/new/home/dashboard');
+      for (const label of ['Cheaper, similar and dearer over the last 30 days', 'Price index over the last 30 days']) {
+        const fill = await chartFill(page, label, '.home-widget');
+        assert.ok(fill >= 0.9, `${label}: the chart takes ${(fill * 100).toFixed(0)} % of its card's width`);
+      }
+      // The legend is a row of keys, not a list with the widget's rules under each item.
+      const ruled = await page.$$eval('.home-widget .legend li', (lis) => lis.filter((li) => parseFloat(getComputedStyle(li).borderBottomWidth) > 0).length);
+      assert.equal(ruled, 0, 'legend keys without the widget rows’ underline');
+      // The window narrower: the chart follows its card.
+      await page.setViewportSize({ width: 1100, height: 950 });
+      await page.waitForTimeout(300);
+      const narrow = await chartFill(page, 'Price index over the last 30 days', '.home-widget');
+      assert.ok(narrow >= 0.9 && narrow <= 1.01, `in a narrower window the chart takes ${(narrow * 100).toFixed(0)} % of its card`);
+      await page.setViewportSize({ width: 1500, height: 950 });
+      await page.goto(stack.base + '/trend/price_trend');
+      const fill = await chartFill(page, 'Price trend', '.line-chart');
+      assert.ok(fill >= 0.9, `the price trend takes ${(fill * 100).toFixed(0)} % of its frame`);
+    },
+  },
+  {
+    name: 'product page: the link to the product page stands clear of the image',
+    async run({ page, stack, allowed }) {
+      allowed.push(/status of 502/); // a product image the proxy could not fetch
+      await signInTo(page, stack.base, ADMIN, stack.password, '/pricing/reports');
+      // A product of the account with both a page and an image (the flow's bulk-loaded products have neither).
+      const account = await page.evaluate(async () => (await (await fetch('/api/account/getAccountData')).json()).account_id);
+      const id = clickhouse(stack.name, `SELECT product_id FROM products FINAL WHERE account_id = ${Number(account)} AND url != '' AND img_url != '' ORDER BY product_id LIMIT 1`);
+      assert.ok(id, 'a product with a page and an image');
+      await page.goto(stack.base + '/new/product/' + encodeURIComponent(id));
+      const link = page.getByRole('link', { name: 'Open product page' });
+      await link.waitFor();
+      const img = page.locator('.product-facts img.thumb');
+      await page.waitForFunction(() => document.querySelector('.product-facts img.thumb')?.complete);
+      const a = await link.boundingBox();
+      const b = await img.boundingBox();
+      assert.ok(a && b, 'the link and the image are shown');
+      // The gap between the two boxes, across or down, whichever way they stand apart.
+      const gap = Math.max(b.x - (a.x + a.width), a.x - (b.x + b.width), b.y - (a.y + a.height), a.y - (b.y + b.height));
+      assert.ok(gap >= 8, `at least 8 px between the link and the image box: ${gap.toFixed(1)} px`);
+      allowed.pop();
+    },
+  },
+  {
+    name: 'competitiveness trend of a many-competitor account: the notice links the snapshot report',
+    async run({ page, stack }) {
+      await signInTo(page, stack.base, ADMIN, stack.password, '/trend/competitiveness_metrics');
+      const note = page.getByRole('note').filter({ hasText: 'can be viewed only when the account has at most one competitor' });
+      await note.waitFor();
+      // The way on from a screen the account cannot see: the report it names, one click away.
+      await note.getByRole('link', { name: 'competitiveness metrics snapshot' }).click();
+      await page.waitForURL(/\/pricing\/type\/competitiveness_metrics_snapshot$/);
+      await page.getByRole('navigation', { name: 'Breadcrumb' }).getByText(/Competitiveness metrics snapshot/i).waitFor();
+    },
+  },
+  {
+    name: 'upload files: the in-force pager does not contradict the in-force count',
+    async run({ page, stack }) {
+      await signInTo(page, stack.base, ADMIN, stack.password, '/new/repricing/upload_files');
+      const section = page.getByRole('region', { name: 'Label FSN file' });
+      const heading = section.getByRole('heading', { name: /^In force \(/ });
+      await heading.waitFor();
+      const total = Number((await heading.textContent()).replace(/[^0-9]/g, ''));
+      const pager = section.getByLabel('In force pages');
+      await pager.waitFor();
+      const text = (await pager.textContent()).replace(/\s+/g, ' ');
+      // The demo's label files keep more rows in force than the server lists (it used to say "of 200" under "In force (385)").
+      assert.ok(text.includes(total.toLocaleString('en-US')), `the pager names the ${total} in force: ${text}`);
+    },
+  },
+];
