@@ -12,6 +12,7 @@ import (
 	"pricelens/api/route"
 	"pricelens/api/session"
 	"pricelens/engine"
+	"pricelens/report"
 	"pricelens/store"
 	"pricelens/store/authz"
 )
@@ -26,7 +27,7 @@ import (
 // viewers do not hold it by default.
 
 // ApprovalRoutes are the approval screens' calls (the CSV is api/upload's).
-func ApprovalRoutes(s *Service) []route.Route {
+func ApprovalRoutes(s *report.Service) []route.Route {
 	h := &approvals{repricing{s: s}}
 	read := route.AnyOf(authz.DynamicPricer, authz.Read)
 	write := route.Perm(authz.MandatedBrands, authz.Update)
@@ -190,7 +191,7 @@ type AuditBlock struct {
 // latest is the account's latest complete real run and its decided products
 // (found false: no run yet).
 func (h *approvals) latest(ctx context.Context, accountID int64) (store.PricerRun, engine.ApprovalDecided, bool, error) {
-	run, found, err := h.run(ctx, accountID, RunRef{})
+	run, found, err := h.s.Run(ctx, accountID, report.RunRef{})
 	if err != nil || !found {
 		return run, engine.ApprovalDecided{}, found, err
 	}
@@ -204,7 +205,7 @@ func (h *approvals) rows(c echo.Context, in ApprovalRequest) (ApprovalBlock, err
 	if err != nil {
 		return ApprovalBlock{}, err
 	}
-	a, err := h.s.account(ctx, p, false)
+	a, err := h.s.AccountPlain(ctx, p)
 	if err != nil {
 		return ApprovalBlock{}, err
 	}
@@ -216,7 +217,7 @@ func (h *approvals) rows(c echo.Context, in ApprovalRequest) (ApprovalBlock, err
 	if err != nil || !found {
 		return ApprovalBlock{Rows: []map[string]any{}}, err
 	}
-	rows, last, groups, err := h.s.runBlock(ctx, plan)
+	rows, last, groups, err := h.s.RunBlock(ctx, plan)
 	if err != nil || groups {
 		return ApprovalBlock{Rows: rows, LastRow: last, RunID: &run.ID}, err
 	}
@@ -236,7 +237,7 @@ func (h *approvals) rows(c echo.Context, in ApprovalRequest) (ApprovalBlock, err
 	if err := h.fillOffers(ctx, p, rows, ids); err != nil {
 		return ApprovalBlock{}, err
 	}
-	if err := h.s.fillLabels(ctx, a, rows); err != nil {
+	if err := h.s.FillLabels(ctx, a, rows); err != nil {
 		return ApprovalBlock{}, err
 	}
 	return ApprovalBlock{Rows: rows, LastRow: last, RunID: &run.ID}, nil
@@ -248,7 +249,7 @@ func (h *approvals) count(c echo.Context, in ApprovalCountRequest) (ApprovalCoun
 	if err != nil {
 		return ApprovalCount{}, err
 	}
-	a, err := h.s.account(ctx, p, false)
+	a, err := h.s.AccountPlain(ctx, p)
 	if err != nil {
 		return ApprovalCount{}, err
 	}
@@ -261,7 +262,7 @@ func (h *approvals) count(c echo.Context, in ApprovalCountRequest) (ApprovalCoun
 		return ApprovalCount{}, err
 	}
 	var out ApprovalCount
-	out.Count, out.Pending, err = h.s.runCount(ctx, st)
+	out.Count, out.Pending, err = h.s.RunCount(ctx, st)
 	return out, err
 }
 
@@ -270,7 +271,7 @@ func (h *approvals) columns(c echo.Context, _ struct{}) (Columns, error) {
 	if err != nil {
 		return Columns{}, err
 	}
-	a, err := h.s.account(c.Request().Context(), p, false)
+	a, err := h.s.AccountPlain(c.Request().Context(), p)
 	if err != nil {
 		return Columns{}, err
 	}
@@ -316,7 +317,7 @@ func (h *approvals) decide(c echo.Context, in DecideRequest) (DecideAnswer, erro
 	}
 	ids := in.ProductIDs
 	if in.SelectAll {
-		a, err := h.s.account(ctx, p, false)
+		a, err := h.s.AccountPlain(ctx, p)
 		if err != nil {
 			return DecideAnswer{}, err
 		}
@@ -398,7 +399,7 @@ func (h *approvals) fillOffers(ctx context.Context, p session.Principal, rows []
 	if len(ids) == 0 {
 		return nil
 	}
-	a, err := h.s.account(ctx, p, true)
+	a, err := h.s.Account(ctx, p)
 	if err != nil {
 		return err
 	}

@@ -1,21 +1,16 @@
 package grid
 
 import (
-	"bytes"
-	"context"
 	"encoding/json"
 	"math"
 	"net/http"
-	"strconv"
-	"strings"
 
 	"github.com/labstack/echo/v4"
 
-	"pricelens/api/httperr"
 	"pricelens/api/route"
 	"pricelens/api/session"
 	"pricelens/engine"
-	"pricelens/store"
+	"pricelens/report"
 	"pricelens/store/authz"
 )
 
@@ -26,7 +21,7 @@ import (
 
 // RepricingRoutes are the results grids' calls; they need read on the dynamic
 // pricer (either rules section).
-func RepricingRoutes(s *Service) []route.Route {
+func RepricingRoutes(s *report.Service) []route.Route {
 	h := &repricing{s: s}
 	read := repricingRead
 	return []route.Route{
@@ -42,56 +37,15 @@ func RepricingRoutes(s *Service) []route.Route {
 // repricingRead is the results' access: read on either rules section.
 var repricingRead = route.AnyOf(authz.DynamicPricer, authz.Read)
 
-// RunRef names the results to read: "latest" (the latest complete real run, the
-// default), "simulation" (the latest complete simulation) or a run id.
-type RunRef struct {
-	Simulation bool
-	ID         int64
-}
-
-// ResultsCondition is a grid condition with the specification's "run" key.
-type ResultsCondition struct {
-	cond engine.Condition
-	run  RunRef
-}
-
-func parseResultsCondition(field string, raw json.RawMessage) (ResultsCondition, error) {
-	var out ResultsCondition
-	t, err := conditionObject(raw)
-	if err != nil {
-		return out, err
-	}
-	if out.cond, err = engine.ParseCondition(t); err != nil {
-		return out, err
-	}
-	var r struct {
-		Run json.RawMessage `json:"run"`
-	}
-	_ = json.Unmarshal(t, &r)
-	run := strings.TrimSpace(string(bytes.Trim(bytes.TrimSpace(r.Run), `"`)))
-	switch run {
-	case "", "null", "latest":
-	case "simulation":
-		out.run.Simulation = true
-	default:
-		id, err := strconv.ParseInt(run, 10, 64)
-		if err != nil || id <= 0 {
-			return out, httperr.BadRequest(field+".run", "run must be latest, simulation or a run id")
-		}
-		out.run.ID = id
-	}
-	return out, nil
-}
-
 // ResultsRequest is getConditionsData's {"data": condition + run}.
 type ResultsRequest struct {
 	Data json.RawMessage `json:"data" required:"true"`
-	rc   ResultsCondition
+	rc   report.ResultsCondition
 }
 
 // Validate parses the condition and the run.
 func (r *ResultsRequest) Validate() (err error) {
-	r.rc, err = parseResultsCondition("data", r.Data)
+	r.rc, err = report.ParseResultsCondition("data", r.Data)
 	return err
 }
 
@@ -99,12 +53,12 @@ func (r *ResultsRequest) Validate() (err error) {
 type ResultsCountRequest struct {
 	ConditionData       json.RawMessage `json:"conditionData" required:"true"`
 	CalculatePendingRow bool            `json:"calculatePendingRow"`
-	rc                  ResultsCondition
+	rc                  report.ResultsCondition
 }
 
 // Validate parses the condition and the run.
 func (r *ResultsCountRequest) Validate() (err error) {
-	r.rc, err = parseResultsCondition("conditionData", r.ConditionData)
+	r.rc, err = report.ParseResultsCondition("conditionData", r.ConditionData)
 	return err
 }
 
@@ -127,66 +81,7 @@ type ResultsBlock struct {
 	RunID   *int64           `json:"run_id" openapi:"always"`
 }
 
-type repricing struct{ s *Service }
-
-// run finds the complete run the caller asked for (found false: none yet).
-func (h *repricing) run(ctx context.Context, accountID int64, ref RunRef) (store.PricerRun, bool, error) {
-	st := store.New(h.s.DB)
-	if ref.ID != 0 {
-		r, err := st.Run(ctx, accountID, ref.ID)
-		if err != nil {
-			return r, false, err
-		}
-		if r.Status != store.RunComplete {
-			return r, false, httperr.Conflict("This run has no results: it is " + r.Status + ".")
-		}
-		kept, err := st.UnusedResultSets(ctx, accountID, 0)
-		if err != nil {
-			return r, false, err
-		}
-		for _, id := range kept {
-			if id == r.ResultID {
-				return r, false, httperr.NotFound("The results of this run are no longer kept.")
-			}
-		}
-		return r, true, nil
-	}
-	return st.LatestCompleteRun(ctx, accountID, ref.Simulation)
-}
-
-// decided are a real run's records a person approved or rejected, which the
-// results grid's status follows (so Results and Manual Approval agree); none for
-// a simulation or no run.
-func (s *Service) decided(ctx context.Context, run store.PricerRun, found bool) (engine.ApprovalDecided, error) {
-	if !found || run.IsSimulation {
-		return engine.ApprovalDecided{}, nil
-	}
-	return store.New(s.DB).ApprovalDecidedSets(ctx, run.AccountID, run.ID)
-}
-
-// resultRun is the run a results export's stored condition names ("run": its id),
-// with what its explanations need.
-func (s *Service) resultRun(ctx context.Context, accountID int64, condJSON []byte) (engine.ResultRun, error) {
-	rc, err := parseResultsCondition("condition", condJSON)
-	if err != nil {
-		return engine.ResultRun{}, err
-	}
-	run, found, err := (&repricing{s: s}).run(ctx, accountID, rc.run)
-	if err != nil {
-		return engine.ResultRun{}, err
-	}
-	if !found {
-		return engine.ResultRun{}, errNoResults
-	}
-	d, err := s.decided(ctx, run, found)
-	if err != nil {
-		return engine.ResultRun{}, err
-	}
-	return engine.ResultRun{ResultID: uint64(run.ResultID), Rules: run.Rules, Guardrails: run.Guardrails, Decided: d}, nil
-}
-
-// errNoResults answers an export of results that do not exist yet.
-var errNoResults = httperr.Conflict("There are no results to export yet: run or simulate the rules first.")
+type repricing struct{ s *report.Service }
 
 // RepricingExportRequest is repricing/exportDataToCsv's {"condition", "selectAll",
 // "toggledNodes"}: a results condition (with its "run") and the grid's selection.
@@ -194,16 +89,16 @@ type RepricingExportRequest struct {
 	Condition    json.RawMessage `json:"condition" required:"true"`
 	SelectAll    bool            `json:"selectAll"`
 	ToggledNodes []string        `json:"toggledNodes"`
-	rc           ResultsCondition
+	rc           report.ResultsCondition
 }
 
 // Validate parses the condition and the run.
 func (r *RepricingExportRequest) Validate() (err error) {
-	r.rc, err = parseResultsCondition("condition", r.Condition)
+	r.rc, err = report.ParseResultsCondition("condition", r.Condition)
 	return err
 }
 
-// startRepricingExport is repricing/exportDataToCsv: an export (export.go) of the
+// startRepricingExport is repricing/exportDataToCsv: an export (report/export.go) of the
 // results the grid shows, pinned to that run (a run completing meanwhile does not
 // change the file).
 func (h *exportHandlers) startRepricingExport(c echo.Context, in RepricingExportRequest) (ExportStarted, error) {
@@ -211,12 +106,12 @@ func (h *exportHandlers) startRepricingExport(c echo.Context, in RepricingExport
 	if err != nil {
 		return ExportStarted{}, err
 	}
-	run, found, err := (&repricing{s: h.x.S}).run(c.Request().Context(), p.AccountID, in.rc.run)
+	run, found, err := h.x.S.Run(c.Request().Context(), p.AccountID, in.rc.Run)
 	if err != nil {
 		return ExportStarted{}, err
 	}
 	if !found {
-		return ExportStarted{}, errNoResults
+		return ExportStarted{}, report.ErrNoResults
 	}
 	return h.startAs(c, in.Condition, map[string]any{"report_type": engine.RepricingReport, "run": run.ID}, engine.Selection{All: in.SelectAll, Toggled: in.ToggledNodes})
 }
@@ -227,28 +122,28 @@ func (h *repricing) rows(c echo.Context, in ResultsRequest) (ResultsBlock, error
 	if err != nil {
 		return ResultsBlock{}, err
 	}
-	a, err := h.s.account(ctx, p, false)
+	a, err := h.s.AccountPlain(ctx, p)
 	if err != nil {
 		return ResultsBlock{}, err
 	}
-	run, found, err := h.run(ctx, p.AccountID, in.rc.run)
+	run, found, err := h.s.Run(ctx, p.AccountID, in.rc.Run)
 	if err != nil {
 		return ResultsBlock{}, err
 	}
 	if !found {
 		// The condition is still checked, so a bad one is a 400 before any run.
-		_, err := engine.CompileResultRows(a, in.rc.cond, 0, engine.ApprovalDecided{})
+		_, err := engine.CompileResultRows(a, in.rc.Cond, 0, engine.ApprovalDecided{})
 		return ResultsBlock{Rows: []map[string]any{}}, err
 	}
-	d, err := h.s.decided(ctx, run, found)
+	d, err := h.s.Decided(ctx, run, found)
 	if err != nil {
 		return ResultsBlock{}, err
 	}
-	plan, err := engine.CompileResultRows(a, in.rc.cond, uint64(run.ResultID), d)
+	plan, err := engine.CompileResultRows(a, in.rc.Cond, uint64(run.ResultID), d)
 	if err != nil {
 		return ResultsBlock{}, err
 	}
-	rows, last, groups, err := h.s.runBlock(ctx, plan)
+	rows, last, groups, err := h.s.RunBlock(ctx, plan)
 	if err != nil || groups {
 		return ResultsBlock{Rows: rows, LastRow: last, RunID: &run.ID}, err
 	}
@@ -270,7 +165,7 @@ func (h *repricing) rows(c echo.Context, in ResultsRequest) (ResultsBlock, error
 		r["rule_name"] = engine.RuleLabel(tr.TRule, rules) // the Rule column's words (rule_id stays for filters)
 		r["currency_symbol"] = a.Settings.CurrencySymbol
 	}
-	if err := h.s.fillLabels(ctx, a, rows); err != nil {
+	if err := h.s.FillLabels(ctx, a, rows); err != nil {
 		return ResultsBlock{}, err
 	}
 	return ResultsBlock{Rows: rows, LastRow: last, RunID: &run.ID}, nil
@@ -296,19 +191,19 @@ func (h *repricing) count(c echo.Context, in ResultsCountRequest) (ResultsCount,
 	if err != nil {
 		return ResultsCount{}, err
 	}
-	a, err := h.s.account(ctx, p, false)
+	a, err := h.s.AccountPlain(ctx, p)
 	if err != nil {
 		return ResultsCount{}, err
 	}
-	run, found, err := h.run(ctx, p.AccountID, in.rc.run)
+	run, found, err := h.s.Run(ctx, p.AccountID, in.rc.Run)
 	if err != nil {
 		return ResultsCount{}, err
 	}
-	d, err := h.s.decided(ctx, run, found)
+	d, err := h.s.Decided(ctx, run, found)
 	if err != nil {
 		return ResultsCount{}, err
 	}
-	st, err := engine.CompileResultCount(a, in.rc.cond, uint64(run.ResultID), in.CalculatePendingRow, d)
+	st, err := engine.CompileResultCount(a, in.rc.Cond, uint64(run.ResultID), in.CalculatePendingRow, d)
 	if err != nil || !found {
 		out := ResultsCount{}
 		if in.CalculatePendingRow {
@@ -317,7 +212,7 @@ func (h *repricing) count(c echo.Context, in ResultsCountRequest) (ResultsCount,
 		return out, err
 	}
 	var out ResultsCount
-	n, pending, err := h.s.runCount(ctx, st)
+	n, pending, err := h.s.RunCount(ctx, st)
 	out.Count = n
 	if in.CalculatePendingRow {
 		out.Pending = &pending
@@ -330,7 +225,7 @@ func (h *repricing) columns(c echo.Context, _ struct{}) (Columns, error) {
 	if err != nil {
 		return Columns{}, err
 	}
-	a, err := h.s.account(c.Request().Context(), p, false)
+	a, err := h.s.AccountPlain(c.Request().Context(), p)
 	if err != nil {
 		return Columns{}, err
 	}

@@ -14,11 +14,11 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/labstack/echo/v4"
 
-	"pricelens/api/grid"
 	"pricelens/api/httperr"
 	"pricelens/api/route"
 	"pricelens/api/session"
 	"pricelens/engine"
+	"pricelens/report"
 	"pricelens/store"
 	"pricelens/store/authz"
 	"pricelens/warehouse"
@@ -32,14 +32,14 @@ type Permissions interface {
 // Handlers are the rule calls.
 type Handlers struct {
 	Store *store.Store
-	Grid  *grid.Service // the compiler's view of the account (preview)
+	Grid  *report.Service // the compiler's view of the account (preview)
 	W     *warehouse.Warehouse
 	Perms Permissions
 }
 
 // New returns the handlers over the databases.
 func New(db *pgxpool.Pool, w *warehouse.Warehouse, perms Permissions) *Handlers {
-	return &Handlers{Store: store.New(db), Grid: grid.NewService(w, db), W: w, Perms: perms}
+	return &Handlers{Store: store.New(db), Grid: report.NewService(w, db), W: w, Perms: perms}
 }
 
 // Routes are the rule calls' rows of the route table.

@@ -1,4 +1,4 @@
-package grid
+package report
 
 import (
 	"context"
@@ -7,12 +7,12 @@ import (
 	"pricelens/engine"
 )
 
-// runBlock runs one block of a grid over a run's results, the results grid's or
+// RunBlock runs one block of a grid over a run's results, the results grid's or
 // the approval grid's (one compiler in the engine, runGrid; one runner here): the
 // product rows with their columns under their own ids, or in group mode the group
 // rows with their key under the group column's id. groups says which; the caller
 // adds what only its grid shows (explanations, decisions, offers, labels).
-func (s *Service) runBlock(ctx context.Context, plan engine.Plan) (rows []map[string]any, last int, groups bool, err error) {
+func (s *Service) RunBlock(ctx context.Context, plan engine.Plan) (rows []map[string]any, last int, groups bool, err error) {
 	res, err := s.W.Query(ctx, plan.Statement)
 	if err != nil {
 		return nil, 0, false, err
@@ -39,9 +39,9 @@ func (s *Service) runBlock(ctx context.Context, plan engine.Plan) (rows []map[st
 	return rows, last, false, nil
 }
 
-// runCount runs a run grid's count: its rows and its second column (the records
+// RunCount runs a run grid's count: its rows and its second column (the records
 // waiting for a decision).
-func (s *Service) runCount(ctx context.Context, st engine.Statement) (count, waiting uint64, err error) {
+func (s *Service) RunCount(ctx context.Context, st engine.Statement) (count, waiting uint64, err error) {
 	res, err := s.W.Query(ctx, st)
 	if err != nil || len(res.Rows) != 1 {
 		return 0, 0, err
