@@ -108,14 +108,19 @@ async function startIdP(stack, port) {
 
 /**
  * startStack creates e2e_<random> databases, migrates and seeds them (size S,
- * seed 1), and serves the built webapp on a free loopback port.
+ * seed 1), and serves the built webapp on a free loopback port. With
+ * E2E_DATABASE set (e.g. bench_l, make e2e-home-l) it serves those loaded databases
+ * instead, as they are: no migration, no seed, never dropped; E2E_ADMIN_PASSWORD is
+ * the demo administrator's password there.
  */
 export async function startStack({ size = 'S' } = {}) {
   const dist = join(webappDir, 'dist', 'index.html');
   if (!existsSync(dist)) throw new Error('webapp/dist is missing: run `npm run build` first');
-  const name = 'e2e_' + randomBytes(5).toString('hex');
+  const existing = process.env.E2E_DATABASE;
+  if (existing && !process.env.E2E_ADMIN_PASSWORD) throw new Error('E2E_DATABASE needs E2E_ADMIN_PASSWORD, the administrator password of ' + existing);
+  const name = existing || 'e2e_' + randomBytes(5).toString('hex');
   const port = await freePort();
-  const password = 'e2e-' + randomBytes(8).toString('hex');
+  const password = existing ? process.env.E2E_ADMIN_PASSWORD : 'e2e-' + randomBytes(8).toString('hex');
   const env = {
     ...process.env,
     PRICELENS_CLICKHOUSE_DB: name,
@@ -129,12 +134,16 @@ export async function startStack({ size = 'S' } = {}) {
   const stack = { name, port, password, env, bin, server: null, idp: null, base: `http://127.0.0.1:${port}`, serverLog: [] };
   try {
     Object.assign(env, await startIdP(stack, port));
-    let t = Date.now();
-    run(bin, ['migrate'], env, 'pricelens migrate');
-    log(`migrated ${name} in ${Date.now() - t} ms`);
-    t = Date.now();
-    run(bin, ['seed', '--size', size, '--seed', '1'], env, 'pricelens seed');
-    log(`seeded ${size} in ${Date.now() - t} ms`);
+    if (existing) {
+      log(`serving the loaded databases ${name} as they are`);
+    } else {
+      let t = Date.now();
+      run(bin, ['migrate'], env, 'pricelens migrate');
+      log(`migrated ${name} in ${Date.now() - t} ms`);
+      t = Date.now();
+      run(bin, ['seed', '--size', size, '--seed', '1'], env, 'pricelens seed');
+      log(`seeded ${size} in ${Date.now() - t} ms`);
+    }
     stack.server = spawn(bin, ['serve'], { env, cwd: repoDir, stdio: ['ignore', 'pipe', 'pipe'] });
     const keep = (d) => {
       stack.serverLog.push(String(d));
