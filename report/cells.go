@@ -1,25 +1,5 @@
 package report
 
-// Number reads a row's numeric cell as a number, whatever width ClickHouse gave
-// it (Float64, Float32, UInt64, Int64); anything else, NULL included, is nil.
-// The insight cards read their tiles with it, and the product tooltips theirs.
-func Number(v any) *float64 {
-	var f float64
-	switch x := v.(type) {
-	case float64:
-		f = x
-	case float32:
-		f = float64(x)
-	case uint64:
-		f = float64(x)
-	case int64:
-		f = float64(x)
-	default:
-		return nil
-	}
-	return &f
-}
-
 // The cells of a product row are what the warehouse gives (engine.Plan.Expand):
 // text as string, numbers as float64 or unsigned integers, NULL as nil. These
 // read one cell as its wire type; nil stays null.
@@ -49,4 +29,23 @@ func flag(v any) *uint64 {
 		return nil
 	}
 	return &u
+}
+
+// number reads a row's numeric cell as a number, whatever width ClickHouse gave
+// it (Float64, Float32, UInt64, Int64); anything else, NULL included, is nil.
+func number(v any) *float64 {
+	var f float64
+	switch x := v.(type) {
+	case float64:
+		f = x
+	case float32:
+		f = float64(x)
+	case uint64:
+		f = float64(x)
+	case int64:
+		f = float64(x)
+	default:
+		return nil
+	}
+	return &f
 }

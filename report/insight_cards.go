@@ -94,10 +94,10 @@ func (in *Insights) Cards(ctx context.Context, p authz.Principal) (InsightCards,
 		for _, r := range blk.Rows {
 			h := Highlight{ID: fmt.Sprint(r["id"])}
 			h.Field, _ = r["name"].(string)
-			if v := Number(r["price"]); v != nil {
+			if v := number(r["price"]); v != nil {
 				h.Number = *v
 			}
-			h.Diff = Number(r["market_delta"])
+			h.Diff = number(r["market_delta"])
 			if src, _ := r["img_url"].(string); src != "" {
 				h.Image = &HighlightImage{Src: src, H: ThumbnailSize, W: ThumbnailSize}
 			}

@@ -7,9 +7,9 @@ import (
 )
 
 // The one-product shapes: the product tooltip and a product's offers, one per
-// competitor, read from the per-competitor cells of its row. They are here, with
-// the rows they are read from, because the insights check the tooltip's cells
-// against the data the same way the grid does.
+// competitor, read back from the per-competitor cells (keys ending in
+// @competitor id) of its row. Shaping cells is the service's part (the handlers
+// only render), and the S data set's tests check these shapes against the data.
 
 // Tooltip is the product tooltip: description (the name cut at 110 characters),
 // brand, manufacturer number, availability, last scanned (the latest scan by any
@@ -49,7 +49,7 @@ func TooltipOf(a engine.Account, row map[string]any) Tooltip {
 	}
 	return Tooltip{ID: str(row["id"]), Description: name, Brand: text(row["canonical_mfgr_display"]), MfgrProdID: text(row["mfgr_prod_id"]),
 		Availability: flag(row["in_stock"]), OnSale: onSale, LastScanned: last, Category: text(row["category_display"]),
-		Link: text(row["url"]), Image: text(row["img_url"]), Price: Number(row["price"]), CurrencySymbol: a.Settings.CurrencySymbol}
+		Link: text(row["url"]), Image: text(row["img_url"]), Price: number(row["price"]), CurrencySymbol: a.Settings.CurrencySymbol}
 }
 
 // CompetitorRow is one competitor's offer for the product (the competitor grid
@@ -84,8 +84,8 @@ func CompetitorRowsOf(a engine.Account, row map[string]any) []CompetitorRow {
 			continue // no offer from this competitor
 		}
 		out = append(out, CompetitorRow{
-			CompetitorID: comp.ID, Competitor: comp.Name, Name: text(row["Name"+s]), Price: Number(row["Price"+s]),
-			MyPrice: Number(row["price"]), PriceDelta: Number(row["price_delta"+s]), Bucket: text(row["bucket"+s]),
+			CompetitorID: comp.ID, Competitor: comp.Name, Name: text(row["Name"+s]), Price: number(row["Price"+s]),
+			MyPrice: number(row["price"]), PriceDelta: number(row["price_delta"+s]), Bucket: text(row["bucket"+s]),
 			URL: text(row["URL"+s]), ImgURL: text(row["img_URL"+s]), ProdID: text(row["prod_id"+s]),
 			Brand: text(row["canonical_mfgr_display"+s]), MfgrProdID: text(row["mfgr_prod_id"+s]),
 			InStock: flag(row["in_stock"+s]), OnSale: flag(row["on_sale"+s]), SeenAt: text(row["seen_at"+s]),
@@ -106,5 +106,5 @@ type CompetitorTooltip struct {
 // CompetitorTooltipOf shapes a product's competitor offers into the
 // competitor-versus-my-price tooltip.
 func CompetitorTooltipOf(a engine.Account, row map[string]any) CompetitorTooltip {
-	return CompetitorTooltip{ID: str(row["id"]), Name: str(row["name"]), MyPrice: Number(row["price"]), Competitors: CompetitorRowsOf(a, row)}
+	return CompetitorTooltip{ID: str(row["id"]), Name: str(row["name"]), MyPrice: number(row["price"]), Competitors: CompetitorRowsOf(a, row)}
 }
