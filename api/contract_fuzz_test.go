@@ -30,7 +30,7 @@ import (
 	"pricelens/api/contractfuzz"
 	"pricelens/deploy/testenv"
 	"pricelens/ingest/demo"
-	"pricelens/jobs"
+	"pricelens/pricer"
 	"pricelens/store"
 	"pricelens/uploads"
 	"pricelens/warehouse"
@@ -367,7 +367,7 @@ func (f *fuzzEnv) makeRows(u *fuzzUser) {
 	ok("POST", "/api/labels/insertProductLabels", map[string]any{"labelId": label, "productsIds": []string{prod}})
 	ok("POST", "/api/match_feedback/flagMatch", map[string]any{"productId": prod, "competitorId": comp, "competitorProductId": compProd, "reason": "fuzz"})
 	run := id(ok("POST", "/api/rules/runRulebase", map[string]any{"isSimulation": false})["run_id"])
-	require.NoError(f.t, jobs.PricerRunner{Store: store.New(f.db), W: f.w, Now: time.Now}.Run(ctx, run))
+	require.NoError(f.t, pricer.Runner{Store: store.New(f.db), W: f.w, Now: time.Now}.Run(ctx, run))
 	for _, kv := range []struct {
 		name string
 		v    any

@@ -17,6 +17,7 @@ import (
 	"pricelens/api/widgets"
 	"pricelens/drops"
 	"pricelens/report"
+	pricing "pricelens/pricer"
 	"pricelens/store"
 )
 
@@ -47,7 +48,7 @@ func Routes(d Deps) ([]route.Route, *access.Service) {
 	routes = append(routes, grid.RepricingRoutes(svc)...)
 	routes = append(routes, mandated.Routes(mandated.New(d.DB, d.Warehouse))...)
 	routes = append(routes, grid.ApprovalRoutes(svc)...)
-	routes = append(routes, upload.ApprovalRoutes(store.New(d.DB))...)
+	routes = append(routes, upload.ApprovalRoutes(pricing.New(store.New(d.DB), d.Warehouse))...)
 	return routes, s
 }
 

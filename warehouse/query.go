@@ -23,6 +23,20 @@ type Result struct {
 	Rows    [][]any
 }
 
+// Maps are the rows keyed by column name, the shape the grids answer in (room
+// for a few keys the caller adds).
+func (r *Result) Maps() []map[string]any {
+	out := make([]map[string]any, len(r.Rows))
+	for i, row := range r.Rows {
+		m := make(map[string]any, len(row)+4)
+		for j, v := range row {
+			m[r.Columns[j]] = v
+		}
+		out[i] = m
+	}
+	return out
+}
+
 // newQueryID names a query so it can be found in system.processes / query_log and killed.
 func newQueryID(prefix string) string {
 	b := make([]byte, 8)

@@ -18,7 +18,7 @@ import (
 	"pricelens/deploy/testenv"
 	"pricelens/engine"
 	"pricelens/ingest/demo"
-	"pricelens/jobs"
+	"pricelens/pricer"
 	"pricelens/store"
 	"pricelens/warehouse"
 )
@@ -94,7 +94,7 @@ func loadPricerEnv(t *testing.T) *pricerEnv {
 
 // run works a requested run as the River worker does, at the environment's clock.
 func (p *pricerEnv) run(t *testing.T, runID int64, after func(context.Context) error) error {
-	r := jobs.PricerRunner{Store: store.New(p.e.db), W: p.w, Now: func() time.Time { return p.now }, AfterInsert: after}
+	r := pricer.Runner{Store: store.New(p.e.db), W: p.w, Now: func() time.Time { return p.now }, AfterInsert: after}
 	return r.Run(context.Background(), runID)
 }
 
@@ -600,7 +600,7 @@ func TestPricer(t *testing.T) {
 		require.Equal(t, 200, st)
 		id = num(body["run_id"])
 		ctx, cancel := context.WithCancel(context.Background())
-		r := jobs.PricerRunner{Store: store.New(p.e.db), W: p.w, Now: func() time.Time { return p.now },
+		r := pricer.Runner{Store: store.New(p.e.db), W: p.w, Now: func() time.Time { return p.now },
 			AfterInsert: func(context.Context) error { cancel(); return context.Canceled }}
 		require.Error(t, r.Run(ctx, id))
 		st, body = p.admin.call("GET", "/api/rules/isRunProcess", nil)

@@ -1,7 +1,6 @@
 package grid
 
 import (
-	"context"
 	"encoding/json"
 	"net/http"
 	"strings"
@@ -12,6 +11,7 @@ import (
 	"pricelens/api/route"
 	"pricelens/api/session"
 	"pricelens/engine"
+	pricing "pricelens/pricer"
 	"pricelens/report"
 	"pricelens/store"
 	"pricelens/store/authz"
@@ -28,7 +28,7 @@ import (
 
 // ApprovalRoutes are the approval screens' calls (the CSV is api/upload's).
 func ApprovalRoutes(s *report.Service) []route.Route {
-	h := &approvals{repricing{s: s}}
+	h := &approvals{s: s}
 	read := route.AnyOf(authz.DynamicPricer, authz.Read)
 	write := route.Perm(authz.MandatedBrands, authz.Update)
 	return []route.Route{
@@ -48,7 +48,7 @@ func ApprovalRoutes(s *report.Service) []route.Route {
 	}
 }
 
-type approvals struct{ repricing }
+type approvals struct{ s *report.Service }
 
 // ApprovalRequest is getConditionsData's {"data": condition}.
 type ApprovalRequest struct {
@@ -188,81 +188,28 @@ type AuditBlock struct {
 	LastRow int                 `json:"lastRow" openapi:"always"`
 }
 
-// latest is the account's latest complete real run and its decided products
-// (found false: no run yet).
-func (h *approvals) latest(ctx context.Context, accountID int64) (store.PricerRun, engine.ApprovalDecided, bool, error) {
-	run, found, err := h.s.Run(ctx, accountID, report.RunRef{})
-	if err != nil || !found {
-		return run, engine.ApprovalDecided{}, found, err
-	}
-	d, err := store.New(h.s.DB).ApprovalDecidedSets(ctx, accountID, run.ID)
-	return run, d, true, err
+// caller is the pricer's view of the caller's report service (pricing.Reports).
+func (h *approvals) caller(c echo.Context) (session.Principal, pricerReports, error) {
+	p, err := session.Account(c)
+	return p, pricerReports{s: h.s, p: p}, err
 }
 
 func (h *approvals) rows(c echo.Context, in ApprovalRequest) (ApprovalBlock, error) {
-	ctx := c.Request().Context()
-	p, err := session.Account(c)
+	p, r, err := h.caller(c)
 	if err != nil {
 		return ApprovalBlock{}, err
 	}
-	a, err := h.s.AccountPlain(ctx, p)
-	if err != nil {
-		return ApprovalBlock{}, err
-	}
-	run, d, found, err := h.latest(ctx, p.AccountID)
-	if err != nil {
-		return ApprovalBlock{}, err
-	}
-	plan, err := engine.CompileApprovalRows(a, in.cond, uint64(run.ResultID), d)
-	if err != nil || !found {
-		return ApprovalBlock{Rows: []map[string]any{}}, err
-	}
-	rows, last, groups, err := h.s.RunBlock(ctx, plan)
-	if err != nil || groups {
-		return ApprovalBlock{Rows: rows, LastRow: last, RunID: &run.ID}, err
-	}
-	ids := make([]string, len(rows))
-	for i, r := range rows {
-		ids[i], _ = r["id"].(string)
-	}
-	details, err := store.New(h.s.DB).ApprovalDetails(ctx, p.AccountID, run.ID, ids)
-	if err != nil {
-		return ApprovalBlock{}, err
-	}
-	for _, r := range rows {
-		dt := details[r["id"].(string)]
-		r["status"], r["bizfin_comment"], r["decided_by"], r["decided_at"] = dt.Status, dt.BizfinComment, dt.DecidedBy, dt.DecidedAt
-		r["currency_symbol"] = a.Settings.CurrencySymbol
-	}
-	if err := h.fillOffers(ctx, p, rows, ids); err != nil {
-		return ApprovalBlock{}, err
-	}
-	if err := h.s.FillLabels(ctx, a, rows); err != nil {
-		return ApprovalBlock{}, err
-	}
-	return ApprovalBlock{Rows: rows, LastRow: last, RunID: &run.ID}, nil
+	b, err := pricerOf(h.s).Approvals(c.Request().Context(), r, p.AccountID, in.cond)
+	return ApprovalBlock{Rows: b.Rows, LastRow: b.LastRow, RunID: b.RunID}, err
 }
 
 func (h *approvals) count(c echo.Context, in ApprovalCountRequest) (ApprovalCount, error) {
-	ctx := c.Request().Context()
-	p, err := session.Account(c)
+	p, r, err := h.caller(c)
 	if err != nil {
-		return ApprovalCount{}, err
-	}
-	a, err := h.s.AccountPlain(ctx, p)
-	if err != nil {
-		return ApprovalCount{}, err
-	}
-	run, d, found, err := h.latest(ctx, p.AccountID)
-	if err != nil {
-		return ApprovalCount{}, err
-	}
-	st, err := engine.CompileApprovalCount(a, in.cond, uint64(run.ResultID), d)
-	if err != nil || !found {
 		return ApprovalCount{}, err
 	}
 	var out ApprovalCount
-	out.Count, out.Pending, err = h.s.RunCount(ctx, st)
+	out.Count, out.Pending, err = pricerOf(h.s).ApprovalCount(c.Request().Context(), r, p.AccountID, in.cond)
 	return out, err
 }
 
@@ -292,88 +239,26 @@ func (h *approvals) columns(c echo.Context, _ struct{}) (Columns, error) {
 	return cols, nil
 }
 
-// current checks that runID is the account's latest complete real run: decisions
-// are taken on the records the screen shows.
-func (h *approvals) current(ctx context.Context, accountID, runID int64) (store.PricerRun, engine.ApprovalDecided, error) {
-	run, d, found, err := h.latest(ctx, accountID)
-	if err != nil {
-		return run, d, err
-	}
-	if !found || run.ID != runID {
-		return run, d, httperr.Conflict("These records are no longer the latest run's: please reload the page.")
-	}
-	return run, d, nil
-}
-
 func (h *approvals) decide(c echo.Context, in DecideRequest) (DecideAnswer, error) {
-	ctx := c.Request().Context()
-	p, err := session.Account(c)
+	p, r, err := h.caller(c)
 	if err != nil {
 		return DecideAnswer{}, err
 	}
-	run, d, err := h.current(ctx, p.AccountID, in.RunID)
-	if err != nil {
-		return DecideAnswer{}, err
-	}
-	ids := in.ProductIDs
-	if in.SelectAll {
-		a, err := h.s.AccountPlain(ctx, p)
-		if err != nil {
-			return DecideAnswer{}, err
-		}
-		st, err := engine.CompileApprovalSelection(a, in.cond, uint64(run.ResultID), d)
-		if err != nil {
-			return DecideAnswer{}, err
-		}
-		res, err := h.s.W.Query(ctx, st)
-		if err != nil {
-			return DecideAnswer{}, err
-		}
-		skip := make(map[string]bool, len(in.Excluded))
-		for _, id := range in.Excluded {
-			skip[id] = true
-		}
-		ids = make([]string, 0, len(res.Rows))
-		for _, r := range res.Rows {
-			if id, _ := r[0].(string); !skip[id] {
-				ids = append(ids, id)
-			}
-		}
-	}
-	n, err := store.New(h.s.DB).DecideApprovals(ctx, store.Actor{UserID: p.UserID, AccountID: p.AccountID}, run.ID, ids, in.Decision)
-	if err != nil {
-		return DecideAnswer{}, err
-	}
-	return DecideAnswer{Changed: n, Selected: len(ids), Message: decidedMessage(n, len(ids), in.Decision)}, nil
+	sel := pricing.Selection{ProductIDs: in.ProductIDs, All: in.SelectAll, Cond: in.cond, Excluded: in.Excluded}
+	d, err := pricerOf(h.s).Decide(c.Request().Context(), r, actorOf(p), in.RunID, in.Decision, sel)
+	return DecideAnswer{Changed: d.Changed, Selected: d.Selected, Message: d.Message}, err
 }
 
-// decidedMessage is the sentence the screen shows after a decision.
-func decidedMessage(changed, selected int, decision string) string {
-	msg := plural(changed, "record") + " " + decision
-	if skipped := selected - changed; skipped > 0 {
-		msg += "; " + plural(skipped, "record") + " no longer Pending left as they were"
-	}
-	return msg
-}
-
-func plural(n int, word string) string {
-	s := engine.IntLit(int64(n)) + " " + word
-	if n != 1 {
-		s += "s"
-	}
-	return s
+func actorOf(p session.Principal) store.Actor {
+	return store.Actor{UserID: p.UserID, AccountID: p.AccountID}
 }
 
 func (h *approvals) comment(c echo.Context, in CommentRequest) (route.OK, error) {
-	ctx := c.Request().Context()
 	p, err := session.Account(c)
 	if err != nil {
 		return route.OK{}, err
 	}
-	if _, _, err := h.current(ctx, p.AccountID, in.RunID); err != nil {
-		return route.OK{}, err
-	}
-	return route.OK{OK: true}, store.New(h.s.DB).SetBizfinComment(ctx, store.Actor{UserID: p.UserID, AccountID: p.AccountID}, in.RunID, in.ProductID, in.BizfinComment)
+	return route.OK{OK: true}, pricerOf(h.s).Comment(c.Request().Context(), actorOf(p), in.RunID, in.ProductID, in.BizfinComment)
 }
 
 func (h *approvals) audit(c echo.Context, in AuditRequest) (AuditBlock, error) {
@@ -385,43 +270,9 @@ func (h *approvals) audit(c echo.Context, in AuditRequest) (AuditBlock, error) {
 	if len(in.Sort) == 1 {
 		col, desc = in.Sort[0].ColID, in.Sort[0].Sort == engine.SortDesc
 	}
-	rows, total, err := store.New(h.s.DB).DecisionPage(c.Request().Context(), p.AccountID, in.filter, in.StartRow, in.Limit, col, desc)
+	rows, total, err := pricerOf(h.s).Decisions(c.Request().Context(), p.AccountID, in.filter, in.StartRow, in.Limit, col, desc)
 	if err != nil {
 		return AuditBlock{}, err
 	}
 	return AuditBlock{Rows: rows, LastRow: total}, nil
-}
-
-// fillOffers adds each competitor's offer fields (engine.ApprovalCompetitorColumns:
-// price, delta, product id, URL, last seen, keyed name@competitor) to the records
-// shown, read by the product report's own row plan for their ids.
-func (h *approvals) fillOffers(ctx context.Context, p session.Principal, rows []map[string]any, ids []string) error {
-	if len(ids) == 0 {
-		return nil
-	}
-	a, err := h.s.Account(ctx, p)
-	if err != nil {
-		return err
-	}
-	cond, err := engine.ApprovalCompetitorCondition(a, ids)
-	if err != nil {
-		return err
-	}
-	b, err := h.s.Rows(ctx, a, cond)
-	if err != nil {
-		return err
-	}
-	offers := make(map[string]map[string]any, len(b.Rows))
-	for _, r := range b.Rows {
-		id, _ := r["id"].(string)
-		offers[id] = r
-	}
-	cols := engine.ApprovalCompetitorColumns(a)
-	for _, r := range rows {
-		o := offers[r["id"].(string)]
-		for _, col := range cols {
-			r[col.ID] = o[col.ID]
-		}
-	}
-	return nil
 }

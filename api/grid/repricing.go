@@ -2,7 +2,6 @@ package grid
 
 import (
 	"encoding/json"
-	"math"
 	"net/http"
 
 	"github.com/labstack/echo/v4"
@@ -10,6 +9,7 @@ import (
 	"pricelens/api/route"
 	"pricelens/api/session"
 	"pricelens/engine"
+	pricing "pricelens/pricer"
 	"pricelens/report"
 	"pricelens/store/authz"
 )
@@ -98,7 +98,7 @@ func (r *RepricingExportRequest) Validate() (err error) {
 	return err
 }
 
-// startRepricingExport is repricing/exportDataToCsv: an export (report/export.go) of the
+// startRepricingExport is repricing/exportDataToCsv: an export (export.go) of the
 // results the grid shows, pinned to that run (a run completing meanwhile does not
 // change the file).
 func (h *exportHandlers) startRepricingExport(c echo.Context, in RepricingExportRequest) (ExportStarted, error) {
@@ -106,114 +106,32 @@ func (h *exportHandlers) startRepricingExport(c echo.Context, in RepricingExport
 	if err != nil {
 		return ExportStarted{}, err
 	}
-	run, found, err := h.x.S.Run(c.Request().Context(), p.AccountID, in.rc.Run)
+	run, found, err := pricerOf(h.x.S).CompleteRun(c.Request().Context(), p.AccountID, in.rc.Run)
 	if err != nil {
 		return ExportStarted{}, err
 	}
 	if !found {
-		return ExportStarted{}, report.ErrNoResults
+		return ExportStarted{}, report.PricerRefusal(pricing.ErrNoResults)
 	}
 	return h.startAs(c, in.Condition, map[string]any{"report_type": engine.RepricingReport, "run": run.ID}, engine.Selection{All: in.SelectAll, Toggled: in.ToggledNodes})
 }
 
 func (h *repricing) rows(c echo.Context, in ResultsRequest) (ResultsBlock, error) {
-	ctx := c.Request().Context()
 	p, err := session.Account(c)
 	if err != nil {
 		return ResultsBlock{}, err
 	}
-	a, err := h.s.AccountPlain(ctx, p)
-	if err != nil {
-		return ResultsBlock{}, err
-	}
-	run, found, err := h.s.Run(ctx, p.AccountID, in.rc.Run)
-	if err != nil {
-		return ResultsBlock{}, err
-	}
-	if !found {
-		// The condition is still checked, so a bad one is a 400 before any run.
-		_, err := engine.CompileResultRows(a, in.rc.Cond, 0, engine.ApprovalDecided{})
-		return ResultsBlock{Rows: []map[string]any{}}, err
-	}
-	d, err := h.s.Decided(ctx, run, found)
-	if err != nil {
-		return ResultsBlock{}, err
-	}
-	plan, err := engine.CompileResultRows(a, in.rc.Cond, uint64(run.ResultID), d)
-	if err != nil {
-		return ResultsBlock{}, err
-	}
-	rows, last, groups, err := h.s.RunBlock(ctx, plan)
-	if err != nil || groups {
-		return ResultsBlock{Rows: rows, LastRow: last, RunID: &run.ID}, err
-	}
-	rules := map[int64]engine.RuleRef{}
-	for _, r := range run.Rules {
-		rules[r.ID] = r
-	}
-	names := map[int64]string{}
-	for _, cp := range a.Competitors {
-		names[cp.ID] = cp.Name
-	}
-	for _, r := range rows {
-		tr := trace(r)
-		steps, sentence := engine.Explain(tr, rules, run.Guardrails, names)
-		for _, t := range engine.TraceColumns {
-			delete(r, "_"+t)
-		}
-		r["explanation"], r["steps"] = sentence, steps
-		r["rule_name"] = engine.RuleLabel(tr.TRule, rules) // the Rule column's words (rule_id stays for filters)
-		r["currency_symbol"] = a.Settings.CurrencySymbol
-	}
-	if err := h.s.FillLabels(ctx, a, rows); err != nil {
-		return ResultsBlock{}, err
-	}
-	return ResultsBlock{Rows: rows, LastRow: last, RunID: &run.ID}, nil
-}
-
-// trace reads a row's step columns ("_" + name; NULL is NaN).
-func trace(r map[string]any) engine.ResultTrace {
-	st, _ := r["_status"].(string)
-	return engine.TraceOf(func(k string) float64 {
-		switch v := r["_"+k].(type) {
-		case float64:
-			return v
-		case uint64:
-			return float64(v)
-		}
-		return math.NaN()
-	}, st)
+	b, err := pricerOf(h.s).Results(c.Request().Context(), pricerReports{s: h.s, p: p}, p.AccountID, in.rc.Cond, in.rc.Run)
+	return ResultsBlock{Rows: b.Rows, LastRow: b.LastRow, RunID: b.RunID}, err
 }
 
 func (h *repricing) count(c echo.Context, in ResultsCountRequest) (ResultsCount, error) {
-	ctx := c.Request().Context()
 	p, err := session.Account(c)
 	if err != nil {
 		return ResultsCount{}, err
 	}
-	a, err := h.s.AccountPlain(ctx, p)
-	if err != nil {
-		return ResultsCount{}, err
-	}
-	run, found, err := h.s.Run(ctx, p.AccountID, in.rc.Run)
-	if err != nil {
-		return ResultsCount{}, err
-	}
-	d, err := h.s.Decided(ctx, run, found)
-	if err != nil {
-		return ResultsCount{}, err
-	}
-	st, err := engine.CompileResultCount(a, in.rc.Cond, uint64(run.ResultID), in.CalculatePendingRow, d)
-	if err != nil || !found {
-		out := ResultsCount{}
-		if in.CalculatePendingRow {
-			out.Pending = new(uint64)
-		}
-		return out, err
-	}
-	var out ResultsCount
-	n, pending, err := h.s.RunCount(ctx, st)
-	out.Count = n
+	n, pending, err := pricerOf(h.s).ResultsCount(c.Request().Context(), pricerReports{s: h.s, p: p}, p.AccountID, in.rc.Cond, in.rc.Run, in.CalculatePendingRow)
+	out := ResultsCount{Count: n}
 	if in.CalculatePendingRow {
 		out.Pending = &pending
 	}

@@ -4,7 +4,9 @@
 // preview. Permissions are per section: "edit/read top-bottom rules" (5) and
 // "edit/read middle rules" (6), read for the lists and update for changes; the
 // order needs "change rules order" (7); a run needs update on either section.
-// The results grid is api/grid's (repricing/*), the run itself package pricer.
+// The calls are thin: decode, check the section's permission, call the pricer's
+// domain (package pricelens/pricer, imported as pricing), render. The results
+// and approval grids are api/grid's (repricing/*, approval/*).
 package pricer
 
 import (
@@ -18,6 +20,7 @@ import (
 	"pricelens/api/route"
 	"pricelens/api/session"
 	"pricelens/engine"
+	pricing "pricelens/pricer"
 	"pricelens/report"
 	"pricelens/store"
 	"pricelens/store/authz"
@@ -31,15 +34,14 @@ type Permissions interface {
 
 // Handlers are the rule calls.
 type Handlers struct {
-	Store *store.Store
-	Grid  *report.Service // the compiler's view of the account (preview)
-	W     *warehouse.Warehouse
+	P     *pricing.Pricer
+	Grid  *report.Service // the compiler's view of the account (rule checks, preview)
 	Perms Permissions
 }
 
 // New returns the handlers over the databases.
 func New(db *pgxpool.Pool, w *warehouse.Warehouse, perms Permissions) *Handlers {
-	return &Handlers{Store: store.New(db), Grid: report.NewService(w, db), W: w, Perms: perms}
+	return &Handlers{P: pricing.New(store.New(db), w), Grid: report.NewService(w, db), Perms: perms}
 }
 
 // Routes are the rule calls' rows of the route table.
@@ -131,12 +133,12 @@ func (h *Handlers) readable(c echo.Context, p session.Principal) ([]engine.RuleS
 }
 
 func (h *Handlers) sourceBox(c echo.Context, p session.Principal, _ struct{}) (SourceBox, error) {
-	cat, err := h.Store.Catalog(c.Request().Context(), p.AccountID)
+	cs, err := h.P.Competitors(c.Request().Context(), p.AccountID)
 	if err != nil {
 		return SourceBox{}, err
 	}
-	comps := []Competitor{}
-	for _, cp := range cat.Engine().Competitors {
+	comps := make([]Competitor, 0, len(cs))
+	for _, cp := range cs {
 		comps = append(comps, Competitor{ID: cp.ID, Name: cp.Name})
 	}
 	return SourceBox{Sources: engine.SourceOptions, Competitors: comps, Aggregates: engine.SourceAggregates}, nil
@@ -153,7 +155,7 @@ func (h *Handlers) list(c echo.Context, p session.Principal, f FilterParams) (Ru
 			filter.Sections = append(filter.Sections, s)
 		}
 	}
-	rules, err := h.Store.Rules(c.Request().Context(), p.AccountID, filter)
+	rules, err := h.P.Rules(c.Request().Context(), p.AccountID, filter)
 	return Rules{Rules: rules}, err
 }
 
@@ -167,7 +169,7 @@ func (h *Handlers) refresh(c echo.Context, p session.Principal, in RefreshIn) (R
 
 // rule reads one rule the caller may act on with act.
 func (h *Handlers) rule(c echo.Context, p session.Principal, id int64, act authz.Action) (store.Rule, error) {
-	r, err := h.Store.Rule(c.Request().Context(), p.AccountID, id)
+	r, err := h.P.Rule(c.Request().Context(), p.AccountID, id)
 	if err != nil {
 		return r, err
 	}
@@ -181,9 +183,7 @@ func (h *Handlers) ruleData(c echo.Context, p session.Principal, in RuleID) (Rul
 
 // account is the compiler's view of the caller's account (competitors, slots).
 func (h *Handlers) account(ctx context.Context, p session.Principal) (engine.Account, error) {
-	a, err := h.Grid.Account(ctx, p)
-	a.Categories = nil // rules apply to the whole catalogue, whoever writes them
-	return a, err
+	return h.Grid.Account(ctx, p)
 }
 
 func (h *Handlers) addRule(c echo.Context, p session.Principal, in RuleIn) (GroupIDOut, error) {
@@ -202,10 +202,7 @@ func (h *Handlers) addRule(c echo.Context, p session.Principal, in RuleIn) (Grou
 	if err != nil {
 		return GroupIDOut{}, err
 	}
-	if err := engine.CheckRule(a, in.rule); err != nil {
-		return GroupIDOut{}, err
-	}
-	id, err = h.Store.SaveRule(ctx, actor(p), id, in.fields())
+	id, err = h.P.SaveRule(ctx, actor(p), a, id, in.rule, in.fields())
 	return GroupIDOut{GroupID: id}, err
 }
 
@@ -213,18 +210,18 @@ func (h *Handlers) removeRule(c echo.Context, p session.Principal, in RuleID) (r
 	if _, err := h.rule(c, p, int64(in.GroupID), authz.Update); err != nil {
 		return route.OK{}, err
 	}
-	return route.OK{OK: true}, h.Store.DeleteRule(c.Request().Context(), actor(p), int64(in.GroupID))
+	return route.OK{OK: true}, h.P.DeleteRule(c.Request().Context(), actor(p), int64(in.GroupID))
 }
 
 func (h *Handlers) updateStatus(c echo.Context, p session.Principal, in StatusIn) (route.OK, error) {
 	if _, err := h.rule(c, p, int64(in.GroupID), authz.Update); err != nil {
 		return route.OK{}, err
 	}
-	return route.OK{OK: true}, h.Store.SetRuleStatus(c.Request().Context(), actor(p), int64(in.GroupID), in.Status)
+	return route.OK{OK: true}, h.P.SetRuleStatus(c.Request().Context(), actor(p), int64(in.GroupID), in.Status)
 }
 
 func (h *Handlers) reorder(c echo.Context, p session.Principal, in ReorderIn) (route.OK, error) {
-	return route.OK{OK: true}, h.Store.ReorderRules(c.Request().Context(), actor(p), in.Section, in.Type, in.Order.Int64s())
+	return route.OK{OK: true}, h.P.ReorderRules(c.Request().Context(), actor(p), in.Section, in.Type, in.Order.Int64s())
 }
 
 func (h *Handlers) targets(c echo.Context, p session.Principal, _ struct{}) (Targets, error) {
@@ -262,16 +259,16 @@ func (h *Handlers) run(c echo.Context, p session.Principal, in RunIn) (RunOut, e
 	if err := h.canRun(c, p); err != nil {
 		return RunOut{}, err
 	}
-	r, created, err := h.Store.StartRun(c.Request().Context(), actor(p), in.IsSimulation)
+	r, created, err := h.P.StartRun(c.Request().Context(), actor(p), in.IsSimulation)
 	return RunOut{RunID: r.ID, Created: created}, err
 }
 
 func (h *Handlers) runState(c echo.Context, p session.Principal, _ struct{}) (RunState, error) {
-	r, found, err := h.Store.LatestRun(c.Request().Context(), p.AccountID)
+	r, found, err := h.P.LatestRun(c.Request().Context(), p.AccountID)
 	if err != nil || !found {
 		return RunState{}, err
 	}
-	out := RunState{Running: r.Status == store.RunQueued || r.Status == store.RunRunning, RunID: &r.ID, Status: r.Status,
+	out := RunState{Running: pricing.Running(r), RunID: &r.ID, Status: r.Status,
 		IsSimulation: r.IsSimulation, Error: r.Error, Products: r.Products, Changed: r.Changed, AutoApproved: r.AutoApproved, Pending: r.Pending}
 	if r.FinishedAt != nil {
 		s := r.FinishedAt.UTC().Format("2006-01-02T15:04:05Z")
@@ -281,26 +278,60 @@ func (h *Handlers) runState(c echo.Context, p session.Principal, _ struct{}) (Ru
 }
 
 func (h *Handlers) guardrails(c echo.Context, p session.Principal, _ struct{}) (GuardrailsOut, error) {
-	g, err := h.Store.Guardrails(c.Request().Context(), p.AccountID)
+	g, err := h.P.Guardrails(c.Request().Context(), p.AccountID)
 	return GuardrailsOut{Guardrails: g}, err
 }
 
 func (h *Handlers) saveGuardrails(c echo.Context, p session.Principal, in GuardrailsIn) (GuardrailsOut, error) {
-	if err := h.Store.SaveGuardrails(c.Request().Context(), actor(p), in.g); err != nil {
+	if err := h.P.SaveGuardrails(c.Request().Context(), actor(p), in.g); err != nil {
 		return GuardrailsOut{}, err
 	}
 	return h.guardrails(c, p, struct{}{})
 }
 
 func (h *Handlers) audit(c echo.Context, p session.Principal, q AuditQuery) (AuditOut, error) {
-	rows, total, err := h.Store.RuleAudit(c.Request().Context(), p.AccountID, q.Limit, q.Offset)
+	rows, total, err := h.P.RuleAudit(c.Request().Context(), p.AccountID, q.Limit, q.Offset)
 	return AuditOut{Rows: rows, LastRow: total}, err
 }
 
 func (h *Handlers) matrixTypes(c echo.Context, p session.Principal, _ struct{}) (MatrixTypes, error) {
-	return MatrixTypes{Types: matrixTypes}, nil
+	out := MatrixTypes{Types: []MatrixType{}}
+	for _, t := range pricing.MatrixTypes() {
+		out.Types = append(out.Types, MatrixType{ID: t.ID, Name: t.Name, Description: t.Description})
+	}
+	return out, nil
 }
 
 func (h *Handlers) matrixProfiles(c echo.Context, p session.Principal, _ struct{}) (MatrixProfiles, error) {
-	return MatrixProfiles{Profiles: matrixProfiles}, nil
+	out := MatrixProfiles{Profiles: []MatrixProfile{}}
+	for _, m := range pricing.MatrixProfiles() {
+		out.Profiles = append(out.Profiles, MatrixProfile{ID: m.ID, Name: m.Name, Type: m.Type, Guardrails: m.Guardrails})
+	}
+	return out, nil
+}
+
+// preview is the rule dialog's live preview (pricing.Pricer.Preview), for a
+// caller who may read the rule's section.
+func (h *Handlers) preview(c echo.Context, p session.Principal, in PreviewIn) (PreviewOut, error) {
+	ctx := c.Request().Context()
+	if err := h.require(c, p, authz.Read, in.Section); err != nil {
+		return PreviewOut{}, err
+	}
+	a, err := h.account(ctx, p)
+	if err != nil {
+		return PreviewOut{}, err
+	}
+	cand := in.rule
+	if in.GroupID != nil {
+		cand.ID = int64(*in.GroupID)
+	}
+	pv, err := h.P.Preview(ctx, a, cand)
+	if err != nil {
+		return PreviewOut{}, err
+	}
+	out := PreviewOut{Matched: pv.Matched, Decided: pv.Decided, Changed: pv.Changed, Distribution: make([]Bucket, 0, len(pv.Distribution)), Basis: pv.Basis}
+	for _, b := range pv.Distribution {
+		out.Distribution = append(out.Distribution, Bucket{From: b.From, To: b.To, Count: b.Count})
+	}
+	return out, nil
 }

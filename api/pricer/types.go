@@ -8,6 +8,7 @@ import (
 	"pricelens/api/httperr"
 	"pricelens/api/reqbody"
 	"pricelens/engine"
+	pricing "pricelens/pricer"
 	"pricelens/store"
 )
 
@@ -252,7 +253,7 @@ func (in *GuardrailsIn) Validate() error {
 	in.g = engine.Guardrails{MaxChangePct: in.MaxChangePct, RoundingEndings: in.RoundingEndings, MinMarginPct: in.MinMarginPct,
 		AutoApprovePct: in.AutoApprovePct}
 	if in.MatrixProfile != "" {
-		p, ok := profile(in.MatrixProfile)
+		p, ok := pricing.Profile(in.MatrixProfile)
 		if !ok {
 			return httperr.BadRequest("matrix_profile", "%q is not a matrix profile", in.MatrixProfile)
 		}
@@ -321,8 +322,8 @@ type PreviewOut struct {
 
 // The bases of a preview (PreviewOut.Basis).
 const (
-	BasisLatestRun = "latest_run"
-	BasisRules     = "rules"
+	BasisLatestRun = pricing.BasisLatestRun
+	BasisRules     = pricing.BasisRules
 )
 
 // MatrixType is one kind of matrix profile.

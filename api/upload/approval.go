@@ -15,6 +15,7 @@ import (
 	"pricelens/api/route"
 	"pricelens/api/session"
 	"pricelens/csvcell"
+	pricing "pricelens/pricer"
 	"pricelens/store"
 	"pricelens/store/authz"
 )
@@ -56,15 +57,16 @@ type ApprovalCSVRefused struct {
 }
 
 // ApprovalRoutes is the approval CSV's route; it needs what the approval screen's
-// decisions need (api/grid ApprovalRoutes): "mandated brands" under update.
-func ApprovalRoutes(s *store.Store) []route.Route {
-	h := &approvalCSV{s: s}
+// decisions need (api/grid ApprovalRoutes): "mandated brands" under update. The
+// pricer applies the rows (pricing.Pricer.ApplyApprovalCSV); this parses the file.
+func ApprovalRoutes(p *pricing.Pricer) []route.Route {
+	h := &approvalCSV{p: p}
 	return []route.Route{{Method: http.MethodPost, Path: ApprovalPath, Access: route.Perm(authz.MandatedBrands, authz.Update),
 		Summary: "Approve or reject Pending records by CSV (multipart field UploadCsv; columns fsn,status,bizfin comment), all rows or none",
 		Handler: route.Raw[struct{}, ApprovalCSVAnswer](h.upload, "application/json")}}
 }
 
-type approvalCSV struct{ s *store.Store }
+type approvalCSV struct{ p *pricing.Pricer }
 
 func (h *approvalCSV) upload(c echo.Context) error {
 	p, err := session.Account(c)
@@ -84,17 +86,9 @@ func (h *approvalCSV) upload(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	ctx := c.Request().Context()
-	run, found, err := h.s.LatestCompleteRun(ctx, p.AccountID, false)
-	if err != nil {
-		return err
-	}
-	if !found {
-		return httperr.Conflict("There are no approval records yet: run the pricer first.")
-	}
 	// Rows the parser refused already stop the file: the store then only checks.
 	total := len(rows) + len(refused)
-	changed, dbRefused, err := h.s.ApplyApprovalCSV(ctx, store.Actor{UserID: p.UserID, AccountID: p.AccountID}, run.ID, rows, len(refused) > 0)
+	changed, dbRefused, err := h.p.ApplyApprovalCSV(c.Request().Context(), store.Actor{UserID: p.UserID, AccountID: p.AccountID}, rows, len(refused) > 0)
 	if err != nil {
 		return err
 	}

@@ -7,6 +7,23 @@ import "pricelens/engine"
 // set of guardrails and a type says how boldly it moves prices). Choosing one in
 // saveGuardrails copies its guardrails to the account.
 
+// MatrixType is one kind of matrix profile: how boldly its guardrails move prices.
+type MatrixType struct {
+	ID, Name, Description string
+}
+
+// MatrixProfile is a named guardrail preset of a type.
+type MatrixProfile struct {
+	ID, Name, Type string
+	Guardrails     engine.Guardrails
+}
+
+// MatrixTypes are the kinds of matrix profile.
+func MatrixTypes() []MatrixType { return append([]MatrixType(nil), matrixTypes...) }
+
+// MatrixProfiles are the matrix profiles.
+func MatrixProfiles() []MatrixProfile { return append([]MatrixProfile(nil), matrixProfiles...) }
+
 var matrixTypes = []MatrixType{
 	{"none", "No limits", "No maximum change, no rounding, no minimum margin; every change waits for approval"},
 	{"conservative", "Conservative", "Small steps with a healthy margin floor; only tiny changes are approved automatically"},
@@ -32,7 +49,8 @@ func init() {
 	}
 }
 
-func profile(id string) (MatrixProfile, bool) {
+// Profile is the matrix profile id (ok false: there is none).
+func Profile(id string) (MatrixProfile, bool) {
 	for _, p := range matrixProfiles {
 		if p.ID == id {
 			return p, true
