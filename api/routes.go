@@ -16,8 +16,8 @@ import (
 	"pricelens/api/upload"
 	"pricelens/api/widgets"
 	"pricelens/drops"
-	"pricelens/report"
 	pricing "pricelens/pricer"
+	"pricelens/report"
 	"pricelens/store"
 )
 

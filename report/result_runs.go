@@ -64,7 +64,7 @@ func (s *Service) resultRun(ctx context.Context, accountID int64, condJSON []byt
 	if err != nil {
 		return engine.ResultRun{}, err
 	}
-	run, err := pricer.New(store.New(s.DB), s.W).ResultRun(ctx, accountID, rc.Run)
+	run, err := s.Pricer().ResultRun(ctx, accountID, rc.Run)
 	return run, PricerRefusal(err)
 }
 

@@ -106,7 +106,7 @@ func (h *exportHandlers) startRepricingExport(c echo.Context, in RepricingExport
 	if err != nil {
 		return ExportStarted{}, err
 	}
-	run, found, err := pricerOf(h.x.S).CompleteRun(c.Request().Context(), p.AccountID, in.rc.Run)
+	run, found, err := h.x.S.Pricer().CompleteRun(c.Request().Context(), p.AccountID, in.rc.Run)
 	if err != nil {
 		return ExportStarted{}, err
 	}
@@ -121,7 +121,7 @@ func (h *repricing) rows(c echo.Context, in ResultsRequest) (ResultsBlock, error
 	if err != nil {
 		return ResultsBlock{}, err
 	}
-	b, err := pricerOf(h.s).Results(c.Request().Context(), pricerReports{s: h.s, p: p}, p.AccountID, in.rc.Cond, in.rc.Run)
+	b, err := h.s.Pricer().Results(c.Request().Context(), h.s.PricerReports(p), p.AccountID, in.rc.Cond, in.rc.Run)
 	return ResultsBlock{Rows: b.Rows, LastRow: b.LastRow, RunID: b.RunID}, err
 }
 
@@ -130,7 +130,7 @@ func (h *repricing) count(c echo.Context, in ResultsCountRequest) (ResultsCount,
 	if err != nil {
 		return ResultsCount{}, err
 	}
-	n, pending, err := pricerOf(h.s).ResultsCount(c.Request().Context(), pricerReports{s: h.s, p: p}, p.AccountID, in.rc.Cond, in.rc.Run, in.CalculatePendingRow)
+	n, pending, err := h.s.Pricer().ResultsCount(c.Request().Context(), h.s.PricerReports(p), p.AccountID, in.rc.Cond, in.rc.Run, in.CalculatePendingRow)
 	out := ResultsCount{Count: n}
 	if in.CalculatePendingRow {
 		out.Pending = &pending
