@@ -193,6 +193,21 @@ func CompilePreviewFromState(a Account, rules []Rule, candidate Rule, g Guardrai
 	}
 	p := map[RuleType]string{RuleTarget: "t", RuleFloor: "f", RuleCeiling: "c"}[candidate.Type]
 	b := newBuilder(a)
+	// The right side of a JOIN is the one held in memory. A scoped candidate's
+	// products are the fewer: the run's million narrow rows stream past a hash of
+	// them (one super category at L: 0.2 s against 1.4 s the other way round, load
+	// 6). Without a scope both sides are every product, and the run's rows are the
+	// narrower to hold. Each side binds its values in the order it is written
+	// (the run's first here, before the snapshot side's columns bind theirs).
+	scoped := len(candidate.Scope.Filters) > 0 || candidate.Scope.Search != ""
+	runSide := func() string {
+		return "SELECT " + ColProductID + ", " + p + "_rule AS r_rule, target AS r_t, floor AS r_f, ceiling AS r_c FROM " +
+			b.table(TablePricerResults) + " WHERE " + ColAccountID + " = " + b.bind(kc.a.AccountID) + " AND result_id = " + b.bind(resultID)
+	}
+	var run string
+	if scoped {
+		run = runSide()
+	}
 	sel := append([]string{ColProductID, ColMyPrice + " AS price", ColCost, ColMRP}, kc.offerColumns()...)
 	carry := []string{"price", ColCost}
 	if terms := kc.a.Terms.termColumns(b); terms != nil {
@@ -209,13 +224,16 @@ func CompilePreviewFromState(a Account, rules []Rule, candidate Rule, g Guardrai
 		where += " AND " + scope
 	}
 	snap := "SELECT " + strings.Join(sel, ", ") + " FROM " + b.snapshotTable(kc.a) + " WHERE " + where
-	run := "SELECT " + ColProductID + ", " + p + "_rule AS r_rule, target AS r_t, floor AS r_f, ceiling AS r_c FROM " +
-		b.table(TablePricerResults) + " WHERE " + ColAccountID + " = " + b.bind(kc.a.AccountID) + " AND result_id = " + b.bind(resultID)
+	join := "(" + run + ") AS lhs ALL INNER JOIN (" + snap + ") AS rhs"
+	if !scoped {
+		run = runSide()
+		join = "(" + snap + ") AS lhs ALL INNER JOIN (" + run + ") AS rhs"
+	}
 	wins := "1"
 	if len(before) > 0 {
 		wins = "NOT has([" + strings.Join(before, ", ") + "], r_rule)"
 	}
-	sql := "SELECT *, toUInt32(" + wins + ") AS n_i FROM (" + snap + ") AS lhs ALL INNER JOIN (" + run + ") AS rhs USING " + ColProductID
+	sql := "SELECT *, toUInt32(" + wins + ") AS n_i FROM " + join + " USING " + ColProductID
 	// The candidate's rule and source where it wins (the run's compiler, as in a run).
 	sql = "SELECT " + strings.Join(append(append([]string{}, carry...), append([]string{"n_i", "r_rule", "r_t", "r_f", "r_c"}, kc.pick(candidate.Type, "n")...)...), ", ") + " FROM (" + sql + ")"
 	// Each list's rule and value: the candidate's where it wins, else the run's.

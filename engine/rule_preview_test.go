@@ -23,8 +23,9 @@ func TestPreviewFromStateSQL(t *testing.T) {
 		{ID: 23, Name: "b", Section: SectionMiddle, Type: RuleTarget, Active: true, Scope: scope(`{"search":"tv"}`), Source: RuleSource{Kind: SourceMRP}},
 		{ID: 24, Name: "f", Section: SectionTopBottom, Type: RuleFloor, Active: true, Source: RuleSource{Kind: SourceFixed, Amount: 2}},
 	}
-	join := "FROM (SELECT product_id, my_price AS price, cost, mrp FROM product_snapshot WHERE account_id = ? AND position(search_text, lowerUTF8(?)) > 0) AS lhs " +
-		"ALL INNER JOIN (SELECT product_id, %s_rule AS r_rule, target AS r_t, floor AS r_f, ceiling AS r_c FROM pricer_results WHERE account_id = ? AND result_id = ?) AS rhs USING product_id"
+	// A scoped candidate: the run's rows on the left, the scope's products hashed on the right.
+	join := "FROM (SELECT product_id, %s_rule AS r_rule, target AS r_t, floor AS r_f, ceiling AS r_c FROM pricer_results WHERE account_id = ? AND result_id = ?) AS lhs " +
+		"ALL INNER JOIN (SELECT product_id, my_price AS price, cost, mrp FROM product_snapshot WHERE account_id = ? AND position(search_text, lowerUTF8(?)) > 0) AS rhs USING product_id"
 	for _, tc := range []struct {
 		name    string
 		cand    Rule
@@ -55,10 +56,21 @@ func TestPreviewFromStateSQL(t *testing.T) {
 				map[bool]string{true: "23", false: "9223372036854775807"}[c.ID == 23]+")], toUInt64(0)) AS n_rule, toFloat64(multiIf(n_i = 1, if(price > 0, price, nan), nan)) AS n_src FROM")
 			assert.Contains(t, st.SQL, "(SELECT price, cost, "+tc.value)
 			assert.NotContains(t, st.SQL, "lowerUTF8(brand)", "the other rules' scopes are not read")
-			assert.Equal(t, []any{uint32(7), "radio", uint32(7), uint64(42)}, st.Args)
+			assert.Equal(t, []any{uint32(7), uint64(42), uint32(7), "radio"}, st.Args)
 			assert.True(t, st.Wide)
 		})
 	}
+}
+
+// Without a scope both sides are every product: the snapshot's rows on the left, the
+// run's narrower rows hashed on the right, and the values bound in that order.
+func TestPreviewFromStateUnscopedJoin(t *testing.T) {
+	c := Rule{Name: "x", Section: SectionMiddle, Type: RuleTarget, Active: true, Source: RuleSource{Kind: SourceMyPrice}}
+	st, err := CompilePreviewFromState(slottedAccount(), nil, c, Guardrails{}, 42)
+	require.NoError(t, err)
+	assert.Contains(t, st.SQL, "FROM (SELECT product_id, my_price AS price, cost, mrp FROM product_snapshot WHERE account_id = ?) AS lhs "+
+		"ALL INNER JOIN (SELECT product_id, t_rule AS r_rule, target AS r_t, floor AS r_f, ceiling AS r_c FROM pricer_results WHERE account_id = ? AND result_id = ?) AS rhs USING product_id")
+	assert.Equal(t, []any{uint32(7), uint32(7), uint64(42)}, st.Args)
 }
 
 func TestPreviewFromStateAllowed(t *testing.T) {

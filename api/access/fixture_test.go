@@ -10,6 +10,7 @@ import (
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
+	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -48,7 +49,7 @@ func newEnvTB(t testing.TB, w *warehouse.Warehouse) *env {
 	if w != nil {
 		cfg.ClickHouseDB = w.Database
 	}
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError}))
 	e, err := api.New(api.Deps{Config: cfg, Log: log, DB: db, Warehouse: w})
 	require.NoError(t, err)
 	recordExamples(t, e)
