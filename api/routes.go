@@ -6,7 +6,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"pricelens/api/access"
-	"pricelens/api/drops"
+	dropsapi "pricelens/api/drops"
 	"pricelens/api/grid"
 	"pricelens/api/httperr"
 	"pricelens/api/mandated"
@@ -15,7 +15,9 @@ import (
 	"pricelens/api/trend"
 	"pricelens/api/upload"
 	"pricelens/api/widgets"
+	"pricelens/drops"
 	pricing "pricelens/pricer"
+	"pricelens/report"
 	"pricelens/store"
 )
 
@@ -32,16 +34,16 @@ func Routes(d Deps) ([]route.Route, *access.Service) {
 			Handler: route.Raw[struct{}, Health](h.get, "application/json")},
 	}
 	// One grid service for every area that reads reports: one catalogue cache.
-	svc := grid.NewService(d.Warehouse, d.DB)
+	svc := report.NewService(d.Warehouse, d.DB)
 	routes = append(routes, access.Routes(s, app)...)
 	routes = append(routes, grid.Routes(svc)...)
-	routes = append(routes, grid.InsightRoutes(&grid.Insights{S: svc, Pricer: grid.LatestRunCandidates(svc)})...)
+	routes = append(routes, grid.InsightRoutes(&report.Insights{S: svc, Pricer: report.LatestRunCandidates(svc)})...)
 	routes = append(routes, widgets.Routes(d.Config.PublicURL)...)
 	routes = append(routes, trend.Routes(trend.NewService(svc))...)
 	routes = append(routes, upload.Routes(d.Warehouse, d.DB)...)
 	routes = append(routes, upload.FileRoutes(d.DB, s)...)
-	routes = append(routes, grid.ExportRoutes(grid.NewExports(svc, d.Config.DataDir))...)
-	routes = append(routes, drops.Routes(drops.New(svc), d.Config.DropRoot)...)
+	routes = append(routes, grid.ExportRoutes(report.NewExports(svc, d.Config.DataDir))...)
+	routes = append(routes, dropsapi.Routes(drops.New(svc), d.Config.DropRoot)...)
 	routes = append(routes, pricer.Routes(pricer.New(d.DB, d.Warehouse, s))...)
 	routes = append(routes, grid.RepricingRoutes(svc)...)
 	routes = append(routes, mandated.Routes(mandated.New(d.DB, d.Warehouse))...)

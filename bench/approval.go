@@ -24,6 +24,7 @@ import (
 	"pricelens/deploy/config"
 	"pricelens/deploy/databases"
 	"pricelens/engine"
+	"pricelens/report"
 	pricing "pricelens/pricer"
 	"pricelens/store"
 	"pricelens/store/authz"
@@ -133,7 +134,7 @@ func Approval(ctx context.Context, args []string) error {
 	g := e.Group("/api", func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error { session.Set(c, p); return next(c) }
 	})
-	for _, r := range append(grid.ApprovalRoutes(grid.NewService(w, db)), upload.ApprovalRoutes(pricing.New(store.New(db), w))...) {
+	for _, r := range append(grid.ApprovalRoutes(report.NewService(w, db)), upload.ApprovalRoutes(pricing.New(store.New(db), w))...) {
 		g.Add(r.Method, r.Path, r.Handler.Func())
 	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")

@@ -18,18 +18,18 @@ import (
 	"sync/atomic"
 	"time"
 
-	"pricelens/api/drops"
-	"pricelens/api/grid"
-	"pricelens/api/session"
 	"pricelens/deploy/config"
 	"pricelens/deploy/databases"
+	"pricelens/drops"
 	"pricelens/engine"
+	"pricelens/report"
+	"pricelens/store/authz"
 	"pricelens/warehouse"
 )
 
 // Export is `pricelens bench-export` (make bench-export, issue 13): the
 // export of "all my products" with the default columns, through the export code
-// (grid.CompileExport, the count, grid.WriteCSV: what the export_csv job and the
+// (report.CompileExport, the count, report.WriteCSV: what the export_csv job and the
 // CSV drops run) into a file, for each row count asked (the first n rows: LIMIT n);
 // beside it, clickhouse-client writing the same SQL (its arguments bound as the
 // HTTP request sends them) as CSV into a file. It prints rows/s and bytes/s of both and
@@ -79,7 +79,7 @@ func Export(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	svc := grid.NewService(dbs.W, dbs.DB)
+	svc := report.NewService(dbs.W, dbs.DB)
 	if !accountInPostgres(ctx, dbs.DB, accountID) {
 		cat, err := catalogFromSnapshot(ctx, dbs.W, accountID)
 		if err != nil {
@@ -87,7 +87,7 @@ func Export(ctx context.Context, args []string) error {
 		}
 		svc.Load = func(context.Context, int64) (engine.Account, error) { return cat, nil }
 	}
-	e, err := svc.CompileExport(ctx, session.Principal{AccountID: accountID}, []byte(`{"report_type":"all_my_products"}`), engine.Selection{})
+	e, err := svc.CompileExport(ctx, authz.Principal{AccountID: accountID}, []byte(`{"report_type":"all_my_products"}`), engine.Selection{})
 	if err != nil {
 		return err
 	}
@@ -150,14 +150,14 @@ type benchExportResult struct {
 }
 
 // limited is e with its first n rows only.
-func limited(e grid.ExportPlan, n int64) grid.ExportPlan {
+func limited(e report.ExportPlan, n int64) report.ExportPlan {
 	e.SQL += " LIMIT " + strconv.FormatInt(n, 10)
 	return e
 }
 
 // benchExportOnce exports the first n rows of e into a file as the export job does
 // (count, then the rows), sampling the process's RSS.
-func benchExportOnce(ctx context.Context, svc *grid.Service, e grid.ExportPlan, n int64, dir string) (benchExportResult, error) {
+func benchExportOnce(ctx context.Context, svc *report.Service, e report.ExportPlan, n int64, dir string) (benchExportResult, error) {
 	var r benchExportResult
 	runtime.GC()
 	r.rssBefore = rss()

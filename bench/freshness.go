@@ -17,7 +17,6 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"pricelens/api/grid"
 	"pricelens/api/session"
 	"pricelens/api/trend"
 	"pricelens/deploy/config"
@@ -25,6 +24,7 @@ import (
 	"pricelens/engine"
 	"pricelens/ingest"
 	"pricelens/jobs"
+	"pricelens/report"
 	"pricelens/warehouse"
 )
 
@@ -72,7 +72,7 @@ func Freshness(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	svc := grid.NewService(dbs.W, dbs.DB)
+	svc := report.NewService(dbs.W, dbs.DB)
 	p := session.Principal{UserID: 1, AccountID: accountID}
 	a, err := svc.Account(ctx, p)
 	if err != nil {
@@ -320,7 +320,7 @@ func showsPrice(ctx context.Context, client *http.Client, base, id string, comp 
 		return false, err
 	}
 	defer resp.Body.Close()
-	var blk grid.Block
+	var blk report.Block
 	if resp.StatusCode != 200 {
 		b, _ := io.ReadAll(resp.Body)
 		return false, fmt.Errorf("getConditionsData: status %d: %s", resp.StatusCode, b)

@@ -27,6 +27,7 @@ import (
 	"pricelens/deploy/config"
 	"pricelens/engine"
 	"pricelens/progress"
+	"pricelens/report"
 	"pricelens/store"
 	"pricelens/warehouse"
 )
@@ -72,7 +73,7 @@ func Grid(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	svc := grid.NewService(w, db)
+	svc := report.NewService(w, db)
 	svc.Now = func() time.Time { return time.Now() }
 	if !accountInPostgres(ctx, db, accountID) {
 		// A bare ClickHouse data set: the catalog comes from the snapshot itself, read
@@ -206,7 +207,7 @@ func Grid(ctx context.Context, args []string) error {
 // gridServer serves the grid routes in-process on a free port, behind a fixed
 // principal (the benches measure the grid, not sign-in): the API's base URL, a
 // client for it, and the function that stops it. extra adds more routes to /api.
-func gridServer(svc *grid.Service, p session.Principal, extra ...func(*echo.Group)) (string, *http.Client, func(), error) {
+func gridServer(svc *report.Service, p session.Principal, extra ...func(*echo.Group)) (string, *http.Client, func(), error) {
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = func(err error, c echo.Context) { _ = c.JSON(500, map[string]any{"error": err.Error()}) }
@@ -234,7 +235,7 @@ type benchClass struct {
 	count                          bool
 	// fresh: every run asks a condition the server has not seen (NEW in body and
 	// cond becomes a new negative number), so nothing the grid kept from an
-	// earlier run (api/grid's order cache) answers it.
+	// earlier run (the report service's order cache) answers it.
 	fresh bool
 	pg    func(ctx context.Context, db *pgxpool.Pool) error
 }

@@ -15,6 +15,7 @@ import (
 	"pricelens/api/session"
 	"pricelens/api/trend"
 	"pricelens/engine"
+	"pricelens/report"
 	"pricelens/store"
 )
 
@@ -84,9 +85,9 @@ func benchHome(ctx context.Context, tw *tabwriter.Writer, runs int, client *http
 
 // exportRoutes adds the exports' calls to the bench server (the home dashboard lists
 // the caller's exports); the files would go under the system's temporary folder.
-func exportRoutes(svc *grid.Service) func(*echo.Group) {
+func exportRoutes(svc *report.Service) func(*echo.Group) {
 	return func(g *echo.Group) {
-		for _, r := range grid.ExportRoutes(grid.NewExports(svc, os.TempDir())) {
+		for _, r := range grid.ExportRoutes(report.NewExports(svc, os.TempDir())) {
 			g.Add(r.Method, r.Path, r.Handler.Func())
 		}
 	}

@@ -23,6 +23,7 @@ import (
 	"pricelens/engine"
 	"pricelens/jobs"
 	"pricelens/migrations"
+	"pricelens/report"
 	"pricelens/store"
 	"pricelens/store/authz"
 	"pricelens/warehouse"
@@ -121,7 +122,7 @@ func Pricer(ctx context.Context, args []string) error {
 	}
 	st := store.New(db)
 	p := session.Principal{UserID: userID, AccountID: *account, Role: authz.Admin}
-	svc := grid.NewService(w, db)
+	svc := report.NewService(w, db)
 	a, err := svc.Account(ctx, p)
 	if err != nil {
 		return err

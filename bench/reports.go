@@ -11,6 +11,7 @@ import (
 
 	"pricelens/api/grid"
 	"pricelens/engine"
+	"pricelens/report"
 )
 
 // benchReports times, through the API with one client, the insights panel (the
@@ -64,9 +65,9 @@ func benchReports(ctx context.Context, tw *tabwriter.Writer, runs int, client *h
 // insightRoutes adds the insights panel's route to the bench server (its principal
 // stands for the bearer token), with the latest pricer run's candidates as the server
 // has them (api/routes.go).
-func insightRoutes(svc *grid.Service) func(*echo.Group) {
+func insightRoutes(svc *report.Service) func(*echo.Group) {
 	return func(g *echo.Group) {
-		for _, r := range grid.InsightRoutes(&grid.Insights{S: svc, Pricer: grid.LatestRunCandidates(svc)}) {
+		for _, r := range grid.InsightRoutes(&report.Insights{S: svc, Pricer: report.LatestRunCandidates(svc)}) {
 			g.Add(r.Method, r.Path, r.Handler.Func())
 		}
 	}

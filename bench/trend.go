@@ -10,9 +10,9 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"pricelens/api/grid"
 	"pricelens/api/trend"
 	"pricelens/engine"
+	"pricelens/report"
 	"pricelens/warehouse"
 )
 
@@ -33,7 +33,7 @@ type trendClass struct {
 type openFlag func(productID string, competitorID int64) (engine.Account, func() error, error)
 
 // addTrendRoutes serves the trend calls on the bench's API group.
-func addTrendRoutes(g *echo.Group, svc *grid.Service) *trend.Service {
+func addTrendRoutes(g *echo.Group, svc *report.Service) *trend.Service {
 	ts := trend.NewService(svc)
 	for _, r := range trend.Routes(ts) {
 		g.Add(r.Method, r.Path, r.Handler.Func())

@@ -450,7 +450,7 @@ func (k *compiler) rowsWhere(b *builder) (string, error) {
 }
 
 // CompileOrder compiles the ids of every product of a table-mode condition, in the
-// grid's order: what api/grid's order cache keeps so that a deep block slices it
+// grid's order: what the report service's order cache keeps so that a deep block slices it
 // instead of sorting the whole account again (a block at row 500,000 sorted 1M
 // rows for every block). ok is false for a condition that is not table rows
 // (groups, the per-competitor report).

@@ -12,7 +12,7 @@ import (
 // The exact SQL and arguments of count plans (SigNoz-style statement tests): the
 // account predicate comes first, values are bound, text matching is case-insensitive
 // and blanks follow ag-grid (NULL, empty or whitespace-only). The results of the same
-// plans are checked against real ClickHouse in api/grid's integration tests.
+// plans are checked against real ClickHouse in the report service's integration tests (report/engine_integration_test.go).
 func TestCountSQL(t *testing.T) {
 	const head = "SELECT count() FROM product_snapshot WHERE account_id = ? AND "
 	cases := []struct {
@@ -162,7 +162,7 @@ func TestRowSQL(t *testing.T) {
 	})
 }
 
-// A condition's order (the order cache's, api/grid) and a block from a slice of
+// A condition's order (the report service's order cache) and a block from a slice of
 // it: the same predicate and order as the block's own page query, without the
 // page; the block's rows by their ids.
 func TestOrderAndRowsOfSQL(t *testing.T) {

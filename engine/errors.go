@@ -1,7 +1,7 @@
 // Package engine compiles the tabular grid's condition (docs/api-contract.md#the-grid-contract) against an
 // account's column catalog into a plan: SQL text, bound arguments and the shape of
 // the result. It is pure: no connections, no clocks, no globals that change. The
-// warehouse package executes plans; api/grid wires the two together.
+// warehouse package executes plans; package report wires the two together.
 //
 // Safety rules the compiler keeps, whoever built the condition (the browser's JSON
 // through ParseCondition, or Go code: scheduled reports, exports, the pricer), and

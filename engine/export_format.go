@@ -15,7 +15,7 @@ import "strconv"
 // and a missing value (NULL, NaN) is an empty cell. ClickHouse computes the text,
 // bool and date cells as Strings and the numeric values as Float64 (NaN for none);
 // the numeric formats are applied as the rows are written to the file
-// (Export.Formats; api/grid's CSV writer, which reads the result as Native
+// (Export.Formats; the report service's CSV writer, which reads the result as Native
 // blocks). Measured at L (1M rows, 47 numeric cells a row): the same formats as
 // 18.16 SQL, with rounding made exact, cost 46 s of server CPU where the raw values
 // cost 2.7 s, as each of the ~50 arithmetic and string steps of a cell

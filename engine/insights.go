@@ -40,7 +40,7 @@ import (
 // Candidates for a price raise or reduction come from the buckets. When the
 // pricer has run, the panel takes its latest run's proposals instead: a
 // different source (its results table), counted with the results grid's own
-// condition (api/grid insights_pricer.go).
+// condition (report/insights_pricer.go).
 
 // Insight keys, the field names of the specification's insights response.
 const (

@@ -6,7 +6,7 @@ import (
 )
 
 // Keepable reports a statement compiled for a whose answer stays the same while
-// the account's snapshot and its label mirror do (api/grid's order cache keys
+// the account's snapshot and its label mirror do (the report service's order cache keys
 // answers by their versions). It is not when the statement compares times with
 // the clock (the staleness cutoff or the last day, which the compiler writes as
 // numbers of a.Now: filters and sorts on buckets and deltas) or reads a table a

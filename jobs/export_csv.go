@@ -11,8 +11,8 @@ import (
 	"pricelens/jobs/kinds"
 )
 
-// Exporter writes an export's file and keeps its row up to date (api/grid's
-// Exports). The job only hands it the export's name: the row holds the rest.
+// Exporter writes an export's file and keeps its row up to date (report.Exports).
+// The job only hands it the export's name: the row holds the rest.
 type Exporter interface {
 	RunExport(ctx context.Context, name string) error
 	ExpireExports(ctx context.Context) error

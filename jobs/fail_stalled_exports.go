@@ -10,7 +10,7 @@ import (
 )
 
 // failStalledEvery is how often stalled exports are looked for; with the exports'
-// stall limit (api/grid Exports.StallAfter) it bounds how long a killed export
+// stall limit (report.Exports.StallAfter) it bounds how long a killed export
 // shows "running".
 const failStalledEvery = 5 * time.Minute
 

@@ -10,8 +10,9 @@ import (
 // Reports is what the pricer's grids read through the report service, for one
 // caller: the compiler's view of the caller's account (withMeta: with the
 // snapshot's slots and totals), one block of the product report's rows, and the
-// labels of product rows. The HTTP layer passes the report service's (api/grid
-// PricerReports), so the pricer's grids share its catalogue cache and its rows.
+// labels of product rows. The HTTP layer passes the report service's
+// (report.Service.PricerReports), so the pricer's grids share its catalogue cache
+// and its rows.
 type Reports interface {
 	Account(ctx context.Context, withMeta bool) (engine.Account, error)
 	Rows(ctx context.Context, a engine.Account, c engine.Condition) ([]map[string]any, error)

@@ -54,7 +54,7 @@ var ErrRefused = errors.New("clickhouse refused the query")
 // computes, and the caller writes what it reads, a block at a time, so memory
 // stays flat whatever the row count. The body is the server's: after the blocks
 // it has written, ClickHouse writes the text of an error that stops the query, so
-// read must check each block's shape (api/grid's CSV writer does). An error from
+// read must check each block's shape (the report service's CSV writer does). An error from
 // read stops the query. Cancelling ctx kills the query (KILL QUERY: 18.16 goes on
 // with an HTTP query whose client went away until it next writes), as Kill from
 // elsewhere does.

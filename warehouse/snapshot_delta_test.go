@@ -63,7 +63,7 @@ func visible(t *testing.T, w *warehouse.Warehouse, account uint32) map[string]fl
 	ctx := context.Background()
 	var delta uint64
 	require.NoError(t, w.Conn.QueryRow(ctx, "SELECT max(build_id) FROM product_snapshot_delta WHERE account_id = ?", account).Scan(&delta))
-	// Cluster as the service sets it (grid.Service.Account): on a cluster the delta's
+	// Cluster as the service sets it (report.Service.Account): on a cluster the delta's
 	// subqueries are GLOBAL, else each shard would look for the delta in its default database.
 	a := engine.Account{AccountID: account, Settings: engine.DefaultSettings(), Now: time.Now(), SnapshotDelta: delta,
 		Competitors: []engine.Competitor{{ID: 5, Name: "five"}, {ID: 12, Name: "twelve"}}, Cluster: w.Cluster != ""}

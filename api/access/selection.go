@@ -5,8 +5,8 @@ import (
 	"encoding/json"
 
 	"pricelens/api/appstate"
-	"pricelens/api/grid"
 	"pricelens/api/session"
+	"pricelens/report"
 )
 
 // selectionResolver resolves "select all rows" through the grid engine (the same
@@ -18,6 +18,6 @@ func selectionResolver(d Deps) appstate.Resolver {
 		return nil
 	}
 	return func(ctx context.Context, p session.Principal, condition json.RawMessage, selectAll bool, toggled []string) ([]string, error) {
-		return grid.ResolveSelection(ctx, d.Warehouse, d.DB, p, condition, selectAll, toggled)
+		return report.ResolveSelection(ctx, d.Warehouse, d.DB, p, condition, selectAll, toggled)
 	}
 }

@@ -1,3 +1,6 @@
+// Package drops is the HTTP side of the export schedules (downstream drops): the
+// routes an administrator lists, adds and removes them with. The drops themselves
+// (writing the files, the schedules' runs) are package pricelens/drops.
 package drops
 
 import (
@@ -12,6 +15,7 @@ import (
 	"pricelens/api/reqbody"
 	"pricelens/api/route"
 	"pricelens/api/session"
+	"pricelens/drops"
 	"pricelens/store"
 	"pricelens/store/authz"
 )
@@ -21,7 +25,7 @@ import (
 // (administrators by default): a schedule writes files on the server's disk,
 // under the account's drop folder in root (config PRICELENS_DROP_ROOT). Adding
 // goes through AddSchedule, as `pricelens export schedule add` does.
-func Routes(d *Drops, root string) []route.Route {
+func Routes(d *drops.Drops, root string) []route.Route {
 	h := &handlers{d: d, root: root}
 	read, update := route.Perm(authz.ManageAppSettings, authz.Read), route.Perm(authz.ManageAppSettings, authz.Update)
 	G, P := http.MethodGet, http.MethodPost
@@ -36,7 +40,7 @@ func Routes(d *Drops, root string) []route.Route {
 }
 
 type handlers struct {
-	d    *Drops
+	d    *drops.Drops
 	root string
 }
 
@@ -92,11 +96,11 @@ type Schedule struct {
 
 // Run is an export schedule's last run.
 type Run struct {
-	Due      *time.Time `json:"due"`
-	At       *time.Time `json:"at"`                      // when it started (running) or ended
-	Status   string     `json:"status" openapi:"always"` // running, ok or failed
-	Error    string     `json:"error" openapi:"always"`
-	Manifest *Manifest  `json:"manifest"` // the drop written (ok)
+	Due      *time.Time      `json:"due"`
+	At       *time.Time      `json:"at"`                      // when it started (running) or ended
+	Status   string          `json:"status" openapi:"always"` // running, ok or failed
+	Error    string          `json:"error" openapi:"always"`
+	Manifest *drops.Manifest `json:"manifest"` // the drop written (ok)
 }
 
 // SchedulesOut is the answer of getSchedules.
@@ -122,11 +126,11 @@ type ScheduleOut struct {
 
 func toSchedule(accountRoot string, s store.DropSchedule) Schedule {
 	out := Schedule{ID: s.ID, ReportID: s.ReportID, ReportName: s.ReportName, Cron: s.Cron, Format: s.Format,
-		Directory: Folder(accountRoot, s.Directory), NextDue: s.NextDue.UTC()}
+		Directory: drops.Folder(accountRoot, s.Directory), NextDue: s.NextDue.UTC()}
 	if s.Last.Status != "" {
 		r := &Run{Due: s.Last.Due, At: s.Last.At, Status: s.Last.Status, Error: s.Last.Error}
 		if len(s.Last.Manifest) > 0 {
-			var m Manifest
+			var m drops.Manifest
 			if json.Unmarshal(s.Last.Manifest, &m) == nil {
 				r.Manifest = &m
 			}
@@ -150,7 +154,7 @@ func (h *handlers) list(c echo.Context, _ struct{}) (SchedulesOut, error) {
 	if err != nil {
 		return SchedulesOut{}, err
 	}
-	root := AccountRoot(h.root, p.AccountID)
+	root := drops.AccountRoot(h.root, p.AccountID)
 	out := SchedulesOut{Root: root, Schedules: make([]Schedule, len(list)), Reports: make([]Report, len(reports))}
 	for i, s := range list {
 		out.Schedules[i] = toSchedule(root, s)
@@ -167,14 +171,14 @@ func (h *handlers) add(c echo.Context, in ScheduleIn) (ScheduleOut, error) {
 		return ScheduleOut{}, err
 	}
 	// The cheap checks first, so that a bad request creates no folder.
-	if err := CheckFormat(in.Format); err != nil {
+	if err := drops.CheckFormat(in.Format); err != nil {
 		return ScheduleOut{}, err
 	}
-	if _, err := next(in.Cron, h.d.Now()); err != nil {
+	if _, err := drops.NextRun(in.Cron, h.d.Now()); err != nil {
 		return ScheduleOut{}, err
 	}
-	root := AccountRoot(h.root, p.AccountID)
-	dir, err := ConfineFolder(root, in.Directory)
+	root := drops.AccountRoot(h.root, p.AccountID)
+	dir, err := drops.ConfineFolder(root, in.Directory)
 	if err != nil {
 		return ScheduleOut{}, err
 	}

@@ -12,6 +12,7 @@ import (
 	"pricelens/api/session"
 	"pricelens/engine"
 	pricing "pricelens/pricer"
+	"pricelens/report"
 	"pricelens/store"
 	"pricelens/store/authz"
 )
@@ -26,7 +27,7 @@ import (
 // viewers do not hold it by default.
 
 // ApprovalRoutes are the approval screens' calls (the CSV is api/upload's).
-func ApprovalRoutes(s *Service) []route.Route {
+func ApprovalRoutes(s *report.Service) []route.Route {
 	h := &approvals{s: s}
 	read := route.AnyOf(authz.DynamicPricer, authz.Read)
 	write := route.Perm(authz.MandatedBrands, authz.Update)
@@ -47,7 +48,7 @@ func ApprovalRoutes(s *Service) []route.Route {
 	}
 }
 
-type approvals struct{ s *Service }
+type approvals struct{ s *report.Service }
 
 // ApprovalRequest is getConditionsData's {"data": condition}.
 type ApprovalRequest struct {
@@ -188,9 +189,9 @@ type AuditBlock struct {
 }
 
 // caller is the pricer's view of the caller's report service (pricing.Reports).
-func (h *approvals) caller(c echo.Context) (session.Principal, pricerReports, error) {
+func (h *approvals) caller(c echo.Context) (session.Principal, pricing.Reports, error) {
 	p, err := session.Account(c)
-	return p, pricerReports{s: h.s, p: p}, err
+	return p, h.s.PricerReports(p), err
 }
 
 func (h *approvals) rows(c echo.Context, in ApprovalRequest) (ApprovalBlock, error) {
@@ -198,7 +199,7 @@ func (h *approvals) rows(c echo.Context, in ApprovalRequest) (ApprovalBlock, err
 	if err != nil {
 		return ApprovalBlock{}, err
 	}
-	b, err := h.s.pricer().Approvals(c.Request().Context(), r, p.AccountID, in.cond)
+	b, err := h.s.Pricer().Approvals(c.Request().Context(), r, p.AccountID, in.cond)
 	return ApprovalBlock{Rows: b.Rows, LastRow: b.LastRow, RunID: b.RunID}, err
 }
 
@@ -208,7 +209,7 @@ func (h *approvals) count(c echo.Context, in ApprovalCountRequest) (ApprovalCoun
 		return ApprovalCount{}, err
 	}
 	var out ApprovalCount
-	out.Count, out.Pending, err = h.s.pricer().ApprovalCount(c.Request().Context(), r, p.AccountID, in.cond)
+	out.Count, out.Pending, err = h.s.Pricer().ApprovalCount(c.Request().Context(), r, p.AccountID, in.cond)
 	return out, err
 }
 
@@ -217,7 +218,7 @@ func (h *approvals) columns(c echo.Context, _ struct{}) (Columns, error) {
 	if err != nil {
 		return Columns{}, err
 	}
-	a, err := h.s.account(c.Request().Context(), p, false)
+	a, err := h.s.AccountPlain(c.Request().Context(), p)
 	if err != nil {
 		return Columns{}, err
 	}
@@ -244,7 +245,7 @@ func (h *approvals) decide(c echo.Context, in DecideRequest) (DecideAnswer, erro
 		return DecideAnswer{}, err
 	}
 	sel := pricing.Selection{ProductIDs: in.ProductIDs, All: in.SelectAll, Cond: in.cond, Excluded: in.Excluded}
-	d, err := h.s.pricer().Decide(c.Request().Context(), r, actorOf(p), in.RunID, in.Decision, sel)
+	d, err := h.s.Pricer().Decide(c.Request().Context(), r, actorOf(p), in.RunID, in.Decision, sel)
 	return DecideAnswer{Changed: d.Changed, Selected: d.Selected, Message: d.Message}, err
 }
 
@@ -257,7 +258,7 @@ func (h *approvals) comment(c echo.Context, in CommentRequest) (route.OK, error)
 	if err != nil {
 		return route.OK{}, err
 	}
-	return route.OK{OK: true}, h.s.pricer().Comment(c.Request().Context(), actorOf(p), in.RunID, in.ProductID, in.BizfinComment)
+	return route.OK{OK: true}, h.s.Pricer().Comment(c.Request().Context(), actorOf(p), in.RunID, in.ProductID, in.BizfinComment)
 }
 
 func (h *approvals) audit(c echo.Context, in AuditRequest) (AuditBlock, error) {
@@ -269,7 +270,7 @@ func (h *approvals) audit(c echo.Context, in AuditRequest) (AuditBlock, error) {
 	if len(in.Sort) == 1 {
 		col, desc = in.Sort[0].ColID, in.Sort[0].Sort == engine.SortDesc
 	}
-	rows, total, err := h.s.pricer().Decisions(c.Request().Context(), p.AccountID, in.filter, in.StartRow, in.Limit, col, desc)
+	rows, total, err := h.s.Pricer().Decisions(c.Request().Context(), p.AccountID, in.filter, in.StartRow, in.Limit, col, desc)
 	if err != nil {
 		return AuditBlock{}, err
 	}

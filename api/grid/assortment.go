@@ -1,14 +1,13 @@
 package grid
 
 import (
-	"context"
 	"encoding/json"
-	"fmt"
 
 	"github.com/labstack/echo/v4"
 
 	"pricelens/api/httperr"
 	"pricelens/engine"
+	"pricelens/report"
 )
 
 // The assortment reports' calls (docs/product.md §7: assortment/getConditionsData
@@ -52,48 +51,10 @@ func (r *AssortmentColumnsRequest) Validate() (err error) {
 	return err
 }
 
-// AssortmentRows runs one block of an assortment report. Product rows are the
-// tabular grid's (expanded offers, labels, currency); the aggregated rows get an
-// id of group and competitor, and their group under the report's field.
-func (s *Service) AssortmentRows(ctx context.Context, a engine.Account, c engine.Condition, kind engine.AssortmentKind) (Block, error) {
-	if kind == engine.AssortmentProducts {
-		return s.Rows(ctx, a, engine.AssortmentProductsCondition(a, c))
-	}
-	plan, err := engine.CompileAssortmentRows(a, c, kind)
-	if err != nil {
-		return Block{}, err
-	}
-	res, err := s.W.Query(ctx, plan.Statement)
-	if err != nil {
-		return Block{}, err
-	}
-	rows := toMaps(res)
-	keep, last := plan.LastRow(len(rows))
-	rows = rows[:keep]
-	for _, r := range rows {
-		key := r["group_key"]
-		delete(r, "group_key")
-		if plan.GroupField != "" {
-			r[plan.GroupField] = key
-		}
-		r["id"] = fmt.Sprint(key, "@", r["competitor_id"])
-	}
-	return Block{Rows: rows, LastRow: last}, nil
-}
-
-// AssortmentCount runs assortment/getCountOfRow.
-func (s *Service) AssortmentCount(ctx context.Context, a engine.Account, c engine.Condition, kind engine.AssortmentKind) (uint64, error) {
-	plan, err := engine.CompileAssortmentCount(a, c, kind)
-	if err != nil {
-		return 0, err
-	}
-	return s.W.Count(ctx, plan.Statement)
-}
-
-func (h *handlers) assortmentData(c echo.Context, in AssortmentRequest) (Block, error) {
+func (h *handlers) assortmentData(c echo.Context, in AssortmentRequest) (report.Block, error) {
 	a, err := h.accountFor(c, in.cond, false)
 	if err != nil {
-		return Block{}, err
+		return report.Block{}, err
 	}
 	return h.s.AssortmentRows(c.Request().Context(), a, in.cond, in.kind)
 }
@@ -119,7 +80,7 @@ func (h *handlers) assortmentColumns(c echo.Context, in AssortmentColumnsRequest
 	return toColumns(a, cols), nil
 }
 
-// startAssortmentExport is assortment/exportDataToCsv: an export (export.go) of
+// startAssortmentExport is assortment/exportDataToCsv: an export (report/export.go) of
 // the report's condition, its report type set to the report.
 func (h *exportHandlers) startAssortmentExport(c echo.Context, in AssortmentRequest) (ExportStarted, error) {
 	return h.startAs(c, in.Data, map[string]any{"report_type": string(in.kind)}, engine.Selection{})

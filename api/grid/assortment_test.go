@@ -8,39 +8,40 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"pricelens/api/session"
+	"pricelens/report/reporttest"
 )
 
 // assortmentRef counts the definitions of engine/assortment.go in Go over the
 // fixture's rows of account 1 (brand "" is the "(none)" group).
-type assortmentCounts struct{ products, found, inStock, lower, similar, higher int }
+type assortmentCounts struct{ Products, found, inStock, Lower, Similar, Higher int }
 
-func assortmentRef(r ref, c int64, brand *string) assortmentCounts {
+func assortmentRef(r reporttest.Ref, c int64, brand *string) assortmentCounts {
 	var n assortmentCounts
-	for _, p := range r.products() {
-		b := p.brand
+	for _, p := range r.Products() {
+		b := p.Brand
 		if b == "" {
 			b = "(none)"
 		}
 		if brand != nil && b != *brand {
 			continue
 		}
-		n.products++
-		o, ok := p.offers[c]
-		if !ok || o.price == nil || o.seen.Before(r.a.Now.AddDate(0, 0, -r.a.Settings.StalenessDays)) {
+		n.Products++
+		o, ok := p.Offers[c]
+		if !ok || o.Price == nil || o.Seen.Before(r.A.Now.AddDate(0, 0, -r.A.Settings.StalenessDays)) {
 			continue
 		}
 		n.found++
-		if o.inStck == 1 {
+		if o.InStock == 1 {
 			n.inStock++
 		}
-		if d, ok := r.comparable(p, c); ok {
-			switch r.bucket(d) {
+		if d, ok := r.Comparable(p, c); ok {
+			switch r.Bucket(d) {
 			case "I am lower":
-				n.lower++
+				n.Lower++
 			case "I am higher":
-				n.higher++
+				n.Higher++
 			default:
-				n.similar++
+				n.Similar++
 			}
 		}
 	}
@@ -49,8 +50,8 @@ func assortmentRef(r ref, c int64, brand *string) assortmentCounts {
 
 func TestAssortmentReports(t *testing.T) {
 	e := server(t, &session.Principal{UserID: 1, AccountID: 1})
-	f := buildFixture()
-	r := ref{f: f, a: f.acc1, cs: []int64{11, 12, 13}}
+	f := reporttest.Build()
+	r := reporttest.Ref{F: f, A: f.Acc1, CS: []int64{11, 12, 13}}
 	num := func(v any) int { return int(v.(float64)) }
 
 	t.Run("a row per competitor", func(t *testing.T) {
@@ -64,12 +65,12 @@ func TestAssortmentReports(t *testing.T) {
 			row := x.(map[string]any)
 			c := int64(row["competitor_id"].(float64))
 			want := assortmentRef(r, c, nil)
-			assert.Equal(t, want.products, num(row["products"]), "products @%d", c)
+			assert.Equal(t, want.Products, num(row["products"]), "products @%d", c)
 			assert.Equal(t, want.found, num(row["found"]), "found @%d", c)
-			assert.Equal(t, want.products-want.found, num(row["not_found"]), "not found @%d", c)
+			assert.Equal(t, want.Products-want.found, num(row["not_found"]), "not found @%d", c)
 			assert.Equal(t, want.inStock, num(row["in_stock"]), "in stock @%d", c)
-			assert.Equal(t, []int{want.lower, want.similar, want.higher}, []int{num(row["lower"]), num(row["similar"]), num(row["higher"])}, "buckets @%d", c)
-			assert.InDelta(t, float64(want.found)*100/float64(want.products), row["coverage"], 1e-9)
+			assert.Equal(t, []int{want.Lower, want.Similar, want.Higher}, []int{num(row["lower"]), num(row["similar"]), num(row["higher"])}, "buckets @%d", c)
+			assert.InDelta(t, float64(want.found)*100/float64(want.Products), row["coverage"], 1e-9)
 			assert.Equal(t, map[int64]string{11: "Alpha", 12: "Beta", 13: "Gamma"}[c], row["competitor"])
 			assert.LessOrEqual(t, num(row["found"]), prev, "sorted by found, descending")
 			prev = num(row["found"])
@@ -90,11 +91,11 @@ func TestAssortmentReports(t *testing.T) {
 			b := row["brand"].(string)
 			want := assortmentRef(r, 11, &b)
 			assert.Equal(t, want.found, num(row["found"]), "found of %q", b)
-			assert.Equal(t, want.products, num(row["products"]), "products of %q", b)
+			assert.Equal(t, want.Products, num(row["products"]), "products of %q", b)
 			assert.Equal(t, fmt.Sprint(b, "@11"), row["id"])
 			total += num(row["products"])
 		}
-		assert.Equal(t, len(r.products()), total, "every product in one brand")
+		assert.Equal(t, len(r.Products()), total, "every product in one brand")
 		code, out = call(e, "POST", "/api/assortment/getCountOfRow", `{"data":{"report_type":"assortment_by_category","filters":{"canonical_mfgr_display":{"filterType":"set","values":["Acme"]}}}}`)
 		require.Equal(t, 200, code, out)
 		assert.Positive(t, out["count"])

@@ -6,6 +6,7 @@ import (
 
 	"pricelens/api/httperr"
 	"pricelens/engine"
+	"pricelens/report"
 )
 
 // The wire types of the column definitions and the filter lists.
@@ -131,5 +132,5 @@ type BrandPage struct {
 
 // CategoryTree is the multi-level category filter's tree.
 type CategoryTree struct {
-	Categories []*CategoryNode `json:"categories" openapi:"always"`
+	Categories []*report.CategoryNode `json:"categories" openapi:"always"`
 }

@@ -8,46 +8,47 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"pricelens/api/session"
+	"pricelens/report/reporttest"
 )
 
 // The product page's competitors table (competitor/getData): every competitor
-// offer of the product as the fixture wrote it, price delta and bucket only for a
+// offer of the product as the reporttest.Fixture wrote it, price delta and bucket only for a
 // fresh offer, no other account's competitor, and a 404 that says why.
 func TestCompetitorGrid(t *testing.T) {
-	f := buildFixture()
+	f := reporttest.Build()
 	e := server(t, &session.Principal{UserID: 1, AccountID: 1})
-	r := ref{f: f, a: f.acc1}
+	r := reporttest.Ref{F: f, A: f.Acc1}
 	checked := 0
-	for _, p := range r.products()[:40] {
-		code, out := call(e, "POST", "/api/competitor/getData", `{"product_id":"`+p.id+`"}`)
+	for _, p := range r.Products()[:40] {
+		code, out := call(e, "POST", "/api/competitor/getData", `{"product_id":"`+p.ID+`"}`)
 		require.Equal(t, 200, code, out)
 		rows := out["rows"].([]any)
-		require.Len(t, rows, len(p.offers), p.id)
-		assert.Equal(t, float64(len(p.offers)), out["lastRow"])
+		require.Len(t, rows, len(p.Offers), p.ID)
+		assert.Equal(t, float64(len(p.Offers)), out["lastRow"])
 		for _, x := range rows {
 			row := x.(map[string]any)
 			c := int64(row["competitor_id"].(float64))
-			o, ok := p.offers[c]
-			require.True(t, ok, "%s: competitor %d has no offer", p.id, c)
+			o, ok := p.Offers[c]
+			require.True(t, ok, "%s: competitor %d has no offer", p.ID, c)
 			assert.Equal(t, map[int64]string{11: "Alpha", 12: "Beta", 13: "Gamma"}[c], row["competitor"])
-			assert.Equal(t, o.name, row["name"])
-			assert.Equal(t, "https://c/"+p.id, row["url"])
+			assert.Equal(t, o.Name, row["name"])
+			assert.Equal(t, "https://c/"+p.ID, row["url"])
 			seen, err := time.Parse(time.RFC3339, row["seen_at"].(string))
 			require.NoError(t, err)
-			assert.True(t, seen.Equal(o.seen.Truncate(time.Second)), "%s@%d seen %v, want %v", p.id, c, seen, o.seen)
-			assert.Equal(t, float64(o.inStck), row["in_stock"])
+			assert.True(t, seen.Equal(o.Seen.Truncate(time.Second)), "%s@%d seen %v, want %v", p.ID, c, seen, o.Seen)
+			assert.Equal(t, float64(o.InStock), row["in_stock"])
 			assert.Equal(t, float64(0), row["on_sale"])
-			if o.price == nil {
+			if o.Price == nil {
 				assert.Nil(t, row["price"], "not found: no price")
 			} else {
-				assert.Equal(t, *o.price, row["price"])
+				assert.Equal(t, *o.Price, row["price"])
 			}
-			if d, ok := r.comparable(p, c); ok {
-				require.NotNil(t, row["price_delta"], "%s@%d", p.id, c)
-				assert.True(t, near(row["price_delta"].(float64), d), "%s@%d delta %v, want %v", p.id, c, row["price_delta"], d)
-				assert.Equal(t, r.bucket(d), row["bucket"])
+			if d, ok := r.Comparable(p, c); ok {
+				require.NotNil(t, row["price_delta"], "%s@%d", p.ID, c)
+				assert.True(t, reporttest.Near(row["price_delta"].(float64), d), "%s@%d delta %v, want %v", p.ID, c, row["price_delta"], d)
+				assert.Equal(t, r.Bucket(d), row["bucket"])
 				checked++
-			} else if o.price != nil && o.seen.Before(fxNow.AddDate(0, 0, -30)) {
+			} else if o.Price != nil && o.Seen.Before(reporttest.Now.AddDate(0, 0, -30)) {
 				assert.Nil(t, row["price_delta"], "a stale offer has no delta")
 				assert.Nil(t, row["bucket"])
 			}

@@ -7,13 +7,14 @@ import (
 
 	"pricelens/api/route"
 	"pricelens/api/session"
+	"pricelens/report"
 	"pricelens/store/authz"
 )
 
 // ExportRoutes are the export calls (docs/exports.md); each needs "view report" in the
 // selected account and sees only the caller's own exports, except the download of
 // a scheduled report's mailed link, which its token alone opens.
-func ExportRoutes(x *Exports) []route.Route {
+func ExportRoutes(x *report.Exports) []route.Route {
 	h := &exportHandlers{x: x}
 	R := func(m, p, summary string, hd route.Handler) route.Route {
 		return route.Route{Method: m, Path: p, Access: route.Perm(authz.ViewReport, authz.Read), Summary: summary, Handler: hd}
@@ -36,37 +37,37 @@ func ExportRoutes(x *Exports) []route.Route {
 	}
 }
 
-type exportHandlers struct{ x *Exports }
+type exportHandlers struct{ x *report.Exports }
 
 func (h *exportHandlers) start(c echo.Context, in ExportRequest) (ExportStarted, error) {
 	p, err := session.Account(c)
 	if err != nil {
 		return ExportStarted{}, err
 	}
-	name, err := h.x.Start(c.Request().Context(), p, in)
+	name, err := h.x.Start(c.Request().Context(), p, in.conditionJSON, in.sel)
 	return ExportStarted{ExportReportName: name}, err
 }
 
-func (h *exportHandlers) status(c echo.Context, in ReportNameRequest) (ExportStatus, error) {
+func (h *exportHandlers) status(c echo.Context, in ReportNameRequest) (report.ExportStatus, error) {
 	p, err := session.Account(c)
 	if err != nil {
-		return ExportStatus{}, err
+		return report.ExportStatus{}, err
 	}
 	return h.x.Status(c.Request().Context(), p, in.ReportName)
 }
 
-func (h *exportHandlers) abort(c echo.Context, in ReportNameRequest) (ExportStatus, error) {
+func (h *exportHandlers) abort(c echo.Context, in ReportNameRequest) (report.ExportStatus, error) {
 	p, err := session.Account(c)
 	if err != nil {
-		return ExportStatus{}, err
+		return report.ExportStatus{}, err
 	}
 	return h.x.Abort(c.Request().Context(), p, in.ReportName)
 }
 
-func (h *exportHandlers) list(c echo.Context, _ struct{}) (ExportList, error) {
+func (h *exportHandlers) list(c echo.Context, _ struct{}) (report.ExportList, error) {
 	p, err := session.Account(c)
 	if err != nil {
-		return ExportList{}, err
+		return report.ExportList{}, err
 	}
 	return h.x.List(c.Request().Context(), p)
 }

@@ -13,6 +13,7 @@ import (
 
 	"pricelens/api/session"
 	"pricelens/engine"
+	"pricelens/report/reporttest"
 )
 
 // hostile is a cell Excel and LibreOffice evaluate when the file is opened
@@ -51,17 +52,17 @@ func TestExportNeutralisesFormulas(t *testing.T) {
 	require.NoError(t, err)
 	ob, err := w.Conn.PrepareBatch(ctx, "INSERT INTO latest_offers (account_id, product_id, competitor_id, scanned_at, price, in_stock, on_sale, comp_product_id, name, brand, mfgr_prod_id, url, img_url)")
 	require.NoError(t, err)
-	later := fxNow.Add(1e9)
+	later := reporttest.Now.Add(1e9)
 	for _, id := range ids {
 		require.NoError(t, pb.Append(uint32(1), id, hostile, "+Brand", "-M1", "@Super", "\tCategory", "\rVertical", 10.0, 4.0, "USD",
 			"=HYPERLINK(\"http://evil.example\")", "@img", uint8(1), 100.0, 1.0, 1.0, later))
 		price := 20.0 // my price 10: a delta of -50 %, a negative number that must stay one
-		require.NoError(t, ob.Append(uint32(1), id, uint32(11), fxNow, &price, uint8(1), uint8(0), "=cp", hostile, "-Brand", "+M2", "@url", "=img"))
+		require.NoError(t, ob.Append(uint32(1), id, uint32(11), reporttest.Now, &price, uint8(1), uint8(0), "=cp", hostile, "-Brand", "+M2", "@url", "=img"))
 	}
 	require.NoError(t, pb.Send())
 	require.NoError(t, ob.Send())
-	f := buildFixture()
-	require.NoError(t, w.RefreshSnapshots(ctx, map[uint32]engine.Settings{1: f.acc1.Settings, 2: f.acc2.Settings}))
+	f := reporttest.Build()
+	require.NoError(t, w.RefreshSnapshots(ctx, map[uint32]engine.Settings{1: f.Acc1.Settings, 2: f.Acc2.Settings}))
 	// Every column of the report, visible.
 	code, cols := call(e, "POST", "/api/tabular/getColumnsDef", `{"reportId":"all_my_products"}`)
 	require.Equal(t, 200, code, cols)

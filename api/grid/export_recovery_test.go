@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"pricelens/api/session"
+	"pricelens/report"
 )
 
 // A server stopped mid-export (its jobs cancelled mid-stream): another server's
@@ -25,7 +26,7 @@ func TestExportResumesOnAnotherWorker(t *testing.T) {
 	_, err := s.DB.Exec(context.Background(), `INSERT INTO users (id, email) VALUES (1, 'one@example.com')`)
 	require.NoError(t, err)
 	bigAccount(t, s, n)
-	x := NewExports(s, t.TempDir())
+	x := report.NewExports(s, t.TempDir())
 	x.ProgressEvery = 50 * time.Millisecond
 	addExportRoutes(e, x, p)
 	first := startWorkers(t, x) // the server that is stopped
@@ -75,7 +76,7 @@ func TestExportStalledFails(t *testing.T) {
 	require.NoError(t, err)
 	bigAccount(t, s, 300_000)
 	// No workers: the test runs the job itself and "kills" it by cancelling it.
-	x := NewExports(s, t.TempDir())
+	x := report.NewExports(s, t.TempDir())
 	x.ProgressEvery = 50 * time.Millisecond
 	addExportRoutes(e, x, p)
 	code, out := call(e, "POST", "/api/tabular/exportDataToCsv", bigExport)
@@ -102,7 +103,7 @@ func TestExportStalledFails(t *testing.T) {
 	code, st = call(e, "POST", "/api/tabular/getExportStatus", `{"reportName":"`+name+`"}`)
 	require.Equal(t, 200, code, st)
 	assert.Equal(t, "failed", st["status"])
-	assert.Equal(t, fmt.Sprintf(ErrStalled, 15), st["error"])
+	assert.Equal(t, fmt.Sprintf(report.ErrStalled, 15), st["error"])
 	assert.Equal(t, "The export stopped: it made no progress for 15 minutes (its server may have been stopped). Please export again.", st["error"])
 
 	// River runs the job again at last: it finds the export failed and leaves it so.

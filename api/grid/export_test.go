@@ -24,16 +24,18 @@ import (
 	"pricelens/api/session"
 	"pricelens/deploy/testenv"
 	"pricelens/jobs"
+	"pricelens/report"
+	"pricelens/report/reporttest"
 	"pricelens/warehouse"
 )
 
 // exportServer is the grid and export routes over the fixture, with River workers
 // running the export jobs (as `pricelens serve` does) and users 1 and 2.
-func exportServer(t *testing.T, p *session.Principal) (*echo.Echo, *Exports) {
+func exportServer(t *testing.T, p *session.Principal) (*echo.Echo, *report.Exports) {
 	t.Helper()
-	var x *Exports
-	e, s := serverWith(t, p, func(s *Service) []route.Route {
-		x = NewExports(s, t.TempDir())
+	var x *report.Exports
+	e, s := serverWith(t, p, func(s *report.Service) []route.Route {
+		x = report.NewExports(s, t.TempDir())
 		return ExportRoutes(x)
 	})
 	_, err := s.DB.Exec(context.Background(), `INSERT INTO users (id, email) VALUES (1, 'one@example.com'), (2, 'two@example.com')`)
@@ -44,7 +46,7 @@ func exportServer(t *testing.T, p *session.Principal) (*echo.Echo, *Exports) {
 
 // startWorkers starts a River client with every worker over x, as a server process
 // does; it is stopped at the end of the test (a second Stop is harmless).
-func startWorkers(t *testing.T, x *Exports) *jobs.Workers {
+func startWorkers(t *testing.T, x *report.Exports) *jobs.Workers {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	w, err := jobs.Start(ctx, jobs.Deps{DB: x.S.DB, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Exports: x,
@@ -56,7 +58,7 @@ func startWorkers(t *testing.T, x *Exports) *jobs.Workers {
 
 // addExportRoutes serves x's routes on e as p, for tests that run the jobs
 // themselves or start and stop their own workers.
-func addExportRoutes(e *echo.Echo, x *Exports, p *session.Principal) {
+func addExportRoutes(e *echo.Echo, x *report.Exports, p *session.Principal) {
 	for _, r := range ExportRoutes(x) {
 		e.Add(r.Method, "/api"+r.Path, r.Handler.Func(), func(next echo.HandlerFunc) echo.HandlerFunc {
 			return func(c echo.Context) error { session.Set(c, *p); return next(c) }
@@ -111,7 +113,7 @@ func gridRows(t *testing.T, e *echo.Echo, cond map[string]any) []map[string]any 
 
 // sameValue compares a CSV cell with the grid's JSON value of a column of the given
 // format_type: a number exactly as the grid shows it (FormatFloat's rounding, the
-// account's currency €, thousands separators; formatFloatCell), times as the same
+// account's currency €, thousands separators; reporttest.FormatFloatCell), times as the same
 // instant, text exactly.
 func sameValue(format string, grid any, cell string) bool {
 	switch g := grid.(type) {
@@ -121,7 +123,7 @@ func sameValue(format string, grid any, cell string) bool {
 		if format == "bool" {
 			return cell == map[bool]string{true: "Yes", false: "No"}[g != 0]
 		}
-		return cell == formatFloatCell(format, g, "€")
+		return cell == reporttest.FormatFloatCell(format, g, "€")
 	case string:
 		if gt, err := time.Parse(time.RFC3339, g); err == nil {
 			ct, err := time.Parse("2006-01-02 15:04:05", cell)
@@ -290,7 +292,7 @@ func TestExportEqualsGrid(t *testing.T) {
 		require.Equal(t, "done", st["status"])
 		created, _ := time.Parse(time.RFC3339, st["created_at"].(string))
 		expires, _ := time.Parse(time.RFC3339, st["expires_at"].(string))
-		assert.Equal(t, ExportTTL, expires.Sub(created).Round(time.Second))
+		assert.Equal(t, report.ExportTTL, expires.Sub(created).Round(time.Second))
 		path := filepath.Join(x.Dir, "1", name+".csv")
 		require.FileExists(t, path)
 		_, err := x.S.DB.Exec(context.Background(), `UPDATE export_jobs SET expires_at = now() WHERE id = $1`, name)
@@ -387,7 +389,7 @@ func TestExportGroupRowsEqualGrid(t *testing.T) {
 
 // bigAccount gives account 3 a snapshot of n plain products (no competitors), so
 // that an export of it runs long enough to be watched and stopped.
-func bigAccount(t *testing.T, s *Service, n int) {
+func bigAccount(t *testing.T, s *report.Service, n int) {
 	t.Helper()
 	ctx := context.Background()
 	_, err := s.DB.Exec(ctx, `INSERT INTO accounts (id, name, settings, custom_fields) VALUES (3, 'big', '{}', '[]')`)
@@ -414,7 +416,7 @@ func running(t *testing.T, e *echo.Echo, name string) map[string]any {
 	return nil
 }
 
-func processes(t *testing.T, s *Service, queryID string) uint64 {
+func processes(t *testing.T, s *report.Service, queryID string) uint64 {
 	var n uint64
 	require.NoError(t, s.W.Conn.QueryRow(context.Background(), `SELECT count() FROM system.processes WHERE query_id = ?`, queryID).Scan(&n))
 	return n
@@ -439,14 +441,14 @@ func TestExportProgressAndAbort(t *testing.T) {
 	assert.Greater(t, st["percent"].(float64), 0.0)
 	assert.Less(t, st["percent"].(float64), 100.0)
 	assert.NotNil(t, st["eta_seconds"], "a running export with rows written has a time left")
-	assert.Equal(t, uint64(1), processes(t, x.S, exportQueryID(name)), "the export's query runs under its known id")
+	assert.Equal(t, uint64(1), processes(t, x.S, report.ExportQueryID(name)), "the export's query runs under its known id")
 
 	code, out = call(e, "POST", "/api/system/abortExport", `{"reportName":"`+name+`"}`)
 	require.Equal(t, 200, code, out)
 	assert.Equal(t, "canceled", out["status"])
 	gone := false
 	for i := 0; i < 500 && !gone; i++ {
-		gone = processes(t, x.S, exportQueryID(name)) == 0
+		gone = processes(t, x.S, report.ExportQueryID(name)) == 0
 		time.Sleep(10 * time.Millisecond)
 	}
 	assert.True(t, gone, "the abort stops the ClickHouse query")
@@ -496,7 +498,7 @@ func TestExportDatabaseGone(t *testing.T) {
 	require.NoError(t, err)
 	defer w.Close()
 	// No workers here: the test runs the job itself, over the proxy.
-	x := NewExports(NewService(w, s.DB), t.TempDir())
+	x := report.NewExports(report.NewService(w, s.DB), t.TempDir())
 	x.ProgressEvery = 50 * time.Millisecond
 	addExportRoutes(e, x, p)
 	code, out := call(e, "POST", "/api/tabular/exportDataToCsv", bigExport)

@@ -3,10 +3,10 @@ package grid
 import (
 	"encoding/json"
 	"strings"
-	"time"
 
 	"pricelens/api/httperr"
 	"pricelens/engine"
+	"pricelens/report"
 )
 
 // The wire types of the export calls (docs/exports.md).
@@ -55,26 +55,7 @@ func checkExportName(n string) error {
 		return httperr.BadRequest("reportName", "reportName is required (the exportReportName of exportDataToCsv)")
 	}
 	if len(n) > 64 || !strings.HasPrefix(n, "export_") || strings.Trim(n[len("export_"):], "0123456789abcdef") != "" {
-		return errNoExport
+		return report.ErrNoExport
 	}
 	return nil
-}
-
-// ExportStatus is an export's state: status is queued, running, done, failed or
-// canceled; percent 0–100; eta_seconds is null while unknown (before the first
-// rows); rows is how many rows are written; error says why a failed export failed.
-type ExportStatus struct {
-	ReportName string    `json:"reportName" openapi:"always"`
-	Status     string    `json:"status" openapi:"always"`
-	Percent    float64   `json:"percent" openapi:"always"`
-	ETASeconds *float64  `json:"eta_seconds" openapi:"always"`
-	Rows       int64     `json:"rows" openapi:"always"`
-	Error      string    `json:"error,omitempty"`
-	CreatedAt  time.Time `json:"created_at" openapi:"always"`
-	ExpiresAt  time.Time `json:"expires_at" openapi:"always"`
-}
-
-// ExportList is the caller's recent exports (getMyExports), newest first.
-type ExportList struct {
-	Exports []ExportStatus `json:"exports" openapi:"always"`
 }

@@ -1,3 +1,9 @@
+// Package grid is the HTTP side of the reports: the tabular screen's calls
+// (docs/api-contract.md#the-grid-contract), the exports', the assortment and
+// real-time views', the insights', the image proxy and the pricer's result and
+// approval grids. Each handler decodes and checks the request, makes one call to
+// the report service (package report) and renders its answer; MapError is the one
+// place the service's and the engine's errors become statuses.
 package grid
 
 import (
@@ -11,6 +17,7 @@ import (
 	"pricelens/api/route"
 	"pricelens/api/session"
 	"pricelens/engine"
+	"pricelens/report"
 	"pricelens/store/authz"
 )
 
@@ -18,7 +25,7 @@ import (
 // account. Handlers read the caller with session.Account, make one call to the
 // service and return its answer; the route adapters decode and validate the body
 // (the request types' Validate parses the condition).
-func Routes(s *Service) []route.Route {
+func Routes(s *report.Service) []route.Route {
 	h := &handlers{s: s}
 	R := func(m, p, summary string, hd route.Handler) route.Route {
 		return route.Route{Method: m, Path: p, Access: route.Perm(authz.ViewReport, authz.Read), Summary: summary, Handler: hd}
@@ -58,9 +65,18 @@ var limitCodes = map[int32]bool{241: true, 159: true, 160: true, 158: true, 307:
 // MsgTooLarge answers a report that hit one of the server's limits.
 const MsgTooLarge = "This report needs more than the server can give one request right now. Narrow it (fewer products, competitors or days) or try again later."
 
-// MapError maps the engine's typed errors to a 400 naming the bad part, and
-// ClickHouse's limits to a 503 saying what to do (api's errorMappers registers it).
+// reportStatus is the status of each kind of report.Error.
+var reportStatus = map[report.Code]int{report.CodeNotFound: http.StatusNotFound, report.CodeInvalid: http.StatusBadRequest,
+	report.CodeConflict: http.StatusConflict, report.CodeGone: http.StatusGone}
+
+// MapError maps the report service's errors to their status, the engine's typed
+// errors to a 400 naming the bad part, and ClickHouse's limits to a 503 saying
+// what to do (api's errorMappers registers it).
 func MapError(err error) *httperr.Error {
+	var re *report.Error
+	if errors.As(err, &re) {
+		return &httperr.Error{Status: reportStatus[re.Code], Code: string(re.Code), Message: re.Message, Field: re.Field}
+	}
 	var e *engine.Error
 	if errors.As(err, &e) {
 		return &httperr.Error{Status: http.StatusBadRequest, Code: "bad_condition", Message: e.Error(), Field: e.Field}
@@ -72,7 +88,7 @@ func MapError(err error) *httperr.Error {
 	return nil
 }
 
-type handlers struct{ s *Service }
+type handlers struct{ s *report.Service }
 
 // account is the caller's account as the compiler sees it.
 func (h *handlers) account(c echo.Context) (engine.Account, error) {
@@ -93,10 +109,10 @@ func (h *handlers) accountFor(c echo.Context, cond engine.Condition, count bool)
 	return h.s.AccountFor(c.Request().Context(), p, cond, count)
 }
 
-func (h *handlers) conditionsData(c echo.Context, in ConditionRequest) (Block, error) {
+func (h *handlers) conditionsData(c echo.Context, in ConditionRequest) (report.Block, error) {
 	a, err := h.accountFor(c, in.cond, false)
 	if err != nil {
-		return Block{}, err
+		return report.Block{}, err
 	}
 	return h.s.Rows(c.Request().Context(), a, in.cond)
 }
@@ -120,10 +136,10 @@ func (h *handlers) graphData(c echo.Context, in GraphRequest) (Graph, error) {
 	return Graph{Rows: rows, Height: barChartHeight(len(rows))}, err
 }
 
-func (h *handlers) searchInReport(c echo.Context, in SearchRequest) (SearchResult, error) {
+func (h *handlers) searchInReport(c echo.Context, in SearchRequest) (report.SearchResult, error) {
 	a, err := h.account(c)
 	if err != nil {
-		return SearchResult{}, err
+		return report.SearchResult{}, err
 	}
 	return h.s.Search(c.Request().Context(), a, in.Search, in.cond)
 }
@@ -143,12 +159,12 @@ func (h *handlers) productDetails(c echo.Context, in ProductRequest) (ProductDet
 	return ProductDetails{Product: row}, err
 }
 
-func (h *handlers) tooltipData(c echo.Context, in ProductRequest) (Tooltip, error) {
+func (h *handlers) tooltipData(c echo.Context, in ProductRequest) (report.Tooltip, error) {
 	a, row, err := h.product(c, in)
 	if err != nil {
-		return Tooltip{}, err
+		return report.Tooltip{}, err
 	}
-	return toTooltip(a, row), nil
+	return report.TooltipOf(a, row), nil
 }
 
 // offers loads the caller's account and one product's competitor offers.
@@ -161,13 +177,12 @@ func (h *handlers) offers(c echo.Context, in ProductRequest) (engine.Account, ma
 	return a, row, err
 }
 
-func (h *handlers) competitorTooltip(c echo.Context, in ProductRequest) (CompetitorTooltip, error) {
+func (h *handlers) competitorTooltip(c echo.Context, in ProductRequest) (report.CompetitorTooltip, error) {
 	a, row, err := h.offers(c, in)
 	if err != nil {
-		return CompetitorTooltip{}, err
+		return report.CompetitorTooltip{}, err
 	}
-	return CompetitorTooltip{ID: str(row["id"]), Name: str(row["name"]), MyPrice: number(row["price"]),
-		Competitors: toCompetitorRows(a, row)}, nil
+	return report.CompetitorTooltipOf(a, row), nil
 }
 
 func (h *handlers) competitorData(c echo.Context, in ProductRequest) (CompetitorRows, error) {
@@ -175,7 +190,7 @@ func (h *handlers) competitorData(c echo.Context, in ProductRequest) (Competitor
 	if err != nil {
 		return CompetitorRows{}, err
 	}
-	rows := toCompetitorRows(a, row)
+	rows := report.CompetitorRowsOf(a, row)
 	return CompetitorRows{Rows: rows, LastRow: len(rows)}, nil
 }
 

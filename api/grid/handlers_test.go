@@ -18,6 +18,8 @@ import (
 	"pricelens/api/route"
 	"pricelens/api/session"
 	"pricelens/deploy/testenv"
+	"pricelens/report"
+	"pricelens/report/reporttest"
 	"pricelens/store"
 )
 
@@ -31,12 +33,12 @@ func server(t *testing.T, p *session.Principal) *echo.Echo {
 }
 
 // serverWith is server with more routes over the same service (more may be nil).
-func serverWith(t *testing.T, p *session.Principal, more func(*Service) []route.Route) (*echo.Echo, *Service) {
+func serverWith(t *testing.T, p *session.Principal, more func(*report.Service) []route.Route) (*echo.Echo, *report.Service) {
 	t.Helper()
 	w, _ := testenv.ClickHouse(t)
 	db, _ := testenv.Postgres(t)
-	f := buildFixture()
-	f.load(t, w)
+	f := reporttest.Build()
+	f.Load(t, w)
 	ctx := context.Background()
 	for _, q := range []string{
 		`INSERT INTO accounts (id, name, settings, custom_fields) VALUES (1, 'one', '{"currency_symbol":"€","offer_staleness_days":30}', '[{"logical_name":"revenue_30d","display_name":"Revenue"}]'), (2, 'two', '{}', '[]')`,
@@ -73,8 +75,8 @@ func serverWith(t *testing.T, p *session.Principal, more func(*Service) []route.
 			return next(c)
 		}
 	})
-	s := NewService(w, db)
-	s.Now = func() time.Time { return fxNow }
+	s := report.NewService(w, db)
+	s.Now = func() time.Time { return reporttest.Now }
 	routes := Routes(s)
 	if more != nil {
 		routes = append(routes, more(s)...)
@@ -184,9 +186,9 @@ func TestHandlers(t *testing.T) {
 		require.Contains(t, visible, "products")
 		require.Contains(t, visible, "Lower_avg@11")
 		var laptops []string
-		for _, p := range buildFixture().products {
-			if p.account == 1 && p.cat == "Laptops" {
-				laptops = append(laptops, p.id)
+		for _, p := range reporttest.Build().Products {
+			if p.Account == 1 && p.Cat == "Laptops" {
+				laptops = append(laptops, p.ID)
 			}
 		}
 		require.NotEmpty(t, laptops)
@@ -251,21 +253,21 @@ func TestHandlers(t *testing.T) {
 	})
 
 	t.Run("hostile values run as data", func(t *testing.T) {
-		f := buildFixture()
+		f := reporttest.Build()
 		for _, v := range hostileValues() {
 			lv := strings.ToLower(v)
 			var nSearch, nName, nBrand float64
-			for _, p := range f.products {
-				if p.account != 1 {
+			for _, p := range f.Products {
+				if p.Account != 1 {
 					continue
 				}
-				if strings.Contains(strings.ToLower(p.name+"\n"+p.brand+"\n"+p.mfgr+"\n"+p.id), lv) {
+				if strings.Contains(strings.ToLower(p.Name+"\n"+p.Brand+"\n"+p.Mfgr+"\n"+p.ID), lv) {
 					nSearch++
 				}
-				if strings.Contains(strings.ToLower(p.name), lv) {
+				if strings.Contains(strings.ToLower(p.Name), lv) {
 					nName++
 				}
-				if strings.ToLower(p.brand) == lv {
+				if strings.ToLower(p.Brand) == lv {
 					nBrand++
 				}
 			}
@@ -290,7 +292,7 @@ func TestHandlers(t *testing.T) {
 		e2 := echo.New()
 		e2.HTTPErrorHandler = e.HTTPErrorHandler
 		g2 := e2.Group("/api")
-		for _, r := range Routes(NewService(nil, nil)) {
+		for _, r := range Routes(report.NewService(nil, nil)) {
 			g2.Add(r.Method, r.Path, r.Handler.Func())
 		}
 		code, _ := call(e2, "POST", "/api/tabular/getConditionsData", `{"condition":{}}`)
@@ -300,4 +302,10 @@ func TestHandlers(t *testing.T) {
 
 func hostileValues() []string {
 	return []string{`'`, `''); DROP TABLE products; --`, "`x`", `/* c */`, `\`, `?`, `%`, "ünï ✓ 𝔘", "\x00", `{a:String}`, `$1`}
+}
+
+// setup is the fixture loaded, and a service (without PostgreSQL) over it.
+func setup(t *testing.T) (*report.Service, reporttest.Fixture) {
+	w, f := reporttest.Setup(t)
+	return report.NewService(w, nil), f
 }

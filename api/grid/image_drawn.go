@@ -7,6 +7,7 @@ import (
 	"image/color"
 	"image/png"
 	"net/url"
+	"pricelens/report"
 	"strings"
 	"sync"
 )
@@ -58,10 +59,10 @@ func demoImage(addr string) []byte {
 	return drawPicture(bg, box, sun)
 }
 
-// drawPicture draws a ThumbnailSize square: the background, a frame, a circle
+// drawPicture draws a report.ThumbnailSize square: the background, a frame, a circle
 // (upper right) and a rounded block standing on the lower half.
 func drawPicture(bg, shape, circle color.NRGBA) []byte {
-	n := ThumbnailSize
+	n := report.ThumbnailSize
 	img := image.NewNRGBA(image.Rect(0, 0, n, n))
 	frame := color.NRGBA{R: shape.R, G: shape.G, B: shape.B, A: 0x60}
 	cx, cy, r := n*7/10, n*3/10, n/9

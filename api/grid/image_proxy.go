@@ -22,12 +22,12 @@ import (
 
 	"pricelens/api/httperr"
 	"pricelens/api/session"
-	"pricelens/engine"
+	"pricelens/report"
 )
 
 // GET /tooltip/getImg?i={image}&siteId={id} (docs/product.md §7): the tooltips' and
 // cards' product images, fetched by the server and scaled to the thumbnail size
-// cap (ThumbnailSize, 145 px). The browser then never calls the retailers' image
+// cap (report.ThumbnailSize, 145 px). The browser then never calls the retailers' image
 // hosts itself, and a slow or huge image costs at most ImageTimeout and
 // MaxImageBytes. Only addresses of the account's own data are fetched (a product's
 // image, siteId 0 or the account's site, or an offer's image of the competitor
@@ -46,7 +46,7 @@ const (
 
 // ImageProxy serves GET /tooltip/getImg.
 type ImageProxy struct {
-	S      *Service
+	S      *report.Service
 	Client *http.Client
 	// Timeout bounds one fetch (ImageTimeout; shorter in tests).
 	Timeout time.Duration
@@ -54,7 +54,7 @@ type ImageProxy struct {
 
 // NewImageProxy is the proxy with its guarded client. allowPrivate lets it fetch
 // from loopback and private addresses: tests only.
-func NewImageProxy(s *Service, allowPrivate bool) *ImageProxy {
+func NewImageProxy(s *report.Service, allowPrivate bool) *ImageProxy {
 	d := &net.Dialer{Timeout: ImageTimeout}
 	if !allowPrivate {
 		d.Control = publicOnly
@@ -103,19 +103,15 @@ func (x *ImageProxy) Get(c echo.Context) error {
 		comp = n // a competitor; anything else (empty, the account's site) is the account's own products
 	}
 	ctx := c.Request().Context()
-	a, err := x.S.account(ctx, p, false)
+	a, err := x.S.AccountPlain(ctx, p)
 	if err != nil {
 		return err
 	}
-	st, err := engine.CompileImageKnown(a, comp, raw)
+	known, err := x.S.ImageKnown(ctx, a, comp, raw)
 	if err != nil {
 		return err
 	}
-	n, err := x.S.W.Count(ctx, st)
-	if err != nil {
-		return err
-	}
-	if n == 0 {
+	if !known {
 		return httperr.NotFound("Image not found")
 	}
 	if isDemoImage(raw) {
@@ -133,7 +129,7 @@ func (x *ImageProxy) Get(c echo.Context) error {
 	return c.Blob(http.StatusOK, ctype, body)
 }
 
-// thumbnail fetches the image and scales it to fit ThumbnailSize (JPEG stays
+// thumbnail fetches the image and scales it to fit report.ThumbnailSize (JPEG stays
 // JPEG, anything else becomes PNG).
 func (x *ImageProxy) thumbnail(ctx context.Context, addr string) ([]byte, string, error) {
 	ctx, cancel := context.WithTimeout(ctx, x.Timeout)
@@ -165,7 +161,7 @@ func (x *ImageProxy) thumbnail(ctx context.Context, addr string) ([]byte, string
 	if err != nil {
 		return nil, "", err
 	}
-	img = fit(img, ThumbnailSize)
+	img = fit(img, report.ThumbnailSize)
 	var out bytes.Buffer
 	if format == "jpeg" {
 		err = jpeg.Encode(&out, img, &jpeg.Options{Quality: 85})

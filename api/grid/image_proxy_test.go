@@ -23,6 +23,7 @@ import (
 	"pricelens/api/session"
 	"pricelens/deploy/testenv"
 	"pricelens/engine"
+	"pricelens/report"
 )
 
 // GET /tooltip/getImg: an image of the account's data comes back scaled to fit
@@ -84,7 +85,7 @@ func TestImageProxy(t *testing.T) {
 	require.NoError(t, b.Append(uint32(1), "Pa", uint32(11), time.Now(), nil, host.URL+"/wide.png?comp=11"))
 	require.NoError(t, b.Send())
 
-	s := NewService(w, nil)
+	s := report.NewService(w, nil)
 	accounts := map[int64]engine.Account{
 		1: {AccountID: 1, Competitors: []engine.Competitor{{ID: 11, Name: "Alpha"}, {ID: 12, Name: "Beta"}}},
 		2: {AccountID: 2},
@@ -160,7 +161,7 @@ func TestImageProxy(t *testing.T) {
 		t.Helper()
 		st, img, format, hdr := getFull(px, 1, addr, "")
 		require.Equal(t, 200, st, "%s: %s", addr, format)
-		assert.Equal(t, image.Pt(ThumbnailSize, ThumbnailSize), img.Bounds().Size(), addr)
+		assert.Equal(t, image.Pt(report.ThumbnailSize, report.ThumbnailSize), img.Bounds().Size(), addr)
 		assert.Equal(t, "png image/png", format, addr)
 		assert.Equal(t, "unavailable", hdr.Get("X-Image-Placeholder"), addr)
 		assert.Equal(t, "private, max-age=300", hdr.Get("Cache-Control"), addr)
@@ -181,7 +182,7 @@ func TestImageProxy(t *testing.T) {
 	})}
 	stA, imgA, formatA, hdrA := getFull(drawn, 1, demoA, "")
 	require.Equal(t, 200, stA, formatA)
-	assert.Equal(t, image.Pt(ThumbnailSize, ThumbnailSize), imgA.Bounds().Size())
+	assert.Equal(t, image.Pt(report.ThumbnailSize, report.ThumbnailSize), imgA.Bounds().Size())
 	assert.Equal(t, "png image/png", formatA)
 	assert.Empty(t, hdrA.Get("X-Image-Placeholder"))
 	_, imgA2, _, _ := getFull(drawn, 1, demoA, "")

@@ -13,6 +13,7 @@ import (
 
 	"pricelens/api/session"
 	"pricelens/engine"
+	"pricelens/report/reporttest"
 )
 
 // limitSet is a brand set filter of exactly MaxSetValues values and MaxSetChars
@@ -41,9 +42,9 @@ func limitSet(t *testing.T, extra int) string {
 func TestLargeSetsAndSearchesAreBounded(t *testing.T) {
 	e := server(t, &session.Principal{UserID: 1, AccountID: 1})
 	var want []string
-	for _, p := range buildFixture().products {
-		if p.account == 1 && (p.brand == "Acme" || p.brand == "O'Brien") {
-			want = append(want, p.id)
+	for _, p := range reporttest.Build().Products {
+		if p.Account == 1 && (p.Brand == "Acme" || p.Brand == "O'Brien") {
+			want = append(want, p.ID)
 		}
 	}
 	sort.Strings(want)
@@ -89,12 +90,12 @@ func TestLargeCategoryAccessAndSelection(t *testing.T) {
 		}
 		return out
 	}
-	a := f.acc1
+	a := f.Acc1
 	a.Categories = append(filler(3000), "Home")
 	var home []string
-	for _, p := range f.products {
-		if p.account == 1 && p.sup == "Home" {
-			home = append(home, p.id)
+	for _, p := range f.Products {
+		if p.Account == 1 && p.Sup == "Home" {
+			home = append(home, p.ID)
 		}
 	}
 	sort.Strings(home)

@@ -14,12 +14,14 @@ import (
 	"pricelens/api/appstate"
 	"pricelens/api/route"
 	"pricelens/api/session"
+	"pricelens/report"
+	"pricelens/report/reporttest"
 	"pricelens/store"
 )
 
 // matchFeedbackRoutes are the match feedback calls over the grid's database (the
 // access middleware, which checks the permission, is tested in api/access).
-func matchFeedbackRoutes(s *Service) []route.Route {
+func matchFeedbackRoutes(s *report.Service) []route.Route {
 	if _, err := s.DB.Exec(context.Background(), `INSERT INTO users (id, email) VALUES (1, 'ana@example.com'), (2, 'bob@example.com')`); err != nil {
 		panic(err)
 	}
@@ -41,43 +43,43 @@ func matchFeedbackRoutes(s *Service) []route.Route {
 // flag this account's competitor nor see its flags, and its reports do not change.
 func TestMatchFeedbackLeavesEveryComparison(t *testing.T) {
 	e, _ := serverWith(t, &session.Principal{UserID: 1, AccountID: 1}, matchFeedbackRoutes)
-	f := buildFixture()
-	r := ref{f: f, a: f.acc1, cs: []int64{11, 12, 13}}
-	var p fxProduct
-	for _, q := range r.products() {
-		if _, ok := r.comparable(q, 11); ok && q.brand != "" {
+	f := reporttest.Build()
+	r := reporttest.Ref{F: f, A: f.Acc1, CS: []int64{11, 12, 13}}
+	var p reporttest.Product
+	for _, q := range r.Products() {
+		if _, ok := r.Comparable(q, 11); ok && q.Brand != "" {
 			p = q
 			break
 		}
 	}
-	require.NotEmpty(t, p.id)
-	d, _ := r.comparable(p, 11)
-	bucket := r.bucket(d)
+	require.NotEmpty(t, p.ID)
+	d, _ := r.Comparable(p, 11)
+	bucket := r.Bucket(d)
 
 	// What a user sees of the pair, over every kind of report.
 	type view struct {
-		bucket             any
-		compared, inBucket float64
+		Bucket             any
+		Compared, inBucket float64
 		brandCompared11    float64
 		snapshotCompared11 float64
 		assortmentFound11  float64
 		realTimeBucket     any
-		market             any
+		Market             any
 	}
 	look := func() view {
 		var v view
 		code, out := call(e, "POST", "/api/tabular/getConditionsData", fmt.Sprintf(`{"condition":{"startRow":0,"limit":10,
-			"filters":{"id":{"filterType":"text","type":"equals","filter":%q}},"visible_columns":["bucket@11","products_compared","market_price"]}}`, p.id))
+			"filters":{"id":{"filterType":"text","type":"equals","filter":%q}},"visible_columns":["bucket@11","products_compared","market_price"]}}`, p.ID))
 		require.Equal(t, 200, code, out)
 		row := out["rows"].([]any)[0].(map[string]any)
-		v.bucket, v.compared, v.market = row["bucket@11"], row["products_compared"].(float64), row["market_price"]
+		v.Bucket, v.Compared, v.Market = row["bucket@11"], row["products_compared"].(float64), row["market_price"]
 		code, out = call(e, "POST", "/api/tabular/getCountOfRow", fmt.Sprintf(`{"condition":{"filters":{"bucket@11":{"filterType":"radio","value":%q}}}}`, bucket))
 		require.Equal(t, 200, code, out)
 		v.inBucket = out["count"].(float64)
 		code, out = call(e, "POST", "/api/tabular/getConditionsData", `{"condition":{"report_type":"competitive_landscape_by_brand","startRow":0,"limit":100,"visible_columns":["products_compared@11"]}}`)
 		require.Equal(t, 200, code, out)
 		for _, g := range out["rows"].([]any) {
-			if g := g.(map[string]any); g["canonical_mfgr_display"] == p.brand {
+			if g := g.(map[string]any); g["canonical_mfgr_display"] == p.Brand {
 				v.brandCompared11 = g["products_compared@11"].(float64)
 			}
 		}
@@ -95,7 +97,7 @@ func TestMatchFeedbackLeavesEveryComparison(t *testing.T) {
 			code, out = call(e, "POST", "/api/tabular/getConditionsDataForRealTime", fmt.Sprintf(`{"competitorsId":[11],"offset":%d}`, offset))
 			require.Equal(t, 200, code, out)
 			for _, x := range out["rows"].([]any) {
-				if x := x.(map[string]any); x["product_id"] == p.id {
+				if x := x.(map[string]any); x["product_id"] == p.ID {
 					v.realTimeBucket = x["bucket"]
 					if v.realTimeBucket == nil {
 						v.realTimeBucket = "none"
@@ -109,31 +111,31 @@ func TestMatchFeedbackLeavesEveryComparison(t *testing.T) {
 		return v
 	}
 	before := look()
-	require.Equal(t, bucket, before.bucket)
+	require.Equal(t, bucket, before.Bucket)
 	require.Positive(t, before.brandCompared11)
 	require.Positive(t, before.snapshotCompared11)
 
-	flag := fmt.Sprintf(`{"productId":%q,"competitorId":11,"competitorProductId":"X-1","reason":"different model"}`, p.id)
+	flag := fmt.Sprintf(`{"productId":%q,"competitorId":11,"competitorProductId":"X-1","reason":"different model"}`, p.ID)
 	code, out := call(e, "POST", "/api/match_feedback/flagMatch", flag)
 	require.Equal(t, 200, code, out)
 	flagged := look()
-	assert.Nil(t, flagged.bucket, "no bucket for a flagged match")
-	assert.Equal(t, before.compared-1, flagged.compared)
+	assert.Nil(t, flagged.Bucket, "no bucket for a flagged match")
+	assert.Equal(t, before.Compared-1, flagged.Compared)
 	assert.Equal(t, before.inBucket-1, flagged.inBucket)
 	assert.Equal(t, before.brandCompared11-1, flagged.brandCompared11)
 	assert.Equal(t, before.snapshotCompared11-1, flagged.snapshotCompared11)
 	assert.Equal(t, before.assortmentFound11-1, flagged.assortmentFound11, "a flagged match is not found in the assortment")
 	assert.Equal(t, bucket, before.realTimeBucket)
 	assert.Equal(t, "none", flagged.realTimeBucket, "the real-time view shows the scan without a bucket")
-	if before.compared == 1 {
-		assert.Nil(t, flagged.market, "the market price had only this pair")
+	if before.Compared == 1 {
+		assert.Nil(t, flagged.Market, "the market price had only this pair")
 	}
 
 	code, out = call(e, "GET", "/api/match_feedback/getFlags", ``)
 	require.Equal(t, 200, code, out)
 	fl := out["flags"].([]any)
 	require.Len(t, fl, 1)
-	assert.Equal(t, p.id, fl[0].(map[string]any)["product_id"])
+	assert.Equal(t, p.ID, fl[0].(map[string]any)["product_id"])
 	assert.Equal(t, "Alpha", fl[0].(map[string]any)["competitor_name"])
 	assert.Equal(t, "ana@example.com", fl[0].(map[string]any)["flagged_by"])
 	assert.Equal(t, "open", fl[0].(map[string]any)["status"])
@@ -151,7 +153,7 @@ func TestMatchFeedbackLeavesEveryComparison(t *testing.T) {
 	require.Len(t, recs, 3)
 	assert.Equal(t, []string{"product_id", "competitor_id", "competitor", "competitor_product_id", "reason", "status", "flagged_by", "flagged_at", "resolved_by", "resolved_at"}, recs[0])
 	byProduct := map[string][]string{recs[1][0]: recs[1], recs[2][0]: recs[2]}
-	assert.Equal(t, []string{p.id, "11", "Alpha", "X-1", "different model", "open", "ana@example.com"}, byProduct[p.id][:7])
+	assert.Equal(t, []string{p.ID, "11", "Alpha", "X-1", "different model", "open", "ana@example.com"}, byProduct[p.ID][:7])
 	assert.Equal(t, `'=HYPERLINK("x")`, byProduct["P0002"][4])
 	code, out = call(e, "POST", "/api/match_feedback/unflagMatch", `{"productId":"P0002","competitorId":12}`)
 	require.Equal(t, 200, code, out)
@@ -166,7 +168,7 @@ func TestMatchFeedbackLeavesEveryComparison(t *testing.T) {
 	require.Equal(t, 200, code, out)
 	assert.Empty(t, out["flags"])
 
-	code, out = call(e, "POST", "/api/match_feedback/unflagMatch", fmt.Sprintf(`{"productId":%q,"competitorId":11}`, p.id))
+	code, out = call(e, "POST", "/api/match_feedback/unflagMatch", fmt.Sprintf(`{"productId":%q,"competitorId":11}`, p.ID))
 	require.Equal(t, 200, code, out)
 	assert.Equal(t, before, look(), "unflagged: back in every comparison")
 
@@ -174,13 +176,13 @@ func TestMatchFeedbackLeavesEveryComparison(t *testing.T) {
 	code, _ = call(e, "POST", "/api/match_feedback/flagMatch", flag)
 	require.Equal(t, 200, code)
 	require.Equal(t, before.inBucket-1, look().inBucket)
-	code, out = call(e, "POST", "/api/match_feedback/resolveMatch", fmt.Sprintf(`{"productId":%q,"competitorId":11}`, p.id))
+	code, out = call(e, "POST", "/api/match_feedback/resolveMatch", fmt.Sprintf(`{"productId":%q,"competitorId":11}`, p.ID))
 	require.Equal(t, 200, code, out)
 	assert.Equal(t, before, look())
 	code, out = call(e, "GET", "/api/match_feedback/getFlags?status=resolved", ``)
 	require.Equal(t, 200, code, out)
 	assert.Len(t, out["flags"], 1)
-	code, out = call(e, "POST", "/api/match_feedback/resolveMatch", fmt.Sprintf(`{"productId":%q,"competitorId":11}`, p.id))
+	code, out = call(e, "POST", "/api/match_feedback/resolveMatch", fmt.Sprintf(`{"productId":%q,"competitorId":11}`, p.ID))
 	assert.Equal(t, 404, code, "already resolved: %v", out)
 
 	// Bad input.
@@ -200,7 +202,7 @@ func TestMatchFeedbackLeavesEveryComparison(t *testing.T) {
 // is covered too.
 func TestProductReadsWithAnOpenFlag(t *testing.T) {
 	var routes []route.Route
-	e, s := serverWith(t, &session.Principal{UserID: 1, AccountID: 1}, func(s *Service) []route.Route {
+	e, s := serverWith(t, &session.Principal{UserID: 1, AccountID: 1}, func(s *report.Service) []route.Route {
 		routes = Routes(s)
 		return matchFeedbackRoutes(s)
 	})
@@ -213,15 +215,15 @@ func TestProductReadsWithAnOpenFlag(t *testing.T) {
 	}
 	require.GreaterOrEqual(t, len(product), 5, "competitor/getData, tooltip/getCompetitorData, assortment/getNameTooltipData, the tooltip and the details")
 
-	f := buildFixture()
-	r := ref{f: f, a: f.acc1, cs: []int64{11, 12, 13}}
+	f := reporttest.Build()
+	r := reporttest.Ref{F: f, A: f.Acc1, CS: []int64{11, 12, 13}}
 	var flagged, other string
-	for _, q := range r.products() {
-		if _, ok := r.comparable(q, 11); ok {
+	for _, q := range r.Products() {
+		if _, ok := r.Comparable(q, 11); ok {
 			if flagged == "" {
-				flagged = q.id
-			} else if _, ok := r.comparable(q, 12); ok && other == "" {
-				other = q.id
+				flagged = q.ID
+			} else if _, ok := r.Comparable(q, 12); ok && other == "" {
+				other = q.ID
 			}
 		}
 	}

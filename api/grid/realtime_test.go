@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"pricelens/api/session"
+	"pricelens/report/reporttest"
 )
 
 // The real-time view lists every latest offer of the chosen competitors, newest
@@ -16,16 +17,16 @@ import (
 // the fixture; another account's competitors are refused and its scans unseen.
 func TestRealTimeView(t *testing.T) {
 	e := server(t, &session.Principal{UserID: 1, AccountID: 1})
-	f := buildFixture()
-	r := ref{f: f, a: f.acc1, cs: []int64{11, 12, 13}}
+	f := reporttest.Build()
+	r := reporttest.Ref{F: f, A: f.Acc1, CS: []int64{11, 12, 13}}
 	offers, lastDay, lastScan := map[int64]int{}, map[int64]int{}, map[int64]time.Time{}
-	for _, p := range r.products() {
-		for c, o := range p.offers {
+	for _, p := range r.Products() {
+		for c, o := range p.Offers {
 			offers[c]++
-			if o.seen.After(lastScan[c]) {
-				lastScan[c] = o.seen
+			if o.Seen.After(lastScan[c]) {
+				lastScan[c] = o.Seen
 			}
-			if !o.seen.Before(fxNow.Add(-24 * time.Hour)) {
+			if !o.Seen.Before(reporttest.Now.Add(-24 * time.Hour)) {
 				lastDay[c]++
 			}
 		}

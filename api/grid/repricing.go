@@ -1,22 +1,16 @@
 package grid
 
 import (
-	"bytes"
-	"context"
 	"encoding/json"
-	"errors"
 	"net/http"
-	"strconv"
-	"strings"
 
 	"github.com/labstack/echo/v4"
 
-	"pricelens/api/httperr"
 	"pricelens/api/route"
 	"pricelens/api/session"
 	"pricelens/engine"
 	pricing "pricelens/pricer"
-	"pricelens/store"
+	"pricelens/report"
 	"pricelens/store/authz"
 )
 
@@ -27,7 +21,7 @@ import (
 
 // RepricingRoutes are the results grids' calls; they need read on the dynamic
 // pricer (either rules section).
-func RepricingRoutes(s *Service) []route.Route {
+func RepricingRoutes(s *report.Service) []route.Route {
 	h := &repricing{s: s}
 	read := repricingRead
 	return []route.Route{
@@ -43,51 +37,15 @@ func RepricingRoutes(s *Service) []route.Route {
 // repricingRead is the results' access: read on either rules section.
 var repricingRead = route.AnyOf(authz.DynamicPricer, authz.Read)
 
-// ResultsCondition is a grid condition with the specification's "run" key:
-// "latest" (the latest complete real run, the default), "simulation" (the latest
-// complete simulation) or a run id.
-type ResultsCondition struct {
-	cond engine.Condition
-	run  pricing.RunRef
-}
-
-func parseResultsCondition(field string, raw json.RawMessage) (ResultsCondition, error) {
-	var out ResultsCondition
-	t, err := conditionObject(raw)
-	if err != nil {
-		return out, err
-	}
-	if out.cond, err = engine.ParseCondition(t); err != nil {
-		return out, err
-	}
-	var r struct {
-		Run json.RawMessage `json:"run"`
-	}
-	_ = json.Unmarshal(t, &r)
-	run := strings.TrimSpace(string(bytes.Trim(bytes.TrimSpace(r.Run), `"`)))
-	switch run {
-	case "", "null", "latest":
-	case "simulation":
-		out.run.Simulation = true
-	default:
-		id, err := strconv.ParseInt(run, 10, 64)
-		if err != nil || id <= 0 {
-			return out, httperr.BadRequest(field+".run", "run must be latest, simulation or a run id")
-		}
-		out.run.ID = id
-	}
-	return out, nil
-}
-
 // ResultsRequest is getConditionsData's {"data": condition + run}.
 type ResultsRequest struct {
 	Data json.RawMessage `json:"data" required:"true"`
-	rc   ResultsCondition
+	rc   report.ResultsCondition
 }
 
 // Validate parses the condition and the run.
 func (r *ResultsRequest) Validate() (err error) {
-	r.rc, err = parseResultsCondition("data", r.Data)
+	r.rc, err = report.ParseResultsCondition("data", r.Data)
 	return err
 }
 
@@ -95,12 +53,12 @@ func (r *ResultsRequest) Validate() (err error) {
 type ResultsCountRequest struct {
 	ConditionData       json.RawMessage `json:"conditionData" required:"true"`
 	CalculatePendingRow bool            `json:"calculatePendingRow"`
-	rc                  ResultsCondition
+	rc                  report.ResultsCondition
 }
 
 // Validate parses the condition and the run.
 func (r *ResultsCountRequest) Validate() (err error) {
-	r.rc, err = parseResultsCondition("conditionData", r.ConditionData)
+	r.rc, err = report.ParseResultsCondition("conditionData", r.ConditionData)
 	return err
 }
 
@@ -123,32 +81,7 @@ type ResultsBlock struct {
 	RunID   *int64           `json:"run_id" openapi:"always"`
 }
 
-type repricing struct{ s *Service }
-
-// resultRun is the run a results export's stored condition names ("run": its id),
-// with what its explanations need. Its refusals are the export's words
-// (exportError reads an *httperr.Error).
-func (s *Service) resultRun(ctx context.Context, accountID int64, condJSON []byte) (engine.ResultRun, error) {
-	rc, err := parseResultsCondition("condition", condJSON)
-	if err != nil {
-		return engine.ResultRun{}, err
-	}
-	run, err := s.pricer().ResultRun(ctx, accountID, rc.run)
-	return run, pricerRefusal(err)
-}
-
-// pricerRefusal is the pricer's refusal (no results, not kept) as the
-// *httperr.Error the export job words for the user (exportError).
-func pricerRefusal(err error) error {
-	var r *pricing.Refusal
-	if errors.As(err, &r) {
-		if r.Err.Kind == store.KindNotFound {
-			return httperr.NotFound(r.Err.Message)
-		}
-		return httperr.Conflict(r.Err.Message)
-	}
-	return err
-}
+type repricing struct{ s *report.Service }
 
 // RepricingExportRequest is repricing/exportDataToCsv's {"condition", "selectAll",
 // "toggledNodes"}: a results condition (with its "run") and the grid's selection.
@@ -156,12 +89,12 @@ type RepricingExportRequest struct {
 	Condition    json.RawMessage `json:"condition" required:"true"`
 	SelectAll    bool            `json:"selectAll"`
 	ToggledNodes []string        `json:"toggledNodes"`
-	rc           ResultsCondition
+	rc           report.ResultsCondition
 }
 
 // Validate parses the condition and the run.
 func (r *RepricingExportRequest) Validate() (err error) {
-	r.rc, err = parseResultsCondition("condition", r.Condition)
+	r.rc, err = report.ParseResultsCondition("condition", r.Condition)
 	return err
 }
 
@@ -173,12 +106,12 @@ func (h *exportHandlers) startRepricingExport(c echo.Context, in RepricingExport
 	if err != nil {
 		return ExportStarted{}, err
 	}
-	run, found, err := h.x.S.pricer().CompleteRun(c.Request().Context(), p.AccountID, in.rc.run)
+	run, found, err := h.x.S.Pricer().CompleteRun(c.Request().Context(), p.AccountID, in.rc.Run)
 	if err != nil {
 		return ExportStarted{}, err
 	}
 	if !found {
-		return ExportStarted{}, pricerRefusal(pricing.ErrNoResults)
+		return ExportStarted{}, report.PricerRefusal(pricing.ErrNoResults)
 	}
 	return h.startAs(c, in.Condition, map[string]any{"report_type": engine.RepricingReport, "run": run.ID}, engine.Selection{All: in.SelectAll, Toggled: in.ToggledNodes})
 }
@@ -188,7 +121,7 @@ func (h *repricing) rows(c echo.Context, in ResultsRequest) (ResultsBlock, error
 	if err != nil {
 		return ResultsBlock{}, err
 	}
-	b, err := h.s.pricer().Results(c.Request().Context(), pricerReports{s: h.s, p: p}, p.AccountID, in.rc.cond, in.rc.run)
+	b, err := h.s.Pricer().Results(c.Request().Context(), h.s.PricerReports(p), p.AccountID, in.rc.Cond, in.rc.Run)
 	return ResultsBlock{Rows: b.Rows, LastRow: b.LastRow, RunID: b.RunID}, err
 }
 
@@ -197,7 +130,7 @@ func (h *repricing) count(c echo.Context, in ResultsCountRequest) (ResultsCount,
 	if err != nil {
 		return ResultsCount{}, err
 	}
-	n, pending, err := h.s.pricer().ResultsCount(c.Request().Context(), pricerReports{s: h.s, p: p}, p.AccountID, in.rc.cond, in.rc.run, in.CalculatePendingRow)
+	n, pending, err := h.s.Pricer().ResultsCount(c.Request().Context(), h.s.PricerReports(p), p.AccountID, in.rc.Cond, in.rc.Run, in.CalculatePendingRow)
 	out := ResultsCount{Count: n}
 	if in.CalculatePendingRow {
 		out.Pending = &pending
@@ -210,7 +143,7 @@ func (h *repricing) columns(c echo.Context, _ struct{}) (Columns, error) {
 	if err != nil {
 		return Columns{}, err
 	}
-	a, err := h.s.account(c.Request().Context(), p, false)
+	a, err := h.s.AccountPlain(c.Request().Context(), p)
 	if err != nil {
 		return Columns{}, err
 	}

@@ -21,6 +21,7 @@ import (
 	"pricelens/api/session"
 	"pricelens/engine"
 	"pricelens/jobs"
+	"pricelens/report"
 	"pricelens/store"
 )
 
@@ -33,12 +34,12 @@ import (
 // workers, and completes a real run of two rules (a target from the cheaper of
 // Alpha and Beta, 1 % under; a floor 5 % under my price), with a manual contract
 // pinning contractFSN and a planned event pricing eventFSN.
-func repricingServer(t *testing.T) (*echo.Echo, *Service) {
+func repricingServer(t *testing.T) (*echo.Echo, *report.Service) {
 	t.Helper()
 	p := &session.Principal{UserID: 1, AccountID: 1}
-	var x *Exports
-	e, s := serverWith(t, p, func(s *Service) []route.Route {
-		x = NewExports(s, t.TempDir())
+	var x *report.Exports
+	e, s := serverWith(t, p, func(s *report.Service) []route.Route {
+		x = report.NewExports(s, t.TempDir())
 		return append(ExportRoutes(x), RepricingRoutes(s)...)
 	})
 	ctx, cancel := context.WithCancel(context.Background())

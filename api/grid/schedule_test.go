@@ -19,6 +19,7 @@ import (
 	"pricelens/api/session"
 	"pricelens/deploy/testenv"
 	"pricelens/jobs"
+	"pricelens/report"
 	"pricelens/store"
 )
 
@@ -31,9 +32,9 @@ import (
 // report disabled before the hour sends nothing.
 func TestScheduledReportSentOnceOnItsWeekday(t *testing.T) {
 	p := &session.Principal{UserID: 1, AccountID: 1}
-	var x *Exports
-	e, s := serverWith(t, p, func(s *Service) []route.Route {
-		x = NewExports(s, t.TempDir())
+	var x *report.Exports
+	e, s := serverWith(t, p, func(s *report.Service) []route.Route {
+		x = report.NewExports(s, t.TempDir())
 		return ExportRoutes(x)
 	})
 	mp := testenv.MailpitServer(t)

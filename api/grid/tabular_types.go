@@ -7,6 +7,7 @@ import (
 
 	"pricelens/api/httperr"
 	"pricelens/engine"
+	"pricelens/report"
 )
 
 // The wire types of the tabular calls that run a grid condition. The condition
@@ -91,18 +92,9 @@ func parseCondition(raw json.RawMessage) (engine.Condition, error) {
 	return engine.ParseCondition(t)
 }
 
-// conditionObject is the condition's object text, unwrapped when the browser sent
-// it as a JSON string.
+// conditionObject is report.ConditionObject (the request types' parse).
 func conditionObject(raw json.RawMessage) (json.RawMessage, error) {
-	t := bytes.TrimSpace(raw)
-	if len(t) > 0 && t[0] == '"' {
-		var s string
-		if err := json.Unmarshal(t, &s); err != nil {
-			return nil, httperr.BadRequest("condition", "condition is not valid JSON")
-		}
-		t = []byte(s)
-	}
-	return t, nil
+	return report.ConditionObject(raw)
 }
 
 // Count is getCountOfRow's answer: the rows the condition matches at its level.
@@ -116,14 +108,6 @@ type Graph struct {
 	// "products"}; the group field's name depends on the grouping level.
 	Rows   []map[string]any `json:"rows" openapi:"always"`
 	Height int              `json:"height" openapi:"always"`
-}
-
-// SearchResult is the search box's answer: the first 30 matching products (id,
-// name, brand, manufacturer number and the keys every product row carries) and
-// how many match in all.
-type SearchResult struct {
-	Rows  []map[string]any `json:"rows" openapi:"always"`
-	Count uint64           `json:"count" openapi:"always"`
 }
 
 // barChartHeight is the specification's bar chart height rule for n rows.

@@ -13,10 +13,10 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/labstack/echo/v4"
 
-	"pricelens/api/grid"
 	"pricelens/api/httperr"
 	"pricelens/api/route"
 	"pricelens/api/session"
+	"pricelens/report"
 	"pricelens/store"
 	"pricelens/store/authz"
 	"pricelens/warehouse"
@@ -25,13 +25,13 @@ import (
 // Handlers are the mandated brands and FSNs calls.
 type Handlers struct {
 	Store *store.Store
-	Grid  *grid.Service // the category tree the verticals are checked against
+	Grid  *report.Service // the category tree the verticals are checked against
 	W     *warehouse.Warehouse
 }
 
 // New returns the handlers over the databases.
 func New(db *pgxpool.Pool, w *warehouse.Warehouse) *Handlers {
-	return &Handlers{Store: store.New(db), Grid: grid.NewService(w, db), W: w}
+	return &Handlers{Store: store.New(db), Grid: report.NewService(w, db), W: w}
 }
 
 // FSNPath is the mandated FSN upload (under /api/upload/: the upload body limit).

@@ -16,12 +16,12 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/labstack/echo/v4"
 
-	"pricelens/api/grid"
 	"pricelens/api/httperr"
 	"pricelens/api/route"
 	"pricelens/api/session"
 	"pricelens/engine"
 	pricing "pricelens/pricer"
+	"pricelens/report"
 	"pricelens/store"
 	"pricelens/store/authz"
 	"pricelens/warehouse"
@@ -35,13 +35,13 @@ type Permissions interface {
 // Handlers are the rule calls.
 type Handlers struct {
 	P     *pricing.Pricer
-	Grid  *grid.Service // the compiler's view of the account (rule checks, preview)
+	Grid  *report.Service // the compiler's view of the account (rule checks, preview)
 	Perms Permissions
 }
 
 // New returns the handlers over the databases.
 func New(db *pgxpool.Pool, w *warehouse.Warehouse, perms Permissions) *Handlers {
-	return &Handlers{P: pricing.New(store.New(db), w), Grid: grid.NewService(w, db), Perms: perms}
+	return &Handlers{P: pricing.New(store.New(db), w), Grid: report.NewService(w, db), Perms: perms}
 }
 
 // Routes are the rule calls' rows of the route table.

@@ -7,19 +7,12 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"pricelens/api/httperr"
+	"pricelens/store/authz"
 )
 
-// Principal is the signed-in user and the selected account of one request.
-type Principal struct {
-	UserID    int64
-	Email     string
-	IsSSO     bool
-	AccountID int64 // 0 when no account is selected yet
-	Role      string
-	RoleID    int // the role's role-type id in the account
-	// Categories are the super categories the user may see in this account; empty = all.
-	Categories []string
-}
+// Principal is the signed-in user and the selected account of one request
+// (authz.Principal, which the report service and the jobs take too).
+type Principal = authz.Principal
 
 const key = "pricelens.principal"
 

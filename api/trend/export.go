@@ -7,23 +7,23 @@ import (
 	"io"
 	"time"
 
-	"pricelens/api/grid"
 	"pricelens/api/session"
 	"pricelens/csvcell"
 	"pricelens/engine"
+	"pricelens/report"
 )
 
 // Exports writes a saved trend report's rows as a CSV export (a scheduled trend
 // report's attachment, jobs send_scheduled_report): the file is an export of the
-// tabular machinery (grid.Exports.FileNow: its row, file, expiry, download link),
+// tabular machinery (report.Exports.FileNow: its row, file, expiry, download link),
 // its rows the trend's, as getConditionsData answers them.
 type Exports struct {
 	T *Service
-	X *grid.Exports
+	X *report.Exports
 }
 
 // NewExports returns the trend exports of t, recorded as exports of x.
-func NewExports(t *Service, x *grid.Exports) *Exports { return &Exports{T: t, X: x} }
+func NewExports(t *Service, x *report.Exports) *Exports { return &Exports{T: t, X: x} }
 
 // ExportNow writes the CSV of a saved trend report's condition for its owner (with
 // their category access). The saved range is a length, not fixed days: a report
@@ -99,7 +99,7 @@ func (s *Service) WriteCSV(ctx context.Context, a engine.Account, t engine.Trend
 	sym := a.Settings.CurrencySymbol
 	for _, r := range rows {
 		for i, c := range cols {
-			rec[i] = grid.FormatCell(c.Format, r[c.Field], sym)
+			rec[i] = report.FormatCell(c.Format, r[c.Field], sym)
 		}
 		if err := cw.Write(rec); err != nil {
 			return 0, err

@@ -7,11 +7,11 @@ import (
 	"testing"
 	"time"
 
-	"pricelens/api/grid"
 	"pricelens/api/session"
 	"pricelens/deploy/testenv"
 	"pricelens/engine"
 	"pricelens/ingest/demo"
+	"pricelens/report"
 	"pricelens/store"
 )
 
@@ -27,7 +27,7 @@ func BenchmarkFlaggedTrendsOnS(b *testing.B) {
 	if _, err := demo.Load(ctx, w, db, demo.Options{Size: demo.S, Seed: 1, Out: io.Discard, Progress: io.Discard}); err != nil {
 		b.Fatal(err)
 	}
-	s := NewService(grid.NewService(w, db))
+	s := NewService(report.NewService(w, db))
 	plain, err := s.Grid.Account(ctx, session.Principal{AccountID: 1})
 	if err != nil {
 		b.Fatal(err)

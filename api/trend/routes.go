@@ -1,7 +1,7 @@
 // Package trend holds the trend screens' calls (docs/trends.md): the five trend
 // reports and the product page's price trend, their columns, the extra
 // custom-field lines and the client-side export. The engine compiles a trend
-// (engine.CompileTrend); the tabular service (api/grid) supplies the caller's
+// (engine.CompileTrend); the report service (package report) supplies the caller's
 // account and the warehouse.
 package trend
 

@@ -15,12 +15,12 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"pricelens/api/grid"
 	"pricelens/api/session"
 	"pricelens/deploy/testenv"
 	"pricelens/engine"
 	"pricelens/ingest"
 	"pricelens/ingest/demo"
+	"pricelens/report"
 	"pricelens/store"
 	"pricelens/warehouse"
 )
@@ -113,7 +113,7 @@ func loadHistory(t *testing.T) (history, *Service, engine.Account, engine.Accoun
 	require.NoError(t, rows.Err())
 	rows.Close()
 
-	s := NewService(grid.NewService(w, db))
+	s := NewService(report.NewService(w, db))
 	a1, err := s.Grid.Account(ctx, session.Principal{AccountID: 1})
 	require.NoError(t, err)
 	a2, err := s.Grid.Account(ctx, session.Principal{AccountID: 2})

@@ -16,10 +16,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"pricelens/api/grid"
 	"pricelens/deploy/testenv"
 	"pricelens/engine"
 	"pricelens/jobs"
+	"pricelens/report"
 	"pricelens/store"
 )
 
@@ -55,7 +55,7 @@ func TestScheduledTrendReportMailed(t *testing.T) {
 	require.NoError(t, err)
 
 	mp := testenv.MailpitServer(t)
-	x := grid.NewExports(s.Grid, t.TempDir())
+	x := report.NewExports(s.Grid, t.TempDir())
 	deps := jobs.Deps{DB: db, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Exports: x, TrendExports: NewExports(s, x),
 		SMTP: mp.SMTP, ClickHouse: func(context.Context) (driver.Conn, error) { return s.Grid.W.Conn, nil }, PublicURL: "http://pricelens.test"}
 	w, err := jobs.Start(ctx, deps)

@@ -8,14 +8,15 @@ import (
 	"pricelens/api/grid"
 	"pricelens/engine"
 	"pricelens/ingest"
+	"pricelens/report"
 	"pricelens/store"
 )
 
 // Service runs trend plans for accounts on the tabular service's warehouse.
-type Service struct{ Grid *grid.Service }
+type Service struct{ Grid *report.Service }
 
 // NewService returns a trend service beside the tabular one.
-func NewService(g *grid.Service) *Service { return &Service{Grid: g} }
+func NewService(g *report.Service) *Service { return &Service{Grid: g} }
 
 // Rows compiles and runs a trend and shapes its rows, with the flags of its competitors.
 func (s *Service) Rows(ctx context.Context, a engine.Account, t engine.Trend) (Rows, error) {

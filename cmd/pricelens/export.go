@@ -11,10 +11,10 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"pricelens/api/drops"
-	"pricelens/api/grid"
 	"pricelens/deploy/config"
+	"pricelens/drops"
 	"pricelens/feed"
+	"pricelens/report"
 	"pricelens/store"
 )
 
@@ -197,7 +197,7 @@ func openDrops(ctx context.Context) (*drops.Drops, databases, error) {
 	if err != nil {
 		return nil, databases{}, err
 	}
-	return drops.New(grid.NewService(dbs.W, dbs.DB)), dbs, nil
+	return drops.New(report.NewService(dbs.W, dbs.DB)), dbs, nil
 }
 
 // runPriceFeed writes the price feed of one account (0: every account with

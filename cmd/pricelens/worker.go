@@ -6,11 +6,11 @@ import (
 
 	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
 
-	"pricelens/api/drops"
-	"pricelens/api/grid"
 	"pricelens/api/trend"
 	"pricelens/deploy/config"
+	"pricelens/drops"
 	"pricelens/jobs"
+	"pricelens/report"
 )
 
 // runWorker runs the background job workers alone, without the API, until
@@ -35,8 +35,8 @@ func runWorker(ctx context.Context, args []string) error {
 
 // jobDeps are the workers' dependencies over the command's open databases.
 func (d databases) jobDeps(c config.Config, log *slog.Logger) jobs.Deps {
-	svc := grid.NewService(d.W, d.DB)
-	exports := grid.NewExports(svc, c.DataDir)
+	svc := report.NewService(d.W, d.DB)
+	exports := report.NewExports(svc, c.DataDir)
 	exports.Log = log
 	return jobs.Deps{DB: d.DB, Log: log, SMTP: c.SMTP, ScheduleHour: c.ScheduleHour, PublicURL: c.PublicURL,
 		ClickHouse:   func(context.Context) (driver.Conn, error) { return d.W.Conn, nil },

@@ -15,11 +15,11 @@ import (
 	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
 
 	"pricelens/api"
-	"pricelens/api/grid"
 	"pricelens/deploy/load"
 	"pricelens/deploy/testenv"
 	"pricelens/ingest/demo"
 	"pricelens/jobs"
+	"pricelens/report"
 )
 
 // A short run against the real server on the demo data set S: every call of the
@@ -43,7 +43,7 @@ func TestRunAgainstTheServer(t *testing.T) {
 	e, err := api.New(api.Deps{Config: cfg, Log: log, DB: db, Warehouse: w})
 	require.NoError(t, err)
 	// The export jobs run in workers, as in the server `make load` starts.
-	workers, err := jobs.Start(ctx, jobs.Deps{DB: db, Log: log, Exports: grid.NewExports(grid.NewService(w, db), cfg.DataDir),
+	workers, err := jobs.Start(ctx, jobs.Deps{DB: db, Log: log, Exports: report.NewExports(report.NewService(w, db), cfg.DataDir),
 		ClickHouse: func(context.Context) (driver.Conn, error) { return w.Conn, nil }})
 	require.NoError(t, err)
 	defer func() { _ = workers.Stop() }()

@@ -3324,12 +3324,6 @@ export interface components {
             sort?: components["schemas"]["EngineSortItem"][] | null;
             startRow?: number;
         };
-        GridBlock: {
-            lastRow: number;
-            rows: ({
-                [key: string]: null | boolean | number | string | unknown[] | Record<string, never>;
-            } | null)[] | null;
-        };
         GridBrandPage: {
             brands: string[] | null;
             hasMore: boolean;
@@ -3342,15 +3336,8 @@ export interface components {
         GridBrandsRequest: {
             data?: components["schemas"]["GridBrandsQuery"];
         };
-        GridCategoryNode: {
-            children?: components["schemas"]["GridCategoryNode"][];
-            /** Format: int64 */
-            id?: number;
-            name: string;
-            products: number;
-        } | null;
         GridCategoryTree: {
-            categories: components["schemas"]["GridCategoryNode"][] | null;
+            categories: components["schemas"]["ReportCategoryNode"][] | null;
         };
         GridColumnDef: {
             calculateField: boolean;
@@ -3384,47 +3371,9 @@ export interface components {
             /** Format: int64 */
             run_id: number;
         };
-        GridCompetitorRow: {
-            brand?: string | null;
-            bucket?: string | null;
-            competitor: string;
-            /** Format: int64 */
-            competitor_id: number;
-            currency_symbol: string;
-            img_url?: string | null;
-            in_stock?: number | null;
-            mfgr_prod_id?: string | null;
-            /** Format: double */
-            my_price?: number | null;
-            name?: string | null;
-            on_sale?: number | null;
-            /** Format: double */
-            price?: number | null;
-            /** Format: double */
-            price_delta?: number | null;
-            prod_id?: string | null;
-            seen_at?: string | null;
-            url?: string | null;
-        };
         GridCompetitorRows: {
             lastRow: number;
-            rows: components["schemas"]["GridCompetitorRow"][] | null;
-        };
-        GridCompetitorScans: {
-            /** Format: int64 */
-            id: number;
-            /** Format: date-time */
-            last_scan?: string | null;
-            name: string;
-            offers: number;
-            scans_last_day: number;
-        };
-        GridCompetitorTooltip: {
-            competitors: components["schemas"]["GridCompetitorRow"][] | null;
-            id: string;
-            /** Format: double */
-            my_price?: number | null;
-            name: string;
+            rows: components["schemas"]["ReportCompetitorRow"][] | null;
         };
         GridConditionRequest: {
             condition: unknown;
@@ -3446,9 +3395,6 @@ export interface components {
             run_id: number;
             select_all?: boolean;
         };
-        GridExportList: {
-            exports: components["schemas"]["GridExportStatus"][] | null;
-        };
         GridExportRequest: {
             condition: unknown;
             selectAll?: boolean;
@@ -3456,21 +3402,6 @@ export interface components {
         };
         GridExportStarted: {
             exportReportName: string;
-        };
-        GridExportStatus: {
-            /** Format: date-time */
-            created_at: string;
-            error?: string;
-            /** Format: double */
-            eta_seconds?: number | null;
-            /** Format: date-time */
-            expires_at: string;
-            /** Format: double */
-            percent: number;
-            reportName: string;
-            /** Format: int64 */
-            rows: number;
-            status: string;
         };
         GridGraph: {
             height: number;
@@ -3481,43 +3412,6 @@ export interface components {
         GridGraphRequest: {
             condition: unknown;
             groupsArray?: unknown[] | null;
-        };
-        GridHighlight: {
-            /** Format: double */
-            diff?: number | null;
-            field: string;
-            id: string;
-            image?: components["schemas"]["GridHighlightImage"];
-            /** Format: double */
-            number: number;
-        };
-        GridHighlightImage: {
-            h: number;
-            src: string;
-            w: number;
-        } | null;
-        GridInsight: {
-            highlights: components["schemas"]["GridHighlight"][] | null;
-            key: string;
-            link: string;
-            metric: string;
-            summary: string;
-            title: string;
-        };
-        GridInsightCards: {
-            insights: components["schemas"]["GridInsight"][] | null;
-        };
-        GridPricingInsights: {
-            alert_reports_to_review: number;
-            candidates_source: string;
-            changes_at_competitor_last_day: number;
-            changes_at_competitor_last_week: number;
-            links: {
-                [key: string]: string;
-            } | null;
-            num_products_for_price_down: number;
-            num_products_for_price_up: number;
-            num_products_out_of_stock_at_comp: number;
         };
         GridProductDetails: {
             product: {
@@ -3560,34 +3454,10 @@ export interface components {
         GridResultsRequest: {
             data: unknown;
         };
-        GridScanSummary: {
-            competitors: components["schemas"]["GridCompetitorScans"][] | null;
-        };
         GridSearchRequest: {
             condition?: unknown;
             mode?: string;
             search?: string;
-        };
-        GridSearchResult: {
-            count: number;
-            rows: ({
-                [key: string]: null | boolean | number | string | unknown[] | Record<string, never>;
-            } | null)[] | null;
-        };
-        GridTooltip: {
-            availability?: number | null;
-            brand?: string | null;
-            category?: string | null;
-            currency_symbol: string;
-            description: string;
-            id: string;
-            image?: string | null;
-            last_scanned?: string | null;
-            link?: string | null;
-            mfgr_prod_id?: string | null;
-            on_sale?: number | null;
-            /** Format: double */
-            price?: number | null;
         };
         HttperrError: {
             code?: string;
@@ -3803,6 +3673,136 @@ export interface components {
             can_reorder: boolean;
             can_run: boolean;
             targets: components["schemas"]["PricerTarget"][] | null;
+        };
+        ReportBlock: {
+            lastRow: number;
+            rows: ({
+                [key: string]: null | boolean | number | string | unknown[] | Record<string, never>;
+            } | null)[] | null;
+        };
+        ReportCategoryNode: {
+            children?: components["schemas"]["ReportCategoryNode"][];
+            /** Format: int64 */
+            id?: number;
+            name: string;
+            products: number;
+        } | null;
+        ReportCompetitorRow: {
+            brand?: string | null;
+            bucket?: string | null;
+            competitor: string;
+            /** Format: int64 */
+            competitor_id: number;
+            currency_symbol: string;
+            img_url?: string | null;
+            in_stock?: number | null;
+            mfgr_prod_id?: string | null;
+            /** Format: double */
+            my_price?: number | null;
+            name?: string | null;
+            on_sale?: number | null;
+            /** Format: double */
+            price?: number | null;
+            /** Format: double */
+            price_delta?: number | null;
+            prod_id?: string | null;
+            seen_at?: string | null;
+            url?: string | null;
+        };
+        ReportCompetitorScans: {
+            /** Format: int64 */
+            id: number;
+            /** Format: date-time */
+            last_scan?: string | null;
+            name: string;
+            offers: number;
+            scans_last_day: number;
+        };
+        ReportCompetitorTooltip: {
+            competitors: components["schemas"]["ReportCompetitorRow"][] | null;
+            id: string;
+            /** Format: double */
+            my_price?: number | null;
+            name: string;
+        };
+        ReportExportList: {
+            exports: components["schemas"]["ReportExportStatus"][] | null;
+        };
+        ReportExportStatus: {
+            /** Format: date-time */
+            created_at: string;
+            error?: string;
+            /** Format: double */
+            eta_seconds?: number | null;
+            /** Format: date-time */
+            expires_at: string;
+            /** Format: double */
+            percent: number;
+            reportName: string;
+            /** Format: int64 */
+            rows: number;
+            status: string;
+        };
+        ReportHighlight: {
+            /** Format: double */
+            diff?: number | null;
+            field: string;
+            id: string;
+            image?: components["schemas"]["ReportHighlightImage"];
+            /** Format: double */
+            number: number;
+        };
+        ReportHighlightImage: {
+            h: number;
+            src: string;
+            w: number;
+        } | null;
+        ReportInsight: {
+            highlights: components["schemas"]["ReportHighlight"][] | null;
+            key: string;
+            link: string;
+            metric: string;
+            summary: string;
+            title: string;
+        };
+        ReportInsightCards: {
+            insights: components["schemas"]["ReportInsight"][] | null;
+        };
+        ReportPricingInsights: {
+            alert_reports_to_review: number;
+            candidates_source: string;
+            changes_at_competitor_last_day: number;
+            changes_at_competitor_last_week: number;
+            links: {
+                [key: string]: string;
+            } | null;
+            num_products_for_price_down: number;
+            num_products_for_price_up: number;
+            num_products_out_of_stock_at_comp: number;
+        };
+        ReportScanSummary: {
+            competitors: components["schemas"]["ReportCompetitorScans"][] | null;
+        };
+        ReportSearchResult: {
+            count: number;
+            rows: ({
+                [key: string]: null | boolean | number | string | unknown[] | Record<string, never>;
+            } | null)[] | null;
+        };
+        ReportTooltip: {
+            availability?: number | null;
+            brand?: string | null;
+            category?: string | null;
+            currency_symbol: string;
+            description: string;
+            id: string;
+            image?: string | null;
+            last_scanned?: string | null;
+            link?: string | null;
+            mfgr_prod_id?: string | null;
+            on_sale?: number | null;
+            /** Format: double */
+            price?: number | null;
         };
         RouteDone: {
             message: string;
@@ -4473,7 +4473,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GridBlock"];
+                    "application/json": components["schemas"]["ReportBlock"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -4539,7 +4539,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GridTooltip"];
+                    "application/json": components["schemas"]["ReportTooltip"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -5072,7 +5072,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GridInsightCards"];
+                    "application/json": components["schemas"]["ReportInsightCards"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -7040,7 +7040,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GridExportStatus"];
+                    "application/json": components["schemas"]["ReportExportStatus"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -7490,7 +7490,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GridBlock"];
+                    "application/json": components["schemas"]["ReportBlock"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -7523,7 +7523,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GridBlock"];
+                    "application/json": components["schemas"]["ReportBlock"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -7618,7 +7618,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GridExportStatus"];
+                    "application/json": components["schemas"]["ReportExportStatus"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -7680,7 +7680,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GridExportList"];
+                    "application/json": components["schemas"]["ReportExportList"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -7779,7 +7779,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GridTooltip"];
+                    "application/json": components["schemas"]["ReportTooltip"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -7812,7 +7812,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GridExportStatus"];
+                    "application/json": components["schemas"]["ReportExportStatus"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -7841,7 +7841,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GridScanSummary"];
+                    "application/json": components["schemas"]["ReportScanSummary"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -7874,7 +7874,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GridSearchResult"];
+                    "application/json": components["schemas"]["ReportSearchResult"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -7965,7 +7965,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GridCompetitorTooltip"];
+                    "application/json": components["schemas"]["ReportCompetitorTooltip"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */
@@ -8916,7 +8916,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GridPricingInsights"];
+                    "application/json": components["schemas"]["ReportPricingInsights"];
                 };
             };
             /** @description An error a person can act on (4xx) or an outage (503) */

@@ -1,4 +1,4 @@
-package grid
+package report
 
 import (
 	"context"
@@ -12,10 +12,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"pricelens/api/session"
 	"pricelens/engine"
 	"pricelens/ingest"
 	"pricelens/store"
+	"pricelens/store/authz"
 )
 
 // The insight state the snapshot stores (migration 00150: t_changed_at, t_oos_at)
@@ -33,7 +33,7 @@ func TestInsightStateEqualsRawReads(t *testing.T) {
 	ctx := context.Background()
 	now := time.Now().UTC()
 	d.s.Now = func() time.Time { return now }
-	principals := []session.Principal{{AccountID: 1, UserID: 1}, {AccountID: 2, UserID: 1}, {AccountID: 1, UserID: 1, Categories: []string{d.all[0].sup}}}
+	principals := []authz.Principal{{AccountID: 1, UserID: 1}, {AccountID: 2, UserID: 1}, {AccountID: 1, UserID: 1, Categories: []string{d.all[0].Sup}}}
 	counts := func(a engine.Account) map[string]uint64 {
 		st, err := engine.CompileInsights(a, engine.InsightKeys)
 		require.NoError(t, err)

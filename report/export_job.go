@@ -1,4 +1,4 @@
-package grid
+package report
 
 import (
 	"context"
@@ -12,9 +12,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"pricelens/api/httperr"
-	"pricelens/api/session"
 	"pricelens/engine"
+	"pricelens/store/authz"
 	"pricelens/warehouse"
 )
 
@@ -51,7 +50,7 @@ func (x *Exports) RunExport(ctx context.Context, name string) error {
 	if err != nil {
 		return err
 	}
-	path, err := x.write(ctx, name, session.Principal{AccountID: accountID, UserID: userID, Categories: cats}, condJSON, selJSON)
+	path, err := x.write(ctx, name, authz.Principal{AccountID: accountID, UserID: userID, Categories: cats}, condJSON, selJSON)
 	switch {
 	case err == nil:
 		if live, err := x.record(ctx, name, `status = 'done', file_path = $2, finished_at = now()`, path); err != nil || !live {
@@ -138,7 +137,7 @@ func (x *Exports) status(ctx context.Context, name string) (string, error) {
 
 // exportError is the message a user reads for a failed export.
 func exportError(err error) string {
-	var he *httperr.Error
+	var he *Error
 	var ee *engine.Error
 	var pe *fs.PathError
 	switch {
@@ -157,7 +156,7 @@ func exportError(err error) string {
 }
 
 // write runs the export into a temporary file and renames it into place.
-func (x *Exports) write(ctx context.Context, name string, p session.Principal, condJSON, selJSON []byte) (string, error) {
+func (x *Exports) write(ctx context.Context, name string, p authz.Principal, condJSON, selJSON []byte) (string, error) {
 	e, err := x.S.CompileExport(ctx, p, condJSON, ExportSelection(selJSON))
 	if err != nil {
 		return "", err
@@ -203,7 +202,7 @@ func (x *Exports) intoFile(accountID int64, name string, fill func(f *os.File) e
 // read while it sorts (WatchReading, the dialog's first percent within a second),
 // then the rows written.
 func (x *Exports) stream(ctx context.Context, name string, f *os.File, e ExportPlan) error {
-	queryID := exportQueryID(name)
+	queryID := ExportQueryID(name)
 	stopReading := x.S.WatchReading(ctx, queryID, func(read, total int64) {
 		_, _ = x.record(ctx, name, `read_rows = $2, read_total = $3`, read, total)
 	})

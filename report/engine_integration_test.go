@@ -1,4 +1,4 @@
-package grid
+package report
 
 import (
 	"context"
@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"pricelens/engine"
+	"pricelens/report/reporttest"
 )
 
 func cond(t *testing.T, js string) engine.Condition {
@@ -52,53 +53,53 @@ func rowIDs(rows []map[string]any) []string {
 func TestGridAgainstGoReference(t *testing.T) {
 	s, f := setup(t)
 	ctx := context.Background()
-	a := f.acc1
-	r := ref{f: f, a: a, cs: []int64{11, 12, 13}}
-	all := r.products()
+	a := f.Acc1
+	r := reporttest.Ref{F: f, A: a, CS: []int64{11, 12, 13}}
+	all := r.Products()
 
-	for _, path := range totalsPaths(t, f.acc1) {
+	for _, path := range totalsPaths(t, f.Acc1) {
 		a := path.a
-		t.Run("table rows, metrics, and stable pages sorted on a competitor column, "+path.name, func(t *testing.T) {
+		t.Run("table rows, metrics, and stable pages sorted on a competitor column, "+path.Name, func(t *testing.T) {
 			rows := fetchAll(t, s, a, `{"sort":[{"colId":"Price@12","sort":"desc"}]}`)
-			want := append([]fxProduct(nil), all...)
-			price := func(p fxProduct) *float64 {
-				if o, ok := p.offers[12]; ok && o.price != nil {
-					return o.price
+			want := append([]reporttest.Product(nil), all...)
+			price := func(p reporttest.Product) *float64 {
+				if o, ok := p.Offers[12]; ok && o.Price != nil {
+					return o.Price
 				}
 				return nil
 			}
-			sortDescNullsLast(want, price)
-			require.Equal(t, ids(want), rowIDs(rows))
-			byID := map[string]fxProduct{}
+			reporttest.SortDescNullsLast(want, price)
+			require.Equal(t, reporttest.IDs(want), rowIDs(rows))
+			byID := map[string]reporttest.Product{}
 			for _, p := range all {
-				byID[p.id] = p
+				byID[p.ID] = p
 			}
 			for _, row := range rows {
 				p := byID[row["id"].(string)]
-				m := r.row(p)
-				assert.Equal(t, uint64(m.lower), row["Lower"], p.id)
-				assert.Equal(t, uint64(m.similar), row["Similar"], p.id)
-				assert.Equal(t, uint64(m.higher), row["Higher"], p.id)
-				assert.Equal(t, uint64(m.compared), row["products_compared"], p.id)
-				if m.lowerAvg == nil {
-					assert.Nil(t, row["Lower_avg"], p.id)
+				m := r.Row(p)
+				assert.Equal(t, uint64(m.Lower), row["Lower"], p.ID)
+				assert.Equal(t, uint64(m.Similar), row["Similar"], p.ID)
+				assert.Equal(t, uint64(m.Higher), row["Higher"], p.ID)
+				assert.Equal(t, uint64(m.Compared), row["products_compared"], p.ID)
+				if m.LowerAvg == nil {
+					assert.Nil(t, row["Lower_avg"], p.ID)
 				} else {
-					assert.True(t, near(row["Lower_avg"].(float64), *m.lowerAvg), p.id)
+					assert.True(t, reporttest.Near(row["Lower_avg"].(float64), *m.LowerAvg), p.ID)
 				}
-				if m.market == nil {
-					assert.Nil(t, row["market_price"], p.id)
+				if m.Market == nil {
+					assert.Nil(t, row["market_price"], p.ID)
 				} else {
-					assert.True(t, near(row["market_price"].(float64), *m.market), p.id)
+					assert.True(t, reporttest.Near(row["market_price"].(float64), *m.Market), p.ID)
 				}
-				for _, c := range r.cs {
-					d, ok := r.comparable(p, c)
+				for _, c := range r.CS {
+					d, ok := r.Comparable(p, c)
 					key := fmt.Sprintf("@%d", c)
 					if !ok {
-						assert.Nil(t, row["price_delta"+key], p.id)
-						assert.Nil(t, row["bucket"+key], p.id)
+						assert.Nil(t, row["price_delta"+key], p.ID)
+						assert.Nil(t, row["bucket"+key], p.ID)
 					} else {
-						assert.True(t, near(row["price_delta"+key].(float64), d), p.id)
-						assert.Equal(t, r.bucket(d), row["bucket"+key], p.id)
+						assert.True(t, reporttest.Near(row["price_delta"+key].(float64), d), p.ID)
+						assert.Equal(t, r.Bucket(d), row["bucket"+key], p.ID)
 					}
 				}
 				assert.Equal(t, "$", row["currency_symbol"])
@@ -110,72 +111,77 @@ func TestGridAgainstGoReference(t *testing.T) {
 	}
 
 	filterCases := []struct {
-		name, filters string
-		keep          func(p fxProduct) bool
+		Name, filters string
+		keep          func(p reporttest.Product) bool
 	}{
 		{"text contains, case-insensitive unicode", `{"name":{"filterType":"text","type":"contains","filter":"ÜNÏCODE"}}`,
-			func(p fxProduct) bool { return strings.Contains(lower(p.name), "ünïcode") }},
+			func(p reporttest.Product) bool { return strings.Contains(strings.ToLower(p.Name), "ünïcode") }},
 		{"text notContains passes NULL cells", `{"Name@12":{"filterType":"text","type":"notContains","filter":"name 1"}}`,
-			func(p fxProduct) bool {
-				o, ok := p.offers[12]
-				return !ok || !strings.Contains(lower(o.name), "name 1")
+			func(p reporttest.Product) bool {
+				o, ok := p.Offers[12]
+				return !ok || !strings.Contains(strings.ToLower(o.Name), "name 1")
 			}},
 		{"text blank is NULL or empty", `{"canonical_mfgr_display":{"filterType":"text","type":"blank"}}`,
-			func(p fxProduct) bool { return strings.TrimSpace(p.brand) == "" }},
+			func(p reporttest.Product) bool { return strings.TrimSpace(p.Brand) == "" }},
 		{"text blank on a competitor column", `{"Name@13":{"filterType":"text","type":"blank"}}`,
-			func(p fxProduct) bool { _, ok := p.offers[13]; return !ok }},
+			func(p reporttest.Product) bool { _, ok := p.Offers[13]; return !ok }},
 		{"text equals with a quote", `{"canonical_mfgr_display":{"filterType":"text","type":"equals","filter":"o'brien"}}`,
-			func(p fxProduct) bool { return p.brand == "O'Brien" }},
+			func(p reporttest.Product) bool { return p.Brand == "O'Brien" }},
 		{"text startsWith", `{"name":{"filterType":"text","type":"startsWith","filter":"laptop"}}`,
-			func(p fxProduct) bool { return strings.HasPrefix(lower(p.name), "laptop") }},
+			func(p reporttest.Product) bool { return strings.HasPrefix(strings.ToLower(p.Name), "laptop") }},
 		{"text notEqual passes NULL", `{"Name@11":{"filterType":"text","type":"notEqual","filter":"stale"}}`,
-			func(p fxProduct) bool { o, ok := p.offers[11]; return !ok || o.name != "stale" }},
+			func(p reporttest.Product) bool { o, ok := p.Offers[11]; return !ok || o.Name != "stale" }},
 		{"number greaterThan drops NULL", `{"price_delta@11":{"filterType":"number","type":"greaterThan","filter":0}}`,
-			func(p fxProduct) bool { d, ok := r.comparable(p, 11); return ok && d > 0 }},
+			func(p reporttest.Product) bool { d, ok := r.Comparable(p, 11); return ok && d > 0 }},
 		{"number notEqual drops NULL", `{"Price@12":{"filterType":"number","type":"notEqual","filter":15}}`,
-			func(p fxProduct) bool { o, ok := p.offers[12]; return ok && o.price != nil && *o.price != 15 }},
+			func(p reporttest.Product) bool { o, ok := p.Offers[12]; return ok && o.Price != nil && *o.Price != 15 }},
 		{"number inRange inclusive", `{"price":{"filterType":"number","type":"inRange","filter":12,"filterTo":15}}`,
-			func(p fxProduct) bool { return p.myPrice >= 12 && p.myPrice <= 15 }},
+			func(p reporttest.Product) bool { return p.MyPrice >= 12 && p.MyPrice <= 15 }},
 		{"number blank", `{"Price@13":{"filterType":"number","type":"blank"}}`,
-			func(p fxProduct) bool { o, ok := p.offers[13]; return !ok || o.price == nil }},
+			func(p reporttest.Product) bool { o, ok := p.Offers[13]; return !ok || o.Price == nil }},
 		{"set with blanks", `{"canonical_mfgr_display":{"filterType":"set","values":["acme",null]}}`,
-			func(p fxProduct) bool { return p.brand == "Acme" || p.brand == "" }},
+			func(p reporttest.Product) bool { return p.Brand == "Acme" || p.Brand == "" }},
 		{"empty set matches nothing", `{"canonical_mfgr_display":{"filterType":"set","values":[]}}`,
-			func(p fxProduct) bool { return false }},
+			func(p reporttest.Product) bool { return false }},
 		{"combined OR", `{"price":{"filterType":"number","operator":"OR","conditions":[{"filterType":"number","type":"lessThan","filter":12},{"filterType":"number","type":"greaterThanOrEqual","filter":28}]}}`,
-			func(p fxProduct) bool { return p.myPrice < 12 || p.myPrice >= 28 }},
+			func(p reporttest.Product) bool { return p.MyPrice < 12 || p.MyPrice >= 28 }},
 		{"combined AND across columns", `{"price":{"filterType":"number","type":"greaterThan","filter":15},"name":{"filterType":"text","operator":"AND","conditions":[{"filterType":"text","type":"contains","filter":"laptop"},{"filterType":"text","type":"notContains","filter":"air"}]}}`,
-			func(p fxProduct) bool {
-				n := lower(p.name)
-				return p.myPrice > 15 && strings.Contains(n, "laptop") && !strings.Contains(n, "air")
+			func(p reporttest.Product) bool {
+				n := strings.ToLower(p.Name)
+				return p.MyPrice > 15 && strings.Contains(n, "laptop") && !strings.Contains(n, "air")
 			}},
 		{"radio price bucket", `{"bucket@11":{"filterType":"radio","value":"I am lower"}}`,
-			func(p fxProduct) bool { d, ok := r.comparable(p, 11); return ok && r.bucket(d) == engine.BucketLower }},
+			func(p reporttest.Product) bool {
+				d, ok := r.Comparable(p, 11)
+				return ok && r.Bucket(d) == engine.BucketLower
+			}},
 		{"radio not available", `{"changed@12":{"filterType":"radio","value":"Not available"}}`,
-			func(p fxProduct) bool { o, ok := p.offers[12]; return !ok || o.price == nil }},
+			func(p reporttest.Product) bool { o, ok := p.Offers[12]; return !ok || o.Price == nil }},
 		{"multi-level category", `{"category_tree":{"paths":[["Electronics","Laptops"],["Home"]]}}`,
-			func(p fxProduct) bool { return (p.sup == "Electronics" && p.cat == "Laptops") || p.sup == "Home" }},
+			func(p reporttest.Product) bool {
+				return (p.Sup == "Electronics" && p.Cat == "Laptops") || p.Sup == "Home"
+			}},
 		{"labels with blanks", `{"labels":{"filterType":"set","values":["clearance",null]}}`,
-			func(p fxProduct) bool {
-				for _, l := range p.labels {
+			func(p reporttest.Product) bool {
+				for _, l := range p.Labels {
 					if l == 2 {
 						return true
 					}
 				}
-				return len(p.labels) == 0
+				return len(p.Labels) == 0
 			}},
 	}
 	for _, fc := range filterCases {
-		t.Run("filter "+fc.name, func(t *testing.T) {
+		t.Run("filter "+fc.Name, func(t *testing.T) {
 			js := `{"filters":` + fc.filters + `}`
-			var want []fxProduct
+			var want []reporttest.Product
 			for _, p := range all {
 				if fc.keep(p) {
 					want = append(want, p)
 				}
 			}
 			rows := fetchAll(t, s, a, js)
-			assert.Equal(t, sortedIDs(want), rowIDs(rows))
+			assert.Equal(t, reporttest.SortedIDs(want), rowIDs(rows))
 			n, err := s.Count(ctx, a, cond(t, js))
 			require.NoError(t, err)
 			assert.Equal(t, uint64(len(want)), n)
@@ -184,14 +190,14 @@ func TestGridAgainstGoReference(t *testing.T) {
 
 	t.Run("search over name, brand, mfgr id and product id", func(t *testing.T) {
 		rows := fetchAll(t, s, a, `{"search":"BRIEN"}`)
-		var want []fxProduct
+		var want []reporttest.Product
 		for _, p := range all {
-			if strings.Contains(lower(p.name+"\n"+p.brand+"\n"+p.mfgr+"\n"+p.id), "brien") {
+			if strings.Contains(strings.ToLower(p.Name+"\n"+p.Brand+"\n"+p.Mfgr+"\n"+p.ID), "brien") {
 				want = append(want, p)
 			}
 		}
 		require.NotEmpty(t, want)
-		assert.Equal(t, sortedIDs(want), rowIDs(rows))
+		assert.Equal(t, reporttest.SortedIDs(want), rowIDs(rows))
 	})
 
 	t.Run("slot addressing and comp_ids search give the same rows", func(t *testing.T) {
@@ -218,9 +224,9 @@ func TestGridAgainstGoReference(t *testing.T) {
 	t.Run("visible columns read only what they show", func(t *testing.T) {
 		rows := fetchAll(t, s, a, `{"visible_columns":["bucket@11","Price@12","changed@13"],"sort":[{"colId":"id","sort":"desc"}]}`)
 		require.Len(t, rows, len(all))
-		byID := map[string]fxProduct{}
+		byID := map[string]reporttest.Product{}
 		for _, p := range all {
-			byID[p.id] = p
+			byID[p.ID] = p
 		}
 		for i, row := range rows {
 			if i > 0 {
@@ -228,45 +234,45 @@ func TestGridAgainstGoReference(t *testing.T) {
 			}
 			p := byID[row["id"].(string)]
 			assert.NotContains(t, row, "Name@13")
-			if d, ok := r.comparable(p, 11); ok {
-				assert.Equal(t, r.bucket(d), row["bucket@11"])
+			if d, ok := r.Comparable(p, 11); ok {
+				assert.Equal(t, r.Bucket(d), row["bucket@11"])
 			} else {
 				assert.Nil(t, row["bucket@11"])
 			}
-			if o, ok := p.offers[12]; ok && o.price != nil {
-				assert.Equal(t, *o.price, row["Price@12"])
+			if o, ok := p.Offers[12]; ok && o.Price != nil {
+				assert.Equal(t, *o.Price, row["Price@12"])
 			} else {
 				assert.Nil(t, row["Price@12"])
 			}
-			if o, ok := p.offers[13]; !ok || o.price == nil {
+			if o, ok := p.Offers[13]; !ok || o.Price == nil {
 				assert.Equal(t, engine.ChangedNA, row["changed@13"])
 			}
 		}
 	})
 
 	t.Run("competitor subset changes row metrics", func(t *testing.T) {
-		rs := ref{f: f, a: a, cs: []int64{12}}
+		rs := reporttest.Ref{F: f, A: a, CS: []int64{12}}
 		rows := fetchAll(t, s, a, `{"competitorId":[12]}`)
-		byID := map[string]fxProduct{}
+		byID := map[string]reporttest.Product{}
 		for _, p := range all {
-			byID[p.id] = p
+			byID[p.ID] = p
 		}
 		for _, row := range rows {
-			m := rs.row(byID[row["id"].(string)])
-			assert.Equal(t, uint64(m.compared), row["products_compared"])
-			assert.Equal(t, uint64(m.lower), row["Lower"])
+			m := rs.Row(byID[row["id"].(string)])
+			assert.Equal(t, uint64(m.Compared), row["products_compared"])
+			assert.Equal(t, uint64(m.Lower), row["Lower"])
 		}
 	})
 
 	t.Run("my products at competitors", func(t *testing.T) {
 		rows := fetchAll(t, s, a, `{"report_type":"my_products_at_competitors"}`)
-		var want []fxProduct
+		var want []reporttest.Product
 		for _, p := range all {
-			if r.row(p).compared > 0 {
+			if r.Row(p).Compared > 0 {
 				want = append(want, p)
 			}
 		}
-		assert.Equal(t, sortedIDs(want), rowIDs(rows))
+		assert.Equal(t, reporttest.SortedIDs(want), rowIDs(rows))
 	})
 
 	t.Run("select all minus toggled", func(t *testing.T) {
@@ -275,8 +281,8 @@ func TestGridAgainstGoReference(t *testing.T) {
 		require.NoError(t, err)
 		var want []string
 		for _, p := range all {
-			if p.brand == "Acme" && p.id > "P0005" {
-				want = append(want, p.id)
+			if p.Brand == "Acme" && p.ID > "P0005" {
+				want = append(want, p.ID)
 			}
 		}
 		sort.Strings(want)
@@ -289,7 +295,7 @@ func TestGridAgainstGoReference(t *testing.T) {
 	t.Run("account 1 never sees account 2", func(t *testing.T) {
 		rows := fetchAll(t, s, a, `{"search":"secret"}`)
 		assert.Empty(t, rows)
-		rows = fetchAll(t, s, f.acc2, `{}`)
+		rows = fetchAll(t, s, f.Acc2, `{}`)
 		assert.Len(t, rows, 30)
 		for _, row := range rows {
 			assert.Equal(t, "Secret of account 2 Laptop", row["name"])
@@ -302,49 +308,49 @@ func TestGridAgainstGoReference(t *testing.T) {
 		ac := a
 		ac.Categories = []string{"Home"}
 		rows := fetchAll(t, s, ac, `{}`)
-		var want []fxProduct
+		var want []reporttest.Product
 		for _, p := range all {
-			if p.sup == "Home" {
+			if p.Sup == "Home" {
 				want = append(want, p)
 			}
 		}
-		assert.Equal(t, sortedIDs(want), rowIDs(rows))
+		assert.Equal(t, reporttest.SortedIDs(want), rowIDs(rows))
 	})
 }
 
 // groupRef computes a group row in Go.
 type groupAgg struct {
-	products, compared            int
+	Products, Compared            int
 	wCmp, wL, wS, wH, wLD, wRatio float64
 	cCmp, cL, cRatio              map[int64]float64
 }
 
-func (r ref) groups(key func(p fxProduct) []string, weight func(p fxProduct) float64) map[string]*groupAgg {
+func groups(r reporttest.Ref, key func(p reporttest.Product) []string, weight func(p reporttest.Product) float64) map[string]*groupAgg {
 	out := map[string]*groupAgg{}
-	for _, p := range r.products() {
+	for _, p := range r.Products() {
 		for _, k := range key(p) {
 			g := out[k]
 			if g == nil {
 				g = &groupAgg{cCmp: map[int64]float64{}, cL: map[int64]float64{}, cRatio: map[int64]float64{}}
 				out[k] = g
 			}
-			g.products++
+			g.Products++
 			w := weight(p)
-			m := r.row(p)
-			if m.compared > 0 {
-				g.compared++
+			m := r.Row(p)
+			if m.Compared > 0 {
+				g.Compared++
 			}
-			for _, c := range r.cs {
-				d, ok := r.comparable(p, c)
+			for _, c := range r.CS {
+				d, ok := r.Comparable(p, c)
 				if !ok {
 					continue
 				}
-				ratio := p.myPrice / *p.offers[c].price
+				ratio := p.MyPrice / *p.Offers[c].Price
 				g.wCmp += w
 				g.wRatio += w * ratio
 				g.cCmp[c] += w
 				g.cRatio[c] += w * ratio
-				switch r.bucket(d) {
+				switch r.Bucket(d) {
 				case engine.BucketLower:
 					g.wL += w
 					g.wLD += w * d
@@ -374,14 +380,14 @@ func checkShare(t *testing.T, got any, num, den float64, msg string) {
 		return
 	}
 	require.NotNil(t, got, msg)
-	assert.True(t, near(got.(float64), num*100/den), "%s: got %v want %v", msg, got, num*100/den)
+	assert.True(t, reporttest.Near(got.(float64), num*100/den), "%s: got %v want %v", msg, got, num*100/den)
 }
 
 // totalsPaths are the two ways the compiler computes the all-competitor metrics:
 // the snapshot's stored totals (which the fixture's fresh build makes exact) and
 // the lambdas over the arrays they stand for.
 func totalsPaths(t *testing.T, a engine.Account) []struct {
-	name string
+	Name string
 	a    engine.Account
 } {
 	t.Helper()
@@ -391,28 +397,28 @@ func totalsPaths(t *testing.T, a engine.Account) []struct {
 	lambdas := a
 	lambdas.Totals = nil
 	return []struct {
-		name string
+		Name string
 		a    engine.Account
 	}{{"stored totals", a}, {"lambdas", lambdas}}
 }
 
 func TestGroupsAgainstGoReference(t *testing.T) {
 	s, f := setup(t)
-	a := f.acc1
-	r := ref{f: f, a: a, cs: []int64{11, 12, 13}}
+	a := f.Acc1
+	r := reporttest.Ref{F: f, A: a, CS: []int64{11, 12, 13}}
 	levels := []struct {
 		group string
-		key   func(p fxProduct) []string
+		key   func(p reporttest.Product) []string
 	}{
-		{"super_category", func(p fxProduct) []string { return []string{none(p.sup)} }},
-		{"category", func(p fxProduct) []string { return []string{none(p.cat)} }},
-		{"vertical", func(p fxProduct) []string { return []string{none(p.vert)} }},
-		{"vertical_brand", func(p fxProduct) []string { return []string{none(p.vert) + " x " + none(p.brand)} }},
-		{"brand", func(p fxProduct) []string { return []string{none(p.brand)} }},
-		{"label", func(p fxProduct) []string {
+		{"super_category", func(p reporttest.Product) []string { return []string{none(p.Sup)} }},
+		{"category", func(p reporttest.Product) []string { return []string{none(p.Cat)} }},
+		{"vertical", func(p reporttest.Product) []string { return []string{none(p.Vert)} }},
+		{"vertical_brand", func(p reporttest.Product) []string { return []string{none(p.Vert) + " x " + none(p.Brand)} }},
+		{"brand", func(p reporttest.Product) []string { return []string{none(p.Brand)} }},
+		{"label", func(p reporttest.Product) []string {
 			names := map[uint64]string{1: "Promo", 2: "Clearance"}
 			var out []string
-			for _, l := range p.labels {
+			for _, l := range p.Labels {
 				out = append(out, names[l])
 			}
 			if len(out) == 0 {
@@ -421,16 +427,16 @@ func TestGroupsAgainstGoReference(t *testing.T) {
 			return out
 		}},
 	}
-	weights := map[string]func(p fxProduct) float64{
-		"product":     func(fxProduct) float64 { return 1 },
-		"revenue_30d": func(p fxProduct) float64 { return p.revenue },
+	weights := map[string]func(p reporttest.Product) float64{
+		"product":     func(reporttest.Product) float64 { return 1 },
+		"revenue_30d": func(p reporttest.Product) float64 { return p.Revenue },
 	}
-	for _, path := range totalsPaths(t, f.acc1) {
+	for _, path := range totalsPaths(t, f.Acc1) {
 		a := path.a
 		for _, lv := range levels {
 			for wname, wf := range weights {
-				t.Run(lv.group+" weighted by "+wname+", "+path.name, func(t *testing.T) {
-					want := r.groups(lv.key, wf)
+				t.Run(lv.group+" weighted by "+wname+", "+path.Name, func(t *testing.T) {
+					want := groups(r, lv.key, wf)
 					rows := fetchAll(t, s, a, fmt.Sprintf(`{"group":[{"id":%q}],"weightBy":%q}`, lv.group, wname))
 					require.Len(t, rows, len(want))
 					var keys []string
@@ -443,8 +449,8 @@ func TestGroupsAgainstGoReference(t *testing.T) {
 						keys = append(keys, k)
 						g := want[k]
 						require.NotNil(t, g, "group %q", k)
-						assert.Equal(t, uint64(g.products), row["products"], k)
-						assert.Equal(t, uint64(g.compared), row["products_compared"], k)
+						assert.Equal(t, uint64(g.Products), row["products"], k)
+						assert.Equal(t, uint64(g.Compared), row["products_compared"], k)
 						checkShare(t, row["Lower"], g.wL, g.wCmp, k+" Lower")
 						checkShare(t, row["Similar"], g.wS, g.wCmp, k+" Similar")
 						checkShare(t, row["Higher"], g.wH, g.wCmp, k+" Higher")
@@ -454,7 +460,7 @@ func TestGroupsAgainstGoReference(t *testing.T) {
 						if g.wL == 0 {
 							assert.Nil(t, row["Lower_avg"])
 						} else {
-							assert.True(t, near(row["Lower_avg"].(float64), g.wLD/g.wL), k)
+							assert.True(t, reporttest.Near(row["Lower_avg"].(float64), g.wLD/g.wL), k)
 						}
 					}
 					assert.True(t, sort.StringsAreSorted(keys), "groups sorted by key")
@@ -479,9 +485,9 @@ func TestGroupsAgainstGoReference(t *testing.T) {
 	t.Run("nested level and leaf rows through groupIds", func(t *testing.T) {
 		rows := fetchAll(t, s, a, `{"group":[{"id":"super_category"},{"id":"brand"}],"groupIds":["Electronics"]}`)
 		want := map[string]int{}
-		for _, p := range r.products() {
-			if p.sup == "Electronics" {
-				want[none(p.brand)]++
+		for _, p := range r.Products() {
+			if p.Sup == "Electronics" {
+				want[none(p.Brand)]++
 			}
 		}
 		require.Len(t, rows, len(want))
@@ -489,13 +495,13 @@ func TestGroupsAgainstGoReference(t *testing.T) {
 			assert.Equal(t, uint64(want[row["canonical_mfgr_display"].(string)]), row["products"])
 		}
 		leaf := fetchAll(t, s, a, `{"group":[{"id":"super_category"},{"id":"label"}],"groupIds":["(none)","Promo"]}`)
-		var wantIDs []fxProduct
-		for _, p := range r.products() {
-			if p.sup == "" && (len(p.labels) > 0 && p.labels[0] == 1) {
+		var wantIDs []reporttest.Product
+		for _, p := range r.Products() {
+			if p.Sup == "" && (len(p.Labels) > 0 && p.Labels[0] == 1) {
 				wantIDs = append(wantIDs, p)
 			}
 		}
-		assert.Equal(t, sortedIDs(wantIDs), rowIDs(leaf))
+		assert.Equal(t, reporttest.SortedIDs(wantIDs), rowIDs(leaf))
 	})
 
 	t.Run("group sort by a metric", func(t *testing.T) {
@@ -511,7 +517,7 @@ func TestGroupsAgainstGoReference(t *testing.T) {
 		blk, err := s.Rows(context.Background(), a, cond(t, `{"report_type":"competitiveness_metrics_snapshot"}`))
 		require.NoError(t, err)
 		require.Len(t, blk.Rows, 3)
-		g := r.groups(func(fxProduct) []string { return []string{"all"} }, func(fxProduct) float64 { return 1 })["all"]
+		g := groups(r, func(reporttest.Product) []string { return []string{"all"} }, func(reporttest.Product) float64 { return 1 })["all"]
 		for _, row := range blk.Rows {
 			c := row["id"].(int64)
 			checkShare(t, row["Lower"], g.cL[c], g.cCmp[c], fmt.Sprint("Lower@", c))
@@ -522,7 +528,7 @@ func TestGroupsAgainstGoReference(t *testing.T) {
 		out, err := s.Graph(context.Background(), a, cond(t, `{"group":[{"id":"category"}]}`), []string{"Laptops", "Phones"})
 		require.NoError(t, err)
 		require.Len(t, out, 2)
-		g := r.groups(func(p fxProduct) []string { return []string{none(p.cat)} }, func(fxProduct) float64 { return 1 })
+		g := groups(r, func(p reporttest.Product) []string { return []string{none(p.Cat)} }, func(reporttest.Product) float64 { return 1 })
 		for _, row := range out {
 			k := row["category"].(string)
 			checkShare(t, row["Higher"], g[k].wH, g[k].wCmp, k)
@@ -564,4 +570,10 @@ func sameRows(t *testing.T, want, got []map[string]any, msg string) {
 			assert.Equal(t, w, g, "%s: row %d, %s", msg, i, k)
 		}
 	}
+}
+
+// setup is the fixture loaded, and a service (without PostgreSQL) over it.
+func setup(t *testing.T) (*Service, reporttest.Fixture) {
+	w, f := reporttest.Setup(t)
+	return NewService(w, nil), f
 }

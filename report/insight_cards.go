@@ -1,11 +1,11 @@
-package grid
+package report
 
 import (
 	"context"
 	"fmt"
 
-	"pricelens/api/session"
 	"pricelens/engine"
+	"pricelens/store/authz"
 )
 
 // The insight cards of /insights (docs/product.md §2, §3 "Insight"): a card per pricing
@@ -66,7 +66,7 @@ var cardDefs = []struct {
 // are: never the pricer's candidates (Pricing's, with the pricer seam), which
 // count its latest run's raises and reductions (issue 29: "52 priced under the
 // market" beside a report of 2,634).
-func (in *Insights) Cards(ctx context.Context, p session.Principal) (InsightCards, error) {
+func (in *Insights) Cards(ctx context.Context, p authz.Principal) (InsightCards, error) {
 	a, err := in.S.Account(ctx, p)
 	if err != nil {
 		return InsightCards{}, err

@@ -1,14 +1,17 @@
-// Package grid holds the tabular screen's handlers (docs/api-contract.md#the-grid-contract) and the service
-// they call: load the account's catalog (competitors, custom fields, labels and
-// settings from PostgreSQL, cached briefly), compile with the engine, run on the
-// warehouse, shape the rows.
-package grid
+// Package report is the report service: the one API every reader of a report
+// uses, whether a grid handler, an export job, a drop, a scheduled report, an
+// alert, the insights or the pricer's result grids. It resolves the account's
+// catalog (competitors, custom fields, labels and settings from PostgreSQL,
+// cached briefly), compiles with the engine, runs on the warehouse and shapes
+// the rows, labels and per-competitor cells (docs/api-contract.md#the-grid-contract).
+// It knows nothing of HTTP: api/grid decodes requests, calls it and renders, and
+// maps its Error to a status; the jobs and drops call it directly.
+package report
 
 import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -16,10 +19,9 @@ import (
 	"github.com/ClickHouse/clickhouse-go/v2"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"pricelens/api/httperr"
-	"pricelens/api/session"
 	"pricelens/engine"
 	"pricelens/store"
+	"pricelens/store/authz"
 	"pricelens/warehouse"
 )
 
@@ -45,25 +47,25 @@ func NewService(w *warehouse.Warehouse, db *pgxpool.Pool) *Service {
 // (competitors, custom fields, labels and settings, store.Catalog, cached briefly
 // and forgotten on every change made through the store). The user's category
 // access comes from the principal, never from the cache.
-func (s *Service) Account(ctx context.Context, p session.Principal) (engine.Account, error) {
+func (s *Service) Account(ctx context.Context, p authz.Principal) (engine.Account, error) {
 	return s.account(ctx, p, true)
 }
 
 // AccountPlain is Account without the snapshot's slots and totals, for plans
 // that never read them (the trends).
-func (s *Service) AccountPlain(ctx context.Context, p session.Principal) (engine.Account, error) {
+func (s *Service) AccountPlain(ctx context.Context, p authz.Principal) (engine.Account, error) {
 	return s.account(ctx, p, false)
 }
 
 // AccountFor is Account for compiling cond, with the snapshot's facts only when
 // the plan needs them (engine.Condition.NeedsSnapshotMeta).
-func (s *Service) AccountFor(ctx context.Context, p session.Principal, cond engine.Condition, count bool) (engine.Account, error) {
+func (s *Service) AccountFor(ctx context.Context, p authz.Principal, cond engine.Condition, count bool) (engine.Account, error) {
 	return s.account(ctx, p, cond.NeedsSnapshotMeta(count))
 }
 
 // account is Account; withMeta false leaves Slots and Totals nil and saves their
 // read for conditions that do not need them (engine.Condition.NeedsSnapshotMeta).
-func (s *Service) account(ctx context.Context, p session.Principal, withMeta bool) (engine.Account, error) {
+func (s *Service) account(ctx context.Context, p authz.Principal, withMeta bool) (engine.Account, error) {
 	var a engine.Account
 	if s.Load != nil {
 		var err error
@@ -149,11 +151,7 @@ func (s *Service) block(ctx context.Context, a engine.Account, c engine.Conditio
 	rows := toMaps(res)
 	switch plan.Shape {
 	case engine.ShapePerCompetitor:
-		all := engine.PerCompetitorRows(plan, rows)
-		sortRows(all, c.Sort)
-		end := min(plan.StartRow+plan.Limit, len(all))
-		start := min(plan.StartRow, len(all))
-		return Block{Rows: all[start:end], LastRow: len(all)}, nil
+		return perCompetitorBlock(plan, rows, c.Sort), nil
 	case engine.ShapeGroups:
 		return s.groupBlock(ctx, a, c, plan, rows)
 	case engine.ShapeRows:
@@ -197,7 +195,7 @@ func (s *Service) productRows(ctx context.Context, a engine.Account, plan engine
 	for _, r := range rows {
 		plan.Expand(r)
 	}
-	if err := s.fillLabels(ctx, a, rows); err != nil {
+	if err := s.FillLabels(ctx, a, rows); err != nil {
 		return Block{}, err
 	}
 	for _, r := range rows {
@@ -246,6 +244,14 @@ func (s *Service) cacheKey(ctx context.Context, a engine.Account, kind string, s
 		return "", err
 	}
 	return cacheKey(kind, fmt.Sprintf("%d/%d", a.AccountID, v), st), nil
+}
+
+// SearchResult is the search box's answer: the first 30 matching products (id,
+// name, brand, manufacturer number and the keys every product row carries) and
+// how many match in all.
+type SearchResult struct {
+	Rows  []map[string]any `json:"rows" openapi:"always"`
+	Count uint64           `json:"count" openapi:"always"`
 }
 
 // Search runs the search box: the first 30 products of the report matching the
@@ -301,9 +307,9 @@ func (s *Service) Graph(ctx context.Context, a engine.Account, c engine.Conditio
 	return out, nil
 }
 
-// fillLabels adds labels (comma list of label ids) and labelsNames to product rows,
+// FillLabels adds labels (comma list of label ids) and labelsNames to product rows,
 // reading the current assignments of the page's products.
-func (s *Service) fillLabels(ctx context.Context, a engine.Account, rows []map[string]any) error {
+func (s *Service) FillLabels(ctx context.Context, a engine.Account, rows []map[string]any) error {
 	if len(rows) == 0 {
 		return nil
 	}
@@ -355,55 +361,11 @@ func toMaps(res *warehouse.Result) []map[string]any {
 	return out
 }
 
-// sortRows sorts the few per-competitor rows in Go (NULLs last, id as tie-breaker).
-func sortRows(rows []map[string]any, sorts []engine.SortItem) {
-	less := func(a, b any) int {
-		af, aok := a.(float64)
-		bf, bok := b.(float64)
-		if au, ok := a.(uint64); ok {
-			af, aok = float64(au), true
-		}
-		if bu, ok := b.(uint64); ok {
-			bf, bok = float64(bu), true
-		}
-		switch {
-		case aok && bok:
-			if af < bf {
-				return -1
-			} else if af > bf {
-				return 1
-			}
-			return 0
-		case aok:
-			return -2
-		case bok:
-			return 2
-		}
-		as, bs := fmt.Sprint(a), fmt.Sprint(b)
-		return strings.Compare(as, bs)
-	}
-	sort.SliceStable(rows, func(i, j int) bool {
-		for _, s := range sorts {
-			c := less(rows[i][s.ColID], rows[j][s.ColID])
-			if c == 2 || c == -2 { // NULLs last either way
-				return c < 0
-			}
-			if s.Sort == engine.SortDesc {
-				c = -c
-			}
-			if c != 0 {
-				return c < 0
-			}
-		}
-		return rows[i]["id"].(int64) < rows[j]["id"].(int64)
-	})
-}
-
 // ResolveSelection returns the product ids a grid selection means: with selectAll,
 // every product matching the condition (filters, search, report type, group path)
 // minus the toggled ids; otherwise the toggled ids that exist in the account and
 // that the user may see. Used by the labels feature (insertProductLabels).
-func ResolveSelection(ctx context.Context, w *warehouse.Warehouse, db *pgxpool.Pool, p session.Principal,
+func ResolveSelection(ctx context.Context, w *warehouse.Warehouse, db *pgxpool.Pool, p authz.Principal,
 	condition json.RawMessage, selectAll bool, toggled []string) ([]string, error) {
 	s := NewService(w, db)
 	a, err := s.Account(ctx, p)
@@ -438,7 +400,7 @@ func (s *Service) Product(ctx context.Context, a engine.Account, id string) (map
 	if err != nil {
 		return nil, err
 	}
-	if err := s.fillLabels(ctx, a, []map[string]any{row}); err != nil {
+	if err := s.FillLabels(ctx, a, []map[string]any{row}); err != nil {
 		return nil, err
 	}
 	row["currency_symbol"] = a.Settings.CurrencySymbol
@@ -463,7 +425,7 @@ func (s *Service) productRow(ctx context.Context, plan engine.Plan) (map[string]
 	}
 	rows := toMaps(res)
 	if len(rows) == 0 {
-		return nil, httperr.NotFound("This product does not exist in this account.")
+		return nil, notFound("This product does not exist in this account.")
 	}
 	plan.Expand(rows[0])
 	return rows[0], nil
@@ -574,7 +536,7 @@ func (s *Service) reportType(ctx context.Context, a engine.Account, ref string, 
 		}
 	}
 	if s.DB == nil {
-		return "", httperr.NotFound("This report does not exist.")
+		return "", notFound("This report does not exist.")
 	}
 	st := store.New(s.DB)
 	var rt string
@@ -585,15 +547,15 @@ func (s *Service) reportType(ctx context.Context, a engine.Account, ref string, 
 	} else {
 		id, perr := strconv.ParseInt(ref, 10, 64)
 		if perr != nil {
-			return "", httperr.BadRequest("reportId", "%q is neither a predefined report nor a saved report id", strings.TrimSpace(ref))
+			return "", invalid("reportId", "%q is neither a predefined report nor a saved report id", strings.TrimSpace(ref))
 		}
 		rt, found, err = st.SavedReportType(ctx, int64(a.AccountID), id)
 	}
 	if err == nil && !found {
 		if share {
-			return "", httperr.NotFound("This share report is no longer available")
+			return "", notFound("This share report is no longer available")
 		}
-		return "", httperr.NotFound("This report does not exist.")
+		return "", notFound("This report does not exist.")
 	}
 	return rt, err
 }

@@ -1,11 +1,11 @@
-package grid
+package report
 
 import (
 	"context"
 
-	"pricelens/api/session"
 	"pricelens/engine"
 	"pricelens/store"
+	"pricelens/store/authz"
 )
 
 // The results screen's filters of the pricing insights' candidates: the products
@@ -22,7 +22,7 @@ const (
 // categories, counted with the results grid's own condition (engine.CompileResultCount)
 // so that the number and the screen it links to always agree. No run: ok false.
 func LatestRunCandidates(s *Service) PricerCandidates {
-	return func(ctx context.Context, p session.Principal) (Candidates, bool, error) {
+	return func(ctx context.Context, p authz.Principal) (Candidates, bool, error) {
 		run, found, err := store.New(s.DB).LatestCompleteRun(ctx, p.AccountID, false)
 		if err != nil || !found || run.ResultID == 0 {
 			return Candidates{}, false, err

@@ -1,4 +1,4 @@
-package grid
+package report
 
 import (
 	"context"
@@ -11,7 +11,6 @@ import (
 	"io"
 	"log/slog"
 	"math"
-	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -20,10 +19,9 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 
-	"pricelens/api/httperr"
-	"pricelens/api/session"
 	"pricelens/engine"
 	"pricelens/jobs/kinds"
+	"pricelens/store/authz"
 )
 
 // Exports runs the asynchronous CSV exports of the tabular screen (docs/exports.md).
@@ -63,13 +61,13 @@ const (
 	ExportCanceled = "canceled"
 )
 
-// exportQueryID is the ClickHouse query id of an export's rows, known to abort.
-func exportQueryID(name string) string { return "export-" + name }
+// ExportQueryID is the ClickHouse query id of an export's rows, known to abort.
+func ExportQueryID(name string) string { return "export-" + name }
 
 // Start checks the export's condition exactly as getConditionsData would (and that
 // it is a report that exports), then records it and queues its job.
-func (x *Exports) Start(ctx context.Context, p session.Principal, in ExportRequest) (string, error) {
-	if _, err := x.S.CompileExport(ctx, p, in.conditionJSON, in.sel); err != nil {
+func (x *Exports) Start(ctx context.Context, p authz.Principal, condJSON []byte, sel engine.Selection) (string, error) {
+	if _, err := x.S.CompileExport(ctx, p, condJSON, sel); err != nil {
 		return "", err
 	}
 	tx, err := x.S.DB.Begin(ctx)
@@ -77,7 +75,7 @@ func (x *Exports) Start(ctx context.Context, p session.Principal, in ExportReque
 		return "", err
 	}
 	defer func() { _ = tx.Rollback(ctx) }()
-	name, err := insertExport(ctx, tx, p, in.conditionJSON, in.sel)
+	name, err := insertExport(ctx, tx, p, condJSON, sel)
 	if err != nil {
 		return "", err
 	}
@@ -90,7 +88,7 @@ func (x *Exports) Start(ctx context.Context, p session.Principal, in ExportReque
 // insertExport records a queued export of p and returns its name.
 func insertExport(ctx context.Context, tx interface {
 	Exec(context.Context, string, ...any) (pgconn.CommandTag, error)
-}, p session.Principal, condJSON []byte, sel engine.Selection) (string, error) {
+}, p authz.Principal, condJSON []byte, sel engine.Selection) (string, error) {
 	b := make([]byte, 12)
 	_, _ = rand.Read(b)
 	name := "export_" + hex.EncodeToString(b)
@@ -112,8 +110,8 @@ func insertExport(ctx context.Context, tx interface {
 // name, its file and the file's size; a failed export is an error carrying the
 // export's message.
 func (x *Exports) ExportNow(ctx context.Context, accountID, userID int64, categories []string, condition json.RawMessage) (name, path string, size int64, err error) {
-	p := session.Principal{AccountID: accountID, UserID: userID, Categories: categories}
-	condJSON, err := conditionObject(condition)
+	p := authz.Principal{AccountID: accountID, UserID: userID, Categories: categories}
+	condJSON, err := ConditionObject(condition)
 	if err != nil {
 		return "", "", 0, err
 	}
@@ -142,7 +140,7 @@ func (x *Exports) ExportNow(ctx context.Context, accountID, userID int64, catego
 // that user, with write producing the file (its CSV, BOM and header included) and
 // saying how many rows it wrote. A failure is recorded as the export's error and
 // returned.
-func (x *Exports) FileNow(ctx context.Context, p session.Principal, condJSON []byte, write func(w io.Writer) (rows int64, err error)) (name, path string, size int64, err error) {
+func (x *Exports) FileNow(ctx context.Context, p authz.Principal, condJSON []byte, write func(w io.Writer) (rows int64, err error)) (name, path string, size int64, err error) {
 	if name, err = insertExport(ctx, x.S.DB, p, condJSON, engine.Selection{}); err != nil {
 		return "", "", 0, err
 	}
@@ -172,6 +170,25 @@ func (x *Exports) FileNow(ctx context.Context, p session.Principal, condJSON []b
 	return name, path, fi.Size(), nil
 }
 
+// ExportStatus is an export's state: status is queued, running, done, failed or
+// canceled; percent 0–100; eta_seconds is null while unknown (before the first
+// rows); rows is how many rows are written; error says why a failed export failed.
+type ExportStatus struct {
+	ReportName string    `json:"reportName" openapi:"always"`
+	Status     string    `json:"status" openapi:"always"`
+	Percent    float64   `json:"percent" openapi:"always"`
+	ETASeconds *float64  `json:"eta_seconds" openapi:"always"`
+	Rows       int64     `json:"rows" openapi:"always"`
+	Error      string    `json:"error,omitempty"`
+	CreatedAt  time.Time `json:"created_at" openapi:"always"`
+	ExpiresAt  time.Time `json:"expires_at" openapi:"always"`
+}
+
+// ExportList is the caller's recent exports (getMyExports), newest first.
+type ExportList struct {
+	Exports []ExportStatus `json:"exports" openapi:"always"`
+}
+
 // exportRow is what the status calls read of an export.
 type exportRow struct {
 	name, status, errText string
@@ -192,22 +209,22 @@ func scanExport(r pgx.Row) (exportRow, error) {
 	return e, err
 }
 
-// errNoExport is the answer for a name that is not the caller's export in this
+// ErrNoExport is the answer for a name that is not the caller's export in this
 // account: another user's export looks exactly like one that never existed.
-var errNoExport = httperr.NotFound("This export does not exist. Start a new export from the report.")
+var ErrNoExport = notFound("This export does not exist. Start a new export from the report.")
 
 // load reads the caller's export.
-func (x *Exports) load(ctx context.Context, p session.Principal, name string) (exportRow, error) {
+func (x *Exports) load(ctx context.Context, p authz.Principal, name string) (exportRow, error) {
 	e, err := scanExport(x.S.DB.QueryRow(ctx, `SELECT `+exportCols+` FROM export_jobs
 		WHERE id = $1 AND account_id = $2 AND user_id = $3`, name, p.AccountID, p.UserID))
 	if errors.Is(err, pgx.ErrNoRows) {
-		return e, errNoExport
+		return e, ErrNoExport
 	}
 	return e, err
 }
 
 // Status is getExportStatus (and initialExportProcess).
-func (x *Exports) Status(ctx context.Context, p session.Principal, name string) (ExportStatus, error) {
+func (x *Exports) Status(ctx context.Context, p authz.Principal, name string) (ExportStatus, error) {
 	e, err := x.load(ctx, p, name)
 	if err != nil {
 		return ExportStatus{}, err
@@ -217,7 +234,7 @@ func (x *Exports) Status(ctx context.Context, p session.Principal, name string) 
 
 // List is the caller's exports in this account that can still be downloaded or are
 // under way, newest first (at most 50).
-func (x *Exports) List(ctx context.Context, p session.Principal) (ExportList, error) {
+func (x *Exports) List(ctx context.Context, p authz.Principal) (ExportList, error) {
 	rows, err := x.S.DB.Query(ctx, `SELECT `+exportCols+` FROM export_jobs
 		WHERE account_id = $1 AND user_id = $2 AND expires_at > now() ORDER BY created_at DESC, id LIMIT 50`, p.AccountID, p.UserID)
 	if err != nil {
@@ -239,7 +256,7 @@ func (x *Exports) List(ctx context.Context, p session.Principal) (ExportList, er
 // Abort is abortExport: a queued or running export becomes canceled and its
 // ClickHouse query is killed (the job also sees the state at its next progress
 // write and stops). A finished export is a 409 and stays as it is.
-func (x *Exports) Abort(ctx context.Context, p session.Principal, name string) (ExportStatus, error) {
+func (x *Exports) Abort(ctx context.Context, p authz.Principal, name string) (ExportStatus, error) {
 	e, err := x.load(ctx, p, name)
 	if err != nil {
 		return ExportStatus{}, err
@@ -250,9 +267,9 @@ func (x *Exports) Abort(ctx context.Context, p session.Principal, name string) (
 		return ExportStatus{}, err
 	}
 	if tag.RowsAffected() == 0 {
-		return ExportStatus{}, httperr.Conflict(fmt.Sprintf("This export has already %s; there is nothing to cancel.", finishedWord(e.status)))
+		return ExportStatus{}, conflict(fmt.Sprintf("This export has already %s; there is nothing to cancel.", finishedWord(e.status)))
 	}
-	if err := x.S.W.Kill(ctx, exportQueryID(name)); err != nil {
+	if err := x.S.W.Kill(ctx, ExportQueryID(name)); err != nil {
 		return ExportStatus{}, err
 	}
 	return x.Status(ctx, p, name)
@@ -269,11 +286,11 @@ func finishedWord(status string) string {
 }
 
 // errExpired answers a download of an export past its expiry.
-var errExpired = &httperr.Error{Status: http.StatusGone, Code: "gone",
+var errExpired = &Error{Code: CodeGone,
 	Message: "This export has expired (files are kept for 7 days). Export the report again."}
 
 // File is the path of the caller's finished, unexpired export.
-func (x *Exports) File(ctx context.Context, p session.Principal, name string) (string, error) {
+func (x *Exports) File(ctx context.Context, p authz.Principal, name string) (string, error) {
 	e, err := x.load(ctx, p, name)
 	if err != nil {
 		return "", err
@@ -282,7 +299,7 @@ func (x *Exports) File(ctx context.Context, p session.Principal, name string) (s
 	case !time.Now().Before(e.expires):
 		return "", errExpired
 	case e.status != ExportDone || e.path == nil:
-		return "", httperr.Conflict(fmt.Sprintf("This export is %s, not ready to download.", e.status))
+		return "", conflict(fmt.Sprintf("This export is %s, not ready to download.", e.status))
 	}
 	return *e.path, nil
 }
@@ -339,7 +356,7 @@ func tokenHash(token string) string {
 }
 
 // errBadLink answers a download token that opens nothing.
-var errBadLink = httperr.NotFound("This download link is not valid. Ask the report's owner to send the report again.")
+var errBadLink = notFound("This download link is not valid. Ask the report's owner to send the report again.")
 
 // FileByToken is the export file a download token opens (and the export's name).
 func (x *Exports) FileByToken(ctx context.Context, token string) (path, name string, err error) {

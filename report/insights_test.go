@@ -1,4 +1,4 @@
-package grid
+package report
 
 import (
 	"context"
@@ -12,8 +12,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"pricelens/api/session"
 	"pricelens/engine"
+	"pricelens/report/reporttest"
+	"pricelens/store/authz"
 )
 
 // The pricing insights on the S data set equal plain Go counts over the raw rows
@@ -41,7 +42,7 @@ func TestInsightsOnS(t *testing.T) {
 	}
 	type scan struct {
 		at    time.Time
-		price *float64
+		Price *float64
 	}
 	history := map[pair][]scan{}
 	rows, err := d.s.W.Conn.Query(ctx, `SELECT account_id, product_id, competitor_id, scanned_at, price FROM offers FINAL`)
@@ -49,7 +50,7 @@ func TestInsightsOnS(t *testing.T) {
 	for rows.Next() {
 		var k pair
 		var s scan
-		require.NoError(t, rows.Scan(&k.acc, &k.pid, &k.cid, &s.at, &s.price))
+		require.NoError(t, rows.Scan(&k.acc, &k.pid, &k.cid, &s.at, &s.Price))
 		history[k] = append(history[k], s)
 	}
 	require.NoError(t, rows.Err())
@@ -58,16 +59,16 @@ func TestInsightsOnS(t *testing.T) {
 	// expect computes every insight in Go for one account and category access.
 	expect := func(a engine.Account, cats []string) map[string]uint64 {
 		a.Now = now
-		r := ref{f: d.f, a: a}
+		r := reporttest.Ref{F: d.f, A: a}
 		for _, c := range a.Competitors {
-			r.cs = append(r.cs, c.ID)
+			r.CS = append(r.CS, c.ID)
 		}
-		allowed := func(p fxProduct) bool {
+		allowed := func(p reporttest.Product) bool {
 			if len(cats) == 0 {
 				return true
 			}
 			for _, c := range cats {
-				if p.sup == c {
+				if p.Sup == c {
 					return true
 				}
 			}
@@ -76,20 +77,20 @@ func TestInsightsOnS(t *testing.T) {
 		// changed reports a price change of the product at any competitor in (now-days, now]:
 		// a priced scan in the period whose price differs from the pair's previous
 		// priced scan, that one within the staleness limit before it.
-		changed := func(p fxProduct, days int) bool {
+		changed := func(p reporttest.Product, days int) bool {
 			from := now.Add(-time.Duration(days) * 24 * time.Hour)
 			stale := time.Duration(a.Settings.StalenessDays) * 24 * time.Hour
 			for _, c := range a.Competitors {
 				var priced []scan
-				for _, s := range history[pair{a.AccountID, p.id, uint32(c.ID)}] {
-					if s.price != nil {
+				for _, s := range history[pair{a.AccountID, p.ID, uint32(c.ID)}] {
+					if s.Price != nil {
 						priced = append(priced, s)
 					}
 				}
 				sort.Slice(priced, func(i, j int) bool { return priced[i].at.Before(priced[j].at) })
 				for i := 1; i < len(priced); i++ {
 					prev, s := priced[i-1], priced[i]
-					if s.at.After(from) && !s.at.After(now) && *s.price != *prev.price && !prev.at.Before(s.at.Add(-stale)) {
+					if s.at.After(from) && !s.at.After(now) && *s.Price != *prev.Price && !prev.at.Before(s.at.Add(-stale)) {
 						return true
 					}
 				}
@@ -98,7 +99,7 @@ func TestInsightsOnS(t *testing.T) {
 		}
 		n := map[string]uint64{}
 		cutoff := now.AddDate(0, 0, -a.Settings.StalenessDays)
-		for _, p := range r.products() {
+		for _, p := range r.Products() {
 			if !allowed(p) {
 				continue
 			}
@@ -108,16 +109,16 @@ func TestInsightsOnS(t *testing.T) {
 			if changed(p, 7) {
 				n[engine.InsightChangesLastWeek]++
 			}
-			if m := r.row(p); m.market != nil && p.myPrice > 0 {
-				switch r.bucket((p.myPrice - *m.market) / *m.market * 100) {
+			if m := r.Row(p); m.Market != nil && p.MyPrice > 0 {
+				switch r.Bucket((p.MyPrice - *m.Market) / *m.Market * 100) {
 				case engine.BucketLower:
 					n[engine.InsightPriceUp]++
 				case engine.BucketHigher:
 					n[engine.InsightPriceDown]++
 				}
 			}
-			for _, o := range p.offers {
-				if o.inStck == 0 && o.price != nil && !o.seen.Before(cutoff) {
+			for _, o := range p.Offers {
+				if o.InStock == 0 && o.Price != nil && !o.Seen.Before(cutoff) {
 					n[engine.InsightOutOfStock]++
 					break
 				}
@@ -127,15 +128,15 @@ func TestInsightsOnS(t *testing.T) {
 	}
 
 	for _, tc := range []struct {
-		name string
-		p    session.Principal
+		Name string
+		p    authz.Principal
 		a    engine.Account
 	}{
-		{"account 1", session.Principal{AccountID: 1, UserID: 1}, d.f.acc1},
-		{"account 2", session.Principal{AccountID: 2, UserID: 1}, d.f.acc2},
-		{"account 1, one super category", session.Principal{AccountID: 1, UserID: 1, Categories: []string{d.all[0].sup}}, d.f.acc1},
+		{"account 1", authz.Principal{AccountID: 1, UserID: 1}, d.f.Acc1},
+		{"account 2", authz.Principal{AccountID: 2, UserID: 1}, d.f.Acc2},
+		{"account 1, one super category", authz.Principal{AccountID: 1, UserID: 1, Categories: []string{d.all[0].Sup}}, d.f.Acc1},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
+		t.Run(tc.Name, func(t *testing.T) {
 			got, err := in.Pricing(ctx, tc.p)
 			require.NoError(t, err)
 			want := expect(tc.a, tc.p.Categories)
@@ -167,26 +168,26 @@ func TestInsightsOnS(t *testing.T) {
 	_, err = d.s.DB.Exec(ctx, `INSERT INTO alerts (account_id, frequency, last_notified_at) VALUES
 		(1, 0, $1), (1, 1, $2), (1, 0, NULL), (2, 0, $1)`, now.Add(-time.Hour), now.Add(-8*24*time.Hour))
 	require.NoError(t, err)
-	got, err := in.Pricing(ctx, session.Principal{AccountID: 1, UserID: 1})
+	got, err := in.Pricing(ctx, authz.Principal{AccountID: 1, UserID: 1})
 	require.NoError(t, err)
 	assert.Equal(t, uint64(1), got.AlertsToReview)
 
 	// The pricer seam: once it answers, its candidates replace the buckets'.
-	in.Pricer = func(context.Context, session.Principal) (Candidates, bool, error) {
+	in.Pricer = func(context.Context, authz.Principal) (Candidates, bool, error) {
 		return Candidates{Up: 3, Down: 4, UpLink: "/new/repricing/results?x=up", DownLink: "/new/repricing/results?x=down"}, true, nil
 	}
-	got, err = in.Pricing(ctx, session.Principal{AccountID: 1, UserID: 1})
+	got, err = in.Pricing(ctx, authz.Principal{AccountID: 1, UserID: 1})
 	require.NoError(t, err)
 	assert.Equal(t, []any{uint64(3), uint64(4), "pricer", "/new/repricing/results?x=up"}, []any{got.PriceUp, got.PriceDown, got.CandidatesSource, got.Links[engine.InsightPriceUp]})
 
 	// The cards' tiles are the products of the insight's report, first by market delta.
 	// Each card's number is its report's count, even while the pricer seam answers
 	// the panel (issue 29: the cards said the pricer's 3 and 4).
-	cards, err := in.Cards(ctx, session.Principal{AccountID: 1, UserID: 1})
+	cards, err := in.Cards(ctx, authz.Principal{AccountID: 1, UserID: 1})
 	require.NoError(t, err)
 	in.Pricer = nil
 	require.Len(t, cards.Insights, 3)
-	a1, err := d.s.Account(ctx, session.Principal{AccountID: 1, UserID: 1})
+	a1, err := d.s.Account(ctx, authz.Principal{AccountID: 1, UserID: 1})
 	require.NoError(t, err)
 	for _, card := range cards.Insights {
 		u, err := url.Parse(card.Link)
@@ -200,8 +201,8 @@ func TestInsightsOnS(t *testing.T) {
 	require.Len(t, up.Highlights, HighlightTiles)
 	for i, h := range up.Highlights {
 		p := d.byID[h.ID]
-		assert.Equal(t, p.name, h.Field)
-		assert.InDelta(t, p.myPrice, h.Number, 1e-9)
+		assert.Equal(t, p.Name, h.Field)
+		assert.InDelta(t, p.MyPrice, h.Number, 1e-9)
 		require.NotNil(t, h.Diff)
 		assert.Less(t, *h.Diff, 0.0, "under the market: a negative diff")
 		if i > 0 {
@@ -227,17 +228,17 @@ func TestInsightsOnS(t *testing.T) {
 	rows.Close()
 	seen := map[string]bool{}
 	for _, p := range d.all[:200] {
-		row, err := d.s.Product(ctx, d.a, p.id)
+		row, err := d.s.Product(ctx, d.a, p.ID)
 		require.NoError(t, err)
-		tip := toTooltip(d.a, row)
-		want, has := onSale[p.id]
+		tip := TooltipOf(d.a, row)
+		want, has := onSale[p.ID]
 		if !has {
-			assert.Nil(t, tip.OnSale, p.id)
+			assert.Nil(t, tip.OnSale, p.ID)
 			seen["none"] = true
 			continue
 		}
-		require.NotNil(t, tip.OnSale, p.id)
-		assert.Equal(t, uint64(want), *tip.OnSale, p.id)
+		require.NotNil(t, tip.OnSale, p.ID)
+		assert.Equal(t, uint64(want), *tip.OnSale, p.ID)
 		seen[fmt.Sprint(want)] = true
 	}
 	assert.True(t, seen["0"] && seen["1"], "S has products on sale and not on sale: %v", seen)

@@ -2,7 +2,7 @@
 // or Parquet file in a directory, for the data team's tools, once from the command
 // line (`pricelens export`) or on an export schedule (a cron expression, run by the
 // River jobs drop_schedules and drop). The rows and columns are the asynchronous
-// CSV export's (grid.WriteCSV): a CSV drop is the file the export dialog
+// CSV export's (report.WriteCSV): a CSV drop is the file the export dialog
 // downloads. Each drop is a data file and a manifest (rows, sha256, generated_at,
 // columns), both written under a temporary name and renamed into place, the
 // manifest last: a reader that sees the manifest sees a complete file.
@@ -21,14 +21,14 @@ import (
 	"path/filepath"
 	"time"
 
-	"pricelens/api/grid"
-	"pricelens/api/session"
+	"pricelens/report"
 	"pricelens/store"
+	"pricelens/store/authz"
 )
 
-// Drops writes drops over the grid service's databases.
+// Drops writes drops over the report service's databases.
 type Drops struct {
-	S   *grid.Service
+	S   *report.Service
 	Now func() time.Time
 	// Progress, when set, is told the rows written so far after each batch (the
 	// benchmark's time to first progress).
@@ -36,7 +36,7 @@ type Drops struct {
 }
 
 // New returns the drops of s.
-func New(s *grid.Service) *Drops { return &Drops{S: s, Now: time.Now} }
+func New(s *report.Service) *Drops { return &Drops{S: s, Now: time.Now} }
 
 // Formats are the file formats of a drop.
 var Formats = []string{"csv", "parquet"}
@@ -85,8 +85,8 @@ func (d *Drops) Write(ctx context.Context, r store.DropReport, format, dir strin
 	if err := CheckFormat(format); err != nil {
 		return Manifest{}, err
 	}
-	p := session.Principal{AccountID: r.AccountID, UserID: r.UserID, Categories: r.Categories}
-	e, err := d.S.CompileExport(ctx, p, r.Condition, grid.ExportSelection(nil))
+	p := authz.Principal{AccountID: r.AccountID, UserID: r.UserID, Categories: r.Categories}
+	e, err := d.S.CompileExport(ctx, p, r.Condition, report.ExportSelection(nil))
 	if err != nil {
 		return Manifest{}, err
 	}
@@ -123,7 +123,7 @@ func (d *Drops) Write(ctx context.Context, r store.DropReport, format, dir strin
 
 // rows writes the export's rows to w in format and counts them: CSV as the export
 // job writes it; Parquet from the same CSV, read back a batch at a time.
-func (d *Drops) rows(ctx context.Context, w io.Writer, format string, e grid.ExportPlan) (int64, error) {
+func (d *Drops) rows(ctx context.Context, w io.Writer, format string, e report.ExportPlan) (int64, error) {
 	queryID := fmt.Sprintf("drop-%d-%d", e.Account.AccountID, d.Now().UnixNano())
 	var progress func(int64) error
 	if d.Progress != nil {

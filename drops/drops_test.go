@@ -22,12 +22,13 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"pricelens/api/grid"
-	"pricelens/api/session"
 	"pricelens/deploy/testenv"
+	"pricelens/engine"
 	"pricelens/ingest/demo"
 	"pricelens/jobs"
+	"pricelens/report"
 	"pricelens/store"
+	"pricelens/store/authz"
 )
 
 // The drops on the generator's S data set (account 1: 10k products), with a saved
@@ -50,19 +51,17 @@ func TestDrops(t *testing.T) {
 		_, err := db.Exec(ctx, q)
 		require.NoError(t, err, q)
 	}
-	svc := grid.NewService(w, db)
+	svc := report.NewService(w, db)
 	d := New(svc)
 	st := store.New(db)
-	report, err := st.FindDropReport(ctx, 0, "Priced a-z")
+	saved, err := st.FindDropReport(ctx, 0, "Priced a-z")
 	require.NoError(t, err)
-	require.Equal(t, int64(7001), report.ID)
+	require.Equal(t, int64(7001), saved.ID)
 
 	t.Run("csv equals the async export", func(t *testing.T) {
-		x := grid.NewExports(svc, t.TempDir())
-		p := session.Principal{AccountID: 1, UserID: 901}
-		req := grid.ExportRequest{Condition: json.RawMessage(reportCondition)}
-		require.NoError(t, req.Validate())
-		name, err := x.Start(ctx, p, req)
+		x := report.NewExports(svc, t.TempDir())
+		p := authz.Principal{AccountID: 1, UserID: 901}
+		name, err := x.Start(ctx, p, []byte(reportCondition), engine.Selection{})
 		require.NoError(t, err)
 		require.NoError(t, x.RunExport(ctx, name))
 		path, err := x.File(ctx, p, name)
@@ -71,7 +70,7 @@ func TestDrops(t *testing.T) {
 		require.NoError(t, err)
 
 		dir := t.TempDir()
-		m, err := d.Write(ctx, report, "csv", dir, time.Date(2026, 11, 23, 6, 0, 0, 0, time.UTC))
+		m, err := d.Write(ctx, saved, "csv", dir, time.Date(2026, 11, 23, 6, 0, 0, 0, time.UTC))
 		require.NoError(t, err)
 		require.Equal(t, "report-7001-20261123T060000Z.csv", m.File)
 		got, err := os.ReadFile(filepath.Join(dir, m.File))
@@ -100,9 +99,9 @@ func TestDrops(t *testing.T) {
 	t.Run("parquet has the csv's rows", func(t *testing.T) {
 		dir := t.TempDir()
 		stamp := time.Now()
-		mc, err := d.Write(ctx, report, "csv", dir, stamp)
+		mc, err := d.Write(ctx, saved, "csv", dir, stamp)
 		require.NoError(t, err)
-		mp, err := d.Write(ctx, report, "parquet", dir, stamp)
+		mp, err := d.Write(ctx, saved, "parquet", dir, stamp)
 		require.NoError(t, err)
 		csvBytes, err := os.ReadFile(filepath.Join(dir, mc.File))
 		require.NoError(t, err)
@@ -146,11 +145,11 @@ func TestDrops(t *testing.T) {
 		assert.EqualError(t, err, `no saved report "7001" in account 2`, "another account's report is not found by id")
 
 		dir := t.TempDir()
-		_, err = d.Write(ctx, report, "xlsx", dir, time.Now())
+		_, err = d.Write(ctx, saved, "xlsx", dir, time.Now())
 		assert.EqualError(t, err, `format "xlsx" is not known: use csv or parquet`)
 		blocker := filepath.Join(dir, "file")
 		require.NoError(t, os.WriteFile(blocker, nil, 0o600))
-		_, err = d.Write(ctx, report, "csv", filepath.Join(blocker, "sub"), time.Now())
+		_, err = d.Write(ctx, saved, "csv", filepath.Join(blocker, "sub"), time.Now())
 		require.Error(t, err)
 		assert.Contains(t, err.Error(), "cannot write into "+filepath.Join(blocker, "sub"))
 		assert.Equal(t, []string{"file"}, files(t, dir))

@@ -1,4 +1,4 @@
-package grid
+package report
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"pricelens/report/reporttest"
 )
 
 // Deep blocks and group blocks come from the order cache (a slice of the condition's order kept
@@ -16,7 +17,7 @@ import (
 func TestDeepBlocksFromTheOrderCache(t *testing.T) {
 	s, f := setup(t)
 	ctx := context.Background()
-	a := f.acc1
+	a := f.Acc1
 	plain := &Service{W: s.W, Now: s.Now} // no cache
 	same := func(js string) []string {
 		t.Helper()
@@ -37,7 +38,7 @@ func TestDeepBlocksFromTheOrderCache(t *testing.T) {
 			for k, w := range want.Rows[i] {
 				if wf, ok := w.(float64); ok { // ClickHouse's parallel sums differ in the last bit
 					gf, _ := got.Rows[i][k].(float64)
-					require.True(t, near(gf, wf), "%s: row %d %s = %v, want %v", js, i, k, gf, wf)
+					require.True(t, reporttest.Near(gf, wf), "%s: row %d %s = %v, want %v", js, i, k, gf, wf)
 					continue
 				}
 				require.Equal(t, w, got.Rows[i][k], "%s: row %d %s", js, i, k)

@@ -1,4 +1,4 @@
-package grid
+package report
 
 import (
 	"context"
@@ -13,10 +13,11 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"pricelens/api/session"
 	"pricelens/deploy/testenv"
 	"pricelens/engine"
 	"pricelens/ingest/demo"
+	"pricelens/report/reporttest"
+	"pricelens/store/authz"
 )
 
 // The grid engine on the generator's S data set (10k + 2k products, 8 + 5
@@ -28,12 +29,12 @@ import (
 
 type sData struct {
 	s    *Service
-	f    fixture
+	f    reporttest.Fixture
 	a    engine.Account // the service's view of account 1 (PostgreSQL + slots), as a handler gets it
 	a2   engine.Account
-	ref  ref // the reference over account 1, built from an independent read of PostgreSQL
-	all  []fxProduct
-	byID map[string]fxProduct
+	ref  reporttest.Ref // the reference over account 1, built from an independent read of PostgreSQL
+	all  []reporttest.Product
+	byID map[string]reporttest.Product
 }
 
 func loadS(t *testing.T) sData {
@@ -47,18 +48,18 @@ func loadS(t *testing.T) sData {
 	require.NoError(t, err)
 	t.Logf("demo S loaded in %s", time.Since(start).Round(time.Millisecond))
 
-	var f fixture
+	var f reporttest.Fixture
 	idx := map[string]int{} // account/product -> index in f.products
 	key := func(acc uint32, id string) string { return fmt.Sprint(acc, "/", id) }
 	rows, err := w.Conn.Query(ctx, `SELECT account_id, product_id, name, brand, mfgr_prod_id, super_category, category, vertical,
 		my_price, cost, revenue_30d FROM products FINAL`)
 	require.NoError(t, err)
 	for rows.Next() {
-		var p fxProduct
-		require.NoError(t, rows.Scan(&p.account, &p.id, &p.name, &p.brand, &p.mfgr, &p.sup, &p.cat, &p.vert, &p.myPrice, &p.cost, &p.revenue))
-		p.offers = map[int64]fxOffer{}
-		idx[key(p.account, p.id)] = len(f.products)
-		f.products = append(f.products, p)
+		var p reporttest.Product
+		require.NoError(t, rows.Scan(&p.Account, &p.ID, &p.Name, &p.Brand, &p.Mfgr, &p.Sup, &p.Cat, &p.Vert, &p.MyPrice, &p.Cost, &p.Revenue))
+		p.Offers = map[int64]reporttest.Offer{}
+		idx[key(p.Account, p.ID)] = len(f.Products)
+		f.Products = append(f.Products, p)
 	}
 	require.NoError(t, rows.Err())
 	rows.Close()
@@ -68,11 +69,11 @@ func loadS(t *testing.T) sData {
 	for rows.Next() {
 		var acc, cid uint32
 		var pid string
-		var o fxOffer
-		require.NoError(t, rows.Scan(&acc, &pid, &cid, &o.seen, &o.price, &o.name, &o.inStck))
+		var o reporttest.Offer
+		require.NoError(t, rows.Scan(&acc, &pid, &cid, &o.Seen, &o.Price, &o.Name, &o.InStock))
 		i, ok := idx[key(acc, pid)]
 		require.True(t, ok, "offer of an unknown product %s", pid)
-		f.products[i].offers[int64(cid)] = o
+		f.Products[i].Offers[int64(cid)] = o
 	}
 	require.NoError(t, rows.Err())
 	rows.Close()
@@ -103,11 +104,11 @@ func loadS(t *testing.T) sData {
 	for k, v := range latest {
 		if v.assigned == 1 {
 			i := idx[key(k.acc, k.pid)]
-			f.products[i].labels = append(f.products[i].labels, k.lid)
+			f.Products[i].Labels = append(f.Products[i].Labels, k.lid)
 		}
 	}
-	for i := range f.products {
-		sort.Slice(f.products[i].labels, func(a, b int) bool { return f.products[i].labels[a] < f.products[i].labels[b] })
+	for i := range f.Products {
+		sort.Slice(f.Products[i].Labels, func(a, b int) bool { return f.Products[i].Labels[a] < f.Products[i].Labels[b] })
 	}
 
 	// The reference account from PostgreSQL, read here independently of the service.
@@ -146,9 +147,9 @@ func loadS(t *testing.T) sData {
 	ra2 := pgAccount(2)
 
 	s := NewService(w, db)
-	a1, err := s.Account(ctx, session.Principal{AccountID: 1})
+	a1, err := s.Account(ctx, authz.Principal{AccountID: 1})
 	require.NoError(t, err)
-	a2, err := s.Account(ctx, session.Principal{AccountID: 2})
+	a2, err := s.Account(ctx, authz.Principal{AccountID: 2})
 	require.NoError(t, err)
 	require.Equal(t, ra1.Competitors, a1.Competitors)
 	require.Equal(t, ra1.Settings, a1.Settings)
@@ -156,17 +157,17 @@ func loadS(t *testing.T) sData {
 	require.Len(t, a2.Competitors, 5)
 	require.Len(t, a1.Slots, 8)
 	ra1.Now = a1.Now // one staleness cutoff for both sides
-	f.acc1, f.acc2, f.now = ra1, ra2, a1.Now
+	f.Acc1, f.Acc2, f.Now = ra1, ra2, a1.Now
 
-	d := sData{s: s, f: f, a: a1, a2: a2, byID: map[string]fxProduct{}}
-	d.ref = ref{f: f, a: ra1}
+	d := sData{s: s, f: f, a: a1, a2: a2, byID: map[string]reporttest.Product{}}
+	d.ref = reporttest.Ref{F: f, A: ra1}
 	for _, c := range ra1.Competitors {
-		d.ref.cs = append(d.ref.cs, c.ID)
+		d.ref.CS = append(d.ref.CS, c.ID)
 	}
-	d.all = d.ref.products()
+	d.all = d.ref.Products()
 	require.Len(t, d.all, 10_000)
 	for _, p := range d.all {
-		d.byID[p.id] = p
+		d.byID[p.ID] = p
 	}
 	return d
 }
@@ -194,22 +195,22 @@ func fetchPages(t *testing.T, s *Service, a engine.Account, js string, size int)
 }
 
 // checkRowMetrics compares a product row's comparison metrics with the reference.
-func checkRowMetrics(t *testing.T, r ref, p fxProduct, row map[string]any) {
+func checkRowMetrics(t *testing.T, r reporttest.Ref, p reporttest.Product, row map[string]any) {
 	t.Helper()
-	m := r.row(p)
-	assert.Equal(t, uint64(m.lower), row["Lower"], p.id)
-	assert.Equal(t, uint64(m.similar), row["Similar"], p.id)
-	assert.Equal(t, uint64(m.higher), row["Higher"], p.id)
-	assert.Equal(t, uint64(m.compared), row["products_compared"], p.id)
-	if m.lowerAvg == nil {
-		assert.Nil(t, row["Lower_avg"], p.id)
-	} else if assert.NotNil(t, row["Lower_avg"], p.id) {
-		assert.True(t, near(row["Lower_avg"].(float64), *m.lowerAvg), "%s Lower_avg %v want %v", p.id, row["Lower_avg"], *m.lowerAvg)
+	m := r.Row(p)
+	assert.Equal(t, uint64(m.Lower), row["Lower"], p.ID)
+	assert.Equal(t, uint64(m.Similar), row["Similar"], p.ID)
+	assert.Equal(t, uint64(m.Higher), row["Higher"], p.ID)
+	assert.Equal(t, uint64(m.Compared), row["products_compared"], p.ID)
+	if m.LowerAvg == nil {
+		assert.Nil(t, row["Lower_avg"], p.ID)
+	} else if assert.NotNil(t, row["Lower_avg"], p.ID) {
+		assert.True(t, reporttest.Near(row["Lower_avg"].(float64), *m.LowerAvg), "%s Lower_avg %v want %v", p.ID, row["Lower_avg"], *m.LowerAvg)
 	}
-	if m.market == nil {
-		assert.Nil(t, row["market_price"], p.id)
-	} else if assert.NotNil(t, row["market_price"], p.id) {
-		assert.True(t, near(row["market_price"].(float64), *m.market), "%s market_price", p.id)
+	if m.Market == nil {
+		assert.Nil(t, row["market_price"], p.ID)
+	} else if assert.NotNil(t, row["market_price"], p.ID) {
+		assert.True(t, reporttest.Near(row["market_price"].(float64), *m.Market), "%s market_price", p.ID)
 	}
 }
 
@@ -217,24 +218,24 @@ func TestSDataset(t *testing.T) {
 	d := loadS(t)
 	s, a, r, all := d.s, d.a, d.ref, d.all
 	ctx := context.Background()
-	cs := r.cs
+	cs := r.CS
 	c1, c2, c3 := cs[0], cs[1], cs[2]
 	labelName := map[uint64]string{}
-	for _, l := range r.a.Labels {
+	for _, l := range r.A.Labels {
 		labelName[l.ID] = l.Name
 	}
-	price := func(p fxProduct, c int64) *float64 {
-		if o, ok := p.offers[c]; ok && o.price != nil {
-			return o.price
+	price := func(p reporttest.Product, c int64) *float64 {
+		if o, ok := p.Offers[c]; ok && o.Price != nil {
+			return o.Price
 		}
 		return nil
 	}
 
 	// Values picked from the data so that every case matches a real, non-trivial subset.
-	word := strings.Fields(lower(all[0].name))[1]
+	word := strings.Fields(strings.ToLower(all[0].Name))[1]
 	brandCount := map[string]int{}
 	for _, p := range all {
-		brandCount[p.brand]++
+		brandCount[p.Brand]++
 	}
 	var brands []string
 	for b := range brandCount {
@@ -247,19 +248,19 @@ func TestSDataset(t *testing.T) {
 		return brands[i] < brands[j]
 	})
 	b1, b2 := brands[0], brands[5]
-	searchWord := lower(brands[3])[1:5]
-	sup1, cat1, sup2 := all[0].sup, all[0].cat, ""
+	searchWord := strings.ToLower(brands[3])[1:5]
+	sup1, cat1, sup2 := all[0].Sup, all[0].Cat, ""
 	for _, p := range all {
-		if p.sup != sup1 {
-			sup2 = p.sup
+		if p.Sup != sup1 {
+			sup2 = p.Sup
 			break
 		}
 	}
 	require.NotEmpty(t, sup2)
 	var usedLabel uint64
 	for _, p := range all {
-		if len(p.labels) > 1 {
-			usedLabel = p.labels[1]
+		if len(p.Labels) > 1 {
+			usedLabel = p.Labels[1]
 			break
 		}
 	}
@@ -267,18 +268,18 @@ func TestSDataset(t *testing.T) {
 
 	nullPrices, zeroRevenue, multiLabel, blankBrand := 0, 0, 0, 0
 	for _, p := range all {
-		if strings.TrimSpace(p.brand) == "" {
+		if strings.TrimSpace(p.Brand) == "" {
 			blankBrand++
 		}
-		for _, o := range p.offers {
-			if o.price == nil {
+		for _, o := range p.Offers {
+			if o.Price == nil {
 				nullPrices++
 			}
 		}
-		if p.revenue == 0 {
+		if p.Revenue == 0 {
 			zeroRevenue++
 		}
-		if len(p.labels) > 1 {
+		if len(p.Labels) > 1 {
 			multiLabel++
 		}
 	}
@@ -288,56 +289,61 @@ func TestSDataset(t *testing.T) {
 
 	t.Run("filters against the Go reference", func(t *testing.T) {
 		cases := []struct {
-			name, filters string
-			keep          func(p fxProduct) bool
+			Name, filters string
+			keep          func(p reporttest.Product) bool
 		}{
 			{"text contains and notBlank on a competitor name",
 				fmt.Sprintf(`{"name":{"filterType":"text","type":"contains","filter":%q},"Name@%d":{"filterType":"text","type":"notBlank"}}`, strings.ToUpper(word), c1),
-				func(p fxProduct) bool {
-					o, ok := p.offers[c1]
-					return strings.Contains(lower(p.name), word) && ok && strings.TrimSpace(o.name) != ""
+				func(p reporttest.Product) bool {
+					o, ok := p.Offers[c1]
+					return strings.Contains(strings.ToLower(p.Name), word) && ok && strings.TrimSpace(o.Name) != ""
 				}},
 			{"text blank on a competitor name", fmt.Sprintf(`{"Name@%d":{"filterType":"text","type":"blank"}}`, c2),
-				func(p fxProduct) bool { o, ok := p.offers[c2]; return !ok || strings.TrimSpace(o.name) == "" }},
+				func(p reporttest.Product) bool { o, ok := p.Offers[c2]; return !ok || strings.TrimSpace(o.Name) == "" }},
 			{"number inRange on a competitor price", fmt.Sprintf(`{"Price@%d":{"filterType":"number","type":"inRange","filter":50,"filterTo":150}}`, c1),
-				func(p fxProduct) bool { v := price(p, c1); return v != nil && *v >= 50 && *v <= 150 }},
+				func(p reporttest.Product) bool { v := price(p, c1); return v != nil && *v >= 50 && *v <= 150 }},
 			{"number lessThan drops NULL prices", fmt.Sprintf(`{"Price@%d":{"filterType":"number","type":"lessThan","filter":80}}`, c2),
-				func(p fxProduct) bool { v := price(p, c2); return v != nil && *v < 80 }},
+				func(p reporttest.Product) bool { v := price(p, c2); return v != nil && *v < 80 }},
 			{"number blank keeps NULL prices and missing offers", fmt.Sprintf(`{"Price@%d":{"filterType":"number","type":"blank"}}`, c3),
-				func(p fxProduct) bool { return price(p, c3) == nil }},
-			{"set on brand with null", fmt.Sprintf(`{"canonical_mfgr_display":{"filterType":"set","values":[%q,%q,null]}}`, lower(b1), strings.ToUpper(b2)),
-				func(p fxProduct) bool { return p.brand == b1 || p.brand == b2 || strings.TrimSpace(p.brand) == "" }},
+				func(p reporttest.Product) bool { return price(p, c3) == nil }},
+			{"set on brand with null", fmt.Sprintf(`{"canonical_mfgr_display":{"filterType":"set","values":[%q,%q,null]}}`, strings.ToLower(b1), strings.ToUpper(b2)),
+				func(p reporttest.Product) bool {
+					return p.Brand == b1 || p.Brand == b2 || strings.TrimSpace(p.Brand) == ""
+				}},
 			{"AND across columns with an OR inside", fmt.Sprintf(`{"price":{"filterType":"number","operator":"OR","conditions":[{"filterType":"number","type":"lessThan","filter":40},{"filterType":"number","type":"greaterThanOrEqual","filter":400}]},"price_delta@%d":{"filterType":"number","type":"greaterThan","filter":0}}`, c1),
-				func(p fxProduct) bool {
-					dd, ok := r.comparable(p, c1)
-					return (p.myPrice < 40 || p.myPrice >= 400) && ok && dd > 0
+				func(p reporttest.Product) bool {
+					dd, ok := r.Comparable(p, c1)
+					return (p.MyPrice < 40 || p.MyPrice >= 400) && ok && dd > 0
 				}},
 			{"radio lower", fmt.Sprintf(`{"bucket@%d":{"filterType":"radio","value":%q}}`, c1, engine.BucketLower),
-				func(p fxProduct) bool { dd, ok := r.comparable(p, c1); return ok && r.bucket(dd) == engine.BucketLower }},
+				func(p reporttest.Product) bool {
+					dd, ok := r.Comparable(p, c1)
+					return ok && r.Bucket(dd) == engine.BucketLower
+				}},
 			{"radio similar", fmt.Sprintf(`{"bucket@%d":{"filterType":"radio","value":%q}}`, c2, engine.BucketSimilar),
-				func(p fxProduct) bool {
-					dd, ok := r.comparable(p, c2)
-					return ok && r.bucket(dd) == engine.BucketSimilar
+				func(p reporttest.Product) bool {
+					dd, ok := r.Comparable(p, c2)
+					return ok && r.Bucket(dd) == engine.BucketSimilar
 				}},
 			{"radio higher", fmt.Sprintf(`{"bucket@%d":{"filterType":"radio","value":%q}}`, c3, engine.BucketHigher),
-				func(p fxProduct) bool {
-					dd, ok := r.comparable(p, c3)
-					return ok && r.bucket(dd) == engine.BucketHigher
+				func(p reporttest.Product) bool {
+					dd, ok := r.Comparable(p, c3)
+					return ok && r.Bucket(dd) == engine.BucketHigher
 				}},
 			{"category tree", fmt.Sprintf(`{"category_tree":{"paths":[[%q,%q],[%q]]}}`, sup1, cat1, sup2),
-				func(p fxProduct) bool { return (p.sup == sup1 && p.cat == cat1) || p.sup == sup2 }},
+				func(p reporttest.Product) bool { return (p.Sup == sup1 && p.Cat == cat1) || p.Sup == sup2 }},
 			{"label set with blanks", fmt.Sprintf(`{"labels":{"filterType":"set","values":[%q,null]}}`, strings.ToUpper(labelName[usedLabel])),
-				func(p fxProduct) bool {
-					for _, l := range p.labels {
+				func(p reporttest.Product) bool {
+					for _, l := range p.Labels {
 						if l == usedLabel {
 							return true
 						}
 					}
-					return len(p.labels) == 0
+					return len(p.Labels) == 0
 				}},
-			{"label set", fmt.Sprintf(`{"labels":{"filterType":"set","values":[%q]}}`, lower(labelName[usedLabel])),
-				func(p fxProduct) bool {
-					for _, l := range p.labels {
+			{"label set", fmt.Sprintf(`{"labels":{"filterType":"set","values":[%q]}}`, strings.ToLower(labelName[usedLabel])),
+				func(p reporttest.Product) bool {
+					for _, l := range p.Labels {
 						if l == usedLabel {
 							return true
 						}
@@ -346,11 +352,11 @@ func TestSDataset(t *testing.T) {
 				}},
 		}
 		for _, fc := range cases {
-			t.Run(fc.name, func(t *testing.T) {
+			t.Run(fc.Name, func(t *testing.T) {
 				// Only the id and name are read back: the filters must not need their
 				// columns to be visible, and a 10k-row answer stays cheap.
 				js := `{"visible_columns":["name"],"filters":` + fc.filters + `}`
-				var want []fxProduct
+				var want []reporttest.Product
 				for _, p := range all {
 					if fc.keep(p) {
 						want = append(want, p)
@@ -359,7 +365,7 @@ func TestSDataset(t *testing.T) {
 				require.NotEmpty(t, want, "the case selects something")
 				require.Less(t, len(want), len(all), "the case filters something out")
 				rows := fetchPages(t, s, a, js, 1000)
-				assert.Equal(t, sortedIDs(want), rowIDs(rows))
+				assert.Equal(t, reporttest.SortedIDs(want), rowIDs(rows))
 				n, err := s.Count(ctx, a, cond(t, js))
 				require.NoError(t, err)
 				assert.Equal(t, uint64(len(want)), n)
@@ -370,46 +376,46 @@ func TestSDataset(t *testing.T) {
 
 	t.Run("search over name, brand, mfgr id and product id", func(t *testing.T) {
 		js := fmt.Sprintf(`{"search":%q}`, strings.ToUpper(searchWord))
-		var want []fxProduct
+		var want []reporttest.Product
 		for _, p := range all {
-			if strings.Contains(lower(p.name+"\n"+p.brand+"\n"+p.mfgr+"\n"+p.id), searchWord) {
+			if strings.Contains(strings.ToLower(p.Name+"\n"+p.Brand+"\n"+p.Mfgr+"\n"+p.ID), searchWord) {
 				want = append(want, p)
 			}
 		}
 		require.NotEmpty(t, want)
-		assert.Equal(t, sortedIDs(want), rowIDs(fetchPages(t, s, a, js, 1000)))
+		assert.Equal(t, reporttest.SortedIDs(want), rowIDs(fetchPages(t, s, a, js, 1000)))
 	})
 
 	t.Run("sort on a competitor price: all pages of 100 are the full sorted list", func(t *testing.T) {
 		js := fmt.Sprintf(`{"sort":[{"colId":"Price@%d","sort":"desc"}],"filters":{"price":{"filterType":"number","type":"inRange","filter":60,"filterTo":160}}}`, c2)
-		var want []fxProduct
+		var want []reporttest.Product
 		for _, p := range all {
-			if p.myPrice >= 60 && p.myPrice <= 160 {
+			if p.MyPrice >= 60 && p.MyPrice <= 160 {
 				want = append(want, p)
 			}
 		}
 		require.Greater(t, len(want), 500)
-		sortDescNullsLast(want, func(p fxProduct) *float64 { return price(p, c2) })
+		reporttest.SortDescNullsLast(want, func(p reporttest.Product) *float64 { return price(p, c2) })
 		rows := fetchPages(t, s, a, js, 100)
-		require.Equal(t, ids(want), rowIDs(rows))
+		require.Equal(t, reporttest.IDs(want), rowIDs(rows))
 		t.Logf("%d rows in %d pages", len(rows), (len(rows)+99)/100)
 		for _, row := range rows {
 			p := d.byID[row["id"].(string)]
 			checkRowMetrics(t, r, p, row)
 			for _, c := range cs {
-				dd, ok := r.comparable(p, c)
+				dd, ok := r.Comparable(p, c)
 				k := fmt.Sprintf("@%d", c)
 				if !ok {
-					assert.Nil(t, row["price_delta"+k], p.id)
-					assert.Nil(t, row["bucket"+k], p.id)
-				} else if assert.NotNil(t, row["price_delta"+k], p.id) {
-					assert.True(t, near(row["price_delta"+k].(float64), dd), p.id)
-					assert.Equal(t, r.bucket(dd), row["bucket"+k], p.id)
+					assert.Nil(t, row["price_delta"+k], p.ID)
+					assert.Nil(t, row["bucket"+k], p.ID)
+				} else if assert.NotNil(t, row["price_delta"+k], p.ID) {
+					assert.True(t, reporttest.Near(row["price_delta"+k].(float64), dd), p.ID)
+					assert.Equal(t, r.Bucket(dd), row["bucket"+k], p.ID)
 				}
 				if v := price(p, c); v == nil {
-					assert.Nil(t, row["Price"+k], p.id)
+					assert.Nil(t, row["Price"+k], p.ID)
 				} else {
-					assert.Equal(t, *v, row["Price"+k], p.id)
+					assert.Equal(t, *v, row["Price"+k], p.ID)
 				}
 			}
 		}
@@ -421,12 +427,12 @@ func TestSDataset(t *testing.T) {
 		short := a
 		short.Settings.StalenessDays = 7
 		rs := r
-		rs.a.Settings.StalenessDays = 7
+		rs.A.Settings.StalenessDays = 7
 		stale := 0
 		for _, p := range all {
 			for _, c := range cs {
-				_, okLong := r.comparable(p, c)
-				_, okShort := rs.comparable(p, c)
+				_, okLong := r.Comparable(p, c)
+				_, okShort := rs.Comparable(p, c)
 				if okLong && !okShort {
 					stale++
 				}
@@ -434,44 +440,44 @@ func TestSDataset(t *testing.T) {
 		}
 		require.Greater(t, stale, 1000, "the shorter window makes offers stale")
 		js := fmt.Sprintf(`{"filters":{"bucket@%d":{"filterType":"radio","value":%q},"price":{"filterType":"number","type":"lessThan","filter":120}}}`, c3, engine.BucketLower)
-		var want []fxProduct
+		var want []reporttest.Product
 		for _, p := range all {
-			if dd, ok := rs.comparable(p, c3); ok && rs.bucket(dd) == engine.BucketLower && p.myPrice < 120 {
+			if dd, ok := rs.Comparable(p, c3); ok && rs.Bucket(dd) == engine.BucketLower && p.MyPrice < 120 {
 				want = append(want, p)
 			}
 		}
 		require.NotEmpty(t, want)
 		rows := fetchPages(t, s, short, js, 1000)
-		require.Equal(t, sortedIDs(want), rowIDs(rows))
+		require.Equal(t, reporttest.SortedIDs(want), rowIDs(rows))
 		for _, row := range rows {
 			checkRowMetrics(t, rs, d.byID[row["id"].(string)], row)
 		}
-		g := rs.groups(func(p fxProduct) []string { return []string{none(p.sup)} }, func(p fxProduct) float64 { return p.revenue })
+		g := groups(rs, func(p reporttest.Product) []string { return []string{none(p.Sup)} }, func(p reporttest.Product) float64 { return p.Revenue })
 		groups := fetchPages(t, s, short, `{"group":[{"id":"super_category"}],"weightBy":"revenue_30d"}`, 1000)
 		require.Len(t, groups, len(g))
 		for _, row := range groups {
 			k := row["super_category"].(string)
-			assert.Equal(t, uint64(g[k].compared), row["products_compared"], k)
+			assert.Equal(t, uint64(g[k].Compared), row["products_compared"], k)
 			checkShare(t, row["Similar"], g[k].wS, g[k].wCmp, k+" Similar")
 		}
 	})
 
 	t.Run("competitor subset", func(t *testing.T) {
-		rs := ref{f: r.f, a: r.a, cs: []int64{c2, c3}}
-		js := fmt.Sprintf(`{"competitorId":[%d,%d],"filters":{"canonical_mfgr_display":{"filterType":"set","values":[%q]}}}`, c2, c3, lower(b1))
+		rs := reporttest.Ref{F: r.F, A: r.A, CS: []int64{c2, c3}}
+		js := fmt.Sprintf(`{"competitorId":[%d,%d],"filters":{"canonical_mfgr_display":{"filterType":"set","values":[%q]}}}`, c2, c3, strings.ToLower(b1))
 		rows := fetchPages(t, s, a, js, 1000)
 		require.NotEmpty(t, rows)
 		for _, row := range rows {
 			checkRowMetrics(t, rs, d.byID[row["id"].(string)], row)
 		}
 		// A subset changes group shares too.
-		g := rs.groups(func(p fxProduct) []string { return []string{none(p.sup)} }, func(fxProduct) float64 { return 1 })
+		g := groups(rs, func(p reporttest.Product) []string { return []string{none(p.Sup)} }, func(reporttest.Product) float64 { return 1 })
 		groups := fetchPages(t, s, a, fmt.Sprintf(`{"competitorId":[%d,%d],"group":[{"id":"super_category"}]}`, c2, c3), 1000)
 		require.Len(t, groups, len(g))
 		for _, row := range groups {
 			k := row["super_category"].(string)
 			require.NotNil(t, g[k], k)
-			assert.Equal(t, uint64(g[k].compared), row["products_compared"], k)
+			assert.Equal(t, uint64(g[k].Compared), row["products_compared"], k)
 			checkShare(t, row["Lower"], g[k].wL, g[k].wCmp, k+" Lower")
 			checkShare(t, row["Higher"], g[k].wH, g[k].wCmp, k+" Higher")
 		}
@@ -480,16 +486,16 @@ func TestSDataset(t *testing.T) {
 	t.Run("group levels and weights", func(t *testing.T) {
 		levels := []struct {
 			group, field string
-			key          func(p fxProduct) []string
+			key          func(p reporttest.Product) []string
 		}{
-			{"super_category", "super_category", func(p fxProduct) []string { return []string{none(p.sup)} }},
-			{"category", "category", func(p fxProduct) []string { return []string{none(p.cat)} }},
-			{"vertical", "vertical", func(p fxProduct) []string { return []string{none(p.vert)} }},
-			{"vertical_brand", "vertical_brand", func(p fxProduct) []string { return []string{none(p.vert) + " x " + none(p.brand)} }},
-			{"brand", "canonical_mfgr_display", func(p fxProduct) []string { return []string{none(p.brand)} }},
-			{"label", "labels", func(p fxProduct) []string {
+			{"super_category", "super_category", func(p reporttest.Product) []string { return []string{none(p.Sup)} }},
+			{"category", "category", func(p reporttest.Product) []string { return []string{none(p.Cat)} }},
+			{"vertical", "vertical", func(p reporttest.Product) []string { return []string{none(p.Vert)} }},
+			{"vertical_brand", "vertical_brand", func(p reporttest.Product) []string { return []string{none(p.Vert) + " x " + none(p.Brand)} }},
+			{"brand", "canonical_mfgr_display", func(p reporttest.Product) []string { return []string{none(p.Brand)} }},
+			{"label", "labels", func(p reporttest.Product) []string {
 				var out []string
-				for _, l := range p.labels {
+				for _, l := range p.Labels {
 					if n, ok := labelName[l]; ok {
 						out = append(out, n)
 					}
@@ -501,17 +507,17 @@ func TestSDataset(t *testing.T) {
 			}},
 		}
 		weights := []struct {
-			name string
-			w    func(p fxProduct) float64
+			Name string
+			w    func(p reporttest.Product) float64
 		}{
-			{"product", func(fxProduct) float64 { return 1 }},
-			{"revenue_30d", func(p fxProduct) float64 { return p.revenue }},
+			{"product", func(reporttest.Product) float64 { return 1 }},
+			{"revenue_30d", func(p reporttest.Product) float64 { return p.Revenue }},
 		}
 		for _, lv := range levels {
 			for _, wt := range weights {
-				t.Run(lv.group+" weighted by "+wt.name, func(t *testing.T) {
-					want := r.groups(lv.key, wt.w)
-					rows := fetchPages(t, s, a, fmt.Sprintf(`{"group":[{"id":%q}],"weightBy":%q}`, lv.group, wt.name), 1000)
+				t.Run(lv.group+" weighted by "+wt.Name, func(t *testing.T) {
+					want := groups(r, lv.key, wt.w)
+					rows := fetchPages(t, s, a, fmt.Sprintf(`{"group":[{"id":%q}],"weightBy":%q}`, lv.group, wt.Name), 1000)
 					require.Len(t, rows, len(want))
 					var keys []string
 					for _, row := range rows {
@@ -519,8 +525,8 @@ func TestSDataset(t *testing.T) {
 						keys = append(keys, k)
 						g := want[k]
 						require.NotNil(t, g, "group %q", k)
-						assert.Equal(t, uint64(g.products), row["products"], k)
-						assert.Equal(t, uint64(g.compared), row["products_compared"], k)
+						assert.Equal(t, uint64(g.Products), row["products"], k)
+						assert.Equal(t, uint64(g.Compared), row["products_compared"], k)
 						checkShare(t, row["Lower"], g.wL, g.wCmp, k+" Lower")
 						checkShare(t, row["Similar"], g.wS, g.wCmp, k+" Similar")
 						checkShare(t, row["Higher"], g.wH, g.wCmp, k+" Higher")
@@ -529,7 +535,7 @@ func TestSDataset(t *testing.T) {
 						if g.wL == 0 {
 							assert.Nil(t, row["Lower_avg"], k)
 						} else if assert.NotNil(t, row["Lower_avg"], k) {
-							assert.True(t, near(row["Lower_avg"].(float64), g.wLD/g.wL), k)
+							assert.True(t, reporttest.Near(row["Lower_avg"].(float64), g.wLD/g.wL), k)
 						}
 					}
 					assert.True(t, sort.StringsAreSorted(keys), "groups sorted by key")
@@ -541,15 +547,15 @@ func TestSDataset(t *testing.T) {
 	t.Run("revenue weights summing to zero give NULL shares", func(t *testing.T) {
 		// S has products without revenue; a group of only those is made with the
 		// search for one such product's id.
-		var zero fxProduct
+		var zero reporttest.Product
 		for _, p := range all {
-			if p.revenue == 0 && r.row(p).compared > 0 {
+			if p.Revenue == 0 && r.Row(p).Compared > 0 {
 				zero = p
 				break
 			}
 		}
-		require.NotEmpty(t, zero.id, "S has a compared product without revenue")
-		rows := fetchPages(t, s, a, fmt.Sprintf(`{"group":[{"id":"category"}],"weightBy":"revenue_30d","search":%q}`, zero.id), 1000)
+		require.NotEmpty(t, zero.ID, "S has a compared product without revenue")
+		rows := fetchPages(t, s, a, fmt.Sprintf(`{"group":[{"id":"category"}],"weightBy":"revenue_30d","search":%q}`, zero.ID), 1000)
 		require.Len(t, rows, 1)
 		assert.Equal(t, uint64(1), rows[0]["products"])
 		assert.Nil(t, rows[0]["Lower"])
@@ -558,25 +564,25 @@ func TestSDataset(t *testing.T) {
 	})
 
 	t.Run("select all minus toggled", func(t *testing.T) {
-		js := fmt.Sprintf(`{"filters":{"canonical_mfgr_display":{"filterType":"set","values":[%q]}}}`, lower(b1))
+		js := fmt.Sprintf(`{"filters":{"canonical_mfgr_display":{"filterType":"set","values":[%q]}}}`, strings.ToLower(b1))
 		var want []string
 		for _, p := range all {
-			if p.brand == b1 {
-				want = append(want, p.id)
+			if p.Brand == b1 {
+				want = append(want, p.ID)
 			}
 		}
 		sort.Strings(want)
 		require.Greater(t, len(want), 10)
 		var other string // a product of account 2 (the fixture's rows come in no particular order)
-		for _, p := range d.f.products {
-			if p.account == 2 {
-				other = p.id
+		for _, p := range d.f.Products {
+			if p.Account == 2 {
+				other = p.ID
 			}
 		}
 		require.NotEmpty(t, other)
 		toggled := []string{want[0], want[3], want[len(want)-1], other, "nope"}
 		raw := json.RawMessage(js)
-		got, err := ResolveSelection(ctx, s.W, s.DB, session.Principal{AccountID: 1}, raw, true, toggled)
+		got, err := ResolveSelection(ctx, s.W, s.DB, authz.Principal{AccountID: 1}, raw, true, toggled)
 		require.NoError(t, err)
 		var expect []string
 		for i, id := range want {
@@ -585,34 +591,34 @@ func TestSDataset(t *testing.T) {
 			}
 		}
 		assert.Equal(t, expect, got)
-		got, err = ResolveSelection(ctx, s.W, s.DB, session.Principal{AccountID: 1}, nil, false, toggled)
+		got, err = ResolveSelection(ctx, s.W, s.DB, authz.Principal{AccountID: 1}, nil, false, toggled)
 		require.NoError(t, err)
 		assert.Equal(t, []string{want[0], want[3], want[len(want)-1]}, got, "toggled ids of account 2 and unknown ids drop out")
 	})
 
 	t.Run("account 1 never sees account 2's rows", func(t *testing.T) {
 		mine := map[string]bool{}
-		var theirs []fxProduct
-		for _, p := range d.f.products {
-			switch p.account {
+		var theirs []reporttest.Product
+		for _, p := range d.f.Products {
+			switch p.Account {
 			case 1:
-				mine[p.id] = true
+				mine[p.ID] = true
 			case 2:
 				theirs = append(theirs, p)
 			}
 		}
 		require.Len(t, theirs, 2_000)
 		for _, p := range theirs {
-			require.False(t, mine[p.id], "product ids are unique across accounts")
+			require.False(t, mine[p.ID], "product ids are unique across accounts")
 		}
 		rows := fetchPages(t, s, a, `{"visible_columns":["name"]}`, 1000)
 		require.Len(t, rows, 10_000)
 		for _, row := range rows {
 			require.True(t, mine[row["id"].(string)], row["id"])
 		}
-		assert.Empty(t, fetchPages(t, s, a, fmt.Sprintf(`{"search":%q}`, theirs[0].id), 100))
+		assert.Empty(t, fetchPages(t, s, a, fmt.Sprintf(`{"search":%q}`, theirs[0].ID), 100))
 		other := fetchPages(t, s, d.a2, `{}`, 1000)
-		assert.Equal(t, sortedIDs(theirs), rowIDs(other))
+		assert.Equal(t, reporttest.SortedIDs(theirs), rowIDs(other))
 		n, err := s.Count(ctx, a, cond(t, `{}`))
 		require.NoError(t, err)
 		assert.Equal(t, uint64(10_000), n)

@@ -1,4 +1,4 @@
-package grid
+package report
 
 import (
 	"bufio"
@@ -10,9 +10,9 @@ import (
 	"sync"
 	"time"
 
-	"pricelens/api/session"
 	"pricelens/csvcell"
 	"pricelens/engine"
+	"pricelens/store/authz"
 )
 
 // The file of an export, shared by the asynchronous CSV export (export_job.go),
@@ -42,7 +42,7 @@ func ExportSelection(selJSON []byte) engine.Selection {
 // its categories), then engine.CompileExport, or for the repricing results
 // (report type engine.RepricingReport) engine.CompileResultExport over the run
 // the condition names.
-func (s *Service) CompileExport(ctx context.Context, p session.Principal, condJSON []byte, sel engine.Selection) (ExportPlan, error) {
+func (s *Service) CompileExport(ctx context.Context, p authz.Principal, condJSON []byte, sel engine.Selection) (ExportPlan, error) {
 	cond, err := engine.ParseCondition(condJSON)
 	if err != nil {
 		return ExportPlan{}, err

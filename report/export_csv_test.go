@@ -1,4 +1,4 @@
-package grid
+package report
 
 import (
 	"bytes"
@@ -14,6 +14,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"pricelens/report/reporttest"
 )
 
 // The numeric cells read as the grid's cells (webapp features/tabular/columns.ts
@@ -49,38 +50,6 @@ func TestFormatNumber(t *testing.T) {
 	}
 }
 
-// formatFloatCell is the cell as FormatFloat(f, 'f', 2) and en-US grouping write
-// it: the rounding formatNumber must reproduce exactly.
-func formatFloatCell(format string, f float64, sym string) string {
-	s := strconv.FormatFloat(f, 'f', 2, 64)
-	if format == "percent" {
-		return s + "%"
-	}
-	whole, frac, _ := strings.Cut(s, ".")
-	sign := ""
-	if strings.HasPrefix(whole, "-") {
-		sign, whole = "-", whole[1:]
-	}
-	var b strings.Builder
-	for i, d := range whole {
-		if i > 0 && (len(whole)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(d)
-	}
-	if format == "currency" {
-		return sym + sign + b.String() + "." + frac
-	}
-	frac = strings.TrimRight(frac, "0")
-	if frac == "" {
-		if b.String() == "0" {
-			sign = ""
-		}
-		return sign + b.String()
-	}
-	return sign + b.String() + "." + frac
-}
-
 func TestFormatNumberRoundsAsFormatFloat(t *testing.T) {
 	r := rand.New(rand.NewSource(1))
 	values := []float64{0, 0.005, 0.015, 0.025, 0.045, 1.005, 1.115, 2.675, 1e-9, 99.995, 999.995, 1e13 - 0.005, 123456.785}
@@ -102,7 +71,7 @@ func TestFormatNumberRoundsAsFormatFloat(t *testing.T) {
 	for _, v := range values {
 		for _, f := range []float64{v, -v} {
 			for _, format := range []string{"currency", "percent", "number"} {
-				want := formatFloatCell(format, f, "$")
+				want := reporttest.FormatFloatCell(format, f, "$")
 				if got := string(formatNumber(nil, format, f, "$")); got != want {
 					t.Fatalf("%s %v (%b): got %q, FormatFloat gives %q", format, f, f, got, want)
 				}

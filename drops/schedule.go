@@ -31,10 +31,10 @@ func ParseCron(expr string) (cron.Schedule, error) {
 	return s, nil
 }
 
-// next is the first run of expr after t. An expression that names no real time
+// NextRun is the first run of expr after t. An expression that names no real time
 // (the 30th of February) is refused: robfig/cron answers the zero time for it,
 // which would make the schedule due at every tick.
-func next(expr string, t time.Time) (time.Time, error) {
+func NextRun(expr string, t time.Time) (time.Time, error) {
 	s, err := ParseCron(expr)
 	if err != nil {
 		return time.Time{}, err
@@ -55,7 +55,7 @@ func (d *Drops) AddSchedule(ctx context.Context, a store.Actor, reportID int64, 
 	if !filepath.IsAbs(dir) {
 		return store.DropSchedule{}, store.Invalid("directory", fmt.Sprintf("directory %q must be an absolute path (the worker writes it, from its own working directory)", dir))
 	}
-	at, err := next(expr, d.Now())
+	at, err := NextRun(expr, d.Now())
 	if err != nil {
 		return store.DropSchedule{}, err
 	}
@@ -65,7 +65,7 @@ func (d *Drops) AddSchedule(ctx context.Context, a store.Actor, reportID int64, 
 
 // QueueDue queues the drops of the schedules due now (the drop_schedules job).
 func (d *Drops) QueueDue(ctx context.Context) error {
-	_, err := store.New(d.S.DB).QueueDueDrops(ctx, d.Now(), next)
+	_, err := store.New(d.S.DB).QueueDueDrops(ctx, d.Now(), NextRun)
 	return err
 }
 

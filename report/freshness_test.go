@@ -1,4 +1,4 @@
-package grid
+package report
 
 import (
 	"context"
@@ -12,10 +12,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"pricelens/api/session"
 	"pricelens/deploy/testenv"
 	"pricelens/engine"
 	"pricelens/ingest"
+	"pricelens/store/authz"
 )
 
 // TestLoadShowsItsProductsOnly: after each load the grid shows what it loaded, and
@@ -62,7 +62,7 @@ func TestLoadShowsItsProductsOnly(t *testing.T) {
 	type cell struct{ mine, a, b float64 }
 	grid := func(account int64) map[string]cell {
 		t.Helper()
-		p := session.Principal{UserID: 1, AccountID: account}
+		p := authz.Principal{UserID: 1, AccountID: account}
 		cond := engine.Condition{Limit: 100, VisibleColumns: []string{"id", "price", fmt.Sprint("Price@", c1), fmt.Sprint("Price@", c2)}}
 		a, err := s.AccountFor(ctx, p, cond, false)
 		require.NoError(t, err)
@@ -110,7 +110,7 @@ func TestLoadShowsItsProductsOnly(t *testing.T) {
 	// The count alone (the request that needs no competitor facts) sees the same.
 	cheap, err := engine.ParseCondition([]byte(`{"filters":{"price":{"filterType":"number","type":"lessThan","filter":80}}}`))
 	require.NoError(t, err)
-	a1, err := s.AccountFor(ctx, session.Principal{UserID: 1, AccountID: acc1}, cheap, true)
+	a1, err := s.AccountFor(ctx, authz.Principal{UserID: 1, AccountID: acc1}, cheap, true)
 	require.NoError(t, err)
 	n, err := s.Count(ctx, a1, cheap)
 	require.NoError(t, err)
@@ -133,7 +133,7 @@ func TestLoadShowsItsProductsOnly(t *testing.T) {
 	require.NoError(t, load(ingest.Scans, acc2, "other.csv", "product_id,competitor_id,scanned_at,price", fmt.Sprintf("P03,%d,%s,1", c3, later)))
 	assert.Equal(t, before, snapshotOf(acc1))
 	assert.Equal(t, want, grid(acc1))
-	p2 := session.Principal{UserID: 1, AccountID: acc2}
+	p2 := authz.Principal{UserID: 1, AccountID: acc2}
 	cond := engine.Condition{Limit: 100, VisibleColumns: []string{"id", fmt.Sprint("Price@", c3)}}
 	a2, err := s.AccountFor(ctx, p2, cond, false)
 	require.NoError(t, err)
