@@ -4,6 +4,9 @@ import (
 	"context"
 	"fmt"
 
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
+
 	"pricelens/engine"
 	"pricelens/store/authz"
 )
@@ -52,6 +55,9 @@ type InsightCards struct {
 	Insights []Insight `json:"insights" openapi:"always"`
 }
 
+// english formats the cards' counts as the screens do (2,634).
+var english = message.NewPrinter(language.English)
+
 var cardDefs = []struct {
 	key, title, summary string
 	sort                engine.SortDir
@@ -89,7 +95,7 @@ func (in *Insights) Cards(ctx context.Context, p authz.Principal) (InsightCards,
 		if err != nil {
 			return InsightCards{}, err
 		}
-		card := Insight{Key: d.key, Title: d.title, Metric: "Market delta %", Summary: fmt.Sprintf(d.summary, counts[d.key]),
+		card := Insight{Key: d.key, Title: d.title, Metric: "Market delta %", Summary: english.Sprintf(d.summary, counts[d.key]),
 			Link: InsightReportURL(d.key), Highlights: []Highlight{}}
 		for _, r := range blk.Rows {
 			h := Highlight{ID: fmt.Sprint(r["id"])}

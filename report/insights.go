@@ -6,6 +6,8 @@ import (
 	"net/url"
 	"time"
 
+	"golang.org/x/sync/errgroup"
+
 	"pricelens/engine"
 	"pricelens/store"
 	"pricelens/store/authz"
@@ -69,12 +71,31 @@ func (in *Insights) Pricing(ctx context.Context, p authz.Principal) (PricingInsi
 	if err != nil {
 		return PricingInsights{}, err
 	}
-	n, err := in.count(ctx, a, engine.InsightKeys)
-	if err != nil {
-		return PricingInsights{}, err
+	// The three reads are independent (the snapshot's counts, the alerts in
+	// PostgreSQL, the latest run's candidates): the panel waits for the slowest,
+	// not for their sum.
+	var (
+		n       map[string]uint64
+		alerts  int
+		c       Candidates
+		fromRun bool
+	)
+	g, gctx := errgroup.WithContext(ctx)
+	g.Go(func() (err error) {
+		n, err = in.count(gctx, a, engine.InsightKeys)
+		return err
+	})
+	g.Go(func() (err error) {
+		alerts, err = store.New(in.S.DB).AlertsNotifiedSince(gctx, p.AccountID, in.S.Now().Add(-AlertReviewWindow))
+		return err
+	})
+	if in.Pricer != nil {
+		g.Go(func() (err error) {
+			c, fromRun, err = in.Pricer(gctx, p)
+			return err
+		})
 	}
-	alerts, err := store.New(in.S.DB).AlertsNotifiedSince(ctx, p.AccountID, in.S.Now().Add(-AlertReviewWindow))
-	if err != nil {
+	if err := g.Wait(); err != nil {
 		return PricingInsights{}, err
 	}
 	out := PricingInsights{ChangesLastDay: n[engine.InsightChangesLastDay], ChangesLastWeek: n[engine.InsightChangesLastWeek],
@@ -84,15 +105,9 @@ func (in *Insights) Pricing(ctx context.Context, p authz.Principal) (PricingInsi
 	for _, key := range engine.InsightKeys {
 		out.Links[key] = InsightReportURL(key)
 	}
-	if in.Pricer != nil {
-		c, ok, err := in.Pricer(ctx, p)
-		if err != nil {
-			return PricingInsights{}, err
-		}
-		if ok {
-			out.PriceUp, out.PriceDown, out.CandidatesSource = c.Up, c.Down, "pricer"
-			out.Links[engine.InsightPriceUp], out.Links[engine.InsightPriceDown] = c.UpLink, c.DownLink
-		}
+	if fromRun {
+		out.PriceUp, out.PriceDown, out.CandidatesSource = c.Up, c.Down, "pricer"
+		out.Links[engine.InsightPriceUp], out.Links[engine.InsightPriceDown] = c.UpLink, c.DownLink
 	}
 	return out, nil
 }
