@@ -26,7 +26,7 @@ func (s *Service) AssortmentRows(ctx context.Context, a engine.Account, c engine
 	if err != nil {
 		return Block{}, err
 	}
-	rows := toMaps(res)
+	rows := res.Maps()
 	keep, last := plan.LastRow(len(rows))
 	rows = rows[:keep]
 	for _, r := range rows {

@@ -58,7 +58,7 @@ func (s *Service) RealTimeRows(ctx context.Context, a engine.Account, competitor
 	if res, err = s.W.Query(ctx, plan.Statement); err != nil {
 		return Block{}, err
 	}
-	rows := toMaps(res)
+	rows := res.Maps()
 	for _, r := range rows {
 		r["currency_symbol"] = a.Settings.CurrencySymbol
 	}
@@ -95,7 +95,7 @@ func (s *Service) ScanSummary(ctx context.Context, a engine.Account) (ScanSummar
 		return ScanSummary{}, err
 	}
 	by := map[int64]map[string]any{}
-	for _, r := range toMaps(res) {
+	for _, r := range res.Maps() {
 		id, _ := r["competitor_id"].(int64)
 		by[id] = r
 	}

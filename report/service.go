@@ -148,7 +148,7 @@ func (s *Service) block(ctx context.Context, a engine.Account, c engine.Conditio
 	if err != nil {
 		return Block{}, err
 	}
-	rows := toMaps(res)
+	rows := res.Maps()
 	switch plan.Shape {
 	case engine.ShapePerCompetitor:
 		return perCompetitorBlock(plan, rows, c.Sort), nil
@@ -183,7 +183,7 @@ func (s *Service) groupBlock(ctx context.Context, a engine.Account, c engine.Con
 			if err != nil {
 				return Block{}, err
 			}
-			engine.MergeCompetitorPairs(pp, plan.GroupField, rows, toMaps(res))
+			engine.MergeCompetitorPairs(pp, plan.GroupField, rows, res.Maps())
 		}
 	}
 	return Block{Rows: rows, LastRow: last}, nil
@@ -232,7 +232,7 @@ func (s *Service) cachedRows(ctx context.Context, a engine.Account, c engine.Con
 	if err != nil {
 		return Block{}, true, err
 	}
-	blk, err := s.productRows(ctx, a, plan, toMaps(res))
+	blk, err := s.productRows(ctx, a, plan, res.Maps())
 	return blk, true, err
 }
 
@@ -300,7 +300,7 @@ func (s *Service) Graph(ctx context.Context, a engine.Account, c engine.Conditio
 		return nil, err
 	}
 	out := make([]map[string]any, 0, len(res.Rows))
-	for _, r := range toMaps(res) {
+	for _, r := range res.Maps() {
 		out = append(out, map[string]any{plan.GroupField: r["group_key"], "id": r["group_key"],
 			"Lower": r["Lower"], "Similar": r["Similar"], "Higher": r["Higher"], "products": r["products"]})
 	}
@@ -347,18 +347,6 @@ func (s *Service) FillLabels(ctx context.Context, a engine.Account, rows []map[s
 		r["labels"], r["labelsNames"] = strings.Join(idl, ","), strings.Join(nl, ",")
 	}
 	return nil
-}
-
-func toMaps(res *warehouse.Result) []map[string]any {
-	out := make([]map[string]any, len(res.Rows))
-	for i, row := range res.Rows {
-		m := make(map[string]any, len(row)+4)
-		for j, v := range row {
-			m[res.Columns[j]] = v
-		}
-		out[i] = m
-	}
-	return out
 }
 
 // ResolveSelection returns the product ids a grid selection means: with selectAll,
@@ -423,7 +411,7 @@ func (s *Service) productRow(ctx context.Context, plan engine.Plan) (map[string]
 	if err != nil {
 		return nil, err
 	}
-	rows := toMaps(res)
+	rows := res.Maps()
 	if len(rows) == 0 {
 		return nil, notFound("This product does not exist in this account.")
 	}
