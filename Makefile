@@ -79,7 +79,7 @@ endif
 CLUSTER_ENV := PRICELENS_CLICKHOUSE_CLUSTER=pricelens \
 	PRICELENS_CLICKHOUSE_ADDR=127.0.0.1:19101,127.0.0.1:19102,127.0.0.1:19103,127.0.0.1:19104 \
 	PRICELENS_CLICKHOUSE_HTTP_ADDR=127.0.0.1:18201
-CLUSTER_TESTS := ./migrations ./warehouse ./ingest ./report ./api/grid ./api/trend
+CLUSTER_TESTS := ./migrations ./warehouse ./ingest ./report ./api/grid ./trend ./api/trend
 .PHONY: test-cluster
 test-cluster: stack
 	$(BIN) stack up --cluster
@@ -151,7 +151,7 @@ run-current: build
 # test-current: the ClickHouse integration tests on ClickHouse 26.7 (chDB), as
 # test-cluster runs them on the cluster, one package at a time. Left out here, by
 # name: the tests of what the stand-in cannot do (docs/clickhouse-versions.md).
-CURRENT_TESTS := ./migrations ./warehouse ./ingest ./ingest/demo ./report ./api/grid ./api/trend ./api/access ./drops ./jobs ./api
+CURRENT_TESTS := ./migrations ./warehouse ./ingest ./ingest/demo ./report ./api/grid ./trend ./api/trend ./api/access ./drops ./jobs ./api
 # What the stand-in cannot do: a streaming SELECT that is killed stays in the
 # engine's process list until its pipeline notices, seconds later (the Native
 # stream's stop, the export's abort and the worker takeover of an export check
@@ -171,12 +171,12 @@ e2e-current: build
 # test-current-ci: the 26.7 pass of `make test` (about 6 minutes): every migration,
 # the warehouse, every plan kind of the grid, exports, insights, assortment and
 # real-time executed on the fixture with the grid's reference comparisons at S
-# (report, api/grid), the trends against raw scans and Go (api/trend), and the pricer
+# (report, api/grid), the trends against raw scans and Go (trend), and the pricer
 # against the Go evaluator. The rest of test-current takes as long again.
 .PHONY: test-current-ci
 test-current-ci: bins
 	$(CURRENT_ENV) $(BIN) stack up --current
-	$(CURRENT_ENV) $(GO) test -count=1 -p 1 -timeout 30m -skip '$(CURRENT_SKIP)' ./migrations ./warehouse ./report ./api/grid ./api/trend
+	$(CURRENT_ENV) $(GO) test -count=1 -p 1 -timeout 30m -skip '$(CURRENT_SKIP)' ./migrations ./warehouse ./report ./api/grid ./trend ./api/trend
 	$(CURRENT_ENV) $(GO) test -count=1 -timeout 10m -run '^TestPricer$$' ./api/access
 
 # bench-versions: the bench classes (grid, trend, reports) on ClickHouse 18.16 and on

@@ -19,6 +19,7 @@ import (
 	pricing "pricelens/pricer"
 	"pricelens/report"
 	"pricelens/store"
+	trends "pricelens/trend"
 )
 
 // Version is the API's version in the OpenAPI document.
@@ -39,7 +40,7 @@ func Routes(d Deps) ([]route.Route, *access.Service) {
 	routes = append(routes, grid.Routes(svc)...)
 	routes = append(routes, grid.InsightRoutes(&report.Insights{S: svc, Pricer: report.LatestRunCandidates(svc)})...)
 	routes = append(routes, widgets.Routes(d.Config.PublicURL)...)
-	routes = append(routes, trend.Routes(trend.NewService(svc))...)
+	routes = append(routes, trend.Routes(trends.NewService(svc))...)
 	routes = append(routes, upload.Routes(d.Warehouse, d.DB)...)
 	routes = append(routes, upload.FileRoutes(d.DB, s)...)
 	routes = append(routes, grid.ExportRoutes(report.NewExports(svc, d.Config.DataDir))...)

@@ -24,8 +24,8 @@ import (
 	"pricelens/deploy/config"
 	"pricelens/deploy/databases"
 	"pricelens/engine"
-	"pricelens/report"
 	pricing "pricelens/pricer"
+	"pricelens/report"
 	"pricelens/store"
 	"pricelens/store/authz"
 )

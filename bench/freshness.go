@@ -18,13 +18,13 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"pricelens/api/session"
-	"pricelens/api/trend"
 	"pricelens/deploy/config"
 	"pricelens/deploy/databases"
 	"pricelens/engine"
 	"pricelens/ingest"
 	"pricelens/jobs"
 	"pricelens/report"
+	"pricelens/trend"
 	"pricelens/warehouse"
 )
 

@@ -23,12 +23,12 @@ import (
 
 	"pricelens/api/grid"
 	"pricelens/api/session"
-	"pricelens/api/trend"
 	"pricelens/deploy/config"
 	"pricelens/engine"
 	"pricelens/progress"
 	"pricelens/report"
 	"pricelens/store"
+	"pricelens/trend"
 	"pricelens/warehouse"
 )
 

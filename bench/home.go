@@ -13,10 +13,10 @@ import (
 
 	"pricelens/api/grid"
 	"pricelens/api/session"
-	"pricelens/api/trend"
 	"pricelens/engine"
 	"pricelens/report"
 	"pricelens/store"
+	"pricelens/trend"
 )
 
 // benchHome times the home dashboard's reads (issue 32, `pricelens bench --only home`),

@@ -10,9 +10,10 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"pricelens/api/trend"
+	trendapi "pricelens/api/trend"
 	"pricelens/engine"
 	"pricelens/report"
+	"pricelens/trend"
 	"pricelens/warehouse"
 )
 
@@ -35,7 +36,7 @@ type openFlag func(productID string, competitorID int64) (engine.Account, func()
 // addTrendRoutes serves the trend calls on the bench's API group.
 func addTrendRoutes(g *echo.Group, svc *report.Service) *trend.Service {
 	ts := trend.NewService(svc)
-	for _, r := range trend.Routes(ts) {
+	for _, r := range trendapi.Routes(ts) {
 		g.Add(r.Method, r.Path, r.Handler.Func())
 	}
 	return ts
@@ -123,7 +124,7 @@ func benchTrends(ctx context.Context, tw *tabwriter.Writer, runs int, client *ht
 
 // benchTrend measures one class and prints its row.
 func benchTrend(ctx context.Context, tw *tabwriter.Writer, runs int, client *http.Client, base string, ts *trend.Service, a engine.Account, cl trendClass) error {
-	var req trend.DataRequest
+	var req trendapi.DataRequest
 	if err := json.Unmarshal([]byte(cl.body), &req); err != nil {
 		return err
 	}

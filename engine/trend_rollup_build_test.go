@@ -13,7 +13,7 @@ import (
 // The exact SQL and arguments of the rollup build (trend_rollup_build.go), stage by
 // stage, for testAccount (staleness 30, buckets ±2 around parity 0), competitors 3
 // and 9, November-December 2025, the chunk of product ids [A, M). That it sums to
-// the carried prices is checked on real ClickHouse in api/trend (TestTrendsOnS: the
+// the carried prices is checked on real ClickHouse in trend/ (TestTrendsOnS: the
 // rollup's lines equal a Go computation over the S rows).
 
 // Each pair's scan days of the range and the 29 days before it, with the day's

@@ -17,7 +17,7 @@ package engine
 //
 // Nothing the rollup holds is a min or max, so every reader of the rollup stays on
 // it with flags open. The difference equals the raw-scan path with the flagged
-// pairs left out (api/trend TestTrendsOnS).
+// pairs left out (trend TestTrendsOnS).
 
 // flaggedPairDays is pricedPairDays over the scope's products with a flagged match
 // to a selected competitor, every pair of them included (the flagged ones carry

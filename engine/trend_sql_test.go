@@ -10,7 +10,7 @@ import (
 )
 
 // The exact SQL and arguments of the trend plans. The results of the same plans
-// are compared with a plain Go computation over the S rows in api/trend.
+// are compared with a plain Go computation over the S rows in trend/.
 
 // The carried prices of December 2025 (testAccount: staleness 30, today
 // 2026-01-01) for competitors COMPS of the scope WHERE: the scans of the range

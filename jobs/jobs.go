@@ -36,7 +36,7 @@ type Deps struct {
 	// Exports writes CSV exports (kinds export_csv, send_scheduled_report).
 	Exports Exporter
 	// TrendExports writes saved trend reports' CSV (send_scheduled_report of a
-	// report whose type is a trend report: api/trend).
+	// report whose type is a trend report: trend/).
 	TrendExports ReportExporter
 	// Drops writes downstream drops on export schedules (kinds drop_schedules, drop).
 	Drops Dropper

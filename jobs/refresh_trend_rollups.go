@@ -12,7 +12,7 @@ import (
 )
 
 // refreshTrendRollupsEvery is how often the trend rollups catch up with the loads
-// (api/trend reads the raw scans of an account loaded since its rollup's build).
+// (trend/ reads the raw scans of an account loaded since its rollup's build).
 const refreshTrendRollupsEvery = 10 * time.Minute
 
 // refreshTrendRollups runs kinds.RefreshTrendRollups.

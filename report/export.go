@@ -136,7 +136,7 @@ func (x *Exports) ExportNow(ctx context.Context, accountID, userID int64, catego
 }
 
 // FileNow is ExportNow for a report whose rows are not a grid condition's (a saved
-// trend report's, api/trend): the same export row, file, expiry and download by
+// trend report's, trend/): the same export row, file, expiry and download by
 // that user, with write producing the file (its CSV, BOM and header included) and
 // saying how many rows it wrote. A failure is recorded as the export's error and
 // returned.

@@ -254,7 +254,7 @@ func appendField(dst, f []byte) []byte {
 }
 
 // FormatCell is a cell of an export file whose rows come as values rather than
-// Native blocks (a trend report's, api/trend): a number as formatNumber writes it
+// Native blocks (a trend report's, trend/): a number as formatNumber writes it
 // for the column's format, a string made safe for a spreadsheet (csvcell),
 // nothing for a missing value.
 func FormatCell(format string, v any, sym string) string {

@@ -436,7 +436,7 @@ func (w *Warehouse) lastRollupBuild(ctx context.Context, id uint32) (*rollupBuil
 // metric settings) up to date (refreshTrendRollup): `pricelens refresh`, the seed
 // and the refresh_trend_rollups job call it; loads (nil: unknown, for writers of
 // scans that record no load) narrows what a load changed (rollupStart). Loads do not: a rollup older than the
-// account's last load is not read (api/trend), so a load never waits for it.
+// account's last load is not read (trend/), so a load never waits for it.
 func (w *Warehouse) RefreshTrendRollups(ctx context.Context, accounts map[uint32]engine.Settings, loads ScanLoads) error {
 	snapshotMu.Lock()
 	defer snapshotMu.Unlock()

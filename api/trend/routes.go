@@ -15,12 +15,13 @@ import (
 	"pricelens/api/session"
 	"pricelens/engine"
 	"pricelens/store/authz"
+	trends "pricelens/trend"
 )
 
 // Routes are the trend calls. Every call needs "view report"; the custom-field
 // lines need "advanced trending" (resource 9: the specification's insights
 // permission gates advanced trending and the custom-field selectors).
-func Routes(s *Service) []route.Route {
+func Routes(s *trends.Service) []route.Route {
 	h := &handlers{s: s}
 	view := route.Perm(authz.ViewReport, authz.Read)
 	advanced := route.Perm(authz.AdvancedTrendingCode, authz.Read)
@@ -38,7 +39,7 @@ func Routes(s *Service) []route.Route {
 	}
 }
 
-type handlers struct{ s *Service }
+type handlers struct{ s *trends.Service }
 
 func (h *handlers) account(c echo.Context) (engine.Account, error) {
 	p, err := session.Account(c)
@@ -71,7 +72,11 @@ func (h *handlers) columnsDef(c echo.Context, in ColumnsRequest) (grid.Columns, 
 	if err != nil {
 		return grid.Columns{}, err
 	}
-	return h.s.Columns(c.Request().Context(), a, in.report, in.ref, in.IsShareLink)
+	r, err := h.s.Report(c.Request().Context(), a, in.report, in.ref, in.IsShareLink)
+	if err != nil {
+		return grid.Columns{}, err
+	}
+	return columns(a, r), nil
 }
 
 func (h *handlers) lowerCfList(c echo.Context, _ struct{}) (CustomFieldList, error) {

@@ -41,6 +41,23 @@ func TestOnlyAPIImportsAPI(t *testing.T) {
 	require.Greater(t, checked, 10, "the module's packages were not listed:\n%s", out)
 }
 
+// TestBinaryMountsTheServerOnly: the binary imports the API's root (the server it
+// serves) and nothing under it, so its worker and command-line work run on the
+// domain packages (report, trend, drops, pricer), never on a handler package's
+// service (issue 28: the worker reached the trend service through api/trend).
+func TestBinaryMountsTheServerOnly(t *testing.T) {
+	out, err := exec.Command("go", "list", "-f", `{{.ImportPath}}{{range .Imports}} {{.}}{{end}}`, "pricelens/cmd/...").CombinedOutput()
+	require.NoError(t, err, string(out))
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		f := strings.Fields(line)
+		for _, imp := range f[1:] {
+			if strings.HasPrefix(imp, "pricelens/api/") {
+				t.Errorf("%s imports %s; the binary may import only pricelens/api (the server)", f[0], imp)
+			}
+		}
+	}
+}
+
 // isHTTPFramework is echo and its packages.
 func isHTTPFramework(pkg string) bool {
 	return strings.HasPrefix(pkg, "github.com/labstack/echo")

@@ -6,11 +6,11 @@ import (
 
 	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
 
-	"pricelens/api/trend"
 	"pricelens/deploy/config"
 	"pricelens/drops"
 	"pricelens/jobs"
 	"pricelens/report"
+	"pricelens/trend"
 )
 
 // runWorker runs the background job workers alone, without the API, until

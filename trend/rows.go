@@ -5,7 +5,29 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"time"
 )
+
+// Rows is getConditionsData's answer: a row per day, ascending (competitiveness
+// metrics: per day and group). Keys: date_timestamp (YYYY-MM-DD); value@{id},
+// products@{id} per competitor; selected_competitors, customerValue, products
+// (line reports); units_sold, revenue, cost, gross_profit, margin, my_price and
+// their compare_ twins (key business metrics); the group key, value,
+// compare_value and compare_date (competitiveness metrics). A value is null
+// where the day has no products for it.
+type Rows struct {
+	Rows    DayRows `json:"rows" openapi:"always"`
+	LastRow int     `json:"lastRow" openapi:"always"`
+	// Flagged are the trend's competitors with open match-feedback flags (a product's
+	// match to the competitor flagged as wrong, not yet resolved): competitor id →
+	// how many of the account's products (for PDP_price_trend: 1 when the product's
+	// own match is flagged). The screens mark those lines; absent competitors have none.
+	Flagged map[string]int `json:"flagged" openapi:"always"`
+	// DataAsOf is set when the trend answered from its stored data while a load
+	// since is not in it yet: the time the data covers (scans loaded up to then).
+	// The screens say so; the background refresh brings the load in.
+	DataAsOf *time.Time `json:"dataAsOf,omitempty"`
+}
 
 // DayRows are a trend's rows (one object per day, or per day and group). They
 // encode to exactly what encoding/json writes for the maps (keys sorted, the

@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"time"
 
-	"pricelens/api/grid"
 	"pricelens/engine"
 	"pricelens/ingest"
 	"pricelens/report"
@@ -132,19 +131,20 @@ func (s *Service) CustomFieldLine(ctx context.Context, a engine.Account, t engin
 	return s.run(ctx, plan)
 }
 
-// Columns are a trend report's columns; a saved report id or share-link id (ref)
-// must be one of the account's, and a trend report's own type wins.
-func (s *Service) Columns(ctx context.Context, a engine.Account, r engine.TrendReport, ref string, share bool) (grid.Columns, error) {
+// Report is the trend report whose columns a getColumnsDef asks for: r, unless a
+// saved report id or share-link id (ref), which must be one of the account's,
+// names a trend report of its own (its type wins).
+func (s *Service) Report(ctx context.Context, a engine.Account, r engine.TrendReport, ref string, share bool) (engine.TrendReport, error) {
 	if ref != "" {
 		rt, err := s.Grid.ReportType(ctx, a, ref, share)
 		if err != nil {
-			return grid.Columns{}, err
+			return r, err
 		}
 		if tr, err := engine.ParseTrendReport(rt); err == nil {
 			r = tr
 		}
 	}
-	return columns(a, r), nil
+	return r, nil
 }
 
 func (s *Service) run(ctx context.Context, plan engine.TrendPlan) (Rows, error) {

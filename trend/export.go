@@ -7,10 +7,10 @@ import (
 	"io"
 	"time"
 
-	"pricelens/api/session"
 	"pricelens/csvcell"
 	"pricelens/engine"
 	"pricelens/report"
+	"pricelens/store/authz"
 )
 
 // Exports writes a saved trend report's rows as a CSV export (a scheduled trend
@@ -31,8 +31,8 @@ func NewExports(t *Service, x *report.Exports) *Exports { return &Exports{T: t, 
 // days would fall out of the 3-year window, and a weekly mail of the same month
 // says nothing new). It returns the export's name, file and size.
 func (e *Exports) ExportNow(ctx context.Context, accountID, userID int64, categories []string, condition json.RawMessage) (name, path string, size int64, err error) {
-	p := session.Principal{AccountID: accountID, UserID: userID, Categories: categories}
-	t, err := parseTrend("condition", condition)
+	p := authz.Principal{AccountID: accountID, UserID: userID, Categories: categories}
+	t, err := ParseCondition(condition)
 	if err != nil {
 		return "", "", 0, err
 	}
