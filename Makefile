@@ -61,8 +61,15 @@ browser:
 # test: stack up, go vet, every Go test on ClickHouse 18.16 (integration tests use
 # their own databases on the running servers), the fuzz targets, the 26.7 pass
 # (test-current-ci), then the webapp's lint (ESLint), unit and browser tests.
+# The Go tests give a statement 2 minutes (PRICELENS_CLICKHOUSE_MAX_EXECUTION_SECONDS,
+# and the read timeout 30 s past it) instead of the server's 30 s: two test packages
+# run side by side on two cores, each with the S data's heaviest raw-scan reads, and a
+# trend over every raw scan once waited over 60 s for its first packet at load 4 and
+# failed TestTrendsOnS with an i/o timeout. The 30 s limit is a serving limit; the
+# benches measure it, the tests check answers.
+TEST_ENV := PRICELENS_CLICKHOUSE_MAX_EXECUTION_SECONDS=120
 test: stack vet browser
-	$(GO) test -count=1 -timeout 25m ./...
+	$(TEST_ENV) $(GO) test -count=1 -timeout 25m ./...
 	$(MAKE) fuzz
 	$(MAKE) test-current-ci
 ifneq ($(HAS_WEBAPP),)
@@ -176,8 +183,8 @@ e2e-current: build
 .PHONY: test-current-ci
 test-current-ci: bins
 	$(CURRENT_ENV) $(BIN) stack up --current
-	$(CURRENT_ENV) $(GO) test -count=1 -p 1 -timeout 30m -skip '$(CURRENT_SKIP)' ./migrations ./warehouse ./report ./api/grid ./trend ./api/trend
-	$(CURRENT_ENV) $(GO) test -count=1 -timeout 10m -run '^TestPricer$$' ./api/access
+	$(CURRENT_ENV) $(TEST_ENV) $(GO) test -count=1 -p 1 -timeout 30m -skip '$(CURRENT_SKIP)' ./migrations ./warehouse ./report ./api/grid ./trend ./api/trend
+	$(CURRENT_ENV) $(TEST_ENV) $(GO) test -count=1 -timeout 10m -run '^TestPricer$$' ./api/access
 
 # bench-versions: the bench classes (grid, trend, reports) on ClickHouse 18.16 and on
 # 26.7 over the same generated data (VERSIONS_SIZE, default M: seeding L into the
