@@ -878,7 +878,7 @@ func TestTrendsOnS(t *testing.T) {
 		}
 		assert.NotEqual(t, after.Rows[len(after.Rows)-1][engine.ValueKey(c)], rebuilt.Rows[len(rebuilt.Rows)-1][engine.ValueKey(c)], "yesterday's new scan")
 	})
-	t.Run("a build in many chunks, two at a time, writes the same rollup and runs as one chunk", func(t *testing.T) {
+	t.Run("a build in four chunks, two at a time, writes the same rollup and runs as one chunk", func(t *testing.T) {
 		w := s.Grid.W
 		full := func(c warehouse.RollupChunks) (rollup, runs [][]any, cols []string) {
 			// Without runs the next build is a full one (rollupStart).
@@ -893,7 +893,7 @@ func TestTrendsOnS(t *testing.T) {
 			return r.Rows, p.Rows, r.Columns
 		}
 		oneRollup, oneRuns, cols := full(warehouse.RollupChunks{})
-		manyRollup, manyRuns, _ := full(warehouse.RollupChunks{Products: 300})
+		manyRollup, manyRuns, _ := full(warehouse.RollupChunks{Products: 2500}) // account 1 has 10,000 products: four chunks, two at a time (300 made 34)
 		require.NotEmpty(t, oneRollup)
 		require.Greater(t, len(oneRuns), len(all1), "a row per pair with a price")
 		require.Equal(t, len(oneRuns), len(manyRuns))
