@@ -71,23 +71,12 @@ TEST_ENV := PRICELENS_CLICKHOUSE_MAX_EXECUTION_SECONDS=120
 # The longest packages are named first, so they start first instead of running alone at
 # the end (go test runs two packages at a time on two cores, in the order given).
 LONG_TESTS := ./trend ./ingest/demo ./api/access ./report
-# The 26.7 pass runs beside the webapp's tests (lint, unit tests and the browser flow,
-# which mostly waits on the browser and on the jobs' minute ticks), so the two share
-# the cores instead of taking turns; its output goes to .data/test-current.log and is
-# printed after them, and make test fails when either fails.
 test: stack vet browser
 	$(TEST_ENV) $(GO) test -count=1 -timeout 25m $(LONG_TESTS) ./...
 	$(MAKE) fuzz
-ifneq ($(HAS_WEBAPP),)
-	@log='$(PRICELENS_DATA_DIR)/test-current.log'; \
-	echo "== the 26.7 pass (make test-current-run) beside the webapp's tests; its output: $$log"; \
-	$(MAKE) --no-print-directory test-current-run > "$$log" 2>&1 & cur=$$!; \
-	(cd $(WEBAPP) && npm test); web=$$?; \
-	wait $$cur; cur=$$?; \
-	echo "== the 26.7 pass (exit $$cur):"; cat "$$log"; \
-	[ $$web = 0 ] && [ $$cur = 0 ]
-else
 	$(MAKE) test-current-ci
+ifneq ($(HAS_WEBAPP),)
+	cd $(WEBAPP) && npm test
 endif
 
 # test-cluster: the ClickHouse integration tests on the loopback cluster (issue 18,
@@ -195,11 +184,7 @@ e2e-current: build
 # (report, api/grid), the trends against raw scans and Go (trend), and the pricer
 # against the Go evaluator. The rest of test-current takes as long again.
 .PHONY: test-current-ci
-test-current-ci: bins test-current-run
-
-# test-current-run: test-current-ci without building (make test has built the binaries).
-.PHONY: test-current-run
-test-current-run:
+test-current-ci: bins
 	$(CURRENT_ENV) $(BIN) stack up --current
 	$(CURRENT_ENV) $(TEST_ENV) $(GO) test -count=1 -p 1 -timeout 30m -skip '$(CURRENT_SKIP)' ./migrations ./warehouse ./report ./api/grid ./trend ./api/trend
 	$(CURRENT_ENV) $(TEST_ENV) $(GO) test -count=1 -timeout 10m -run '^TestPricer$$' ./api/access
