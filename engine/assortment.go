@@ -192,9 +192,13 @@ func exportHeader(cols []Column) (header, formats []string) {
 	return header, formats
 }
 
+// assortRatio are the columns computed from products and found.
+const assortRatio = "products - found AS not_found, if(products = 0, NULL, found * 100 / products) AS coverage"
+
 // compileAssortment: one row per (group, selected competitor) by ARRAY JOIN of
 // the snapshot's dense arrays (slot_ids lists every competitor with offers on
-// every row, so products a competitor lacks count as not found).
+// every row, so products a competitor lacks count as not found), or from the
+// build's stored totals when they are exact (assortment_totals.go).
 func compileAssortment(a Account, c Condition, kind AssortmentKind, mode assortMode) (Plan, error) {
 	sorts := c.Sort
 	c.ReportType, c.Group, c.GroupIDs, c.Sort, c.VisibleColumns = "", nil, nil, nil, nil
@@ -217,6 +221,8 @@ func compileAssortment(a Account, c Condition, kind AssortmentKind, mode assortM
 	if l := kind.level(); l != "" {
 		key = levelKeyExpr(l)
 	}
+	// The stored totals when they equal the raw counts (assortment_totals.go).
+	stored := k.assortmentStored()
 	ids, names := make([]uint64, len(k.comps)), make([]string, len(k.comps))
 	lits := make([]string, len(k.comps))
 	for i, cp := range k.comps {
@@ -224,33 +230,38 @@ func compileAssortment(a Account, c Condition, kind AssortmentKind, mode assortM
 	}
 	// Arguments bind in the order the SQL names them: the competitor names, then the predicate.
 	compName := b.lookup("toUInt64(sc)", ids, names)
-	w, err := k.where(b)
-	if err != nil {
-		return Plan{}, err
+	w := ""
+	if !stored {
+		if w, err = k.where(b); err != nil {
+			return Plan{}, err
+		}
 	}
 	if len(lits) == 0 {
 		lits = []string{"0"}
 	}
-	found := "(pc != 0 AND NOT isNaN(px) AND pt >= " + k.e.cutoff + " AND NOT pf)"
-	cmp := "(" + found + " AND NOT isNaN(pd))"
-	dd := "(pd - (" + floatLit(k.a.Settings.Parity) + "))"
-	lo := cmp + " AND " + dd + " < " + negLit(k.a.Settings.Lower)
-	hi := cmp + " AND " + dd + " > " + floatLit(k.a.Settings.Upper)
-	si := cmp + " AND " + dd + " >= " + negLit(k.a.Settings.Lower) + " AND " + dd + " <= " + floatLit(k.a.Settings.Upper)
-	// pf: the pair is a flagged match (its delta is NaN in the masked array while c_delta has a number).
-	arrays, joins, flagged := "c_delta AS fd_arr", "fd_arr AS fd", "0"
-	if d := k.e.deltas(); d != "c_delta" {
-		arrays, joins, flagged = "c_delta AS rd_arr, "+d+" AS fd_arr", "rd_arr AS rd, fd_arr AS fd", "isNaN(fd) AND NOT isNaN(rd)"
+	var inner string
+	if stored {
+		inner = "SELECT gk AS group_key, toInt64(sc) AS competitor_id, " + compName + " AS competitor, " +
+			"toUInt64(sum(np)) AS products, toUInt64(sum(nf)) AS found, " + assortRatio + ", " +
+			"toUInt64(sum(nis)) AS in_stock, toUInt64(sum(nos)) AS on_sale, toUInt64(sum(nlo)) AS lower, toUInt64(sum(nsi)) AS similar, toUInt64(sum(nhi)) AS higher " +
+			"FROM (" + k.assortmentStoredSource(b, kind, lits) + ") GROUP BY group_key, sc"
+	} else {
+		found, lo, si, hi := assortPredicates(k.a.Settings, k.e.cutoff)
+		// pf: the pair is a flagged match (its delta is NaN in the masked array while c_delta has a number).
+		arrays, joins, flagged := "c_delta AS fd_arr", "fd_arr AS fd", "0"
+		if d := k.e.deltas(); d != "c_delta" {
+			arrays, joins, flagged = "c_delta AS rd_arr, "+d+" AS fd_arr", "rd_arr AS rd, fd_arr AS fd", "isNaN(fd) AND NOT isNaN(rd)"
+		}
+		src := "(SELECT " + key + " AS gk, slot_ids, comp_ids, c_price, c_in_stock, c_on_sale, c_seen, " + arrays + " FROM " +
+			b.snapshotTable(k.a) + " WHERE " + w + ")"
+		inner = "SELECT gk AS group_key, toInt64(sc) AS competitor_id, " + compName + " AS competitor, " +
+			"count() AS products, countIf(" + found + ") AS found, " + assortRatio + ", " +
+			"countIf(" + found + " AND pis = 1) AS in_stock, countIf(" + found + " AND pos = 1) AS on_sale, " +
+			"countIf(" + lo + ") AS lower, countIf(" + si + ") AS similar, countIf(" + hi + ") AS higher " +
+			"FROM (SELECT gk, sc, pc, px, pis, pos, pt, fd AS pd, " + flagged + " AS pf FROM " + src +
+			" ARRAY JOIN slot_ids AS sc, comp_ids AS pc, c_price AS px, c_in_stock AS pis, c_on_sale AS pos, c_seen AS pt, " + joins +
+			" WHERE sc IN (" + strings.Join(lits, ", ") + ")) GROUP BY group_key, sc"
 	}
-	src := "(SELECT " + key + " AS gk, slot_ids, comp_ids, c_price, c_in_stock, c_on_sale, c_seen, " + arrays + " FROM " +
-		b.snapshotTable(k.a) + " WHERE " + w + ")"
-	inner := "SELECT gk AS group_key, toInt64(sc) AS competitor_id, " + compName + " AS competitor, " +
-		"count() AS products, countIf(" + found + ") AS found, products - found AS not_found, if(products = 0, NULL, found * 100 / products) AS coverage, " +
-		"countIf(" + found + " AND pis = 1) AS in_stock, countIf(" + found + " AND pos = 1) AS on_sale, " +
-		"countIf(" + lo + ") AS lower, countIf(" + si + ") AS similar, countIf(" + hi + ") AS higher " +
-		"FROM (SELECT gk, sc, pc, px, pis, pos, pt, fd AS pd, " + flagged + " AS pf FROM " + src +
-		" ARRAY JOIN slot_ids AS sc, comp_ids AS pc, c_price AS px, c_in_stock AS pis, c_on_sale AS pos, c_seen AS pt, " + joins +
-		" WHERE sc IN (" + strings.Join(lits, ", ") + ")) GROUP BY group_key, sc"
 	sql := inner + " ORDER BY " + strings.Join(order, ", ") + limitOffset(k.c.Limit+1, k.c.StartRow)
 	shape := ShapeRows
 	switch mode {

@@ -9,24 +9,26 @@ package engine
 type Table string
 
 const (
-	TableProducts             Table = "products"       // the catalogue, latest version wins
-	TableOffers               Table = "offers"         // every competitor scan
-	TableLatestOffers         Table = "latest_offers"  // latest offer per (product, competitor)
-	TableOfferDaily           Table = "offer_daily"    // daily history per (product, competitor)
-	TableProductDaily         Table = "product_daily"  // daily business metrics per product
-	TableProductLabels        Table = "product_labels" // mirror of the label assignments
-	TableProductSnapshot      Table = "product_snapshot"
-	TableProductSnapshotBuild Table = "product_snapshot_build" // built, then swapped into product_snapshot
-	TableSnapshotBuilds       Table = "snapshot_builds"        // facts of each snapshot build (totals.go)
-	TableProductSnapshotDelta Table = "product_snapshot_delta" // products refreshed since the last full build
-	TablePricerResults        Table = "pricer_results"         // the dynamic pricer's per-product results, by result set
-	TableTrendRollup          Table = "trend_rollup"           // daily trend sums per category and competitor (trend_rollup.go)
-	TableTrendRollupBuild     Table = "trend_rollup_build"     // built, then swapped into trend_rollup
-	TableTrendRollupBuilds    Table = "trend_rollup_builds"    // what each rollup build covers
-	TableTrendRollupDeltas    Table = "trend_rollup_deltas"    // a rollup build's difference rows (trend_rollup.go)
-	TablePriceChanges         Table = "price_changes"          // price-change events recorded at load (insights.go)
-	TableTrendRuns            Table = "trend_runs"             // every pair's runs of one price, by the rollup build (trend_runs.go)
-	TableTrendRunsBuild       Table = "trend_runs_build"       // built, then swapped into trend_runs
+	TableProducts              Table = "products"       // the catalogue, latest version wins
+	TableOffers                Table = "offers"         // every competitor scan
+	TableLatestOffers          Table = "latest_offers"  // latest offer per (product, competitor)
+	TableOfferDaily            Table = "offer_daily"    // daily history per (product, competitor)
+	TableProductDaily          Table = "product_daily"  // daily business metrics per product
+	TableProductLabels         Table = "product_labels" // mirror of the label assignments
+	TableProductSnapshot       Table = "product_snapshot"
+	TableProductSnapshotBuild  Table = "product_snapshot_build"  // built, then swapped into product_snapshot
+	TableSnapshotBuilds        Table = "snapshot_builds"         // facts of each snapshot build (totals.go)
+	TableProductSnapshotDelta  Table = "product_snapshot_delta"  // products refreshed since the last full build
+	TablePricerResults         Table = "pricer_results"          // the dynamic pricer's per-product results, by result set
+	TableTrendRollup           Table = "trend_rollup"            // daily trend sums per category and competitor (trend_rollup.go)
+	TableTrendRollupBuild      Table = "trend_rollup_build"      // built, then swapped into trend_rollup
+	TableTrendRollupBuilds     Table = "trend_rollup_builds"     // what each rollup build covers
+	TableTrendRollupDeltas     Table = "trend_rollup_deltas"     // a rollup build's difference rows (trend_rollup.go)
+	TablePriceChanges          Table = "price_changes"           // price-change events recorded at load (insights.go)
+	TableTrendRuns             Table = "trend_runs"              // every pair's runs of one price, by the rollup build (trend_runs.go)
+	TableTrendRunsBuild        Table = "trend_runs_build"        // built, then swapped into trend_runs
+	TableAssortmentTotals      Table = "assortment_totals"       // the assortment reports' counts, per snapshot build (assortment_totals.go)
+	TableAssortmentTotalsBuild Table = "assortment_totals_build" // built, then swapped into assortment_totals
 )
 
 // Valid reports whether t is one of the schema's tables.
@@ -35,7 +37,7 @@ func (t Table) Valid() bool {
 	case TableProducts, TableOffers, TableLatestOffers, TableOfferDaily, TableProductDaily,
 		TableProductLabels, TableProductSnapshot, TableProductSnapshotBuild, TableSnapshotBuilds, TablePricerResults,
 		TableTrendRollup, TableTrendRollupBuild, TableTrendRollupBuilds, TableTrendRollupDeltas, TableProductSnapshotDelta,
-		TablePriceChanges, TableTrendRuns, TableTrendRunsBuild:
+		TablePriceChanges, TableTrendRuns, TableTrendRunsBuild, TableAssortmentTotals, TableAssortmentTotalsBuild:
 		return true
 	}
 	return false

@@ -29,6 +29,12 @@ type Totals struct {
 	// reads. ChangeDays is the offer_staleness_days t_changed_at was computed with.
 	Insights   bool
 	ChangeDays int
+	// Build is the full build's id; FoundFreshMin / FoundStaleMax bound the scan
+	// times of the priced pairs around its cutoff, as FreshMin / StaleMax do the
+	// comparable ones: the build stored the assortment totals (migration 00160,
+	// assortment_totals.go) when FoundFreshMin is not 0.
+	Build                        uint64
+	FoundFreshMin, FoundStaleMax uint32
 }
 
 // insightState reports whether the build stored the insight columns t_oos_at and

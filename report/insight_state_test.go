@@ -21,13 +21,16 @@ import (
 // The insight state the snapshot stores (migration 00150: t_changed_at, t_oos_at)
 // and its totals count what the raw reads count (the price-change events and
 // lambdas over the competitor arrays, the compiler's path for a snapshot built
-// without them), for both S
+// without them), and the assortment totals (migration 00160) give the aggregated
+// assortment reports' rows and counts of the raw ARRAY JOIN, for both S
 // accounts and a user limited to one super category: after the seed's build,
 // after a scans load that changes prices (its refresh writes the events, then the
 // touched products' delta rows), after a flag on a pair that changed, after its
-// unflag, after a full rebuild and once the cutoff passed a counted scan (the stored
+// unflag, after a full rebuild (and a flag and unflag on it, which the assortment
+// totals correct at read time) and once the cutoff passed a counted scan (the stored
 // totals no longer exact for every row). The counts are not zero, so a wrong predicate
-// cannot pass unseen.
+// cannot pass unseen; the assortment reads say whether they took the stored totals
+// (not with a delta, a user's categories, or the clock past a found pair).
 func TestInsightStateEqualsRawReads(t *testing.T) {
 	d := loadS(t)
 	ctx := context.Background()
@@ -47,11 +50,27 @@ func TestInsightStateEqualsRawReads(t *testing.T) {
 		return out
 	}
 	nonzero := []string{engine.InsightChangesLastDay, engine.InsightChangesLastWeek, engine.InsightOutOfStock}
+	// assortFrom: where each account's assortment reports read at the stage (from the
+	// stored totals when not said); everySort: compare each sort too. assort holds
+	// the first principal's per-competitor assortment.
+	var assort [][]any
+	assortFrom, everySort := map[int64]assortSource{}, false
 	compare := func(stage string) map[string]uint64 {
 		var first map[string]uint64
-		for _, p := range principals {
+		for i, p := range principals {
 			a, err := d.s.Account(ctx, p)
 			require.NoError(t, err)
+			from, ok := assortFrom[p.AccountID]
+			if !ok {
+				from = fromTotals
+			}
+			if len(p.Categories) > 0 {
+				from = fromRaw
+			}
+			rows := compareAssortment(t, d, a, stage, from, everySort && i == 0)
+			if i == 0 {
+				assort = rows
+			}
 			require.NotNil(t, a.Totals, stage)
 			require.True(t, a.Totals.Insights, "%s: the build stored the insight state", stage)
 			raw := a
@@ -103,6 +122,7 @@ func TestInsightStateEqualsRawReads(t *testing.T) {
 	delta, err := d.s.W.SnapshotDelta(ctx, 1)
 	require.NoError(t, err)
 	require.NotZero(t, delta, "the load refreshed its products into the delta")
+	assortFrom[1] = fromRaw // the delta
 	after := compare("after a load")
 	assert.Equal(t, before[engine.InsightChangesLastDay]+5, after[engine.InsightChangesLastDay], "the load's five changes show at once")
 
@@ -116,7 +136,20 @@ func TestInsightStateEqualsRawReads(t *testing.T) {
 
 	// A full build (the fold of the delta, a settings change) stores the same state.
 	require.NoError(t, ingest.RebuildSnapshot(ctx, d.s.W, d.s.DB, 1))
+	delete(assortFrom, 1)
 	assert.Equal(t, after, compare("after a full rebuild"))
+	rebuilt := assort
+
+	// A flag and its unflag on the rebuilt snapshot: the stored assortment totals
+	// lose the pair at once, with no rebuild, and get it back.
+	everySort = true
+	require.NoError(t, store.New(d.s.DB).FlagMatch(ctx, actor, changed[0], c, "", "wrong match"))
+	compare("after a flag on the rebuilt snapshot")
+	assert.Equal(t, foundOf(t, rebuilt, c)-1, foundOf(t, assort, c), "the flagged pair is no longer found")
+	everySort = false
+	require.NoError(t, store.New(d.s.DB).UnflagMatch(ctx, actor, changed[0], c))
+	assert.Equal(t, after, compare("after the unflag on the rebuilt snapshot"))
+	assert.Equal(t, rebuilt, assort)
 
 	// Half a day after the staleness cutoff passed the earliest counted scan: the
 	// market buckets count the rows still exact from the stored totals and the
@@ -128,6 +161,7 @@ func TestInsightStateEqualsRawReads(t *testing.T) {
 	a, err = d.s.Account(ctx, principals[0])
 	require.NoError(t, err)
 	require.False(t, a.TotalsExact(), "the clock moved past a counted scan")
+	assortFrom[1], assortFrom[2] = fromRaw, fromEither // past a found pair's scan too (account 2's may be later)
 	nonzero = []string{engine.InsightPriceUp, engine.InsightPriceDown}
 	compare("after the cutoff passed a counted scan")
 }

@@ -3,6 +3,7 @@ package warehouse
 import (
 	"context"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"sync"
@@ -332,13 +333,14 @@ func (w *Warehouse) ReportVersion(ctx context.Context, account uint32) (uint64, 
 // pricer then changed nothing). An account without competitors has no such row:
 // no slots, and the compiler computes without stored totals.
 func (w *Warehouse) SnapshotMeta(ctx context.Context, accountID uint32) (map[int64]int, *engine.Totals, uint64, error) {
-	res, err := w.Query(ctx, SQL(`SELECT slot_ids, found, fresh_min, stale_max, parity, lower, upper, delta, change_days
+	res, err := w.Query(ctx, SQL(`SELECT slot_ids, found, fresh_min, stale_max, parity, lower, upper, delta, change_days, found_fresh_min, found_stale_max
 		FROM (SELECT account_id, build_id, slot_ids, delta FROM (
 				SELECT account_id, build_id, slot_ids, build_id AS delta, 1 AS o FROM product_snapshot_delta WHERE account_id = ? ORDER BY build_id DESC LIMIT 1
 				UNION ALL
 				SELECT account_id, build_id, slot_ids, toUInt64(0) AS delta, 0 AS o FROM product_snapshot WHERE account_id = ? AND notEmpty(slot_ids) LIMIT 1)
 			ORDER BY o DESC LIMIT 1) AS lhs
-		ANY LEFT JOIN (SELECT account_id, build_id, build_id AS found, fresh_min, stale_max, parity, lower, upper, change_days
+		ANY LEFT JOIN (SELECT account_id, build_id, build_id AS found, fresh_min, stale_max, parity, lower, upper, change_days,
+				found_fresh_min, found_stale_max
 			FROM snapshot_builds WHERE account_id = ?) AS rhs USING account_id, build_id`, accountID, accountID, accountID))
 	if err != nil {
 		return nil, nil, 0, err
@@ -353,7 +355,8 @@ func (w *Warehouse) SnapshotMeta(ctx context.Context, accountID uint32) (map[int
 		out[int64(id)] = i + 1
 	}
 	delta, _ := r[7].(uint64)
-	if b, _ := r[1].(uint64); b == 0 {
+	b, _ := r[1].(uint64)
+	if b == 0 {
 		return out, nil, delta, nil // built before the totals existed, or no build row
 	}
 	// Query gives unsigned integers as uint64.
@@ -366,7 +369,51 @@ func (w *Warehouse) SnapshotMeta(ctx context.Context, accountID uint32) (map[int
 	if days, ok := r[8].(int64); ok && days >= 0 {
 		t.Insights, t.ChangeDays = true, int(days)
 	}
+	t.Build = b
+	foundFresh, _ := r[9].(uint64)
+	foundStale, _ := r[10].(uint64)
+	t.FoundFreshMin, t.FoundStaleMax = uint32(foundFresh), uint32(foundStale)
 	return out, t, delta, nil
+}
+
+// foundBounds are the scan-time bounds of a build's priced pairs around its cutoff
+// (snapshot_builds.found_fresh_min / found_stale_max, migration 00160).
+type foundBounds struct{ freshMin, staleMax uint32 }
+
+// buildAssortmentTotals writes a full build's assortment totals (migration 00160,
+// engine.AssortmentTotalsBuild) into assortment_totals_build, with the rows of the
+// build the account's snapshot shows now (kept for its readers until the next
+// build), and returns the bounds of the new build's found pairs. The build's rows
+// must be in product_snapshot_build.
+func (w *Warehouse) buildAssortmentTotals(ctx context.Context, id uint32, build uint64, settings engine.Settings, start time.Time) (foundBounds, error) {
+	part := engine.IntLit(int64(id))
+	if err := w.ExecParts(ctx, "ALTER TABLE %s DROP PARTITION "+part, engine.TableAssortmentTotalsBuild); err != nil {
+		return foundBounds{}, err
+	}
+	st, err := engine.AssortmentTotalsBuild(id, build, settings, start)
+	if err != nil {
+		return foundBounds{}, err
+	}
+	if err := w.Conn.Exec(ctx, st.SQL, st.Args...); err != nil {
+		return foundBounds{}, err
+	}
+	// The build the snapshot shows now: the base's (readers of an account with a delta
+	// do not read the totals).
+	if err := w.Conn.Exec(ctx, `INSERT INTO `+engine.TableAssortmentTotalsBuild.String()+` SELECT * FROM `+engine.TableAssortmentTotals.String()+
+		` WHERE account_id = ? AND build_id IN (SELECT build_id FROM `+engine.TableProductSnapshot.String()+` WHERE account_id = ? LIMIT 1)`, id, id); err != nil {
+		return foundBounds{}, err
+	}
+	// An account without priced pairs has no bounds: every pair stays unfound.
+	f := foundBounds{freshMin: math.MaxUint32}
+	var rows uint64
+	if err := w.Conn.QueryRow(ctx, `SELECT count(), min(fresh_min), max(stale_max) FROM `+engine.TableAssortmentTotalsBuild.String()+
+		` WHERE account_id = ? AND build_id = ? AND level = 'all'`, id, build).Scan(&rows, &f.freshMin, &f.staleMax); err != nil {
+		return foundBounds{}, err
+	}
+	if rows == 0 {
+		f = foundBounds{freshMin: math.MaxUint32}
+	}
+	return f, nil
 }
 
 // buildFacts is a snapshot build's row of snapshot_builds.
@@ -645,12 +692,25 @@ func (w *Warehouse) refreshAccount(ctx context.Context, id uint32, settings engi
 		return err
 	}
 	bar.Add(1)
+	found, err := w.buildAssortmentTotals(ctx, id, build, settings, start)
+	if err != nil {
+		return err
+	}
 	// The build's facts first, then the swap: a reader that sees the new rows finds
 	// their build_id here (engine.Totals).
-	if err := w.Conn.Exec(ctx, `INSERT INTO `+engine.TableSnapshotBuilds.String()+` (account_id, build_id, built_at, fresh_min, stale_max, parity, lower, upper, change_days)
-		SELECT account_id, any(build_id), now(), min(t_fresh_min), max(t_stale_max), ?, ?, ?, ?
+	if err := w.Conn.Exec(ctx, `INSERT INTO `+engine.TableSnapshotBuilds.String()+` (account_id, build_id, built_at, fresh_min, stale_max, parity, lower, upper, change_days,
+			found_fresh_min, found_stale_max)
+		SELECT account_id, any(build_id), now(), min(t_fresh_min), max(t_stale_max), ?, ?, ?, ?, ?, ?
 		FROM `+buildTable+` WHERE account_id = ? GROUP BY account_id`,
-		settings.Parity, settings.Lower, settings.Upper, int32(settings.StalenessDays), id); err != nil {
+		settings.Parity, settings.Lower, settings.Upper, int32(settings.StalenessDays), found.freshMin, found.staleMax, id); err != nil {
+		return err
+	}
+	// The totals of this build beside those of the build the snapshot shows now,
+	// before the snapshot's swap: a reader finds the rows of the build it was told of.
+	if err := w.ExecParts(ctx, "ALTER TABLE %[1]s REPLACE PARTITION "+part+" FROM %[2]s", engine.TableAssortmentTotals, engine.TableAssortmentTotalsBuild); err != nil {
+		return err
+	}
+	if err := w.ExecParts(ctx, "ALTER TABLE %s DROP PARTITION "+part, engine.TableAssortmentTotalsBuild); err != nil {
 		return err
 	}
 	var deltaRows uint64
