@@ -398,9 +398,10 @@ func (w *Warehouse) buildAssortmentTotals(ctx context.Context, id uint32, build 
 		return foundBounds{}, err
 	}
 	// The build the snapshot shows now: the base's (readers of an account with a delta
-	// do not read the totals).
+	// do not read the totals). Every row's build id, not the first row's: rows put into
+	// the snapshot by hand carry build 0 (SnapshotMeta).
 	if err := w.Conn.Exec(ctx, `INSERT INTO `+engine.TableAssortmentTotalsBuild.String()+` SELECT * FROM `+engine.TableAssortmentTotals.String()+
-		` WHERE account_id = ? AND build_id IN (SELECT build_id FROM `+engine.TableProductSnapshot.String()+` WHERE account_id = ? LIMIT 1)`, id, id); err != nil {
+		` WHERE account_id = ? AND build_id IN (SELECT build_id FROM `+engine.TableProductSnapshot.String()+` WHERE account_id = ?)`, id, id); err != nil {
 		return foundBounds{}, err
 	}
 	// An account without priced pairs has no bounds: every pair stays unfound.

@@ -171,6 +171,38 @@ func TestRefreshSnapshotsStoresTotals(t *testing.T) {
 	assert.Equal(t, uint32(fresh.Unix()), freshMin)
 	assert.Equal(t, uint32(stale.Unix()), staleMax)
 	assert.Equal(t, []float64{1.5, 2.5}, []float64{lower, upper})
+
+	// The assortment totals (migration 00160): per level, group and competitor, over
+	// both products; the found pairs' scan-time bounds in snapshot_builds (competitor
+	// 5's offer has no price: not found, not a bound).
+	_, totals, _, err := w.SnapshotMeta(ctx, 3)
+	require.NoError(t, err)
+	require.NotNil(t, totals)
+	assert.Equal(t, []uint32{uint32(fresh.Unix()), uint32(stale.Unix())}, []uint32{totals.FoundFreshMin, totals.FoundStaleMax})
+	assortment := func(build uint64) [][]any {
+		res, err := w.Query(ctx, warehouse.SQL(`SELECT level, group_key, competitor_id, n_products, n_found, n_in_stock, n_on_sale, n_lower, n_similar, n_higher
+			FROM assortment_totals WHERE account_id = 3 AND build_id = ? AND level != 'brand' ORDER BY level, group_key, competitor_id`, build))
+		require.NoError(t, err)
+		return res.Rows
+	}
+	first := totals.Build
+	want := [][]any{}
+	for _, level := range []struct{ level, key string }{{"all", "all"}, {"category", "(none)"}} {
+		for c, n := range [][3]uint64{{1, 1, 0}, {1, 0, 1}, {1, 0, 0}, {0, 0, 0}, {0, 0, 0}} { // found, lower, higher; similar: competitor 3
+			want = append(want, []any{level.level, level.key, uint64(c + 1), uint64(2), n[0], uint64(0), uint64(0), n[1], map[bool]uint64{true: 1}[c == 2], n[2]})
+		}
+	}
+	assert.Equal(t, want, assortment(first))
+
+	// The next build stores its own rows beside the shown build's, and the one after
+	// drops the first: readers told of the build before find its rows.
+	require.NoError(t, w.RefreshSnapshots(ctx, map[uint32]engine.Settings{3: st}))
+	_, second, _, err := w.SnapshotMeta(ctx, 3)
+	require.NoError(t, err)
+	assert.Equal(t, want, assortment(second.Build))
+	assert.Equal(t, want, assortment(first), "the previous build's rows stay for its readers")
+	require.NoError(t, w.RefreshSnapshots(ctx, map[uint32]engine.Settings{3: st}))
+	assert.Empty(t, assortment(first), "two builds back: gone")
 }
 
 // TestSnapshotMetaReadsTheBuild: rows written into the snapshot outside a build
