@@ -138,25 +138,32 @@ func TestAssortmentStoredFallbacks(t *testing.T) {
 }
 
 // A full build's totals: the raw query's predicates with no flag (pf 0, the raw
-// delta), grouped once per (brand, category, competitor) over the build table and
-// rolled up to the three levels, with the found pairs' scan-time bounds.
+// delta) over the build table, one pass per group column (brand, rolled up to
+// 'all' too; category), with the found pairs' scan-time bounds.
 func TestAssortmentTotalsBuildSQL(t *testing.T) {
-	st, err := AssortmentTotalsBuild(7, 42, DefaultSettings(), time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
+	sts, err := AssortmentTotalsBuild(7, 42, DefaultSettings(), time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
 	require.NoError(t, err)
 	found := "(pc != 0 AND NOT isNaN(px) AND pt >= toDateTime(1764633600) AND NOT pf)"
 	cmp := "(" + found + " AND NOT isNaN(pd))"
-	assert.Equal(t, "INSERT INTO assortment_totals_build (account_id, build_id, level, group_key, competitor_id, n_products, n_found, n_in_stock, n_on_sale, "+
-		"n_lower, n_similar, n_higher, fresh_min, stale_max) "+
-		"SELECT ?, ?, level, group_key, sc, toUInt64(sum(np)), toUInt64(sum(nf)), toUInt64(sum(nis)), toUInt64(sum(nos)), "+
-		"toUInt64(sum(nlo)), toUInt64(sum(nsi)), toUInt64(sum(nhi)), min(fmin), max(smax) FROM ("+
-		"SELECT bk, ck, sc, count() AS np, toInt64(countIf("+found+")) AS nf, toInt64(countIf("+found+" AND pis = 1)) AS nis, "+
-		"toInt64(countIf("+found+" AND pos = 1)) AS nos, toInt64(countIf("+cmp+" AND (pd - (0)) < (-2))) AS nlo, "+
-		"toInt64(countIf("+cmp+" AND (pd - (0)) >= (-2) AND (pd - (0)) <= 2)) AS nsi, toInt64(countIf("+cmp+" AND (pd - (0)) > 2)) AS nhi, "+
-		"min(if(pc != 0 AND NOT isNaN(px) AND pt >= toDateTime(1764633600), toUInt32(pt), 4294967295)) AS fmin, "+
-		"max(if(pc != 0 AND NOT isNaN(px) AND pt < toDateTime(1764633600), toUInt32(pt), 0)) AS smax "+
-		"FROM (SELECT bk, ck, sc, pc, px, pis, pos, pt, rd AS pd, 0 AS pf FROM (SELECT if(brand = '', '(none)', brand) AS bk, if(category = '', '(none)', category) AS ck, "+
-		"slot_ids, comp_ids, c_price, c_in_stock, c_on_sale, c_seen, c_delta FROM product_snapshot_build WHERE account_id = ?) "+
-		"ARRAY JOIN slot_ids AS sc, comp_ids AS pc, c_price AS px, c_in_stock AS pis, c_on_sale AS pos, c_seen AS pt, c_delta AS rd) GROUP BY bk, ck, sc) "+
-		"ARRAY JOIN ['all', 'brand', 'category'] AS level, ['all', bk, ck] AS group_key GROUP BY level, group_key, sc", st.SQL)
-	assert.Equal(t, []any{uint32(7), uint64(42), uint32(7)}, st.Args)
+	pass := func(key, levels, keys string) string {
+		return "INSERT INTO assortment_totals_build (account_id, build_id, level, group_key, competitor_id, n_products, n_found, n_in_stock, n_on_sale, " +
+			"n_lower, n_similar, n_higher, fresh_min, stale_max) " +
+			"SELECT ?, ?, level, group_key, sc, toUInt64(sum(np)), toUInt64(sum(nf)), toUInt64(sum(nis)), toUInt64(sum(nos)), " +
+			"toUInt64(sum(nlo)), toUInt64(sum(nsi)), toUInt64(sum(nhi)), min(fmin), max(smax) FROM (" +
+			"SELECT gk, sc, count() AS np, toInt64(countIf(" + found + ")) AS nf, toInt64(countIf(" + found + " AND pis = 1)) AS nis, " +
+			"toInt64(countIf(" + found + " AND pos = 1)) AS nos, toInt64(countIf(" + cmp + " AND (pd - (0)) < (-2))) AS nlo, " +
+			"toInt64(countIf(" + cmp + " AND (pd - (0)) >= (-2) AND (pd - (0)) <= 2)) AS nsi, toInt64(countIf(" + cmp + " AND (pd - (0)) > 2)) AS nhi, " +
+			"min(if(pc != 0 AND NOT isNaN(px) AND pt >= toDateTime(1764633600), toUInt32(pt), 4294967295)) AS fmin, " +
+			"max(if(pc != 0 AND NOT isNaN(px) AND pt < toDateTime(1764633600), toUInt32(pt), 0)) AS smax " +
+			"FROM (SELECT gk, sc, pc, px, pis, pos, pt, rd AS pd, 0 AS pf FROM (SELECT " + key + " AS gk, " +
+			"slot_ids, comp_ids, c_price, c_in_stock, c_on_sale, c_seen, c_delta FROM product_snapshot_build WHERE account_id = ?) " +
+			"ARRAY JOIN slot_ids AS sc, comp_ids AS pc, c_price AS px, c_in_stock AS pis, c_on_sale AS pos, c_seen AS pt, c_delta AS rd) GROUP BY gk, sc) " +
+			"ARRAY JOIN [" + levels + "] AS level, [" + keys + "] AS group_key GROUP BY level, group_key, sc"
+	}
+	require.Len(t, sts, 2)
+	assert.Equal(t, pass("if(brand = '', '(none)', brand)", "'all', 'brand'", "'all', gk"), sts[0].SQL)
+	assert.Equal(t, pass("if(category = '', '(none)', category)", "'category'", "gk"), sts[1].SQL)
+	for _, st := range sts {
+		assert.Equal(t, []any{uint32(7), uint64(42), uint32(7)}, st.Args)
+	}
 }

@@ -390,12 +390,14 @@ func (w *Warehouse) buildAssortmentTotals(ctx context.Context, id uint32, build 
 	if err := w.ExecParts(ctx, "ALTER TABLE %s DROP PARTITION "+part, engine.TableAssortmentTotalsBuild); err != nil {
 		return foundBounds{}, err
 	}
-	st, err := engine.AssortmentTotalsBuild(id, build, settings, start)
+	sts, err := engine.AssortmentTotalsBuild(id, build, settings, start)
 	if err != nil {
 		return foundBounds{}, err
 	}
-	if err := w.Conn.Exec(ctx, st.SQL, st.Args...); err != nil {
-		return foundBounds{}, err
+	for _, st := range sts {
+		if err := w.Conn.Exec(ctx, st.SQL, st.Args...); err != nil {
+			return foundBounds{}, err
+		}
 	}
 	// The build the snapshot shows now: the base's (readers of an account with a delta
 	// do not read the totals). Every row's build id, not the first row's: rows put into
