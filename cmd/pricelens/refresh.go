@@ -22,7 +22,8 @@ import (
 // only the trend rollup; with --price-changes first, only the price-change events
 // of the insights' last week (the backfill of data loaded before they existed);
 // with --snapshots first, only a full build of the report snapshot (which stores
-// the insight state of migration 00150: the backfill after that migration).
+// the insight state of migration 00150 and the assortment totals of 00160: the
+// backfill after those migrations).
 func runRefresh(ctx context.Context, args []string) error {
 	var ids []uint32
 	trendsOnly := len(args) > 0 && args[0] == "--trends"
