@@ -135,6 +135,10 @@ func TestAssortmentStoredFallbacks(t *testing.T) {
 	p, err := CompileAssortmentCount(a, Condition{}, AssortmentCompetitors)
 	require.NoError(t, err)
 	assert.Contains(t, p.SQL, "FROM assortment_totals")
+
+	// The bench rebuilds a snapshot whose totals, these included, are not exact.
+	assert.True(t, storedAccount().TotalsExact())
+	assert.False(t, totals(func(t *Totals) { t.FoundFreshMin = 0 }).TotalsExact(), "built before migration 00160")
 }
 
 // A full build's totals: the raw query's predicates with no flag (pf 0, the raw

@@ -110,8 +110,10 @@ func ParseSettings(raw []byte) Settings {
 }
 
 // TotalsExact reports whether the compiler will use the snapshot's stored totals
-// for this account now (the benchmark rebuilds a snapshot whose totals are not).
+// for this account now, the per-product ones and the assortment totals (migration
+// 00160) alike (the benchmark rebuilds a snapshot whose totals are not).
 func (a Account) TotalsExact() bool {
 	a = a.normalize()
-	return a.Totals.exact(a.Settings, staleCutoff(a.Settings, a.Now))
+	cut := staleCutoff(a.Settings, a.Now)
+	return a.Totals.exact(a.Settings, cut) && a.Totals.assortmentExact(a.Settings, cut)
 }
