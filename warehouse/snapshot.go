@@ -406,14 +406,13 @@ func (w *Warehouse) buildAssortmentTotals(ctx context.Context, id uint32, build 
 		` WHERE account_id = ? AND build_id IN (SELECT build_id FROM `+engine.TableProductSnapshot.String()+` WHERE account_id = ?)`, id, id); err != nil {
 		return foundBounds{}, err
 	}
-	// An account without priced pairs has no bounds: every pair stays unfound.
-	f := foundBounds{freshMin: math.MaxUint32}
+	var f foundBounds
 	var rows uint64
 	if err := w.Conn.QueryRow(ctx, `SELECT count(), min(fresh_min), max(stale_max) FROM `+engine.TableAssortmentTotalsBuild.String()+
 		` WHERE account_id = ? AND build_id = ? AND level = 'all'`, id, build).Scan(&rows, &f.freshMin, &f.staleMax); err != nil {
 		return foundBounds{}, err
 	}
-	if rows == 0 {
+	if rows == 0 { // no pairs at all: the widest bounds (no scan can cross the cutoff)
 		f = foundBounds{freshMin: math.MaxUint32}
 	}
 	return f, nil
