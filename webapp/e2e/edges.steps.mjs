@@ -87,8 +87,35 @@ export const edgesAfterRunSteps = [
   },
 ];
 
+/**
+ * truncatedHeaders lists the competitor column headers of the report grid whose name the header
+ * does not show whole: the text wider than its box (ag-grid's ellipsis), or taller than its cell.
+ */
+async function truncatedHeaders(page) {
+  return page.$$eval('.ag-header-cell[col-id*="@"]', (cells) =>
+    cells.map((cell) => {
+      const text = cell.querySelector('.ag-header-cell-text');
+      const c = cell.getBoundingClientRect();
+      const t = text.getBoundingClientRect();
+      return { name: text.textContent.trim(), cut: text.scrollWidth > text.clientWidth || t.bottom > c.bottom + 1 || text.scrollHeight > text.clientHeight + 1 };
+    }),
+  );
+}
+
 /** The steps of the home dashboard, the trend screens and the product page (after the home steps). */
 export const edgesLayoutSteps = [
+  {
+    name: 'report grid: competitor headers show the whole name',
+    async run({ page, stack }) {
+      await signInTo(page, stack.base, ADMIN, stack.password, '/pricing/type/all_my_products');
+      await waitRows(page);
+      const headers = await truncatedHeaders(page);
+      assert.ok(headers.length >= 2, 'competitor columns are shown: ' + headers.length);
+      // The demo's names are long ("BestDeal Electronics delta %" was "BestDe…").
+      assert.ok(headers.some((h) => h.name.length > 15), 'a long competitor name among ' + headers.map((h) => h.name).join(', '));
+      assert.deepEqual(headers.filter((h) => h.cut).map((h) => h.name), [], 'headers cut short');
+    },
+  },
   {
     name: 'charts fill their card: the home dashboard and a trend screen',
     async run({ page, stack }) {
