@@ -174,6 +174,18 @@ export const edgesLayoutSteps = [
     },
   },
   {
+    name: 'competitiveness trend of a many-competitor account: no Save As of a screen it cannot show',
+    async run({ page, stack }) {
+      await signInTo(page, stack.base, ADMIN, stack.password, '/trend/price_trend');
+      const saveAs = page.getByRole('button', { name: 'Save As' });
+      await saveAs.waitFor(); // the administrator may save a trend he can see
+      await page.goto(stack.base + '/trend/competitiveness_metrics');
+      await page.getByRole('note').filter({ hasText: 'can be viewed only when the account has at most one competitor' }).waitFor();
+      assert.equal(await saveAs.count(), 0, 'the locked trend offers no Save As');
+      assert.equal(await page.getByRole('button', { name: 'Save', exact: true }).count(), 0, 'nor Save');
+    },
+  },
+  {
     name: 'upload files: the in-force pager does not contradict the in-force count',
     async run({ page, stack }) {
       await signInTo(page, stack.base, ADMIN, stack.password, '/new/repricing/upload_files');
