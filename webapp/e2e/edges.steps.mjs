@@ -186,6 +186,20 @@ export const edgesLayoutSteps = [
     },
   },
   {
+    name: "insight tiles: my price in the account's currency",
+    async run({ page, stack }) {
+      await signInTo(page, stack.base, ADMIN, stack.password, '/insights');
+      const symbol = await page.evaluate(async () => (await (await fetch('/api/account/getAccountData')).json()).settings.currency_symbol);
+      assert.ok(symbol, 'the account has a currency symbol');
+      const numbers = page.locator('.insight-card .highlight-number');
+      await numbers.first().waitFor();
+      const texts = (await numbers.allTextContents()).map((t) => t.trim());
+      // As the grids write money: the symbol, thousands separated, two decimals ("$1,190.99").
+      const money = new RegExp('^' + symbol.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + '\\d{1,3}(,\\d{3})*\\.\\d{2}$');
+      assert.deepEqual(texts.filter((t) => !money.test(t)), [], `tiles' prices without ${symbol}: ${texts.join(' ')}`);
+    },
+  },
+  {
     name: 'upload files: the in-force pager does not contradict the in-force count',
     async run({ page, stack }) {
       await signInTo(page, stack.base, ADMIN, stack.password, '/new/repricing/upload_files');
