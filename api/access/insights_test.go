@@ -194,7 +194,12 @@ func TestEmbeddedWidgets(t *testing.T) {
 	var list []map[string]string
 	require.NoError(t, json.Unmarshal([]byte(body), &list))
 	require.Len(t, list, 2)
-	public := testenv.Config(t).PublicURL
+	// Absolute on PRICELENS_PUBLIC_URL when it is set; otherwise paths the webapp completes
+	// with its own address (the default 127.0.0.1:8080 was shown to users reaching another one).
+	public := ""
+	if cfg := testenv.Config(t); cfg.PublicURLSet {
+		public = cfg.PublicURL
+	}
 	for i, key := range []string{"insights_panel", "pricing_summary"} {
 		assert.Equal(t, map[string]string{"key": key, "url": public + "/api/widgets/" + key + ".js"}, list[i])
 		st, ctype, js := get(http.DefaultClient, "/api/widgets/"+key+".js")

@@ -33,8 +33,9 @@ type Embed struct {
 	URL string `json:"url" openapi:"always"`
 }
 
-// Routes are the embed list and the widget files. publicURL (PRICELENS_PUBLIC_URL)
-// makes the addresses absolute, so a page elsewhere can load them.
+// Routes are the embed list and the widget files. publicURL (PRICELENS_PUBLIC_URL when
+// it is set) makes the addresses absolute, so a page elsewhere can load them; empty,
+// they are paths, and the webapp puts the address it was opened at in front of them.
 func Routes(publicURL string) []route.Route {
 	return []route.Route{
 		{Method: http.MethodGet, Path: "/token/embed", Access: route.InAccount(),
@@ -46,7 +47,7 @@ func Routes(publicURL string) []route.Route {
 	}
 }
 
-// List is the embed list.
+// List is the embed list: absolute on publicURL, or paths when it is empty.
 func List(publicURL string) []Embed {
 	out := make([]Embed, len(Keys))
 	for i, k := range Keys {

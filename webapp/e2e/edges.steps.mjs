@@ -200,6 +200,19 @@ export const edgesLayoutSteps = [
     },
   },
   {
+    name: 'widget embed snippets: the address the webapp was opened at',
+    async run({ page, stack }) {
+      assert.ok(!process.env.PRICELENS_PUBLIC_URL, 'the e2e server runs without a public URL');
+      await signInTo(page, stack.base, ADMIN, stack.password, '/insights');
+      const snippets = page.getByRole('region', { name: 'Embedded widgets' }).locator('pre');
+      await snippets.first().waitFor();
+      const text = (await snippets.allTextContents()).join('\n');
+      // The server listens on a random port, not the default 127.0.0.1:8080 the snippets used to name.
+      assert.ok(text.includes(`<script src="${stack.base}/api/widgets/insights_panel.js"></script>`), text);
+      assert.ok(!text.includes('127.0.0.1:8080'), text);
+    },
+  },
+  {
     name: 'upload files: the in-force pager does not contradict the in-force count',
     async run({ page, stack }) {
       await signInTo(page, stack.base, ADMIN, stack.password, '/new/repricing/upload_files');
