@@ -207,6 +207,10 @@ func TestEmbeddedWidgets(t *testing.T) {
 		assert.Equal(t, "application/javascript; charset=utf-8", ctype)
 		assert.True(t, strings.HasSuffix(js, `})("`+key+`");`+"\n"), "the shared widget code called with its key")
 		assert.Contains(t, js, "console.log('No Token')")
+		st, ctype, html := get(http.DefaultClient, "/api/widgets/"+key+".html")
+		assert.Equal(t, 200, st)
+		assert.Equal(t, "text/html; charset=utf-8", ctype)
+		assert.Contains(t, html, `<div data-pricelens-widget="`+key+`"></div><script src="/api/widgets/`+key+`.js"></script>`, "the widget alone in a page")
 	}
 	st, ctype, _ = get(http.DefaultClient, "/api/widgets/widgets.css")
 	assert.Equal(t, 200, st)

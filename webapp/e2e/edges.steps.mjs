@@ -213,6 +213,40 @@ export const edgesLayoutSteps = [
     },
   },
   {
+    name: 'custom report: a page that cannot be shown gets a message instead of a blank frame',
+    async run({ page, stack, allowed }) {
+      allowed.push(/ERR_NAME_NOT_RESOLVED/); // the unreachable host, on purpose
+      await signInTo(page, stack.base, ADMIN, stack.password, '/insights');
+      // An address no browser can reach (.invalid never resolves), as a mistyped BI address would be.
+      const id = await page.evaluate(async () => {
+        const csrf = decodeURIComponent(document.cookie.match(/pricelens_csrf=([^;]+)/)[1]);
+        const r = await fetch('/api/custom_reports', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': csrf }, body: JSON.stringify({ name: 'E2E unreachable BI', report_type: 1, embed_url: 'https://bi.invalid/dash/7' }) });
+        return (await r.json()).report.id;
+      });
+      await page.goto(stack.base + '/insights/' + id);
+      const message = page.getByRole('alert').filter({ hasText: 'cannot be shown here' });
+      await message.waitFor({ timeout: 10_000 });
+      assert.ok((await message.textContent()).includes('bi.invalid'), 'the message names the host');
+      assert.equal(await page.locator('iframe.embed').count(), 0, 'no blank frame');
+      assert.equal(await page.getByRole('link', { name: 'Open in a new tab' }).getAttribute('href').then((h) => h.startsWith('https://bi.invalid/dash/7?embed_token=')), true);
+      // The demo's widget page on the server's own address is shown in the frame.
+      const shown = await page.evaluate(async (url) => {
+        const csrf = decodeURIComponent(document.cookie.match(/pricelens_csrf=([^;]+)/)[1]);
+        const r = await fetch('/api/custom_reports', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': csrf }, body: JSON.stringify({ name: 'E2E insights panel', report_type: 1, embed_url: url }) });
+        return (await r.json()).report.id;
+      }, stack.base + '/api/widgets/insights_panel.html');
+      await page.goto(stack.base + '/insights/' + shown);
+      const frame = page.frameLocator('iframe.embed');
+      await frame.getByText('Pricing opportunities').waitFor();
+      assert.equal(await page.getByRole('alert').filter({ hasText: 'cannot be shown here' }).count(), 0);
+      await page.evaluate(async (ids) => {
+        const csrf = decodeURIComponent(document.cookie.match(/pricelens_csrf=([^;]+)/)[1]);
+        for (const i of ids) await fetch('/api/custom_reports/' + i, { method: 'DELETE', headers: { 'X-CSRF-Token': csrf } });
+      }, [id, shown]);
+      allowed.pop();
+    },
+  },
+  {
     name: 'upload files: the in-force pager does not contradict the in-force count',
     async run({ page, stack }) {
       await signInTo(page, stack.base, ADMIN, stack.password, '/new/repricing/upload_files');
