@@ -49,6 +49,16 @@ export const edgesBeforeRunSteps = [
       }
     },
   },
+  {
+    name: 'manual approval audit: before any decision the words and no empty grid',
+    async run({ page, stack }) {
+      assert.equal(psql(stack, 'SELECT count(*) FROM approval_decisions'), '0', 'no decision yet');
+      await signInTo(page, stack.base, ADMIN, stack.password, '/new/repricing/manual_approval_audit');
+      await page.getByRole('heading', { name: 'Manual Approval Audit Log' }).waitFor();
+      await page.locator('.empty-state').filter({ hasText: 'No decisions yet' }).waitFor();
+      assert.equal(await page.locator('.ag-paging-panel').count(), 0, 'no "Page 0 of 0"');
+    },
+  },
 ];
 
 /** The steps after the pricer's runs (steps.mjs puts them after pricerResultsSteps). */
