@@ -149,6 +149,34 @@ export const edgesLayoutSteps = [
     },
   },
   {
+    name: 'home dashboard: the widgets fill their rows at 1280 px and in a narrower window',
+    async run({ page, stack }) {
+      await signInTo(page, stack.base, ADMIN, stack.password, '/new/home/dashboard');
+      await page.getByRole('region', { name: 'Saved reports' }).waitFor();
+      for (const width of [1280, 1100]) {
+        await page.setViewportSize({ width, height: 950 });
+        await page.waitForTimeout(200);
+        // Each row of widgets (and of the starting-point cards) reaches both edges of its block: no empty cell.
+        const gaps = await page.$$eval('.home-grid, .home .report-index', (blocks) =>
+          blocks.flatMap((b) => {
+            const box = b.getBoundingClientRect();
+            const rows = new Map();
+            for (const w of b.children) {
+              const r = w.getBoundingClientRect();
+              const top = Math.round(r.top);
+              rows.set(top, { left: Math.min(rows.get(top)?.left ?? Infinity, r.left), right: Math.max(rows.get(top)?.right ?? -Infinity, r.right) });
+            }
+            return [...rows.values()].map((r) => ({ block: b.className, left: r.left - box.left, right: box.right - r.right }));
+          }),
+        );
+        assert.ok(gaps.length >= 3, `rows found at ${width} px: ${gaps.length}`);
+        const short = gaps.filter((g) => g.left > 1 || g.right > 1);
+        assert.deepEqual(short, [], `rows that leave part of their width empty at ${width} px`);
+      }
+      await page.setViewportSize({ width: 1500, height: 950 });
+    },
+  },
+  {
     name: 'product page: the link to the product page stands clear of the image',
     async run({ page, stack, allowed }) {
       allowed.push(/status of 502/); // a product image the proxy could not fetch
