@@ -400,15 +400,16 @@ func (k *compiler) rows() (Plan, error) {
 		}
 		// Two phases: the inner query sorts only (sort key, product_id) to find the
 		// block's ids; the outer one computes every column for those ids alone.
-		return "(SELECT " + ColProductID + " FROM " + snap + " WHERE " + w + " ORDER BY " + order +
+		// globalIn: the block is a page of the whole account; on a cluster each shard
+		// must get the same ids, not the page of its own rows.
+		return globalIn(k.a, false) + "(SELECT " + ColProductID + " FROM " + snap + " WHERE " + w + " ORDER BY " + order +
 			limitOffset(k.c.Limit+1, k.c.StartRow) + ")", nil
 	})
 }
 
-// rowsOf compiles a block of table rows whose ids come from ids: the page's
-// subquery (rows), or a slice of the condition's order (CompileRowsOf).
-// globalIn: the block is a page of the whole account; on a cluster each shard must
-// get the same ids, not the page of its own rows.
+// rowsOf compiles a block of table rows whose ids come from ids (" IN " and its
+// right side): the page's subquery (rows), or a slice of the condition's order
+// (CompileRowsOf).
 func (k *compiler) rowsOf(ids func(b *builder, snap, order string) (string, error)) (Plan, error) {
 	cols, err := k.tableColumns()
 	if err != nil {
@@ -427,7 +428,7 @@ func (k *compiler) rowsOf(ids func(b *builder, snap, order string) (string, erro
 		return Plan{}, err
 	}
 	sql := "SELECT " + strings.Join(sel, ", ") + " FROM " + snap + " WHERE " + ColAccountID + " = " + outerAccount + b.snapshotVisible(k.a) +
-		" AND " + ColProductID + globalIn(k.a, false) + in + " ORDER BY " + order
+		" AND " + ColProductID + in + " ORDER BY " + order
 	st, err := b.statement(sql)
 	if err != nil {
 		return Plan{}, err
@@ -479,7 +480,9 @@ func CompileRowsOf(a Account, c Condition, ids []string) (Plan, error) {
 	if err != nil {
 		return Plan{}, err
 	}
-	return k.rowsOf(func(b *builder, _, _ string) (string, error) { return b.bindSet(ids), nil })
+	// A plain IN: the set is a literal, the same on every shard (18.16 refuses a
+	// GLOBAL IN of one: "unknown AST element passed to addExternalStorage").
+	return k.rowsOf(func(b *builder, _, _ string) (string, error) { return " IN " + b.bindSet(ids), nil })
 }
 
 // rowSelect splits the output columns: product columns and row metrics are SQL

@@ -187,7 +187,10 @@ func TestOrderAndRowsOfSQL(t *testing.T) {
 	a.Cluster = true
 	p, err = CompileRowsOf(a, c, []string{"P9"})
 	require.NoError(t, err)
-	assert.Contains(t, p.SQL, "AND product_id GLOBAL IN ? ORDER BY")
+	assert.Contains(t, p.SQL, "AND product_id IN ? ORDER BY", "a literal set needs no GLOBAL (18.16 refuses one on a cluster)")
+	p, err = CompileRows(a, c)
+	require.NoError(t, err)
+	assert.Contains(t, p.SQL, "AND product_id GLOBAL IN (SELECT product_id FROM product_snapshot WHERE ", "a page subquery is the whole account's on every shard")
 
 	// Group mode and the per-competitor report have no product order.
 	for _, js := range []string{`{"group":[{"id":"category"}]}`, `{"report_type":"competitiveness_metrics_snapshot"}`} {

@@ -78,14 +78,14 @@ func (b *builder) insightPredicate(a Account, field, key string) (string, error)
 		}
 		from := a.Now.Add(-time.Duration(days) * 24 * time.Hour)
 		if !a.Totals.changesExact(a.Settings) {
-			return ColProductID + " IN (" + b.priceChangeProducts(a, comps, from, a.Now, "") + ")", nil
+			return ColProductID + globalIn(a, false) + "(" + b.priceChangeProducts(a, comps, from, a.Now, "") + ")", nil
 		}
 		// The stored latest change; a product with an open flag counts only with a
 		// change at a pair that is not flagged, read from the events of the flagged
 		// products alone.
 		stored := "t_changed_at > " + IntLit(from.Unix())
 		if fp := e.flaggedProduct(a.Competitors); fp != "" {
-			stored += " AND (NOT " + fp + " OR " + ColProductID + " IN (" + b.priceChangeProducts(a, comps, from, a.Now, fp) + "))"
+			stored += " AND (NOT " + fp + " OR " + ColProductID + globalIn(a, false) + "(" + b.priceChangeProducts(a, comps, from, a.Now, fp) + "))"
 		}
 		return stored, nil
 	case InsightPriceUp, InsightPriceDown:
@@ -111,6 +111,8 @@ func (b *builder) insightPredicate(a Account, field, key string) (string, error)
 // within the staleness limit before it; flagged matches are no change (flags.go).
 // The times are the clock's, not the request's: written as numbers (IntLit). only,
 // when not "", narrows the events to those products (a predicate on product_id).
+// Callers take it with globalIn: on a cluster a shard would look for the events
+// table in its default database, and a product's events may be on another shard.
 func (b *builder) priceChangeProducts(a Account, comps []uint64, from, to time.Time, only string) string {
 	sql := "SELECT " + ColProductID + " FROM " + b.table(TablePriceChanges) +
 		" WHERE " + ColAccountID + " = " + b.bind(a.AccountID) +

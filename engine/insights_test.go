@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -110,21 +111,28 @@ func TestInsightPredicateByState(t *testing.T) {
 		flagged map[int64][]string
 		key     string
 		where   string
+		cluster bool
 	}{
-		{"changes, no state", before, nil, InsightChangesLastWeek, rawWeek},
-		{"changes, stored", stored, nil, InsightChangesLastWeek, "t_changed_at > 1794808800"},
-		{"changes, stored with another staleness limit", other, nil, InsightChangesLastWeek, rawWeek},
+		{"changes, no state", before, nil, InsightChangesLastWeek, rawWeek, false},
+		{"changes, no state, on a cluster: the events are read once and sent to the shards", before, nil, InsightChangesLastWeek,
+			strings.Replace(rawWeek, "product_id IN (SELECT", "product_id GLOBAL IN (SELECT", 1), true},
+		{"changes, stored, a flag open, on a cluster", stored, map[int64][]string{11: {"p1"}}, InsightChangesLastWeek,
+			"t_changed_at > 1794808800 AND (NOT (product_id IN (SELECT v FROM _flagged_11)) OR product_id GLOBAL IN (SELECT product_id FROM price_changes " +
+				"WHERE account_id = ? AND changed_at > toDateTime(1794808800) AND changed_at <= toDateTime(1795413600) AND prev_at >= changed_at - 2592000 " +
+				"AND competitor_id IN ? AND (product_id IN (SELECT v FROM _flagged_11)) AND NOT ((competitor_id = 11 AND product_id IN (SELECT v FROM _flagged_11)))))", true},
+		{"changes, stored", stored, nil, InsightChangesLastWeek, "t_changed_at > 1794808800", false},
+		{"changes, stored with another staleness limit", other, nil, InsightChangesLastWeek, rawWeek, false},
 		{"changes, stored, a flag open", stored, map[int64][]string{11: {"p1"}}, InsightChangesLastWeek,
 			"t_changed_at > 1794808800 AND (NOT (product_id IN (SELECT v FROM _flagged_11)) OR product_id IN (SELECT product_id FROM price_changes " +
 				"WHERE account_id = ? AND changed_at > toDateTime(1794808800) AND changed_at <= toDateTime(1795413600) AND prev_at >= changed_at - 2592000 " +
-				"AND competitor_id IN ? AND (product_id IN (SELECT v FROM _flagged_11)) AND NOT ((competitor_id = 11 AND product_id IN (SELECT v FROM _flagged_11)))))"},
-		{"out of stock, no state", before, nil, InsightOutOfStock, rawOOS},
-		{"out of stock, stored", stored, nil, InsightOutOfStock, "t_oos_at >= 1792821600"},
-		{"out of stock, stored with another staleness limit", other, nil, InsightOutOfStock, "t_oos_at >= 1792821600"},
+				"AND competitor_id IN ? AND (product_id IN (SELECT v FROM _flagged_11)) AND NOT ((competitor_id = 11 AND product_id IN (SELECT v FROM _flagged_11)))))", false},
+		{"out of stock, no state", before, nil, InsightOutOfStock, rawOOS, false},
+		{"out of stock, stored", stored, nil, InsightOutOfStock, "t_oos_at >= 1792821600", false},
+		{"out of stock, stored with another staleness limit", other, nil, InsightOutOfStock, "t_oos_at >= 1792821600", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			a := Account{AccountID: 7, Settings: DefaultSettings(), Now: now, Totals: tc.totals, Flagged: tc.flagged,
-				Competitors: []Competitor{{ID: 11, Name: "Alpha"}}}
+				Competitors: []Competitor{{ID: 11, Name: "Alpha"}}, Cluster: tc.cluster}
 			c, err := ParseCondition([]byte(`{"filters":{"insight":{"filterType":"radio","value":"` + tc.key + `"}}}`))
 			require.NoError(t, err)
 			p, err := CompileCount(a, c)
