@@ -63,23 +63,23 @@ export function ApprovalAudit() {
       {none ? (
         <div className="empty-state">No decisions yet. Each approval or rejection on Manual Approval, or by its CSV upload, is listed here.</div>
       ) : (
-      <div className="grid-wrap" aria-label="Manual approval audit">
-        <AgGridReact
-          theme={gridTheme}
-          rowModelType="serverSide"
-          columnDefs={cols}
-          cacheBlockSize={100}
-          maxBlocksInCache={10}
-          pagination
-          paginationPageSize={30}
-          // The page sizes of the other grids: ag-grid's own list (20, 50, 100) lacks 30, and its selector showed blank.
-          paginationPageSizeSelector={[30, 50, 100]}
-          getRowId={(p) => String(p.data.id)}
-          localeText={gridLocaleText}
-          serverSideDatasource={datasource}
-          animateRows={false}
-        />
-      </div>
+        <div className="grid-wrap" aria-label="Manual approval audit">
+          <AgGridReact
+            theme={gridTheme}
+            rowModelType="serverSide"
+            columnDefs={cols}
+            cacheBlockSize={100}
+            maxBlocksInCache={10}
+            pagination
+            paginationPageSize={30}
+            // The page sizes of the other grids: ag-grid's own list (20, 50, 100) lacks 30, and its selector showed blank.
+            paginationPageSizeSelector={[30, 50, 100]}
+            getRowId={(p) => String(p.data.id)}
+            localeText={gridLocaleText}
+            serverSideDatasource={datasource}
+            animateRows={false}
+          />
+        </div>
       )}
     </div>
   );
