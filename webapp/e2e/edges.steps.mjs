@@ -8,6 +8,7 @@
 import assert from 'node:assert/strict';
 import { clickhouse, psql } from './harness.mjs';
 import { signInTo, waitRows } from './pricer.steps.mjs';
+import { call } from './exports.steps.mjs';
 
 const ADMIN = 'admin@pricelens.local';
 const GRIDS = [
@@ -256,31 +257,25 @@ export const edgesLayoutSteps = [
       allowed.push(/ERR_NAME_NOT_RESOLVED/); // the unreachable host, on purpose
       await signInTo(page, stack.base, ADMIN, stack.password, '/insights');
       // An address no browser can reach (.invalid never resolves), as a mistyped BI address would be.
-      const id = await page.evaluate(async () => {
-        const csrf = decodeURIComponent(document.cookie.match(/pricelens_csrf=([^;]+)/)[1]);
-        const r = await fetch('/api/custom_reports', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': csrf }, body: JSON.stringify({ name: 'E2E unreachable BI', report_type: 1, embed_url: 'https://bi.invalid/dash/7' }) });
-        return (await r.json()).report.id;
-      });
+      const made = await call(page, 'POST', '/custom_reports', { name: 'E2E unreachable BI', report_type: 1, embed_url: 'https://bi.invalid/dash/7' });
+      assert.equal(made.status, 200, JSON.stringify(made.body));
+      const id = made.body.report.id;
       await page.goto(stack.base + '/insights/' + id);
       const message = page.getByRole('alert').filter({ hasText: 'cannot be shown here' });
       await message.waitFor({ timeout: 10_000 });
       assert.ok((await message.textContent()).includes('bi.invalid'), 'the message names the host');
       assert.equal(await page.locator('iframe.embed').count(), 0, 'no blank frame');
-      assert.equal(await page.getByRole('link', { name: 'Open in a new tab' }).getAttribute('href').then((h) => h.startsWith('https://bi.invalid/dash/7?embed_token=')), true);
-      // The demo's widget page on the server's own address is shown in the frame.
-      const shown = await page.evaluate(async (url) => {
-        const csrf = decodeURIComponent(document.cookie.match(/pricelens_csrf=([^;]+)/)[1]);
-        const r = await fetch('/api/custom_reports', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': csrf }, body: JSON.stringify({ name: 'E2E insights panel', report_type: 1, embed_url: url }) });
-        return (await r.json()).report.id;
-      }, stack.base + '/api/widgets/insights_panel.html');
+      const href = await page.getByRole('link', { name: 'Open in a new tab' }).getAttribute('href');
+      assert.ok(href.startsWith('https://bi.invalid/dash/7?embed_token='), 'the way there: ' + href);
+      // The insights panel's own page, on the server's address, is shown in the frame.
+      const panel = await call(page, 'POST', '/custom_reports', { name: 'E2E insights panel', report_type: 1, embed_url: stack.base + '/api/widgets/insights_panel.html' });
+      assert.equal(panel.status, 200, JSON.stringify(panel.body));
+      const shown = panel.body.report.id;
       await page.goto(stack.base + '/insights/' + shown);
       const frame = page.frameLocator('iframe.embed');
       await frame.getByText('Pricing opportunities').waitFor();
       assert.equal(await page.getByRole('alert').filter({ hasText: 'cannot be shown here' }).count(), 0);
-      await page.evaluate(async (ids) => {
-        const csrf = decodeURIComponent(document.cookie.match(/pricelens_csrf=([^;]+)/)[1]);
-        for (const i of ids) await fetch('/api/custom_reports/' + i, { method: 'DELETE', headers: { 'X-CSRF-Token': csrf } });
-      }, [id, shown]);
+      for (const i of [id, shown]) await call(page, 'DELETE', '/custom_reports/' + i);
       allowed.pop();
     },
   },

@@ -31,8 +31,9 @@ export function EmbedFrame({ url, title }: { url: string; title: string }) {
     let live = true;
     if (!url) return;
     // A host that cannot be reached fails a fetch; no-cors: any answer at all is enough. Its origin
-    // only, without cookies: the report's address carries the embed token, which goes to the frame alone.
-    fetch(new URL(url, window.location.href).origin + '/', { method: 'HEAD', mode: 'no-cors', credentials: 'omit' }).catch(() => live && setState('failed'));
+    // only, without cookies: the report's address carries the embed token, which goes to the frame
+    // alone. GET, not HEAD: servers that route only GET (ours among them) answer HEAD with a 405.
+    fetch(new URL(url, window.location.href).origin + '/', { mode: 'no-cors', credentials: 'omit' }).catch(() => live && setState('failed'));
     const t = setTimeout(() => live && setState((s) => (s === 'loading' ? 'failed' : s)), LOAD_TIMEOUT_MS);
     return () => {
       live = false;
