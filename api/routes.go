@@ -39,7 +39,13 @@ func Routes(d Deps) ([]route.Route, *access.Service) {
 	routes = append(routes, access.Routes(s, app)...)
 	routes = append(routes, grid.Routes(svc)...)
 	routes = append(routes, grid.InsightRoutes(&report.Insights{S: svc, Pricer: report.LatestRunCandidates(svc)})...)
-	routes = append(routes, widgets.Routes(d.Config.PublicURL)...)
+	// The widget snippets name PRICELENS_PUBLIC_URL only when it is set: its default
+	// (127.0.0.1:8080) is rarely where users reach the server, the browser knows better.
+	embedBase := ""
+	if d.Config.PublicURLSet {
+		embedBase = d.Config.PublicURL
+	}
+	routes = append(routes, widgets.Routes(embedBase)...)
 	routes = append(routes, trend.Routes(trends.NewService(svc))...)
 	routes = append(routes, upload.Routes(d.Warehouse, d.DB)...)
 	routes = append(routes, upload.FileRoutes(d.DB, s)...)

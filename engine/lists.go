@@ -24,6 +24,15 @@ func tenancy(a Account, b *builder) string {
 	return w
 }
 
+// wholeAccount is tenancy over every product of the account, whatever the user's
+// category access: a pricer run, and its preview, price the whole account. It
+// keeps the rest of the account (the snapshot delta, and on a cluster the GLOBAL
+// reads of it: a shard would look for the delta in its default database).
+func wholeAccount(a Account, b *builder) string {
+	a.Categories = nil
+	return tenancy(a, b)
+}
+
 // CompileBrands lists one page of the account's brands (filters/getBrandsList),
 // case-insensitive substring search, one extra row to tell whether more follow.
 func CompileBrands(a Account, search string, offset int) (Plan, error) {

@@ -215,7 +215,7 @@ func CompilePreviewFromState(a Account, rules []Rule, candidate Rule, g Guardrai
 		kc.terms = true
 		carry = append(carry, termNames...)
 	}
-	where := tenancy(Account{AccountID: kc.a.AccountID, SnapshotDelta: kc.a.SnapshotDelta}, b)
+	where := wholeAccount(kc.a, b)
 	scope, err := scopePredicate(b, kc.a, candidate.Scope)
 	if err != nil {
 		return Statement{}, err

@@ -73,6 +73,21 @@ func TestPreviewFromStateUnscopedJoin(t *testing.T) {
 	assert.Equal(t, []any{uint32(7), uint32(7), uint64(42)}, st.Args)
 }
 
+// With a snapshot delta on a cluster, the preview reads the delta's rows with
+// GLOBAL IN, as every other read of the live snapshot (a shard evaluated the plain
+// IN in its default database, where the delta table does not exist), and over the
+// whole account whatever the user's categories.
+func TestPreviewFromStateClusterDelta(t *testing.T) {
+	a := slottedAccount()
+	a.Cluster, a.SnapshotDelta, a.Categories = true, 9, []string{"TVs"}
+	c := Rule{Name: "x", Section: SectionMiddle, Type: RuleTarget, Active: true, Source: RuleSource{Kind: SourceMyPrice}}
+	st, err := CompilePreviewFromState(a, nil, c, Guardrails{}, 42)
+	require.NoError(t, err)
+	assert.Contains(t, st.SQL, "FROM "+SnapshotLive+" WHERE account_id = ? AND (_table = 'product_snapshot_delta' AND (pno, build_id) GLOBAL IN (SELECT pno, max(build_id) FROM product_snapshot_delta "+
+		"WHERE account_id = 7 AND build_id <= 9 GROUP BY pno) OR _table = 'product_snapshot' AND pno GLOBAL NOT IN (SELECT pno FROM product_snapshot_delta WHERE account_id = 7 AND build_id <= 9))) AS lhs")
+	assert.NotContains(t, st.SQL, "super_category IN", "a run prices the whole account")
+}
+
 func TestPreviewFromStateAllowed(t *testing.T) {
 	scope := func(js string) Condition {
 		c, err := ParseCondition([]byte(js))

@@ -148,7 +148,7 @@ func (k *runCompiler) inner(b *builder, scope *Condition) (string, error) {
 		sel = append(sel, terms...)
 		k.terms = true
 	}
-	where := tenancy(Account{AccountID: k.a.AccountID, SnapshotDelta: k.a.SnapshotDelta}, b)
+	where := wholeAccount(k.a, b)
 	if scope != nil {
 		extra, err := scopePredicate(b, k.a, *scope)
 		if err != nil {

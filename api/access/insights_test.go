@@ -194,7 +194,12 @@ func TestEmbeddedWidgets(t *testing.T) {
 	var list []map[string]string
 	require.NoError(t, json.Unmarshal([]byte(body), &list))
 	require.Len(t, list, 2)
-	public := testenv.Config(t).PublicURL
+	// Absolute on PRICELENS_PUBLIC_URL when it is set; otherwise paths the webapp completes
+	// with its own address (the default 127.0.0.1:8080 was shown to users reaching another one).
+	public := ""
+	if cfg := testenv.Config(t); cfg.PublicURLSet {
+		public = cfg.PublicURL
+	}
 	for i, key := range []string{"insights_panel", "pricing_summary"} {
 		assert.Equal(t, map[string]string{"key": key, "url": public + "/api/widgets/" + key + ".js"}, list[i])
 		st, ctype, js := get(http.DefaultClient, "/api/widgets/"+key+".js")
@@ -202,6 +207,10 @@ func TestEmbeddedWidgets(t *testing.T) {
 		assert.Equal(t, "application/javascript; charset=utf-8", ctype)
 		assert.True(t, strings.HasSuffix(js, `})("`+key+`");`+"\n"), "the shared widget code called with its key")
 		assert.Contains(t, js, "console.log('No Token')")
+		st, ctype, html := get(http.DefaultClient, "/api/widgets/"+key+".html")
+		assert.Equal(t, 200, st)
+		assert.Equal(t, "text/html; charset=utf-8", ctype)
+		assert.Contains(t, html, `<div data-pricelens-widget="`+key+`"></div><script src="/api/widgets/`+key+`.js"></script>`, "the widget alone in a page")
 	}
 	st, ctype, _ = get(http.DefaultClient, "/api/widgets/widgets.css")
 	assert.Equal(t, 200, st)

@@ -9,6 +9,7 @@ package widgets
 import (
 	_ "embed"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strings"
 
@@ -33,20 +34,21 @@ type Embed struct {
 	URL string `json:"url" openapi:"always"`
 }
 
-// Routes are the embed list and the widget files. publicURL (PRICELENS_PUBLIC_URL)
-// makes the addresses absolute, so a page elsewhere can load them.
+// Routes are the embed list and the widget files. publicURL (PRICELENS_PUBLIC_URL when
+// it is set) makes the addresses absolute, so a page elsewhere can load them; empty,
+// they are paths, and the webapp puts the address it was opened at in front of them.
 func Routes(publicURL string) []route.Route {
 	return []route.Route{
 		{Method: http.MethodGet, Path: "/token/embed", Access: route.InAccount(),
 			Summary: "The embeddable widgets: each key with the address of its script",
 			Handler: route.Query(func(echo.Context, struct{}) ([]Embed, error) { return List(publicURL), nil })},
 		{Method: http.MethodGet, Path: "/widgets/:file", Access: route.Public(),
-			Summary: "A widget's script (<key>.js) or the widgets' stylesheet (widgets.css)",
+			Summary: "A widget's script (<key>.js), a page showing it alone (<key>.html) or the widgets' stylesheet (widgets.css)",
 			Handler: route.Raw[struct{}, struct{}](serve, "application/javascript")},
 	}
 }
 
-// List is the embed list.
+// List is the embed list: absolute on publicURL, or paths when it is empty.
 func List(publicURL string) []Embed {
 	out := make([]Embed, len(Keys))
 	for i, k := range Keys {
@@ -55,7 +57,14 @@ func List(publicURL string) []Embed {
 	return out
 }
 
-// serve answers a widget's script (the shared code called with its key) or the stylesheet.
+// page is a widget shown alone: the snippet of the embed list in an empty page, which a
+// custom report (/insights/{id}) can embed on the server's own address.
+const page = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Pricelens %[1]s</title></head>
+<body><div data-pricelens-widget="%[1]s"></div><script src="/api/widgets/%[1]s.js"></script></body></html>
+`
+
+// serve answers a widget's script (the shared code called with its key), its page or the stylesheet.
 func serve(c echo.Context) error {
 	f := c.Param("file")
 	c.Response().Header().Set("Cache-Control", "public, max-age=300")
@@ -66,6 +75,9 @@ func serve(c echo.Context) error {
 		if f == k+".js" {
 			arg, _ := json.Marshal(k)
 			return c.Blob(http.StatusOK, "application/javascript; charset=utf-8", []byte(strings.TrimRight(widgetJS, "\n;")+"("+string(arg)+");\n"))
+		}
+		if f == k+".html" {
+			return c.Blob(http.StatusOK, "text/html; charset=utf-8", []byte(fmt.Sprintf(page, k)))
 		}
 	}
 	return httperr.NotFound("This Page Could Not Be Found")

@@ -26,6 +26,9 @@ type Config struct {
 	// PublicURL is the address users reach the webapp at (scheme://host[:port], no
 	// path): the server builds the links it mails from it, never from a request.
 	PublicURL string
+	// PublicURLSet says PRICELENS_PUBLIC_URL was given rather than defaulted: only then do the
+	// widget snippets name it; otherwise they take the address the browser opened the webapp at.
+	PublicURLSet bool
 	// EmbedOrigins (PRICELENS_EMBED_ORIGINS, comma-separated scheme://host[:port])
 	// are the other sites whose pages may embed the widgets: the browser lets them
 	// call the widgets' API (api/widgets CORS); every other origin is refused.
@@ -162,6 +165,7 @@ func Load() (Config, error) {
 		DataDir:            env("PRICELENS_DATA_DIR", ".data"),
 		HTTPAddr:           env("PRICELENS_HTTP_ADDR", "127.0.0.1:8080"),
 		PublicURL:          strings.TrimRight(env("PRICELENS_PUBLIC_URL", "http://127.0.0.1:8080"), "/"),
+		PublicURLSet:       os.Getenv("PRICELENS_PUBLIC_URL") != "",
 		ClickHouseAddr:     env("PRICELENS_CLICKHOUSE_ADDR", fmt.Sprintf("127.0.0.1:%d", DefaultClickHouseTCPPort)),
 		ClickHouseHTTPAddr: env("PRICELENS_CLICKHOUSE_HTTP_ADDR", fmt.Sprintf("127.0.0.1:%d", DefaultClickHouseHTTPPort)),
 		ClickHouseDB:       env("PRICELENS_CLICKHOUSE_DB", "pricelens"),

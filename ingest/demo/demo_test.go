@@ -219,46 +219,48 @@ func TestInvariants(t *testing.T) {
 	assert.Equal(t, 30, staleness)
 }
 
-// TestIfEmptyAndPassword: --if-empty leaves an existing demo alone, a generated
-// password is printed once, and a re-seed keeps the users' passwords.
-func TestIfEmptyAndPassword(t *testing.T) {
+// TestReseed: a seed, then a re-seed of the same demo (two S loads, where three
+// tests took five):
+//   - a seed is never silent for long: every step after the generating (attaching
+//     the history, labels, the price changes, the snapshots, the trend rollups)
+//     reports its progress with an ETA while it runs and one line when it ends (at L
+//     they are the last ~15 minutes of the seed);
+//   - a generated password is printed once, and a re-seed keeps the users' passwords;
+//   - --if-empty leaves an existing demo alone;
+//   - when the warehouse also holds another account, a re-seed replaces only the
+//     demo accounts' rows (the delete path, not TRUNCATE).
+func TestReseed(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
 	var out bytes.Buffer
-	s, err := Load(ctx, e.w, e.db, Options{Size: S, Seed: 3, Out: &out, Progress: io.Discard})
+	var prog syncBuffer
+	// A progress line every millisecond: at S every step takes longer than that.
+	first, err := Load(ctx, e.w, e.db, Options{Size: S, Seed: 5, Out: &out, Progress: &prog, ProgressEvery: time.Millisecond, Checksums: true})
 	require.NoError(t, err)
-	require.Len(t, s.GeneratedPassword, 20)
-	assert.Equal(t, 1, strings.Count(out.String(), "admin password: "+s.GeneratedPassword+"\n"))
-	before := count(t, e, "SELECT count() FROM offers")
+	assertEveryLongStepShown(t, prog.String())
+	require.Len(t, first.GeneratedPassword, 20)
+	assert.Equal(t, 1, strings.Count(out.String(), "admin password: "+first.GeneratedPassword+"\n"))
 
-	out.Reset()
-	s2, err := Load(ctx, e.w, e.db, Options{Size: S, Seed: 4, IfEmpty: true, Out: &out, Progress: io.Discard})
-	require.NoError(t, err)
-	assert.True(t, s2.Skipped)
-	assert.Equal(t, 1, strings.Count(out.String(), "\n"), out.String())
-	assert.Equal(t, before, count(t, e, "SELECT count() FROM offers"))
-
-	out.Reset()
-	_, err = Load(ctx, e.w, e.db, Options{Size: S, Seed: 3, Out: &out, Progress: io.Discard})
-	require.NoError(t, err)
-	assert.NotContains(t, out.String(), "admin password")
-	var hash string
-	require.NoError(t, e.db.QueryRow(ctx, `SELECT password_hash FROM users WHERE email = $1`, AdminEmail).Scan(&hash))
-	assert.NoError(t, bcrypt.CompareHashAndPassword([]byte(hash), []byte(s.GeneratedPassword)))
-}
-
-// TestReseedKeepsOtherAccounts: when the warehouse also holds another account, a
-// re-seed replaces only the demo accounts' rows (the delete path, not TRUNCATE).
-func TestReseedKeepsOtherAccounts(t *testing.T) {
-	e := newEnv(t)
-	ctx := context.Background()
-	first := seedS(t, e, 5, io.Discard)
 	b, err := e.w.Conn.PrepareBatch(ctx, "INSERT INTO products (account_id, product_id, name, my_price, updated_at)")
 	require.NoError(t, err)
 	require.NoError(t, b.Append(uint32(9), "OTHER-1", "Someone else's product", 9.5, time.Now()))
 	require.NoError(t, b.Send())
+	before := count(t, e, "SELECT count() FROM offers")
 
-	again := seedS(t, e, 5, io.Discard)
+	out.Reset()
+	skipped, err := Load(ctx, e.w, e.db, Options{Size: S, Seed: 4, IfEmpty: true, Out: &out, Progress: io.Discard})
+	require.NoError(t, err)
+	assert.True(t, skipped.Skipped)
+	assert.Equal(t, 1, strings.Count(out.String(), "\n"), out.String())
+	assert.Equal(t, before, count(t, e, "SELECT count() FROM offers"))
+
+	out.Reset()
+	again, err := Load(ctx, e.w, e.db, Options{Size: S, Seed: 5, Out: &out, Progress: io.Discard, Checksums: true})
+	require.NoError(t, err)
+	assert.NotContains(t, out.String(), "admin password")
+	var hash string
+	require.NoError(t, e.db.QueryRow(ctx, `SELECT password_hash FROM users WHERE email = $1`, AdminEmail).Scan(&hash))
+	assert.NoError(t, bcrypt.CompareHashAndPassword([]byte(hash), []byte(first.GeneratedPassword)))
 	assert.Equal(t, uint64(1), count(t, e, "SELECT count() FROM products WHERE account_id = 9"))
 	assert.Equal(t, first.Rows, again.Rows)
 	for _, table := range []string{"offers", "latest_offers", "product_daily", "product_labels"} {
@@ -394,18 +396,10 @@ func checkSparse(t *testing.T, e env, historyDays, sparseDays, historySparseDays
 	assert.InDelta(t, 0.55, float64(moves)/float64(steps), 0.2, "the price moves at about half of the monthly scans")
 }
 
-// TestSeedShowsEveryLongStep: a seed is never silent for long. Every step after
-// the generating (attaching the history, labels, the price changes, the snapshots,
-// the trend rollups) reports its progress with an ETA while it runs and one line
-// when it ends; at L they are the last ~15 minutes of the seed.
-func TestSeedShowsEveryLongStep(t *testing.T) {
-	e := newEnv(t)
-	var prog syncBuffer
-	// A line every millisecond: at S every step takes longer than that.
-	_, err := Load(context.Background(), e.w, e.db, Options{Size: S, Seed: 5, AdminPassword: "demo-pass-123", Out: io.Discard,
-		Progress: &prog, ProgressEvery: time.Millisecond})
-	require.NoError(t, err)
-	out := prog.String()
+// assertEveryLongStepShown checks a seed's progress output (TestReseed): the steps
+// in order, each ending once, the long ones with an ETA while they run.
+func assertEveryLongStepShown(t *testing.T, out string) {
+	t.Helper()
 	// The steps in order, a phase at a time: the price changes come before the snapshots,
 	// which keep each product's latest change. Within a phase the accounts may run side by
 	// side and end in any order.

@@ -147,7 +147,8 @@ async function reportsWithIds(page, base) {
     const trend = await post('/saveReport/insertSaveReport', { report_name: 'Tour: price trend', report_type: 'price_trend', report_path: '/trend/price_trend', folder_id: -1, chart: false });
     const tabShare = await post('/saveReport/insertSaveReportForCopyLink', { reportId: tab.id });
     const trendShare = await post('/saveReport/insertSaveReportForCopyLink', { reportId: trend.id });
-    const custom = await post('/custom_reports', { name: 'Tour: health', report_type: 0, embed_url: base + '/api/health' });
+    // A custom report of the product's own: the insights panel widget's page (a BI tool's address is not reachable here).
+    const custom = await post('/custom_reports', { name: 'Tour: insights panel', report_type: 1, embed_url: base + '/api/widgets/insights_panel.html' });
     return [
       '/pricing/type/' + tab.id,
       '/pricing/assortment/assortment/type/' + asm.id,

@@ -2581,7 +2581,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A widget's script (<key>.js) or the widgets' stylesheet (widgets.css) */
+        /** A widget's script (<key>.js), a page showing it alone (<key>.html) or the widgets' stylesheet (widgets.css) */
         get: operations["get_widgets_file"];
         put?: never;
         post?: never;

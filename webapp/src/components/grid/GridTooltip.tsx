@@ -64,9 +64,11 @@ const hideOnError = (e: { target: EventTarget }) => ((e.target as HTMLImageEleme
  */
 export function GridTooltip(p: CustomTooltipProps & { kind?: 'product' | 'competitor'; colId?: string }) {
   const d = (p.data ?? {}) as Row;
+  // A real-time row is a (product, competitor) pair: its id is "product@competitor", its product product_id.
+  const productId = d.product_id ?? d.id;
   if (p.kind === 'competitor' && p.colId)
-    return <CompetitorTooltip productId={d.id} competitorId={Number(p.colId.split('@')[1])} onFlagged={() => p.api.refreshServerSide({ purge: false })} />;
-  return <ProductTooltip productId={d.id} />;
+    return <CompetitorTooltip productId={productId} competitorId={Number(p.colId.split('@')[1])} onFlagged={() => p.api.refreshServerSide({ purge: false })} />;
+  return <ProductTooltip productId={productId} />;
 }
 
 function ProductTooltip({ productId }: { productId: unknown }) {

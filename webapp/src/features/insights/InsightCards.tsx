@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from '../../lib/router';
+import { useSession } from '../../lib/session';
+import { formatValue } from '../../lib/format';
 import { getInsightCards, type InsightCard } from './api/insights';
 import { thumbnailURL } from '../../lib/images';
 
@@ -10,8 +12,10 @@ export function formatDiff(d: number | null | undefined): { text: string; negati
   return { text: (r > 0 ? '+' : '') + r.toFixed(1) + '%', negative: r < 0 };
 }
 
-/** InsightCards: a card per insight with its title, summary and highlight tiles. */
+/** InsightCards: a card per insight with its title, summary and highlight tiles (a product's my price in the account's currency, and its market delta). */
 export function InsightCards() {
+  const { account } = useSession();
+  const currency = String(account.settings.currency_symbol ?? '$');
   const [cards, setCards] = useState<InsightCard[] | null>(null);
   useEffect(() => {
     getInsightCards()
@@ -34,7 +38,7 @@ export function InsightCards() {
                 <div key={h.id} className="highlight" title={c.metric}>
                   {h.image ? <img src={thumbnailURL(h.image.src)} alt="" style={{ maxHeight: Math.min(h.image.h, 145), maxWidth: Math.min(h.image.w, 145) }} onError={(e) => (e.currentTarget.style.display = 'none')} /> : null}
                   <div className="highlight-field">{h.field}</div>
-                  <div className="highlight-number">{h.number.toLocaleString('en-US', { maximumFractionDigits: 2 })}</div>
+                  <div className="highlight-number">{formatValue('currency', h.number, currency)}</div>
                   {diff ? <div className={'highlight-diff' + (diff.negative ? ' negative' : ' positive')}>{diff.text}</div> : null}
                 </div>
               );

@@ -11,6 +11,7 @@ import { PermName, Resource } from '../../api/permissions.gen';
 import { PricingInsightsPanel } from './PricingInsightsPanel';
 import { InsightCards } from './InsightCards';
 import { WidgetEmbeds } from './WidgetEmbeds';
+import { EmbedFrame } from './EmbedFrame';
 
 /** /insights: the pricing insights panel, the insight cards and the custom reports of the account (Loading..., No reports). */
 export function InsightsList() {
@@ -114,7 +115,7 @@ export function InsightDetail({ id }: { id: string }) {
         {title || '\u00a0'} {report ? <span className="muted">{report.report_type === 0 ? 'report' : 'dashboard'}</span> : null}
       </h1>
       {failed ? <div className="empty-state">No data to display</div> : !embed ? <div>Loading...</div> : (
-        <iframe className="embed" title={title || 'Embedded report'} src={embed.embed_url} />
+        <EmbedFrame key={embed.embed_url} url={embed.embed_url} title={title || 'Embedded report'} />
       )}
     </div>
   );

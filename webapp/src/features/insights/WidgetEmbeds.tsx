@@ -2,6 +2,12 @@ import { useEffect, useState } from 'react';
 import { listWidgets, type WidgetEmbed } from './api/insights';
 
 /**
+ * scriptURL is a widget script's address for another page: the server's when it names one
+ * (PRICELENS_PUBLIC_URL is set), else the path on the address the browser opened the webapp at.
+ */
+const scriptURL = (url: string) => new URL(url, window.location.origin).href;
+
+/**
  * WidgetEmbeds lists the embedded widgets (docs/product.md §2) with the two lines
  * another page needs to show one: a mount point with the widget's key and its script.
  */
@@ -21,7 +27,7 @@ export function WidgetEmbeds() {
         {items.map((w) => (
           <li key={w.key}>
             <strong>{w.key}</strong>
-            <pre>{`<div data-pricelens-widget="${w.key}"></div>\n<script src="${w.url}"></script>`}</pre>
+            <pre>{`<div data-pricelens-widget="${w.key}"></div>\n<script src="${scriptURL(w.url)}"></script>`}</pre>
           </li>
         ))}
       </ul>

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { AgGridReact } from 'ag-grid-react';
 import type { ColDef, IServerSideDatasource, IServerSideGetRowsParams, ValueFormatterParams } from 'ag-grid-community';
 import { Breadcrumb } from '../../components/Breadcrumb';
@@ -18,6 +18,9 @@ registerGridModules();
 export function ApprovalAudit() {
   const { account } = useSession();
   const currency = String(account.settings.currency_symbol ?? '$');
+  // No decision at all (the first page, unfiltered, is empty): words instead of an empty grid
+  // paging "Page 0 of 0". A filter that matches nothing keeps the grid, to change the filter.
+  const [none, setNone] = useState(false);
   const cols = useMemo<ColDef[]>(() => {
     const money = (p: ValueFormatterParams) => formatResult('currency', p.value, currency);
     // Column filters (server-side, /approval/getAuditData `filters`): text the product, the user
@@ -43,7 +46,10 @@ export function ApprovalAudit() {
         const start = p.request.startRow ?? 0;
         const sort = p.request.sortModel.slice(0, 1).map((s) => ({ colId: s.colId, sort: s.sort }));
         getAuditData(start, Math.max(1, (p.request.endRow ?? start + 100) - start), sort, p.request.filterModel as AuditFilters).then(
-          (b) => p.success({ rowData: b.rows ?? [], rowCount: b.lastRow }),
+          (b) => {
+            p.success({ rowData: b.rows ?? [], rowCount: b.lastRow });
+            if (start === 0 && b.lastRow === 0 && Object.keys(p.request.filterModel ?? {}).length === 0) setNone(true);
+          },
           () => (start === 0 ? p.success({ rowData: [], rowCount: 0 }) : p.fail()),
         );
       },
@@ -54,23 +60,27 @@ export function ApprovalAudit() {
     <div className="page tabular approval-audit">
       <Breadcrumb items={[{ label: 'Manual Approval Audit Log' }]} />
       <h1>Manual Approval Audit Log</h1>
-      <div className="grid-wrap" aria-label="Manual approval audit">
-        <AgGridReact
-          theme={gridTheme}
-          rowModelType="serverSide"
-          columnDefs={cols}
-          cacheBlockSize={100}
-          maxBlocksInCache={10}
-          pagination
-          paginationPageSize={30}
-          // The page sizes of the other grids: ag-grid's own list (20, 50, 100) lacks 30, and its selector showed blank.
-          paginationPageSizeSelector={[30, 50, 100]}
-          getRowId={(p) => String(p.data.id)}
-          localeText={gridLocaleText}
-          serverSideDatasource={datasource}
-          animateRows={false}
-        />
-      </div>
+      {none ? (
+        <div className="empty-state">No decisions yet. Each approval or rejection on Manual Approval, or by its CSV upload, is listed here.</div>
+      ) : (
+        <div className="grid-wrap" aria-label="Manual approval audit">
+          <AgGridReact
+            theme={gridTheme}
+            rowModelType="serverSide"
+            columnDefs={cols}
+            cacheBlockSize={100}
+            maxBlocksInCache={10}
+            pagination
+            paginationPageSize={30}
+            // The page sizes of the other grids: ag-grid's own list (20, 50, 100) lacks 30, and its selector showed blank.
+            paginationPageSizeSelector={[30, 50, 100]}
+            getRowId={(p) => String(p.data.id)}
+            localeText={gridLocaleText}
+            serverSideDatasource={datasource}
+            animateRows={false}
+          />
+        </div>
+      )}
     </div>
   );
 }

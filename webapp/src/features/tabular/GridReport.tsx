@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { AgGridReact } from 'ag-grid-react';
-import type { ColDef, GridApi, GridReadyEvent, IServerSideDatasource, IServerSideGetRowsParams } from 'ag-grid-community';
+import type { ColDef, FirstDataRenderedEvent, GridApi, GridReadyEvent, IServerSideDatasource, IServerSideGetRowsParams } from 'ag-grid-community';
 import { useSession } from '../../lib/session';
 import { ApiError } from '../../lib/api';
 import { navigate } from '../../lib/router';
@@ -49,7 +49,10 @@ function GridReport(p: {
    * without it the pager says "of more"; with it "of N" and every page is reachable.
    */
   count?: (c: Condition) => Promise<number>;
-  /** fits the columns to the grid's width (few columns: the real-time view) */
+  /**
+   * fits the columns to their first rows' contents, then stretches them to the grid's width
+   * if they are narrower (few columns: the real-time view; equal shares cut ids and names)
+   */
   fitColumns?: boolean;
   startExport: (c: Condition) => Promise<{ exportReportName: string }>;
   /** sortable and filterable: the columns' own sort and filter menus (the server's conditions allow them). */
@@ -95,9 +98,9 @@ function GridReport(p: {
         if (d.tooltipComponentParams) d.tooltipComponent = GridTooltip;
         if (!sortable) d.sortable = false;
         if (!filterable) d.filter = false;
-        return { ...d, hide: false, pinned: i === 0 ? ('left' as const) : undefined, ...(fitColumns ? { flex: 1, width: undefined } : {}) };
+        return { ...d, hide: false, pinned: i === 0 ? ('left' as const) : undefined };
       }),
-    [cols, account, sortable, filterable, fitColumns],
+    [cols, account, sortable, filterable],
   );
   const datasource = useMemo<IServerSideDatasource>(
     () => ({
@@ -155,12 +158,25 @@ function GridReport(p: {
           localeText={gridLocaleText}
           serverSideDatasource={datasource}
           onGridReady={onGridReady}
+          onFirstDataRendered={fitColumns ? fitToContents : undefined}
           animateRows={false}
         />
       )}
     </div>
     </>
   );
+}
+
+/**
+ * fitToContents sizes each column to its header and first rows, then, when they leave room,
+ * stretches them to fill the grid's width (sizeColumnsToFit never makes one narrower than its
+ * contents here: it only runs when every column already fits).
+ */
+function fitToContents(e: FirstDataRenderedEvent) {
+  e.api.autoSizeAllColumns();
+  const used = e.api.getColumns()?.reduce((w, c) => w + c.getActualWidth(), 0) ?? 0;
+  const { left, right } = e.api.getHorizontalPixelRange();
+  if (used > 0 && used < right - left) e.api.sizeColumnsToFit();
 }
 
 /** The assortment reports by report type (docs/reports.md#assortment-reports). */

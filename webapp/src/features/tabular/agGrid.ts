@@ -1,4 +1,4 @@
-import { TextFilterModule, NumberFilterModule, DateFilterModule, PaginationModule, RowSelectionModule, TooltipModule, CustomFilterModule, ColumnApiModule, RowApiModule, CellStyleModule, LocaleModule, GridStateModule } from 'ag-grid-community';
+import { TextFilterModule, NumberFilterModule, DateFilterModule, PaginationModule, RowSelectionModule, TooltipModule, CustomFilterModule, ColumnApiModule, RowApiModule, CellStyleModule, LocaleModule, GridStateModule, ColumnAutoSizeModule, ScrollApiModule } from 'ag-grid-community';
 import {
   ServerSideRowModelModule,
   ServerSideRowModelApiModule,
@@ -38,6 +38,8 @@ export function registerGridModules(): void {
     CellStyleModule,
     LocaleModule,
     GridStateModule,
+    ColumnAutoSizeModule, // the real-time view sizes its columns to their contents (GridReport fitColumns)
+    ScrollApiModule,
   ]);
 }
 

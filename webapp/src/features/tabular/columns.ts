@@ -86,6 +86,11 @@ export function isNumeric(c: ApiColumn): boolean {
   return ['currency', 'percent', 'number'].includes(c.format_type ?? '') || c.filter_type === 'number';
 }
 
+/** isCompetitor tells whether the column is one competitor's (its header starts with the competitor's name). */
+export function isCompetitor(c: ApiColumn): boolean {
+  return colIdOf(c).includes('@') || !!(c.competitorId ?? c.competitor_id);
+}
+
 /** tooltipKind says which hover tooltip a column has (docs/product.md §2): product or competitor-versus-my-price. */
 export function tooltipKind(c: ApiColumn): 'product' | 'competitor' | undefined {
   const id = colIdOf(c);
@@ -124,7 +129,11 @@ export function toColDefs(cols: ApiColumn[], opts: { mode: GridMode; currency: s
       type: isNumeric(c) ? 'rightAligned' : undefined,
       valueFormatter: (p: ValueFormatterParams) => formatValue(c.format_type, p.value, opts.currency),
       minWidth: 90,
-      width: id === 'name' ? 260 : isNumeric(c) ? 120 : 160,
+      width: id === 'name' ? 260 : isCompetitor(c) ? 170 : isNumeric(c) ? 120 : 160,
+      // A header shows its whole name on as many lines as it needs: competitor names are long
+      // ("BestDeal Electronics delta %") and were cut to "BestDe…" beside the header's icons.
+      wrapHeaderText: true,
+      autoHeaderHeight: true,
     };
     if (tip) {
       def.tooltipField = c.field;

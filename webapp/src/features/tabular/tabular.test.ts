@@ -146,6 +146,12 @@ describe('columns', () => {
     expect(visibleIn(cols[5], 'group')).toBe(true);
     expect(visibleIn(cols[0], 'group')).toBe(false);
   });
+  test('headers wrap to show the whole name; competitor columns are wider', () => {
+    const defs = toColDefs(cols, { mode: 'table', currency: '$' });
+    expect(defs.every((d) => d.wrapHeaderText && d.autoHeaderHeight)).toBe(true);
+    const width = (id: string) => defs.find((d) => d.colId === id)!.width!;
+    expect(width('Price@3')).toBeGreaterThan(width('price'));
+  });
   test('tooltips on name, competitor price and price_delta', () => {
     expect(tooltipKind(cols[0])).toBe('product');
     expect(tooltipKind(cols[4])).toBe('competitor');

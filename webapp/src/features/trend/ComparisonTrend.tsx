@@ -5,7 +5,7 @@ import { DateRangePicker } from '../../components/DateRangePicker';
 import { LineChart } from '../../components/LineChart';
 import { Table } from '../../components/Table';
 import { getTrend, getTrendColumns, type CompareTo } from '../../api/trend';
-import { asOfNote, COMPARE_TO, COMPARISON_VALUES, GROUP_LEVELS, MAX_GROUP_LINES, pivotGroups, type TrendReport } from './reports';
+import { asOfNote, COMPARE_TO, COMPARISON_VALUES, GROUP_LEVELS, MAX_GROUP_LINES, pivotGroups, trendLocked, type TrendReport } from './reports';
 import { trendData, type TrendState } from './state';
 import { useLoad } from '../../lib/useLoad';
 import { Choice, ExportCsv, Loaded, ViewToggle, WeighBy } from './TrendControls';
@@ -18,7 +18,7 @@ import { Choice, ExportCsv, Loaded, ViewToggle, WeighBy } from './TrendControls'
 export function ComparisonTrend({ report, state, set, reportId, share }: { report: TrendReport; state: TrendState; set: (s: Partial<TrendState>) => void; reportId?: string; share: boolean }) {
   const { account } = useSession();
   const n = Object.keys(account.competitors).length;
-  if (n > 1) {
+  if (trendLocked(report.name, n)) {
     return (
       <div className="locked" role="note">
         Competitiveness metrics: Trend can be viewed only when the account has at most one competitor. This account has {n} competitors; the{' '}

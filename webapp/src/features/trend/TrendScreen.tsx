@@ -7,7 +7,7 @@ import { PermName } from '../../api/permissions.gen';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { SaveAsDialog } from '../../components/dialogs/ReportDialogs';
 import { ShareUnavailable } from '../../components/ShareUnavailable';
-import { TREND_REPORTS, type TrendReport } from './reports';
+import { TREND_REPORTS, trendLocked, type TrendReport } from './reports';
 import { defaultState, fromSaved, isMetricsReport, savedFields, type TrendState } from './state';
 import { getSavedTrend, insertSavedTrend, updateSavedTrend } from './api/savedReport';
 import { LineTrend } from './LineTrend';
@@ -60,6 +60,7 @@ export function TrendScreen({ name, id, share = false }: { name: string; id?: st
       />
     );
   }
+  const locked = trendLocked(name, competitorIds.length);
   const savedName = saved?.report_name ?? '';
   const crumbs = [{ label: 'Reports', to: '/pricing/reports' }, { label: report.title, to: savedName ? '/trend/' + name : undefined }, ...(savedName ? [{ label: savedName }] : [])];
   const set = (s: Partial<TrendState>) => setState((prev) => (prev ? { ...prev, ...s } : prev));
@@ -69,7 +70,7 @@ export function TrendScreen({ name, id, share = false }: { name: string; id?: st
       <Breadcrumb items={crumbs} />
       <div className="page-head">
         <h1>{report.title}</h1>
-        {state && !gone && <TrendSaving report={report} state={state} saved={share ? null : saved} share={share} competitorIds={competitorIds} onSaved={setSaved} />}
+        {state && !gone && !locked && <TrendSaving report={report} state={state} saved={share ? null : saved} share={share} competitorIds={competitorIds} onSaved={setSaved} />}
       </div>
       {gone ? (
         <div className="unavailable" role="alert">

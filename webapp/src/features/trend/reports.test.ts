@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { asOfNote, flaggedNote, flagLines, MARKET_KEY, mergeLine, pivotGroups, tableColumns, trendLines } from './reports';
+import { asOfNote, flaggedNote, flagLines, MARKET_KEY, mergeLine, pivotGroups, tableColumns, trendLines, trendLocked } from './reports';
 import { defaultPick, toggle, MARKET } from '../../lib/competitorPick';
 
 const comps = [
@@ -76,4 +76,10 @@ test('a trend answered from stored data that a newer load is not in says what ti
   expect(asOfNote('2026-11-29T06:12:40Z')).toBe('Scans loaded up to Nov 29, 2026, 6:12 AM UTC. A newer load is being added to this trend and will show in a few minutes.');
   expect(asOfNote(undefined)).toBe('');
   expect(asOfNote('not a time')).toBe('');
+});
+
+test('the competitiveness trend is locked for an account with more than one competitor, no other trend is', () => {
+  expect(trendLocked('competitiveness_metrics', 8)).toBe(true);
+  expect(trendLocked('competitiveness_metrics', 1)).toBe(false);
+  expect(trendLocked('price_trend', 8)).toBe(false);
 });

@@ -131,6 +131,15 @@ export const COMPARE_TO = [
 export const MAX_GROUP_LINES = 12;
 
 /**
+ * trendLocked tells whether an account cannot see a trend screen at all: the competitiveness trend is
+ * for accounts with at most one competitor (docs/product.md §2). A locked screen shows a notice and
+ * offers no Save or Save As: a saved copy would open on the same notice.
+ */
+export function trendLocked(name: string, competitors: number): boolean {
+  return name === 'competitiveness_metrics' && competitors > 1;
+}
+
+/**
  * pivotGroups turns competitiveness rows (a row per day and group) into a row per day
  * with a line per group (and its compare line), for the first MAX_GROUP_LINES groups
  * by name.
