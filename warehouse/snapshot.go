@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/ClickHouse/clickhouse-go/v2"
+	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
 
 	"pricelens/engine"
 	"pricelens/progress"
@@ -384,8 +385,11 @@ type foundBounds struct{ freshMin, staleMax uint32 }
 // engine.AssortmentTotalsBuild) into assortment_totals_build, with the rows of the
 // build the account's snapshot shows now (kept for its readers until the next
 // build), and returns the bounds of the new build's found pairs. The build's rows
-// must be in product_snapshot_build.
-func (w *Warehouse) buildAssortmentTotals(ctx context.Context, id uint32, build uint64, settings engine.Settings, start time.Time) (foundBounds, error) {
+// must be in product_snapshot_build. Its two passes each read every pair of the
+// account (a raw assortment report's work), so they run on the build's own
+// connection under the build's limit (conn, ctx), as the chunks do, not under a
+// report's 30 s.
+func (w *Warehouse) buildAssortmentTotals(ctx context.Context, conn driver.Conn, id uint32, build uint64, settings engine.Settings, start time.Time) (foundBounds, error) {
 	part := engine.IntLit(int64(id))
 	if err := w.ExecParts(ctx, "ALTER TABLE %s DROP PARTITION "+part, engine.TableAssortmentTotalsBuild); err != nil {
 		return foundBounds{}, err
@@ -395,7 +399,7 @@ func (w *Warehouse) buildAssortmentTotals(ctx context.Context, id uint32, build 
 		return foundBounds{}, err
 	}
 	for _, st := range sts {
-		if err := w.Conn.Exec(ctx, st.SQL, st.Args...); err != nil {
+		if err := conn.Exec(ctx, st.SQL, st.Args...); err != nil {
 			return foundBounds{}, err
 		}
 	}
@@ -694,7 +698,7 @@ func (w *Warehouse) refreshAccount(ctx context.Context, id uint32, settings engi
 		return err
 	}
 	bar.Add(1)
-	found, err := w.buildAssortmentTotals(ctx, id, build, settings, start)
+	found, err := w.buildAssortmentTotals(cctx, conn, id, build, settings, start)
 	if err != nil {
 		return err
 	}
