@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"strconv"
 	"testing"
 	"time"
 
@@ -236,6 +237,19 @@ func TestRefreshSnapshotsStoresTotals(t *testing.T) {
 	assert.Empty(t, gotBuckets)
 	gotPairs, _ = realtime(second.Build)
 	assert.Equal(t, wantPairs, gotPairs, "the build before the new one stays")
+
+	// The build merges its pairs into one part (OptimizeFinal names the partition as
+	// system.parts writes it, a tuple of account and build).
+	for i := range 2 {
+		require.NoError(t, w.Conn.Exec(ctx, "INSERT INTO realtime_pairs (account_id, build_id, competitor_id, rk, product_id) SELECT 9, 1, 1, "+strconv.Itoa(i)+", 'P'"))
+	}
+	parts := func() (n uint64) {
+		require.NoError(t, w.Conn.QueryRow(ctx, "SELECT count() FROM system.parts WHERE database = currentDatabase() AND table = 'realtime_pairs' AND active AND partition = '(9,1)'").Scan(&n))
+		return n
+	}
+	require.Equal(t, uint64(2), parts())
+	require.NoError(t, w.OptimizeFinal(ctx, engine.TableRealTimePairs, "(9,1)"))
+	assert.Equal(t, uint64(1), parts())
 }
 
 // TestSnapshotMetaReadsTheBuild: rows written into the snapshot outside a build
