@@ -124,6 +124,16 @@ func realTime(a Account, competitors []int64, offset int, mode realTimeMode, pg 
 		w, err := k.where(b)
 		return "SELECT product_id, pc, pt FROM (SELECT product_id, comp_ids, c_seen FROM " + snap + " WHERE " + w + ") ARRAY JOIN comp_ids AS pc, c_seen AS pt" + in, err
 	}
+	// The page and the count read the build's stored pairs when they equal the raw ones (realtime_state.go).
+	if (mode == realTimeCount || mode == realTimePage) && k.realTimeFallback() == "" {
+		var st Statement
+		if mode == realTimeCount {
+			st, err = k.realTimeStoredCount(b, realTimeIn(lits))
+			return Plan{Statement: st, Shape: ShapeCount, Competitors: k.comps}, err
+		}
+		st, err = k.realTimeStoredPage(b, realTimeIn(lits), offset)
+		return Plan{Statement: st, Shape: ShapeRows, StartRow: offset, Limit: RealTimeBlock, Competitors: k.comps}, err
+	}
 	if mode == realTimeCount {
 		all, err := pairs()
 		if err != nil {
@@ -186,11 +196,15 @@ func CompileScanSummary(a Account) (Plan, error) {
 		return Plan{}, err
 	}
 	b := k.builder()
+	if k.realTimeFallback() == "" { // the build's stored buckets (realtime_state.go)
+		st, err := k.realTimeStoredSummary(b, realTimeDay(k.a.Now))
+		return Plan{Statement: st, Shape: ShapePerCompetitor, Competitors: k.comps}, err
+	}
 	w, err := k.where(b)
 	if err != nil {
 		return Plan{}, err
 	}
-	day := "toDateTime(" + IntLit(k.a.Now.Unix()-86400) + ")"
+	day := "toDateTime(" + IntLit(realTimeDay(k.a.Now)) + ")"
 	st, err := b.statement("SELECT toInt64(pc) AS competitor_id, max(pt) AS last_scan, countIf(pt >= " + day + ") AS scans_last_day, count() AS offers FROM (SELECT comp_ids, c_seen FROM " +
 		b.snapshotTable(k.a) + " WHERE " + w + ") ARRAY JOIN comp_ids AS pc, c_seen AS pt WHERE pc != 0 GROUP BY pc ORDER BY pc")
 	return Plan{Statement: st, Shape: ShapePerCompetitor, Competitors: k.comps}, err

@@ -29,6 +29,8 @@ const (
 	TableTrendRunsBuild        Table = "trend_runs_build"        // built, then swapped into trend_runs
 	TableAssortmentTotals      Table = "assortment_totals"       // the assortment reports' counts, per snapshot build (assortment_totals.go)
 	TableAssortmentTotalsBuild Table = "assortment_totals_build" // built, then swapped into assortment_totals
+	TableRealTimePairs         Table = "realtime_pairs"          // every pair of a full build by scan time (realtime_state.go)
+	TableRealTimeBuckets       Table = "realtime_buckets"        // a build's pairs per competitor and 10 minutes of scan times
 )
 
 // Valid reports whether t is one of the schema's tables.
@@ -37,7 +39,8 @@ func (t Table) Valid() bool {
 	case TableProducts, TableOffers, TableLatestOffers, TableOfferDaily, TableProductDaily,
 		TableProductLabels, TableProductSnapshot, TableProductSnapshotBuild, TableSnapshotBuilds, TablePricerResults,
 		TableTrendRollup, TableTrendRollupBuild, TableTrendRollupBuilds, TableTrendRollupDeltas, TableProductSnapshotDelta,
-		TablePriceChanges, TableTrendRuns, TableTrendRunsBuild, TableAssortmentTotals, TableAssortmentTotalsBuild:
+		TablePriceChanges, TableTrendRuns, TableTrendRunsBuild, TableAssortmentTotals, TableAssortmentTotalsBuild,
+		TableRealTimePairs, TableRealTimeBuckets:
 		return true
 	}
 	return false

@@ -35,6 +35,9 @@ type Totals struct {
 	// assortment_totals.go) when FoundFreshMin is not 0.
 	Build                        uint64
 	FoundFreshMin, FoundStaleMax uint32
+	// RealTime: the build stored the real-time state (realtime_pairs and
+	// realtime_buckets of Build, migration 00170, realtime_state.go).
+	RealTime bool
 }
 
 // insightState reports whether the build stored the insight columns t_oos_at and

@@ -30,7 +30,10 @@ import (
 // totals correct at read time) and once the cutoff passed a counted scan (the stored
 // totals no longer exact for every row). The counts are not zero, so a wrong predicate
 // cannot pass unseen; the assortment reads say whether they took the stored totals
-// (not with a delta, a user's categories, or the clock past a found pair).
+// (not with a delta, a user's categories, or the clock past a found pair). The
+// real-time view's blocks, counts and scan summary equal their raw reads at every
+// stage, from the stored real-time state (migration 00170) but with a delta or a
+// user's categories (compareRealTime).
 func TestInsightStateEqualsRawReads(t *testing.T) {
 	d := loadS(t)
 	ctx := context.Background()
@@ -55,6 +58,7 @@ func TestInsightStateEqualsRawReads(t *testing.T) {
 	// the first principal's per-competitor assortment.
 	var assort [][]any
 	assortFrom, everySort := map[int64]assortSource{}, false
+	rtRaw := map[int64]bool{} // the real-time reads take the raw path (a delta)
 	compare := func(stage string) map[string]uint64 {
 		var first map[string]uint64
 		for i, p := range principals {
@@ -68,6 +72,7 @@ func TestInsightStateEqualsRawReads(t *testing.T) {
 				from = fromRaw
 			}
 			rows := compareAssortment(t, d, a, stage, from, everySort && i == 0)
+			compareRealTime(t, d, a, stage, len(p.Categories) == 0 && !rtRaw[p.AccountID])
 			if i == 0 {
 				assort = rows
 			}
@@ -122,7 +127,7 @@ func TestInsightStateEqualsRawReads(t *testing.T) {
 	delta, err := d.s.W.SnapshotDelta(ctx, 1)
 	require.NoError(t, err)
 	require.NotZero(t, delta, "the load refreshed its products into the delta")
-	assortFrom[1] = fromRaw // the delta
+	assortFrom[1], rtRaw[1] = fromRaw, true // the delta
 	after := compare("after a load")
 	assert.Equal(t, before[engine.InsightChangesLastDay]+5, after[engine.InsightChangesLastDay], "the load's five changes show at once")
 
@@ -137,6 +142,7 @@ func TestInsightStateEqualsRawReads(t *testing.T) {
 	// A full build (the fold of the delta, a settings change) stores the same state.
 	require.NoError(t, ingest.RebuildSnapshot(ctx, d.s.W, d.s.DB, 1))
 	delete(assortFrom, 1)
+	delete(rtRaw, 1)
 	assert.Equal(t, after, compare("after a full rebuild"))
 	rebuilt := assort
 

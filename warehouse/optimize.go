@@ -13,7 +13,8 @@ import (
 )
 
 // OptimizeFinal merges table's parts into one part per partition (partition "" is
-// every partition, else one partition's id, "202611" or an account id), on every
+// every partition, else one partition's id, "202611" or an account id, or its value
+// as system.parts writes it, "(1,42)" for a tuple of account and build), on every
 // shard. A partition already in one part is left alone: 18.16 refuses a FINAL
 // merge of a single part when asked to say so (Code 388). The server does
 // nothing, and says nothing, when a background merge holds some of the parts: with
@@ -59,8 +60,8 @@ const codeCannotOptimize = 388
 func (w *Warehouse) mostParts(ctx context.Context, c driver.Conn, stored, partition string) (uint64, error) {
 	var n uint64
 	err := c.QueryRow(ctx, `SELECT max(n) FROM (SELECT partition_id, count() AS n FROM system.parts
-		WHERE database = ? AND table = ? AND active AND (? = '' OR partition_id = ?) GROUP BY partition_id)`,
-		w.Database, stored, partition, partition).Scan(&n)
+		WHERE database = ? AND table = ? AND active AND (? = '' OR partition_id = ? OR partition = ?) GROUP BY partition_id)`,
+		w.Database, stored, partition, partition, partition).Scan(&n)
 	if err != nil {
 		return 0, fmt.Errorf("clickhouse: parts of %s: %w", stored, err)
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -334,14 +335,14 @@ func (w *Warehouse) ReportVersion(ctx context.Context, account uint32) (uint64, 
 // pricer then changed nothing). An account without competitors has no such row:
 // no slots, and the compiler computes without stored totals.
 func (w *Warehouse) SnapshotMeta(ctx context.Context, accountID uint32) (map[int64]int, *engine.Totals, uint64, error) {
-	res, err := w.Query(ctx, SQL(`SELECT slot_ids, found, fresh_min, stale_max, parity, lower, upper, delta, change_days, found_fresh_min, found_stale_max
+	res, err := w.Query(ctx, SQL(`SELECT slot_ids, found, fresh_min, stale_max, parity, lower, upper, delta, change_days, found_fresh_min, found_stale_max, realtime
 		FROM (SELECT account_id, build_id, slot_ids, delta FROM (
 				SELECT account_id, build_id, slot_ids, build_id AS delta, 1 AS o FROM product_snapshot_delta WHERE account_id = ? ORDER BY build_id DESC LIMIT 1
 				UNION ALL
 				SELECT account_id, build_id, slot_ids, toUInt64(0) AS delta, 0 AS o FROM product_snapshot WHERE account_id = ? AND notEmpty(slot_ids) LIMIT 1)
 			ORDER BY o DESC LIMIT 1) AS lhs
 		ANY LEFT JOIN (SELECT account_id, build_id, build_id AS found, fresh_min, stale_max, parity, lower, upper, change_days,
-				found_fresh_min, found_stale_max
+				found_fresh_min, found_stale_max, realtime
 			FROM snapshot_builds WHERE account_id = ?) AS rhs USING account_id, build_id`, accountID, accountID, accountID))
 	if err != nil {
 		return nil, nil, 0, err
@@ -374,6 +375,8 @@ func (w *Warehouse) SnapshotMeta(ctx context.Context, accountID uint32) (map[int
 	foundFresh, _ := r[9].(uint64)
 	foundStale, _ := r[10].(uint64)
 	t.FoundFreshMin, t.FoundStaleMax = uint32(foundFresh), uint32(foundStale)
+	rt, _ := r[11].(uint64)
+	t.RealTime = rt == 1
 	return out, t, delta, nil
 }
 
@@ -702,11 +705,18 @@ func (w *Warehouse) refreshAccount(ctx context.Context, id uint32, settings engi
 	if err != nil {
 		return err
 	}
+	if err := w.buildRealTimeState(cctx, conn, id, build); err != nil {
+		return err
+	}
+	shownBefore, err := w.shownBuilds(ctx, id)
+	if err != nil {
+		return err
+	}
 	// The build's facts first, then the swap: a reader that sees the new rows finds
 	// their build_id here (engine.Totals).
 	if err := w.Conn.Exec(ctx, `INSERT INTO `+engine.TableSnapshotBuilds.String()+` (account_id, build_id, built_at, fresh_min, stale_max, parity, lower, upper, change_days,
-			found_fresh_min, found_stale_max)
-		SELECT account_id, any(build_id), now(), min(t_fresh_min), max(t_stale_max), ?, ?, ?, ?, ?, ?
+			found_fresh_min, found_stale_max, realtime)
+		SELECT account_id, any(build_id), now(), min(t_fresh_min), max(t_stale_max), ?, ?, ?, ?, ?, ?, 1
 		FROM `+buildTable+` WHERE account_id = ? GROUP BY account_id`,
 		settings.Parity, settings.Lower, settings.Upper, int32(settings.StalenessDays), found.freshMin, found.staleMax, id); err != nil {
 		return err
@@ -741,6 +751,78 @@ func (w *Warehouse) refreshAccount(ctx context.Context, id uint32, settings engi
 	for _, s := range swap {
 		if err := w.ExecParts(ctx, s.stmt, s.tables...); err != nil {
 			return err
+		}
+	}
+	return w.dropRealTimeState(ctx, id, append(shownBefore, build))
+}
+
+// buildRealTimeState writes a full build's real-time state (migration 00170,
+// engine.RealTimeStateBuild) into its own partition of realtime_pairs and
+// realtime_buckets: readers name their build, so the partition needs no swap.
+// The pairs pass reads every pair of the account, so it runs on the build's own
+// connection under the build's limit (conn, ctx), as the chunks do.
+func (w *Warehouse) buildRealTimeState(ctx context.Context, conn driver.Conn, id uint32, build uint64) error {
+	sts, err := engine.RealTimeStateBuild(id, build)
+	if err != nil {
+		return err
+	}
+	for i, st := range sts {
+		if err := conn.Exec(ctx, st.SQL, st.Args...); err != nil {
+			return err
+		}
+		if i == 0 {
+			// One part for the pages, as for the snapshot: each part of a page's range reads
+			// its own edge granules per competitor (at L the insert left 7 parts, and a page
+			// read 176k pairs instead of 57k). The merge costs the build 7-14 s at L.
+			if err := w.OptimizeFinal(ctx, engine.TableRealTimePairs, realTimePartition(id, build)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// realTimePartition is the partition (account, build) of the real-time state's
+// tables, as system.parts writes it (OptimizeFinal matches it there).
+func realTimePartition(id uint32, build uint64) string {
+	return "(" + engine.IntLit(int64(id)) + "," + strconv.FormatUint(build, 10) + ")"
+}
+
+// shownBuilds are the builds of the account's snapshot rows now (one, or none; rows
+// put into the snapshot by hand carry build 0).
+func (w *Warehouse) shownBuilds(ctx context.Context, id uint32) ([]uint64, error) {
+	res, err := w.Query(ctx, SQL("SELECT DISTINCT build_id FROM "+engine.TableProductSnapshot.String()+" WHERE account_id = ?", id))
+	if err != nil {
+		return nil, err
+	}
+	var out []uint64
+	for _, r := range res.Rows {
+		b, _ := r[0].(uint64)
+		out = append(out, b)
+	}
+	return out, nil
+}
+
+// dropRealTimeState drops the real-time state of the account's earlier builds but
+// those in keep (the new build, and the one the snapshot showed before it, whose
+// readers may still be reading it). A build that failed before its snapshot_builds
+// row keeps its partition: nothing names it (docs/reports.md).
+func (w *Warehouse) dropRealTimeState(ctx context.Context, id uint32, keep []uint64) error {
+	// The newest few: each build dropped those before its own.
+	res, err := w.Query(ctx, SQL("SELECT build_id FROM "+engine.TableSnapshotBuilds.String()+" WHERE account_id = ? AND realtime = 1 ORDER BY build_id DESC LIMIT 4", id))
+	if err != nil {
+		return err
+	}
+	for _, r := range res.Rows {
+		b, _ := r[0].(uint64)
+		if slices.Contains(keep, b) {
+			continue
+		}
+		part := realTimePartition(id, b)
+		for _, t := range []engine.Table{engine.TableRealTimePairs, engine.TableRealTimeBuckets} {
+			if err := w.ExecParts(ctx, "ALTER TABLE %s DROP PARTITION "+part, t); err != nil {
+				return err
+			}
 		}
 	}
 	return nil

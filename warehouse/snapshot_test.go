@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"strconv"
 	"testing"
 	"time"
 
@@ -194,6 +195,29 @@ func TestRefreshSnapshotsStoresTotals(t *testing.T) {
 	}
 	assert.Equal(t, want, assortment(first))
 
+	// The real-time state (migration 00170): product A's five offers (an offer with
+	// no price is a pair too), newest first per competitor, and per competitor its
+	// 10-minute bucket of scan times.
+	assert.True(t, totals.RealTime, "the build stored the real-time state")
+	realtime := func(build uint64) ([][]any, [][]any) {
+		pairs, err := w.Query(ctx, warehouse.SQL(`SELECT competitor_id, toUInt64(4294967295 - rk), product_id FROM realtime_pairs
+			WHERE account_id = 3 AND build_id = ? ORDER BY competitor_id, rk`, build))
+		require.NoError(t, err)
+		buckets, err := w.Query(ctx, warehouse.SQL(`SELECT competitor_id, bucket, pairs, last_scan FROM realtime_buckets
+			WHERE account_id = 3 AND build_id = ? ORDER BY competitor_id, bucket`, build))
+		require.NoError(t, err)
+		return pairs.Rows, buckets.Rows
+	}
+	var wantPairs, wantBuckets [][]any
+	for c, at := range []time.Time{fresh, fresh, fresh, stale, fresh} {
+		sec := uint64(at.Unix())
+		wantPairs = append(wantPairs, []any{uint64(c + 1), sec, "A"})
+		wantBuckets = append(wantBuckets, []any{uint64(c + 1), sec / engine.RealTimeBucket * engine.RealTimeBucket, uint64(1), sec})
+	}
+	gotPairs, gotBuckets := realtime(first)
+	assert.Equal(t, wantPairs, gotPairs)
+	assert.Equal(t, wantBuckets, gotBuckets)
+
 	// The next build stores its own rows beside the shown build's, and the one after
 	// drops the first: readers told of the build before find its rows.
 	require.NoError(t, w.RefreshSnapshots(ctx, map[uint32]engine.Settings{3: st}))
@@ -201,8 +225,31 @@ func TestRefreshSnapshotsStoresTotals(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, want, assortment(second.Build))
 	assert.Equal(t, want, assortment(first), "the previous build's rows stay for its readers")
+	gotPairs, gotBuckets = realtime(second.Build)
+	assert.Equal(t, wantPairs, gotPairs)
+	assert.Equal(t, wantBuckets, gotBuckets)
+	gotPairs, _ = realtime(first)
+	assert.Equal(t, wantPairs, gotPairs, "the previous build's real-time state stays for its readers")
 	require.NoError(t, w.RefreshSnapshots(ctx, map[uint32]engine.Settings{3: st}))
 	assert.Empty(t, assortment(first), "two builds back: gone")
+	gotPairs, gotBuckets = realtime(first)
+	assert.Empty(t, gotPairs, "two builds back: the real-time state's partitions dropped")
+	assert.Empty(t, gotBuckets)
+	gotPairs, _ = realtime(second.Build)
+	assert.Equal(t, wantPairs, gotPairs, "the build before the new one stays")
+
+	// The build merges its pairs into one part (OptimizeFinal names the partition as
+	// system.parts writes it, a tuple of account and build).
+	for i := range 2 {
+		require.NoError(t, w.Conn.Exec(ctx, "INSERT INTO realtime_pairs (account_id, build_id, competitor_id, rk, product_id) SELECT 9, 1, 1, "+strconv.Itoa(i)+", 'P'"))
+	}
+	parts := func() (n uint64) {
+		require.NoError(t, w.Conn.QueryRow(ctx, "SELECT count() FROM system.parts WHERE database = currentDatabase() AND table = 'realtime_pairs' AND active AND partition = '(9,1)'").Scan(&n))
+		return n
+	}
+	require.Equal(t, uint64(2), parts())
+	require.NoError(t, w.OptimizeFinal(ctx, engine.TableRealTimePairs, "(9,1)"))
+	assert.Equal(t, uint64(1), parts())
 }
 
 // TestSnapshotMetaReadsTheBuild: rows written into the snapshot outside a build
