@@ -805,11 +805,13 @@ func (w *Warehouse) shownBuilds(ctx context.Context, id uint32) ([]uint64, error
 
 // dropRealTimeState drops the real-time state of the account's earlier builds but
 // those in keep (the new build, and the one the snapshot showed before it, whose
-// readers may still be reading it). A build that failed before its snapshot_builds
-// row keeps its partition: nothing names it (docs/reports.md).
+// readers may still be reading it). The builds are those the tables hold, not
+// snapshot_builds': a build that failed after writing its pairs (about 300 MB at
+// L) has no row there, and the next build drops its partition too. The read is
+// of one column, constant within each part.
 func (w *Warehouse) dropRealTimeState(ctx context.Context, id uint32, keep []uint64) error {
-	// The newest few: each build dropped those before its own.
-	res, err := w.Query(ctx, SQL("SELECT build_id FROM "+engine.TableSnapshotBuilds.String()+" WHERE account_id = ? AND realtime = 1 ORDER BY build_id DESC LIMIT 4", id))
+	res, err := w.Query(ctx, SQL("SELECT DISTINCT build_id FROM (SELECT build_id FROM "+engine.TableRealTimePairs.String()+" WHERE account_id = ? UNION ALL SELECT build_id FROM "+
+		engine.TableRealTimeBuckets.String()+" WHERE account_id = ?)", id, id))
 	if err != nil {
 		return err
 	}

@@ -237,6 +237,12 @@ func TestRefreshSnapshotsStoresTotals(t *testing.T) {
 	assert.Empty(t, gotBuckets)
 	gotPairs, _ = realtime(second.Build)
 	assert.Equal(t, wantPairs, gotPairs, "the build before the new one stays")
+	// A build that failed after writing its pairs (no snapshot_builds row): the
+	// next build drops them too.
+	require.NoError(t, w.Conn.Exec(ctx, "INSERT INTO realtime_pairs (account_id, build_id, competitor_id, rk, product_id) SELECT 3, 7, 1, 1, 'A'"))
+	require.NoError(t, w.RefreshSnapshots(ctx, map[uint32]engine.Settings{3: st}))
+	gotPairs, _ = realtime(7)
+	assert.Empty(t, gotPairs, "a failed build's pairs are dropped by the next build")
 
 	// The build merges its pairs into one part (OptimizeFinal names the partition as
 	// system.parts writes it, a tuple of account and build).
