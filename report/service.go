@@ -86,16 +86,17 @@ func (s *Service) account(ctx context.Context, p authz.Principal, withMeta bool)
 	// The slots and totals change with every rebuild: read them with every request
 	// that needs them (one small read, a few ms), never from the cache. Whether the
 	// snapshot has a delta every read must know (engine/snapshot.go).
+	// The version of what reports read comes with them, for the order cache's keys.
 	if !withMeta {
 		var err error
-		a.SnapshotDelta, err = s.W.SnapshotDelta(ctx, a.AccountID)
+		a.SnapshotDelta, a.ReportVersion, err = s.W.SnapshotState(ctx, a.AccountID)
 		return a, err
 	}
-	slots, totals, delta, err := s.W.SnapshotMeta(ctx, a.AccountID)
+	slots, totals, delta, version, err := s.W.SnapshotMetaVersion(ctx, a.AccountID)
 	if err != nil {
 		return a, err
 	}
-	a.Slots, a.Totals, a.SnapshotDelta = slots, totals, delta
+	a.Slots, a.Totals, a.SnapshotDelta, a.ReportVersion = slots, totals, delta, version
 	return a, nil
 }
 
@@ -237,11 +238,14 @@ func (s *Service) cachedRows(ctx context.Context, a engine.Account, c engine.Con
 }
 
 // cacheKey is the order cache's key of st for account a at the version of what
-// its reports read.
+// its reports read: the one read with a's snapshot facts, else read now.
 func (s *Service) cacheKey(ctx context.Context, a engine.Account, kind string, st engine.Statement) (string, error) {
-	v, err := s.W.ReportVersion(ctx, a.AccountID)
-	if err != nil {
-		return "", err
+	v := a.ReportVersion
+	if v == 0 {
+		var err error
+		if v, err = s.W.ReportVersion(ctx, a.AccountID); err != nil {
+			return "", err
+		}
 	}
 	return cacheKey(kind, fmt.Sprintf("%d/%d", a.AccountID, v), st), nil
 }
