@@ -36,11 +36,15 @@ type Service struct {
 	// orders keeps the order and counts of conditions while the snapshot stays the
 	// same (ordercache.go); nil: none.
 	orders *orderCache
+	// deepFrom is the first row from which a block the order cache does not answer
+	// is found in steps (deepRows, engine/deep.go; 0: never): nearer the top the
+	// sort keeps few rows and one query costs less than three.
+	deepFrom int
 }
 
 // NewService returns a service on the two databases.
 func NewService(w *warehouse.Warehouse, db *pgxpool.Pool) *Service {
-	return &Service{W: w, DB: db, Now: time.Now, orders: newOrderCache(4_000_000, time.Minute)}
+	return &Service{W: w, DB: db, Now: time.Now, orders: newOrderCache(4_000_000, time.Minute), deepFrom: 10_000}
 }
 
 // Account loads the compiler's view of the caller's account: its catalog
@@ -116,6 +120,11 @@ type Block struct {
 func (s *Service) Rows(ctx context.Context, a engine.Account, c engine.Condition) (Block, error) {
 	if c.StartRow > 0 && s.orders != nil {
 		if blk, ok, err := s.cachedRows(ctx, a, c); ok || err != nil {
+			return blk, err
+		}
+	}
+	if s.deepFrom > 0 && c.StartRow >= s.deepFrom {
+		if blk, ok, err := s.deepRows(ctx, a, c); ok || err != nil {
 			return blk, err
 		}
 	}
@@ -234,6 +243,58 @@ func (s *Service) cachedRows(ctx context.Context, a engine.Account, c engine.Con
 		return Block{}, true, err
 	}
 	blk, err := s.productRows(ctx, a, plan, res.Maps())
+	return blk, true, err
+}
+
+// deepRows answers a deep block sorted on one number in steps that sort nothing
+// big (engine/deep.go): the rows with a number as key, the block's first and last
+// keys, the rows before the first, the block among the rows between them. ok is
+// false when the steps do not apply or the block reaches the NULL or NaN keys
+// (sorted last): the caller then runs the one-query plan.
+func (s *Service) deepRows(ctx context.Context, a engine.Account, c engine.Condition) (Block, bool, error) {
+	st, ok, err := engine.CompileDeepCount(a, c)
+	if !ok || err != nil {
+		return Block{}, false, nil // the block's own compile says what is wrong
+	}
+	n, err := s.W.Count(ctx, st)
+	if err != nil {
+		return Block{}, true, err
+	}
+	if uint64(c.StartRow+c.Limit) >= n {
+		return Block{}, false, nil
+	}
+	if st, err = engine.CompileDeepKeys(a, c, n); err != nil {
+		return Block{}, true, err
+	}
+	res, err := s.W.Query(ctx, st)
+	if err != nil {
+		return Block{}, true, err
+	}
+	var keys []float64
+	if len(res.Rows) == 1 {
+		keys, _ = res.Rows[0][0].([]float64)
+	}
+	if len(keys) != 2 {
+		return Block{}, false, nil // the snapshot changed between the steps
+	}
+	if st, err = engine.CompileDeepBefore(a, c, keys[0]); err != nil {
+		return Block{}, true, err
+	}
+	before, err := s.W.Count(ctx, st)
+	if err != nil {
+		return Block{}, true, err
+	}
+	if before > uint64(c.StartRow) {
+		return Block{}, false, nil // the snapshot changed between the steps
+	}
+	plan, err := engine.CompileDeepRows(a, c, keys[0], keys[1], int(before))
+	if err != nil {
+		return Block{}, true, err
+	}
+	blk, err := s.block(ctx, a, c, plan)
+	if err == nil && len(blk.Rows) != c.Limit {
+		return Block{}, false, nil // the snapshot changed between the steps
+	}
 	return blk, true, err
 }
 
