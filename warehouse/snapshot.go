@@ -333,8 +333,10 @@ var reportVersionExpr = "cityHash64((SELECT max(build_id) FROM " + engine.TableS
 // round trip to the server (a third of a new count's time at L). The version is
 // read with the delta, before anything is computed with it, as ReportVersion is.
 func (w *Warehouse) SnapshotState(ctx context.Context, account uint32) (delta, version uint64, err error) {
-	res, err := w.Query(ctx, SQL("SELECT (SELECT max(build_id) FROM "+engine.TableProductSnapshotDelta.String()+" WHERE account_id = ?), "+reportVersionExpr,
-		account, account, account, account))
+	// The delta's build is read once, for both (the same number ReportVersion hashes).
+	res, err := w.Query(ctx, SQL("SELECT d, cityHash64(b, d, l) FROM (SELECT (SELECT max(build_id) FROM "+engine.TableSnapshotBuilds.String()+" WHERE account_id = ?) AS b, "+
+		"(SELECT max(build_id) FROM "+engine.TableProductSnapshotDelta.String()+" WHERE account_id = ?) AS d, "+
+		"(SELECT max(version) FROM "+engine.TableProductLabels.String()+" WHERE account_id = ?) AS l)", account, account, account))
 	if err != nil {
 		return 0, 0, err
 	}
