@@ -38,7 +38,7 @@ type Service struct {
 	orders *orderCache
 	// deepFrom is the first row from which a block the order cache does not answer
 	// is found in steps (deepRows, engine/deep.go; 0: never): nearer the top the
-	// sort keeps few rows and one query costs less than three.
+	// sort keeps few rows and one query costs less than four.
 	deepFrom int
 }
 

@@ -330,8 +330,8 @@ var reportVersionExpr = "cityHash64((SELECT max(build_id) FROM " + engine.TableS
 // SnapshotState is SnapshotDelta and ReportVersion in one read: a request that
 // compiles without the snapshot's slots (a count on product columns) and may be
 // answered from the report service's order cache needs both, and each read is a
-// round trip to the server (a third of a new count's time at L). The version is
-// read with the delta, before anything is computed with it, as ReportVersion is.
+// round trip to the server. The version is read with the delta, before anything
+// is computed with it.
 func (w *Warehouse) SnapshotState(ctx context.Context, account uint32) (delta, version uint64, err error) {
 	// The delta's build is read once, for both (the same number ReportVersion hashes).
 	res, err := w.Query(ctx, SQL("SELECT d, cityHash64(b, d, l) FROM (SELECT (SELECT max(build_id) FROM "+engine.TableSnapshotBuilds.String()+" WHERE account_id = ?) AS b, "+
