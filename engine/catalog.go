@@ -62,6 +62,10 @@ type Account struct {
 	// product_snapshot_delta (0: none). With a delta the compiler reads the base and
 	// the delta together, each product from one of them (snapshot.go).
 	SnapshotDelta uint64
+	// ReportVersion is warehouse.ReportVersion as read with the snapshot's facts
+	// (0: not read). The compiler does not use it: the report service keys the
+	// answers it keeps by it, and reading it with the facts saves a round trip.
+	ReportVersion uint64
 	// TrendRollup describes the account's current trend rollup (nil: none); the
 	// trend compiler reads it only where it is exact (trend_rollup.go).
 	TrendRollup *TrendRollup

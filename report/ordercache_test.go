@@ -7,7 +7,10 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"pricelens/engine"
 	"pricelens/report/reporttest"
+	"pricelens/store/authz"
 )
 
 // Deep blocks and group blocks come from the order cache (a slice of the condition's order kept
@@ -104,4 +107,46 @@ func (c *orderCache) settle() {
 	for _, e := range es {
 		<-e.ready
 	}
+}
+
+// The version that keys kept answers is read with the account's snapshot facts
+// (one round trip instead of two): it is the warehouse's ReportVersion, on both
+// reads of the account, and a count on an account read after a label is taken
+// away answers the new count, not the kept one.
+func TestAccountReadCarriesTheReportVersion(t *testing.T) {
+	s, f := setup(t)
+	ctx := context.Background()
+	s.Load = func(context.Context, int64) (engine.Account, error) {
+		a := f.Acc1
+		a.Slots, a.Totals, a.SnapshotDelta, a.ReportVersion = nil, nil, 0, 0
+		return a, nil
+	}
+	p := authz.Principal{UserID: 1, AccountID: int64(f.Acc1.AccountID)}
+	clearance := cond(t, `{"filters":{"labels":{"filterType":"set","values":["Clearance"]}},"sort":[{"colId":"id","sort":"asc"}],"limit":10}`)
+	read := func(meta bool) engine.Account {
+		t.Helper()
+		a, err := s.account(ctx, p, meta)
+		require.NoError(t, err)
+		want, err := s.W.ReportVersion(ctx, a.AccountID)
+		require.NoError(t, err)
+		require.NotZero(t, want)
+		assert.Equal(t, want, a.ReportVersion, "meta %v", meta)
+		return a
+	}
+	a := read(false)
+	require.Equal(t, a.ReportVersion, read(true).ReportVersion)
+	before, err := s.Count(ctx, a, clearance)
+	require.NoError(t, err)
+	require.NotZero(t, before)
+	blk, err := s.Rows(ctx, read(true), clearance)
+	require.NoError(t, err)
+	lb, err := s.W.Conn.PrepareBatch(ctx, "INSERT INTO product_labels (account_id, product_id, label_id, assigned, version)")
+	require.NoError(t, err)
+	require.NoError(t, lb.Append(uint32(1), rowIDs(blk.Rows)[0], uint64(2), uint8(0), uint64(10)))
+	require.NoError(t, lb.Send())
+	after := read(false)
+	assert.NotEqual(t, a.ReportVersion, after.ReportVersion)
+	n, err := s.Count(ctx, after, clearance)
+	require.NoError(t, err)
+	assert.Equal(t, before-1, n, "the count after the label was taken away")
 }

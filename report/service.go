@@ -36,11 +36,15 @@ type Service struct {
 	// orders keeps the order and counts of conditions while the snapshot stays the
 	// same (ordercache.go); nil: none.
 	orders *orderCache
+	// deepFrom is the first row from which a block the order cache does not answer
+	// is found in steps (deepRows, engine/deep.go; 0: never): nearer the top the
+	// sort keeps few rows and one query costs less than four.
+	deepFrom int
 }
 
 // NewService returns a service on the two databases.
 func NewService(w *warehouse.Warehouse, db *pgxpool.Pool) *Service {
-	return &Service{W: w, DB: db, Now: time.Now, orders: newOrderCache(4_000_000, time.Minute)}
+	return &Service{W: w, DB: db, Now: time.Now, orders: newOrderCache(4_000_000, time.Minute), deepFrom: 10_000}
 }
 
 // Account loads the compiler's view of the caller's account: its catalog
@@ -86,16 +90,17 @@ func (s *Service) account(ctx context.Context, p authz.Principal, withMeta bool)
 	// The slots and totals change with every rebuild: read them with every request
 	// that needs them (one small read, a few ms), never from the cache. Whether the
 	// snapshot has a delta every read must know (engine/snapshot.go).
+	// The version of what reports read comes with them, for the order cache's keys.
 	if !withMeta {
 		var err error
-		a.SnapshotDelta, err = s.W.SnapshotDelta(ctx, a.AccountID)
+		a.SnapshotDelta, a.ReportVersion, err = s.W.SnapshotState(ctx, a.AccountID)
 		return a, err
 	}
-	slots, totals, delta, err := s.W.SnapshotMeta(ctx, a.AccountID)
+	slots, totals, delta, version, err := s.W.SnapshotMetaVersion(ctx, a.AccountID)
 	if err != nil {
 		return a, err
 	}
-	a.Slots, a.Totals, a.SnapshotDelta = slots, totals, delta
+	a.Slots, a.Totals, a.SnapshotDelta, a.ReportVersion = slots, totals, delta, version
 	return a, nil
 }
 
@@ -115,6 +120,11 @@ type Block struct {
 func (s *Service) Rows(ctx context.Context, a engine.Account, c engine.Condition) (Block, error) {
 	if c.StartRow > 0 && s.orders != nil {
 		if blk, ok, err := s.cachedRows(ctx, a, c); ok || err != nil {
+			return blk, err
+		}
+	}
+	if s.deepFrom > 0 && c.StartRow >= s.deepFrom {
+		if blk, ok, err := s.deepRows(ctx, a, c); ok || err != nil {
 			return blk, err
 		}
 	}
@@ -236,12 +246,67 @@ func (s *Service) cachedRows(ctx context.Context, a engine.Account, c engine.Con
 	return blk, true, err
 }
 
-// cacheKey is the order cache's key of st for account a at the version of what
-// its reports read.
-func (s *Service) cacheKey(ctx context.Context, a engine.Account, kind string, st engine.Statement) (string, error) {
-	v, err := s.W.ReportVersion(ctx, a.AccountID)
+// deepRows answers a deep block sorted on one number in steps that sort nothing
+// big (engine/deep.go): the rows with a number as key, the block's first and last
+// keys, the rows before the first, the block among the rows between them. ok is
+// false when the steps do not apply or the block reaches the NULL or NaN keys
+// (sorted last): the caller then runs the one-query plan.
+func (s *Service) deepRows(ctx context.Context, a engine.Account, c engine.Condition) (Block, bool, error) {
+	st, ok, err := engine.CompileDeepCount(a, c)
+	if !ok || err != nil {
+		return Block{}, false, nil // the block's own compile says what is wrong
+	}
+	n, err := s.W.Count(ctx, st)
 	if err != nil {
-		return "", err
+		return Block{}, true, err
+	}
+	if uint64(c.StartRow+c.Limit) >= n {
+		return Block{}, false, nil
+	}
+	if st, err = engine.CompileDeepKeys(a, c, n); err != nil {
+		return Block{}, true, err
+	}
+	res, err := s.W.Query(ctx, st)
+	if err != nil {
+		return Block{}, true, err
+	}
+	var keys []float64
+	if len(res.Rows) == 1 {
+		keys, _ = res.Rows[0][0].([]float64)
+	}
+	if len(keys) != 2 {
+		return Block{}, false, nil // the snapshot changed between the steps
+	}
+	if st, err = engine.CompileDeepBefore(a, c, keys[0]); err != nil {
+		return Block{}, true, err
+	}
+	before, err := s.W.Count(ctx, st)
+	if err != nil {
+		return Block{}, true, err
+	}
+	if before > uint64(c.StartRow) {
+		return Block{}, false, nil // the snapshot changed between the steps
+	}
+	plan, err := engine.CompileDeepRows(a, c, keys[0], keys[1], int(before))
+	if err != nil {
+		return Block{}, true, err
+	}
+	blk, err := s.block(ctx, a, c, plan)
+	if err == nil && len(blk.Rows) != c.Limit {
+		return Block{}, false, nil // the snapshot changed between the steps
+	}
+	return blk, true, err
+}
+
+// cacheKey is the order cache's key of st for account a at the version of what
+// its reports read: the one read with a's snapshot facts, else read now.
+func (s *Service) cacheKey(ctx context.Context, a engine.Account, kind string, st engine.Statement) (string, error) {
+	v := a.ReportVersion
+	if v == 0 {
+		var err error
+		if v, err = s.W.ReportVersion(ctx, a.AccountID); err != nil {
+			return "", err
+		}
 	}
 	return cacheKey(kind, fmt.Sprintf("%d/%d", a.AccountID, v), st), nil
 }

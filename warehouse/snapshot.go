@@ -319,9 +319,33 @@ func (w *Warehouse) SnapshotDelta(ctx context.Context, account uint32) (uint64, 
 // or a label assigned or taken away (the label mirror's newest version). Answers
 // over the snapshot may be kept while it stays the same.
 func (w *Warehouse) ReportVersion(ctx context.Context, account uint32) (uint64, error) {
-	return w.Count(ctx, SQL("SELECT cityHash64((SELECT max(build_id) FROM "+engine.TableSnapshotBuilds.String()+" WHERE account_id = ?), "+
-		"(SELECT max(build_id) FROM "+engine.TableProductSnapshotDelta.String()+" WHERE account_id = ?), "+
-		"(SELECT max(version) FROM "+engine.TableProductLabels.String()+" WHERE account_id = ?))", account, account, account))
+	return w.Count(ctx, SQL("SELECT "+reportVersionExpr, account, account, account))
+}
+
+// reportVersionExpr is ReportVersion's value as one SQL expression (three bound
+// account ids), for the reads that return it beside other snapshot facts.
+var reportVersionExpr = "cityHash64((SELECT max(build_id) FROM " + engine.TableSnapshotBuilds.String() + " WHERE account_id = ?), " +
+	"(SELECT max(build_id) FROM " + engine.TableProductSnapshotDelta.String() + " WHERE account_id = ?), " +
+	"(SELECT max(version) FROM " + engine.TableProductLabels.String() + " WHERE account_id = ?))"
+
+// SnapshotState is SnapshotDelta and ReportVersion in one read: a request that
+// compiles without the snapshot's slots (a count on product columns) and may be
+// answered from the report service's order cache needs both, and each read is a
+// round trip to the server. The version is read with the delta, before anything
+// is computed with it.
+func (w *Warehouse) SnapshotState(ctx context.Context, account uint32) (delta, version uint64, err error) {
+	// The delta's build is read once, for both (the same number ReportVersion hashes).
+	res, err := w.Query(ctx, SQL("SELECT d, cityHash64(b, d, l) FROM (SELECT (SELECT max(build_id) FROM "+engine.TableSnapshotBuilds.String()+" WHERE account_id = ?) AS b, "+
+		"(SELECT max(build_id) FROM "+engine.TableProductSnapshotDelta.String()+" WHERE account_id = ?) AS d, "+
+		"(SELECT max(version) FROM "+engine.TableProductLabels.String()+" WHERE account_id = ?) AS l)", account, account, account))
+	if err != nil {
+		return 0, 0, err
+	}
+	if len(res.Rows) == 1 {
+		delta, _ = res.Rows[0][0].(uint64)
+		version, _ = res.Rows[0][1].(uint64)
+	}
+	return delta, version, nil
 }
 
 // SnapshotMeta reads what the compiler needs to know about the account's current
@@ -335,7 +359,16 @@ func (w *Warehouse) ReportVersion(ctx context.Context, account uint32) (uint64, 
 // pricer then changed nothing). An account without competitors has no such row:
 // no slots, and the compiler computes without stored totals.
 func (w *Warehouse) SnapshotMeta(ctx context.Context, accountID uint32) (map[int64]int, *engine.Totals, uint64, error) {
-	res, err := w.Query(ctx, SQL(`SELECT slot_ids, found, fresh_min, stale_max, parity, lower, upper, delta, change_days, found_fresh_min, found_stale_max, realtime
+	slots, totals, delta, _, err := w.SnapshotMetaVersion(ctx, accountID)
+	return slots, totals, delta, err
+}
+
+// SnapshotMetaVersion is SnapshotMeta and the account's ReportVersion in the same
+// read (one round trip instead of two for a request the order cache may answer).
+// version is 0 for an account without a snapshot row: the caller then reads it
+// on its own.
+func (w *Warehouse) SnapshotMetaVersion(ctx context.Context, accountID uint32) (slots map[int64]int, totals *engine.Totals, delta, version uint64, err error) {
+	res, err := w.Query(ctx, SQL(`SELECT slot_ids, found, fresh_min, stale_max, parity, lower, upper, delta, change_days, found_fresh_min, found_stale_max, realtime, `+reportVersionExpr+`
 		FROM (SELECT account_id, build_id, slot_ids, delta FROM (
 				SELECT account_id, build_id, slot_ids, build_id AS delta, 1 AS o FROM product_snapshot_delta WHERE account_id = ? ORDER BY build_id DESC LIMIT 1
 				UNION ALL
@@ -343,23 +376,24 @@ func (w *Warehouse) SnapshotMeta(ctx context.Context, accountID uint32) (map[int
 			ORDER BY o DESC LIMIT 1) AS lhs
 		ANY LEFT JOIN (SELECT account_id, build_id, build_id AS found, fresh_min, stale_max, parity, lower, upper, change_days,
 				found_fresh_min, found_stale_max, realtime
-			FROM snapshot_builds WHERE account_id = ?) AS rhs USING account_id, build_id`, accountID, accountID, accountID))
+			FROM snapshot_builds WHERE account_id = ?) AS rhs USING account_id, build_id`, accountID, accountID, accountID, accountID, accountID, accountID))
 	if err != nil {
-		return nil, nil, 0, err
+		return nil, nil, 0, 0, err
 	}
 	out := map[int64]int{}
 	if len(res.Rows) == 0 {
-		return out, nil, 0, nil
+		return out, nil, 0, 0, nil
 	}
 	r := res.Rows[0]
 	ids, _ := r[0].([]uint32)
 	for i, id := range ids {
 		out[int64(id)] = i + 1
 	}
-	delta, _ := r[7].(uint64)
+	delta, _ = r[7].(uint64)
+	version, _ = r[12].(uint64)
 	b, _ := r[1].(uint64)
 	if b == 0 {
-		return out, nil, delta, nil // built before the totals existed, or no build row
+		return out, nil, delta, version, nil // built before the totals existed, or no build row
 	}
 	// Query gives unsigned integers as uint64.
 	fresh, _ := r[2].(uint64)
@@ -377,7 +411,7 @@ func (w *Warehouse) SnapshotMeta(ctx context.Context, accountID uint32) (map[int
 	t.FoundFreshMin, t.FoundStaleMax = uint32(foundFresh), uint32(foundStale)
 	rt, _ := r[11].(uint64)
 	t.RealTime = rt == 1
-	return out, t, delta, nil
+	return out, t, delta, version, nil
 }
 
 // foundBounds are the scan-time bounds of a build's priced pairs around its cutoff
