@@ -114,7 +114,7 @@ func Freshness(ctx context.Context, args []string) error {
 	fmt.Printf("account %d (%d products, %d competitors): %d scans of %d products written to %s\n",
 		accountID, total, len(comps), tb.N, len(ids), path)
 
-	base, client, stop, err := gridServer(svc, p, func(g *echo.Group) { addTrendRoutes(g, svc) })
+	base, client, stop, err := gridServer(svc, p, func(g *echo.Group) { addTrendRoutes(g, svc) }, insightRoutes(svc))
 	if err != nil {
 		return err
 	}
@@ -152,6 +152,16 @@ func Freshness(ctx context.Context, args []string) error {
 	}
 	if ok, err := shown(); err != nil || ok {
 		return fmt.Errorf("the API shows the new prices before the load (%v)", err)
+	}
+	reports := reportProbes(at)
+	before := make([]string, len(reports))
+	for i, rp := range reports {
+		if before[i], err = rp.ask(ctx, client, base); err != nil {
+			return fmt.Errorf("%s before the load: %w", rp.name, err)
+		}
+		if rp.shows(before[i], before[i]) { // an answer that shows a load not made yet
+			return fmt.Errorf("%s shows the load before it", rp.name)
+		}
 	}
 
 	self, err := os.Executable()
@@ -212,6 +222,15 @@ func Freshness(ctx context.Context, args []string) error {
 	fmt.Printf("the command returned after %.1fs; getConditionsData showed the new prices %.1fs after it started (%+.1fs from its return; polled every %s)\n",
 		returned.Seconds(), vis.Seconds(), (vis - returned).Seconds(), *pollEvery)
 	fmt.Printf("the account's delta now holds %d products (0: the load rebuilt the whole snapshot); load average %s\n", delta, loadAverage())
+	// The other reports, asked once the grid shows the load (each reads the same
+	// snapshot and delta, so each should show it at once), then every second.
+	missed := 0
+	for _, line := range probeReports(ctx, client, base, reports, before, start, time.Minute) {
+		fmt.Println(line)
+		if !strings.Contains(line, "showed the load") {
+			missed++
+		}
+	}
 
 	// The background jobs the load asks for, run here as their workers run them
 	// (pricelens serve need not run), each timed beside its job's timeout: the trend
@@ -238,6 +257,9 @@ func Freshness(ctx context.Context, args []string) error {
 	fmt.Println(tp.report())
 	if tp.failed > 0 {
 		return fmt.Errorf("the price trend failed %d of %d times during and after the load", tp.failed, tp.asked)
+	}
+	if missed > 0 {
+		return fmt.Errorf("%d reports did not show the load", missed)
 	}
 	return nil
 }

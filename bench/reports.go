@@ -29,6 +29,7 @@ func benchReports(ctx context.Context, tw *tabwriter.Writer, runs int, client *h
 	type class struct{ name, method, path, body, target string }
 	classes := []class{
 		{"insights panel (6 numbers)", http.MethodGet, "/v1/insights/pricing", "", "150 ms"},
+		{"insight cards (3 cards of 4 tiles; kept 10 s)", http.MethodGet, "/insights/cards", "", "150 ms"},
 	}
 	for _, k := range engine.InsightKeys {
 		classes = append(classes, class{"insight report count: " + k, http.MethodPost, "/tabular/getCountOfRow", insight(k), "100 ms"})

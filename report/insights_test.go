@@ -15,6 +15,7 @@ import (
 
 	"pricelens/engine"
 	"pricelens/report/reporttest"
+	"pricelens/store"
 	"pricelens/store/authz"
 )
 
@@ -217,6 +218,30 @@ func TestInsightsOnS(t *testing.T) {
 	}
 	require.NotEmpty(t, cards.Insights[1].Highlights)
 	assert.Greater(t, *cards.Insights[1].Highlights[0].Diff, 0.0, "over the market: a positive diff")
+
+	// The cards are kept for a while (CardsWindow), but never past a change of
+	// what they read: with every match of the first tile's product flagged, it is
+	// compared with nobody, so it leaves the card on the very next call; unflagged,
+	// it is back.
+	again, err := in.Cards(ctx, authz.Principal{AccountID: 1, UserID: 1})
+	require.NoError(t, err)
+	assert.Equal(t, cards, again, "the same data: the same cards")
+	first := up.Highlights[0].ID
+	actor := store.Actor{UserID: 1, AccountID: 1}
+	for _, c := range a1.Competitors {
+		require.NoError(t, store.New(d.s.DB).FlagMatch(ctx, actor, first, c.ID, "", "wrong match"))
+	}
+	flagged, err := in.Cards(ctx, authz.Principal{AccountID: 1, UserID: 1})
+	for _, c := range a1.Competitors {
+		require.NoError(t, store.New(d.s.DB).UnflagMatch(ctx, actor, first, c.ID))
+	}
+	require.NoError(t, err)
+	for _, h := range flagged.Insights[0].Highlights {
+		assert.NotEqual(t, first, h.ID, "a product compared with nobody is not under the market")
+	}
+	unflagged, err := in.Cards(ctx, authz.Principal{AccountID: 1, UserID: 1})
+	require.NoError(t, err)
+	assert.Equal(t, cards, unflagged)
 
 	// The product tooltip's "On sale": 1 when a competitor's latest scan has the
 	// product on sale, 0 when none does, none without offers (read here from
