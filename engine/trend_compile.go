@@ -15,8 +15,9 @@ type TrendPlan struct {
 	// competitors, and their pairs are left out of every line (flags.go);
 	// each row says so (TrendKeyFlaggedExcluded).
 	FlaggedExcluded bool
-	// Rollup: the plan reads what the rollup build wrote (trend_rollup, or the
-	// product page's trend_runs), not the raw scans (the bench checks that each
+	// Rollup: the plan reads what the rollup build wrote (trend_rollup, or its
+	// runs in trend_runs: the product page, and the lines no rollup row holds,
+	// trend_runs.go runsCover), not the raw scans (the bench checks that each
 	// class measures the path it names).
 	Rollup bool
 	shape  trendShape
@@ -132,7 +133,7 @@ func (tc *trendCompiler) competitorLines() (TrendPlan, error) {
 		return tc.productRuns()
 	}
 	b := tc.k.builder()
-	priced, err := pricedPairDays(b, tc.k.a, tc.k.comps, tc.scope, rs)
+	priced, stored, err := tc.pricedDays(b, rs)
 	if err != nil {
 		return TrendPlan{}, err
 	}
@@ -164,7 +165,9 @@ func (tc *trendCompiler) competitorLines() (TrendPlan, error) {
 			"SELECT d, sum(revenue - dcost * units) AS my_num, sum(revenue) AS my_den FROM (" + metrics + ") GROUP BY d) AS rhs USING d"
 	}
 	sql = "SELECT toString(d) AS day, * FROM (" + sql + ") ORDER BY d"
-	return tc.plan(b, sql, shapeCompetitorLines)
+	p, err := tc.plan(b, sql, shapeCompetitorLines)
+	p.Rollup = stored
+	return p, err
 }
 
 // dailyMetrics is the subquery of the scope's business metrics in rs with the
@@ -233,7 +236,7 @@ func (tc *trendCompiler) competitiveness() (TrendPlan, error) {
 		}
 	}
 	b := tc.k.builder()
-	priced, err := pricedPairDays(b, tc.k.a, tc.k.comps, tc.scope, rs)
+	priced, stored, err := tc.pricedDays(b, rs)
 	if err != nil {
 		return TrendPlan{}, err
 	}
@@ -241,6 +244,7 @@ func (tc *trendCompiler) competitiveness() (TrendPlan, error) {
 	sql := "SELECT toString(d) AS day, g, sumIf(w * " + hit + ", " + ok + ") AS num, sumIf(w, " + ok + ") AS den, countIf(" + ok + ") AS n" +
 		" FROM (" + priced + ") GROUP BY d, g HAVING n > 0 ORDER BY d, g"
 	p, err := tc.plan(b, sql, shapeCompetitiveness)
+	p.Rollup = stored
 	p.CompareFrom = rs[1].from
 	p.GroupField = level.groupField()
 	return p, err
@@ -281,6 +285,7 @@ func CompileTrendCustomField(a Account, t Trend, field string) (TrendPlan, error
 	b := tc.k.builder()
 	rs := []dayRange{{tc.from, tc.to}}
 	var days string
+	stored := false
 	if tc.t.Report == TrendKeyMetrics {
 		daily, err := productDays(b, tc.k.a, tc.scope, rs)
 		if err != nil {
@@ -292,7 +297,9 @@ func CompileTrendCustomField(a Account, t Trend, field string) (TrendPlan, error
 		}
 		days = "SELECT d, " + ColProductID + ", w, cf FROM (" + daily + ") AS lhs ALL INNER JOIN (" + prods + ") AS rhs USING " + ColProductID
 	} else {
-		priced, err := pricedPairDays(b, tc.k.a, tc.k.comps, tc.scope, rs, "toFloat64("+cf.LogicalName+") AS cf")
+		var priced string
+		var err error
+		priced, stored, err = tc.pricedDays(b, rs, "toFloat64("+cf.LogicalName+") AS cf")
 		if err != nil {
 			return TrendPlan{}, err
 		}
@@ -300,5 +307,7 @@ func CompileTrendCustomField(a Account, t Trend, field string) (TrendPlan, error
 		days = "SELECT d, " + ColProductID + ", pw AS w, pcf AS cf FROM (" + days + ")"
 	}
 	sql := "SELECT toString(d) AS day, sum(w * cf) AS num, sum(w) AS den, count() AS products FROM (" + days + ") GROUP BY d ORDER BY d"
-	return tc.plan(b, sql, shapeCustomField)
+	p, err := tc.plan(b, sql, shapeCustomField)
+	p.Rollup = stored
+	return p, err
 }

@@ -245,6 +245,11 @@ func pricedPairDays(b *builder, a Account, comps []Competitor, scope trendScope,
 	if err != nil {
 		return "", err
 	}
+	return pricedJoin(b, a, scope, rs, pd, extra...)
+}
+
+// pricedJoin is pricedPairDays over the carried prices pd (pairDays' columns).
+func pricedJoin(b *builder, a Account, scope trendScope, rs []dayRange, pd string, extra ...string) (string, error) {
 	prods, err := scope.products(b, extra...)
 	if err != nil {
 		return "", err

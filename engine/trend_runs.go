@@ -1,6 +1,9 @@
 package engine
 
-import "time"
+import (
+	"slices"
+	"time"
+)
 
 // The runs of the (product, competitor) pairs (migration 00140). A pair's carried
 // price (trend_history.go) is one value over a run of days; a run ends at a scan
@@ -72,6 +75,61 @@ func storedRuns(b *builder, t Table, a Account, comps []Competitor, scope *trend
 		" arrayFilter((x, y) -> y, sx, k) AS rx" +
 		" FROM (SELECT " + ColProductID + ", " + ColCompetitorID + ", rl AS sl, rh AS sh, rx AS sx FROM " + b.table(t) + " WHERE " + w + ")"
 	return "SELECT " + ColProductID + ", " + ColCompetitorID + ", rl, rh, rx FROM (" + cut + ") WHERE notEmpty(rl)", nil
+}
+
+// runDays is pairDays read from the stored runs (trend_runs): one row
+// (product_id, competitor_id, px, d) per pair and day of rs with a price. The
+// raw path sorts every scan of the scope's pairs since the staleness limit
+// before rs (a month of one category at L ran past the 30 s limit); the runs
+// are those scans already carried by the rollup build, so only the expansion
+// into days is left. Exact while runsCover holds.
+func runDays(b *builder, a Account, comps []Competitor, scope trendScope, rs []dayRange) (string, error) {
+	all := span(rs)
+	runs, err := storedRuns(b, TableTrendRuns, a, comps, &scope, all.from, all.to)
+	if err != nil {
+		return "", err
+	}
+	expand := "SELECT " + ColProductID + ", " + ColCompetitorID + ", px," +
+		" arrayJoin(arrayMap(i -> l + i, range(toUInt64(toInt64(h) - toInt64(l) + 1)))) AS d" +
+		" FROM (" + runs + ") ARRAY JOIN rl AS l, rh AS h, rx AS px"
+	if r := inRanges("d", rs); r != "" {
+		expand = "SELECT * FROM (" + expand + ") WHERE " + r
+	}
+	return expand, nil
+}
+
+// runsCover reports whether the stored runs hold the carried prices of every
+// selected competitor over rs: the rollup's build wrote them with the account's
+// staleness, for its competitors, up to its last day (days before its first
+// have no scans to carry). A load since the build is not in them: the plan
+// reads them all the same and the answer says what time its data covers
+// (dataAsOf), as the rollup's readers do.
+func (tc *trendCompiler) runsCover(rs []dayRange) bool {
+	r := tc.k.a.TrendRollup
+	if r == nil || r.Staleness != tc.k.a.Settings.StalenessDays || span(rs).to.After(r.LastDay) {
+		return false
+	}
+	for _, c := range tc.k.comps {
+		if !slices.Contains(r.Competitors, c.ID) {
+			return false
+		}
+	}
+	return true
+}
+
+// pricedDays is pricedPairDays over the stored runs when they cover rs (stored
+// true), else over the scans.
+func (tc *trendCompiler) pricedDays(b *builder, rs []dayRange, extra ...string) (sql string, stored bool, err error) {
+	if !tc.runsCover(rs) {
+		sql, err = pricedPairDays(b, tc.k.a, tc.k.comps, tc.scope, rs, extra...)
+		return sql, false, err
+	}
+	pd, err := runDays(b, tc.k.a, tc.k.comps, tc.scope, rs)
+	if err != nil {
+		return "", false, err
+	}
+	sql, err = pricedJoin(b, tc.k.a, tc.scope, rs, pd, extra...)
+	return sql, true, err
 }
 
 // runsColumns is the column list of trend_runs (and trend_runs_build).

@@ -41,9 +41,14 @@ func TestTrendSQL(t *testing.T) {
 	priceLines := "sum(pw * mkt) AS sel_num, sum(pw) AS sel_den, sum(pw * pmp) AS my_num, sum(pw) AS my_den, count() AS products"
 	all := "account_id = ?"
 	products := "SELECT product_id, toFloat64(1) AS w, my_price AS cat_mp FROM product_snapshot WHERE account_id = ?"
+	// The same carried prices from the stored runs (trend_runs.go runDays).
+	decRuns := "SELECT product_id, competitor_id, px, arrayJoin(arrayMap(i -> l + i, range(toUInt64(toInt64(h) - toInt64(l) + 1)))) AS d FROM (" +
+		fill(storedRunsSQL, "{TABLE}", "trend_runs", "{KEYS}", " AND product_id IN (SELECT product_id FROM product_snapshot WHERE account_id = ?)", "{FROM}", "2025-12-01", "{LAST}", "2025-12-31") +
+		") ARRAY JOIN rl AS l, rh AS h, rx AS px"
 	cases := []struct {
 		name, trend, sql string
 		args             []any
+		rollup           bool // the account has a current rollup (rollupAccount)
 	}{
 		{
 			name:  "PDP_price_trend: one product, every competitor, my price from the daily metrics",
@@ -83,6 +88,17 @@ func TestTrendSQL(t *testing.T) {
 			sql: "SELECT toString(d) AS day, * FROM (SELECT d, c_ids, c_num, c_den, c_n, products, my_num, my_den FROM (" +
 				lines("avg(px)", "if((hd = 1 AND px > 0), units * (px - dcost), 0.)", "if((hd = 1 AND px > 0), units * px, 0.)", "toUInt64((hd = 1 AND px > 0))", "count() AS products",
 					priced(fill(decPairs, "{WHERE}", all), products, fill(decDaily, "{WHERE}", all)))[len("SELECT toString(d) AS day, * FROM ("):] +
+				") AS lhs ALL FULL OUTER JOIN (SELECT d, sum(revenue - dcost * units) AS my_num, sum(revenue) AS my_den FROM (SELECT *, if(dmp > 0, dmp, cat_mp) AS mp FROM (" + fill(decDaily, "{WHERE}", all) +
+				") AS lhs ALL INNER JOIN (" + products + ") AS rhs USING product_id) GROUP BY d) AS rhs USING d) ORDER BY d",
+			args: []any{uint32(7), clickhouse.GroupSet{Value: []any{uint64(3), uint64(9)}}, uint32(7), uint32(7), uint32(7), uint32(7), uint32(7), uint32(7), uint32(7)},
+		},
+		{
+			name:   "margin_trend from the rollup build's runs (it is current): the carried prices by key, expanded into days",
+			trend:  `{"report_name":"margin_trend",` + dec + `}`,
+			rollup: true,
+			sql: "SELECT toString(d) AS day, * FROM (SELECT d, c_ids, c_num, c_den, c_n, products, my_num, my_den FROM (" +
+				lines("avg(px)", "if((hd = 1 AND px > 0), units * (px - dcost), 0.)", "if((hd = 1 AND px > 0), units * px, 0.)", "toUInt64((hd = 1 AND px > 0))", "count() AS products",
+					priced(decRuns, products, fill(decDaily, "{WHERE}", all)))[len("SELECT toString(d) AS day, * FROM ("):] +
 				") AS lhs ALL FULL OUTER JOIN (SELECT d, sum(revenue - dcost * units) AS my_num, sum(revenue) AS my_den FROM (SELECT *, if(dmp > 0, dmp, cat_mp) AS mp FROM (" + fill(decDaily, "{WHERE}", all) +
 				") AS lhs ALL INNER JOIN (" + products + ") AS rhs USING product_id) GROUP BY d) AS rhs USING d) ORDER BY d",
 			args: []any{uint32(7), clickhouse.GroupSet{Value: []any{uint64(3), uint64(9)}}, uint32(7), uint32(7), uint32(7), uint32(7), uint32(7), uint32(7), uint32(7)},
@@ -130,12 +146,65 @@ func TestTrendSQL(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			tr, err := ParseTrend([]byte(tc.trend))
 			require.NoError(t, err)
-			p, err := CompileTrend(testAccount(), tr)
+			a := testAccount()
+			if tc.rollup {
+				a = rollupAccount()
+			}
+			p, err := CompileTrend(a, tr)
 			require.NoError(t, err)
 			assert.Equal(t, tc.sql, p.SQL)
 			assert.Equal(t, tc.args, p.Args)
+			assert.Equal(t, tc.rollup, p.Rollup, "the plan says it reads what the rollup build wrote (dataAsOf after a load)")
 		})
 	}
+}
+
+// The lines no rollup row holds read the rollup build's runs instead of the scans
+// only while the runs are exact for them: same staleness, the last day reached,
+// every selected competitor built.
+func TestTrendStoredRunsOnlyWhereExact(t *testing.T) {
+	dec := `"dates":{"from":"2025-12-01","to":"2025-12-31"}`
+	source := func(a Account, js string) string {
+		tr, err := ParseTrend([]byte(js))
+		require.NoError(t, err, js)
+		p, err := CompileTrend(a, tr)
+		require.NoError(t, err, js)
+		switch {
+		case strings.Contains(p.SQL, " FROM trend_runs WHERE ") && p.Rollup:
+			return "runs"
+		case strings.Contains(p.SQL, " FROM offers WHERE ") && !p.Rollup:
+			return "scans"
+		}
+		return "other"
+	}
+	a := rollupAccount()
+	for _, js := range []string{
+		`{"report_name":"margin_trend",` + dec + `}`,
+		`{"report_name":"price_vs_market_trend","filters":{"category_tree":{"paths":[["TV","OLED","55"]]}},` + dec + `}`,
+		`{"report_name":"price_trend","competitorId":[3],"search":"tv",` + dec + `}`,
+		`{"report_name":"competitiveness_metrics","group":"brand",` + dec + `}`,
+	} {
+		assert.Equal(t, "runs", source(a, js), js)
+	}
+	margin := `{"report_name":"margin_trend",` + dec + `}`
+	assert.Equal(t, "scans", source(testAccount(), margin), "no rollup")
+	other := rollupAccount()
+	other.TrendRollup.LastDay = other.TrendRollup.LastDay.AddDate(0, 0, -1)
+	assert.Equal(t, "scans", source(other, margin), "runs that do not reach the last day")
+	other = rollupAccount()
+	other.Settings.StalenessDays = 7
+	assert.Equal(t, "scans", source(other, margin), "runs of another staleness")
+	other = rollupAccount()
+	other.Competitors = append(other.Competitors, Competitor{ID: 11, Name: "New"})
+	assert.Equal(t, "scans", source(other, margin), "a competitor the runs do not hold")
+	assert.Equal(t, "runs", source(other, `{"report_name":"margin_trend","competitorId":[3,9],`+dec+`}`), "the competitors they hold")
+	flagged := rollupAccount()
+	flagged.Flagged = map[int64][]string{9: {"P1"}}
+	tr, err := ParseTrend([]byte(margin))
+	require.NoError(t, err)
+	p, err := CompileTrend(flagged, tr)
+	require.NoError(t, err)
+	assert.Contains(t, p.SQL, " FROM trend_runs WHERE account_id = ? AND competitor_id IN ? AND NOT ((competitor_id = 9 AND ", "flagged pairs carry no price")
 }
 
 // A flagged match (issue 17) carries no price into any line: its scans are left

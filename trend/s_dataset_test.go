@@ -368,11 +368,27 @@ func TestTrendsOnS(t *testing.T) {
 			check(t, pc.a, engine.TrendPDP, js, []string{pid}, compIDs(a1), one)
 		})
 	}
-	t.Run("price_vs_market_trend", func(t *testing.T) {
-		check(t, a1, engine.TrendPriceVsMarket, `{"report_name":"price_vs_market_trend",`+bySup+dates+`}`, inSup, compIDs(a1), one)
-	})
-	t.Run("margin_trend", func(t *testing.T) {
-		check(t, a1, engine.TrendMargin, `{"report_name":"margin_trend",`+bySup+dates+`}`, inSup, compIDs(a1), one)
+	// Price vs. market and margin have no rollup rows: they read the rollup
+	// build's runs (the carried prices), and over another staleness the scans.
+	for _, pc := range []struct {
+		name   string
+		a      engine.Account
+		stored bool
+	}{{"the rollup build's runs", a1, true}, {"the scans: the runs hold another staleness", staleness3, false}} {
+		t.Run("price_vs_market_trend ("+pc.name+")", func(t *testing.T) {
+			js := `{"report_name":"price_vs_market_trend",` + bySup + dates + `}`
+			plan, err := s.Plan(ctx, pc.a, trendOf(t, js))
+			require.NoError(t, err)
+			require.Equal(t, pc.stored, strings.Contains(plan.SQL, " FROM trend_runs WHERE "), plan.SQL)
+			check(t, pc.a, engine.TrendPriceVsMarket, js, inSup, compIDs(a1), one)
+		})
+	}
+	t.Run("margin_trend (the rollup build's runs)", func(t *testing.T) {
+		js := `{"report_name":"margin_trend",` + bySup + dates + `}`
+		plan, err := s.Plan(ctx, a1, trendOf(t, js))
+		require.NoError(t, err)
+		require.True(t, plan.Rollup, plan.SQL)
+		check(t, a1, engine.TrendMargin, js, inSup, compIDs(a1), one)
 	})
 	t.Run("key_business_metrics with previous_period", func(t *testing.T) {
 		rows, err := s.Rows(ctx, a1, trendOf(t, `{"report_name":"key_business_metrics","compareTo":"previous_period",`+dates+`}`))
