@@ -259,7 +259,7 @@ bench: stack
 
 # bench-pricer: the dynamic pricer at L (issue 15): 50 rules over bench_l's million
 # products, run end to end, the results grid and the rule preview. Its own databases
-# (bench_pricer) read bench_l through views; run make bench first to load L.
+# (bench_pricer) hold a copy of the account's snapshot of bench_l; run make bench first to load L.
 .PHONY: bench-pricer
 bench-pricer: stack
 	PRICELENS_CLICKHOUSE_DB=bench_pricer PRICELENS_POSTGRES_URL='postgres://pricelens:pricelens@127.0.0.1:15432/bench_pricer?sslmode=disable' $(BIN) bench-pricer --from bench_l

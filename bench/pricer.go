@@ -10,6 +10,8 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -22,7 +24,6 @@ import (
 	"pricelens/deploy/databases"
 	"pricelens/engine"
 	"pricelens/jobs"
-	"pricelens/migrations"
 	"pricelens/report"
 	"pricelens/store"
 	"pricelens/store/authz"
@@ -33,9 +34,9 @@ import (
 // over a million products end to end (runRulebase, the River job, isRunProcess
 // until complete), a results-grid block with a filter and a sort, and the rule
 // preview, through the HTTP API. Its databases are private (make bench-pricer:
-// bench_pricer in both servers): the ClickHouse one reads the L data set of
-// --from (bench_l) through views, so L is neither copied nor touched, and the
-// PostgreSQL one holds the account, its competitors, the rules and the runs.
+// bench_pricer in both servers): the ClickHouse one holds a copy of the
+// account's snapshot of --from (bench_l; copySnapshot), which is only read, and
+// the PostgreSQL one holds the account, its competitors, the rules and the runs.
 func Pricer(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("bench-pricer", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
@@ -57,7 +58,7 @@ func Pricer(ctx context.Context, args []string) error {
 	if c.ClickHouseDB == *from {
 		return usagef("run bench-pricer on a database of its own (PRICELENS_CLICKHOUSE_DB), not on %s", *from)
 	}
-	if err := restartBehindViews(ctx, c); err != nil {
+	if err := restartOnViews(ctx, c); err != nil {
 		return err
 	}
 	if err := databases.Migrate(ctx, c, "up", os.Stdout); err != nil {
@@ -69,34 +70,8 @@ func Pricer(ctx context.Context, args []string) error {
 	}
 	defer d.Close()
 	w, db := d.W, d.DB
-	// The snapshot and its build facts of --from, as views (the run reads them
-	// like tables); mrp is not in L, so the view gives each product one.
-	for _, v := range []struct{ name, sel string }{
-		{"product_snapshot", "SELECT *, round(my_price * 1.25, 2) AS mrp FROM " + *from + ".product_snapshot"},
-		{"snapshot_builds", "SELECT * FROM " + *from + ".snapshot_builds"},
-	} {
-		var eng string
-		if err := w.Conn.QueryRow(ctx, "SELECT engine FROM system.tables WHERE database = currentDatabase() AND name = ?", v.name).Scan(&eng); err != nil {
-			return err
-		}
-		if eng != "View" {
-			if err := w.Conn.Exec(ctx, "DROP TABLE IF EXISTS "+v.name); err != nil {
-				return err
-			}
-			if strings.Contains(v.sel, "mrp") {
-				// L's snapshot may already have an mrp column (a newer seed): then take it.
-				var n uint64
-				if err := w.Conn.QueryRow(ctx, "SELECT count() FROM system.columns WHERE database = ? AND table = 'product_snapshot' AND name = 'mrp'", *from).Scan(&n); err != nil {
-					return err
-				}
-				if n > 0 {
-					v.sel = "SELECT * FROM " + *from + ".product_snapshot"
-				}
-			}
-			if err := w.Conn.Exec(ctx, "CREATE VIEW "+v.name+" AS "+v.sel); err != nil {
-				return err
-			}
-		}
+	if err := copySnapshot(ctx, c, *from, uint32(*account)); err != nil {
+		return err
 	}
 	var slots []uint32
 	var products uint64
@@ -338,12 +313,91 @@ func plainName(s string) bool {
 	return true
 }
 
-// restartBehindViews drops the bench's own ClickHouse database when its schema is
-// behind and it holds the views of --from: a migration that alters the snapshot
-// cannot alter a view (Code 48). The database holds nothing else of value (the
-// results of earlier bench runs; L itself is only read through the views), and the
-// migrations and views are made again right after.
-func restartBehindViews(ctx context.Context, c config.Config) error {
+// copySnapshot copies the account's snapshot and build facts of from into the
+// bench's own tables, as the account's own build would have written them, when
+// the copy is not of from's newest build (a new seed of L). It was a view over
+// from once: 18.16 does not push a WHERE into a view, so every run and preview
+// read the other accounts' rows of from too (1.2M rows for 1M at L), a cost no
+// real account has (its snapshot is a table partitioned by account). mrp is not
+// in older L data sets: then each product gets one from its price. The copy
+// (~1 min at L) runs under a limit of its own, not the reports' 30 s.
+func copySnapshot(ctx context.Context, c config.Config, from string, account uint32) error {
+	c.ClickHouseMaxExecution = 10 * time.Minute
+	w, err := warehouse.Open(ctx, c)
+	if err != nil {
+		return err
+	}
+	defer w.Close()
+	newest := func(db string) (uint64, error) {
+		var b uint64
+		err := w.Conn.QueryRow(ctx, "SELECT max(build_id) FROM "+db+".snapshot_builds WHERE account_id = ?", account).Scan(&b)
+		return b, err
+	}
+	src, err := newest(from)
+	if err != nil {
+		return err
+	}
+	cur, err := newest(w.Database)
+	if err != nil || cur == src {
+		return err
+	}
+	fmt.Printf("bench-pricer: copying account %d's snapshot (build %d) from %s\n", account, src, from)
+	for _, t := range []string{"product_snapshot", "snapshot_builds"} {
+		mine, err := columnNames(ctx, w, w.Database, t)
+		if err != nil {
+			return err
+		}
+		theirs, err := columnNames(ctx, w, from, t)
+		if err != nil {
+			return err
+		}
+		var cols, sel []string
+		for _, name := range mine {
+			switch {
+			case slices.Contains(theirs, name):
+				sel = append(sel, name)
+			case name == "mrp":
+				sel = append(sel, "round(my_price * 1.25, 2)")
+			default:
+				continue // the column's default
+			}
+			cols = append(cols, name)
+		}
+		if err := w.Conn.Exec(ctx, "TRUNCATE TABLE "+t); err != nil {
+			return err
+		}
+		if err := w.Conn.Exec(ctx, "INSERT INTO "+t+" ("+strings.Join(cols, ", ")+") SELECT "+strings.Join(sel, ", ")+
+			" FROM "+from+"."+t+" WHERE account_id = "+strconv.FormatUint(uint64(account), 10)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// columnNames are the stored columns of db.table.
+func columnNames(ctx context.Context, w *warehouse.Warehouse, db, table string) ([]string, error) {
+	rows, err := w.Conn.Query(ctx, "SELECT name FROM system.columns WHERE database = ? AND table = ? AND default_kind NOT IN ('MATERIALIZED', 'ALIAS')", db, table)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var name string
+		if err := rows.Scan(&name); err != nil {
+			return nil, err
+		}
+		out = append(out, name)
+	}
+	return out, rows.Err()
+}
+
+// restartOnViews drops the bench's own ClickHouse database when it holds views
+// of --from (the bench's setup before copySnapshot): the migrations would make
+// the tables again, and a migration that alters the snapshot cannot alter a view
+// (Code 48). The database holds nothing else of value (the results of earlier
+// bench runs), and the migrations and the copy are made again right after.
+func restartOnViews(ctx context.Context, c config.Config) error {
 	w, err := warehouse.Open(ctx, c)
 	if err != nil {
 		return err
@@ -356,16 +410,6 @@ func restartBehindViews(ctx context.Context, c config.Config) error {
 	if views == 0 {
 		return nil
 	}
-	db := w.DB()
-	defer db.Close()
-	p, err := migrations.Provider(migrations.ClickHouse, db)
-	if err != nil {
-		return err
-	}
-	pending, err := p.HasPending(ctx)
-	if err != nil || !pending {
-		return err
-	}
-	fmt.Printf("bench-pricer: the schema of %s is behind its views of the data set; it starts again\n", w.Database)
+	fmt.Printf("bench-pricer: %s holds the views of the data set of an older bench; it starts again\n", w.Database)
 	return w.Conn.Exec(ctx, "DROP DATABASE "+w.Database)
 }

@@ -163,50 +163,154 @@ func StateCutoffHolds(a Account, at time.Time) bool {
 	return a.Totals.exact(a.Settings, staleCutoff(a.Settings, at)) && a.Totals.exact(a.Settings, staleCutoff(a.Settings, a.Now))
 }
 
-// CompilePreviewFromState compiles the same preview as CompilePreview from result
-// set resultID, a run over the same inputs (the caller checks RunFingerprint,
-// StateCutoffHolds and PreviewFromStateAllowed). Per product in the candidate's
-// scope, the run's rule of the candidate's list tells whether a rule ranked before
-// the candidate matched: then the run's value of that list stands, else the
-// candidate's (with the contracts and events in force, as in a run). The other
-// two lists' values are the run's. The steps after the values (band, clamp,
-// rounding, status) are the run's own steps, recomputed. Only the candidate's
-// sources and scope are read from the snapshot, joined with the run's four
-// columns per product.
-func CompilePreviewFromState(a Account, rules []Rule, candidate Rule, g Guardrails, resultID uint64) (Statement, error) {
+// previewState is what both statements of a preview from a run's results know:
+// the rules with the candidate in place (k), the candidate alone (kc), the ids of
+// the rules ranked before it in its list, its list's column prefix, and where its
+// scope reads.
+type previewState struct {
+	k, kc     *runCompiler
+	candidate Rule
+	before    []string
+	p         string
+	// scoped: the candidate has a scope; onResults: it reads only the product's
+	// own columns the run copied into its results (resultScopeFilters), so the
+	// run's rows are matched on those (a super category skips the other rows by
+	// PREWHERE), else by id among the snapshot's products in scope.
+	scoped, onResults bool
+}
+
+func newPreviewState(a Account, rules []Rule, candidate Rule, g Guardrails) (*previewState, error) {
 	all, candidate := previewRules(rules, candidate)
 	k, err := newRunCompiler(a, all, g)
 	if err != nil {
-		return Statement{}, err
+		return nil, err
 	}
-	var before []string
+	s := &previewState{k: k, candidate: candidate, p: map[RuleType]string{RuleTarget: "t", RuleFloor: "f", RuleCeiling: "c"}[candidate.Type]}
 	for _, r := range k.lists[candidate.Type] {
 		if r.ID == candidate.ID {
 			break
 		}
-		before = append(before, "toUInt64("+IntLit(r.ID)+")")
+		s.before = append(s.before, IntLit(r.ID))
 	}
 	// The candidate alone, its list's position n_i 1 where it wins.
-	kc, err := newRunCompiler(a, []Rule{candidate}, g)
+	if s.kc, err = newRunCompiler(a, []Rule{candidate}, g); err != nil {
+		return nil, err
+	}
+	s.scoped = len(candidate.Scope.Filters) > 0 || candidate.Scope.Search != ""
+	s.onResults = true
+	for id := range candidate.Scope.Filters {
+		s.onResults = s.onResults && resultScopeFilters[id]
+	}
+	return s, nil
+}
+
+// ranked is true on a run's row that a rule ranked before the candidate won (an
+// IN's set: has() of an array literal builds the array for every row, 26 ids
+// per row at L).
+func (s *previewState) ranked() string {
+	return s.p + "_rule IN (" + strings.Join(s.before, ", ") + ")"
+}
+
+// runRows selects cols of the run's rows where cond holds (with its leading AND),
+// in the candidate's scope when inScope.
+func (s *previewState) runRows(b *builder, resultID uint64, cols, cond string, inScope bool) (string, error) {
+	a := s.kc.a
+	where := ColAccountID + " = " + b.bind(a.AccountID) + " AND result_id = " + b.bind(resultID) + cond
+	if inScope && s.scoped {
+		if s.onResults {
+			sc, err := scopePredicate(b, a, s.candidate.Scope)
+			if err != nil {
+				return "", err
+			}
+			where += " AND " + sc
+		} else {
+			whole := wholeAccount(a, b)
+			sc, err := scopePredicate(b, a, s.candidate.Scope)
+			if err != nil {
+				return "", err
+			}
+			where += " AND " + ColProductID + globalIn(a, false) + "(SELECT " + ColProductID + " FROM " + b.snapshotTable(a) + " WHERE " + whole + " AND " + sc + ")"
+		}
+	}
+	return "SELECT " + cols + " FROM " + b.table(TablePricerResults) + " WHERE " + where, nil
+}
+
+// CompilePreviewRest counts the products of result set resultID in the
+// candidate's reach that no rule ranked before it won: those the preview
+// recomputes (CompilePreviewFromState's rest). ok is false when that is every
+// product (the candidate is first of its list), with nothing to count. The count
+// reads the run's rule column alone (and the scope's, on the results' own
+// columns; any other scope is left out: the count is then of a superset, which is
+// 0 only when the rest is).
+func CompilePreviewRest(a Account, rules []Rule, candidate Rule, g Guardrails, resultID uint64) (st Statement, ok bool, err error) {
+	s, err := newPreviewState(a, rules, candidate, g)
+	if err != nil || len(s.before) == 0 {
+		return Statement{}, false, err
+	}
+	b := newBuilder(a)
+	sql, err := s.runRows(b, resultID, "count()", " AND NOT "+s.ranked(), s.onResults)
+	if err != nil {
+		return Statement{}, false, err
+	}
+	st, err = b.statement(sql)
+	return st, err == nil, err
+}
+
+// CompilePreviewFromState compiles the same preview as CompilePreview from result
+// set resultID, a run over the same inputs (the caller checks RunFingerprint,
+// StateCutoffHolds and PreviewFromStateAllowed). Per product in the candidate's
+// scope, the run's rule of the candidate's list tells whether a rule ranked before
+// the candidate matched. Where one did, the run's result stands whole: its values
+// are the preview's and so are the steps after them, so its stored change and
+// status are read as they are, from the run's rows alone. Elsewhere (the rest)
+// the candidate's value takes its list (with the contracts and events in force,
+// as in a run); the other two lists' values are the run's, and the steps after
+// the values (band, clamp, rounding, status) are the run's own steps,
+// recomputed. Only the rest's sources are read from the snapshot, joined with
+// the run's four columns per product. rest false (CompilePreviewRest counted
+// none: a new rule behind a catch-all) leaves the rest out, and with it the
+// snapshot, the join and the steps.
+func CompilePreviewFromState(a Account, rules []Rule, candidate Rule, g Guardrails, resultID uint64, rest bool) (Statement, error) {
+	s, err := newPreviewState(a, rules, candidate, g)
 	if err != nil {
 		return Statement{}, err
 	}
-	p := map[RuleType]string{RuleTarget: "t", RuleFloor: "f", RuleCeiling: "c"}[candidate.Type]
+	k, kc, p, candidate := s.k, s.kc, s.p, s.candidate
 	b := newBuilder(a)
-	// The right side of a JOIN is the one held in memory. A scoped candidate's
-	// products are the fewer: the run's million narrow rows stream past a hash of
-	// them (one super category at L: 0.2 s against 1.4 s the other way round, load
-	// 6). Without a scope both sides are every product, and the run's rows are the
-	// narrower to hold. Each side binds its values in the order it is written
-	// (the run's first here, before the snapshot side's columns bind theirs).
-	scoped := len(candidate.Scope.Filters) > 0 || candidate.Scope.Search != ""
-	runSide := func() string {
-		return "SELECT " + ColProductID + ", " + p + "_rule AS r_rule, target AS r_t, floor AS r_f, ceiling AS r_c FROM " +
-			b.table(TablePricerResults) + " WHERE " + ColAccountID + " = " + b.bind(kc.a.AccountID) + " AND result_id = " + b.bind(resultID)
+	var parts []string
+	if len(s.before) > 0 {
+		part, err := s.runRows(b, resultID, p+"_rule, CAST(status AS String) AS status, change_pct", " AND "+s.ranked(), true)
+		if err != nil {
+			return Statement{}, err
+		}
+		parts = append(parts, part)
 	}
+	if !rest && len(parts) > 0 {
+		return previewCounts(b, strings.Join(parts, " UNION ALL "), candidate)
+	}
+	// The rest: the right side of a JOIN is the one held in memory, the fewer
+	// rows. The run's rows are, unless the scope narrows only the snapshot's side:
+	// then the run's narrow rows stream past a hash of the scope's products (one
+	// super category at L: 0.2 s against 1.4 s the other way round, load 6). The
+	// snapshot's side is not narrowed to the run's rows by an IN: 18.16 builds an
+	// IN's set for the primary key each time it analyses a level above it, once per
+	// step level (at L, 1.0-1.3 s against 0.3-0.4 s without, load 6-7). Each side
+	// binds its values in the order it is written.
+	unranked := ""
+	if len(s.before) > 0 {
+		unranked = " AND NOT " + s.ranked()
+	}
+	runSide := func() (string, error) {
+		// The join keeps the scope's products; on the results' own columns the
+		// scope also thins the run's rows before it.
+		return s.runRows(b, resultID, ColProductID+", "+p+"_rule AS r_rule, target AS r_t, floor AS r_f, ceiling AS r_c", unranked, s.onResults)
+	}
+	runLeft := s.scoped && !s.onResults
 	var run string
-	if scoped {
-		run = runSide()
+	if runLeft {
+		if run, err = runSide(); err != nil {
+			return Statement{}, err
+		}
 	}
 	sel := append([]string{ColProductID, ColMyPrice + " AS price", ColCost, ColMRP}, kc.offerColumns()...)
 	carry := []string{"price", ColCost}
@@ -225,23 +329,21 @@ func CompilePreviewFromState(a Account, rules []Rule, candidate Rule, g Guardrai
 	}
 	snap := "SELECT " + strings.Join(sel, ", ") + " FROM " + b.snapshotTable(kc.a) + " WHERE " + where
 	join := "(" + run + ") AS lhs ALL INNER JOIN (" + snap + ") AS rhs"
-	if !scoped {
-		run = runSide()
+	if !runLeft {
+		if run, err = runSide(); err != nil {
+			return Statement{}, err
+		}
 		join = "(" + snap + ") AS lhs ALL INNER JOIN (" + run + ") AS rhs"
 	}
-	wins := "1"
-	if len(before) > 0 {
-		wins = "NOT has([" + strings.Join(before, ", ") + "], r_rule)"
-	}
-	sql := "SELECT *, toUInt32(" + wins + ") AS n_i FROM " + join + " USING " + ColProductID
-	// The candidate's rule and source where it wins (the run's compiler, as in a run).
+	sql := "SELECT *, toUInt32(1) AS n_i FROM " + join + " USING " + ColProductID
+	// The candidate's rule and source (the run's compiler, as in a run).
 	sql = "SELECT " + strings.Join(append(append([]string{}, carry...), append([]string{"n_i", "r_rule", "r_t", "r_f", "r_c"}, kc.pick(candidate.Type, "n")...)...), ", ") + " FROM (" + sql + ")"
-	// Each list's rule and value: the candidate's where it wins, else the run's.
-	cols := []string{"if(n_i = 1, n_rule, r_rule) AS " + p + "_rule"}
+	// Each list's rule and value: the candidate's, the other lists' the run's.
+	cols := []string{"n_rule AS " + p + "_rule"}
 	for _, l := range runLists {
 		v := "r_" + l.prefix
 		if l.t == candidate.Type {
-			v = "if(n_i = 1, " + kc.adjustedValue(l.t, "n") + ", " + v + ")"
+			v = kc.adjustedValue(l.t, "n")
 		}
 		cols = append(cols, v+" AS "+valueColumn[l.t])
 	}
@@ -251,5 +353,15 @@ func CompilePreviewFromState(a Account, rules []Rule, candidate Rule, g Guardrai
 		sql = "SELECT " + strings.Join(append(append([]string{}, carry...), l.cols...), ", ") + " FROM (" + sql + ")"
 		carry = append(carry, l.keep...)
 	}
-	return previewCounts(b, sql, candidate)
+	parts = append(parts, "SELECT "+p+"_rule, status, change_pct FROM ("+sql+")")
+	return previewCounts(b, strings.Join(parts, " UNION ALL "), candidate)
 }
+
+// resultScopeFilters are the scope filters that read only the product's own
+// columns a run copies into its results (resultColumns: name, brand, manufacturer
+// id, the category levels, the search text) under the snapshot's names: while the
+// run's inputs are the preview's (the same snapshot build), they match the run's
+// rows exactly as the snapshot's.
+var resultScopeFilters = map[string]bool{"category_tree": true, "categories": true, "id": true, "name": true,
+	"canonical_mfgr_display": true, "mfgr_prod_id": true, "super_category": true, "category": true, "vertical": true,
+	"category_display": true}

@@ -103,7 +103,19 @@ func (p *Pricer) previewStatement(ctx context.Context, accountID int64, a engine
 			return engine.Statement{}, "", err
 		}
 		if fp, err := engine.RunFingerprint(a, rules, g, version, state.InputsAt); err == nil && fp == state.Inputs {
-			st, err := engine.CompilePreviewFromState(a, rules, cand, g, uint64(state.ResultID))
+			// The products the candidate may take from the run's winners: none
+			// (a new rule behind a catch-all) spares the preview the snapshot.
+			rest := true
+			if count, ok, err := engine.CompilePreviewRest(a, rules, cand, g, uint64(state.ResultID)); err != nil {
+				return engine.Statement{}, "", err
+			} else if ok {
+				n, err := p.W.Count(ctx, count)
+				if err != nil {
+					return engine.Statement{}, "", err
+				}
+				rest = n > 0
+			}
+			st, err := engine.CompilePreviewFromState(a, rules, cand, g, uint64(state.ResultID), rest)
 			return st, BasisLatestRun, err
 		}
 	}

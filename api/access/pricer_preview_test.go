@@ -52,6 +52,12 @@ func (p *pricerEnv) randomRule(r *rand.Rand, name string, sups []string) (obj, e
 		s := sups[r.IntN(len(sups))]
 		rule["scope"] = obj{"filters": obj{"category_tree": obj{"paths": [][]string{{s}}}}}
 		ev.match = func(x evProduct) bool { return x.sup == s }
+	} else if r.IntN(3) == 0 {
+		// A scope the run's results do not hold under the snapshot's name (my price).
+		lo := float64(r.IntN(80))
+		hi := lo + float64(10+r.IntN(60))
+		rule["scope"] = obj{"filters": obj{"price": obj{"filterType": "number", "type": "inRange", "filter": lo, "filterTo": hi}}}
+		ev.match = func(x evProduct) bool { return x.price >= lo && x.price <= hi }
 	}
 	return rule, ev
 }
