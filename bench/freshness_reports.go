@@ -1,13 +1,10 @@
 package bench
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
-	"strings"
 	"time"
 
 	"pricelens/report"
@@ -81,28 +78,9 @@ func reportProbes(at time.Time) []reportProbe {
 
 // askJSON asks url and decodes a 200 answer into v.
 func askJSON(ctx context.Context, client *http.Client, method, url, body string, v any) error {
-	var rd io.Reader
-	if body != "" {
-		rd = strings.NewReader(body)
-	}
-	req, err := http.NewRequestWithContext(ctx, method, url, rd)
+	b, err := askBody(ctx, client, method, url, body)
 	if err != nil {
 		return err
-	}
-	if body != "" {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	resp, err := client.Do(req)
-	if err != nil {
-		return err
-	}
-	defer resp.Body.Close()
-	b, err := io.ReadAll(resp.Body)
-	if err != nil {
-		return err
-	}
-	if resp.StatusCode != http.StatusOK {
-		return fmt.Errorf("%s %s: status %d: %s", method, url, resp.StatusCode, bytes.TrimSpace(b))
 	}
 	return json.Unmarshal(b, v)
 }

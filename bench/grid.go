@@ -330,11 +330,23 @@ func postJSON(ctx context.Context, client *http.Client, url, body string) error 
 
 // postJSONBody is postJSON with the answer's body.
 func postJSONBody(ctx context.Context, client *http.Client, url, body string) ([]byte, error) {
-	req, err := http.NewRequestWithContext(ctx, "POST", url, strings.NewReader(body))
+	return askBody(ctx, client, http.MethodPost, url, body)
+}
+
+// askBody asks url (with a JSON body unless body is "") and answers the body of a
+// 200 answer; any other status is an error with the answer's text.
+func askBody(ctx context.Context, client *http.Client, method, url, body string) ([]byte, error) {
+	var rd io.Reader
+	if body != "" {
+		rd = strings.NewReader(body)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, url, rd)
 	if err != nil {
 		return nil, err
 	}
-	req.Header.Set("Content-Type", "application/json")
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
 	resp, err := client.Do(req)
 	if err != nil {
 		return nil, err
@@ -344,8 +356,8 @@ func postJSONBody(ctx context.Context, client *http.Client, url, body string) ([
 	if err != nil {
 		return nil, err
 	}
-	if resp.StatusCode != 200 {
-		return nil, fmt.Errorf("status %d: %s", resp.StatusCode, bytes.TrimSpace(b))
+	if resp.StatusCode != http.StatusOK {
+		return nil, fmt.Errorf("%s %s: status %d: %s", method, url, resp.StatusCode, bytes.TrimSpace(b))
 	}
 	return b, nil
 }

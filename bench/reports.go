@@ -3,7 +3,6 @@ package bench
 import (
 	"context"
 	"fmt"
-	"io"
 	"net/http"
 	"text/tabwriter"
 
@@ -75,21 +74,6 @@ func insightRoutes(svc *report.Service) func(*echo.Group) {
 }
 
 func getJSON(ctx context.Context, client *http.Client, url string) error {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
-	if err != nil {
-		return err
-	}
-	resp, err := client.Do(req)
-	if err != nil {
-		return err
-	}
-	defer resp.Body.Close()
-	b, err := io.ReadAll(resp.Body)
-	if err != nil {
-		return err
-	}
-	if resp.StatusCode != http.StatusOK {
-		return fmt.Errorf("status %d: %s", resp.StatusCode, b)
-	}
-	return nil
+	_, err := askBody(ctx, client, http.MethodGet, url, "")
+	return err
 }
