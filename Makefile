@@ -178,17 +178,15 @@ e2e-current: build
 	$(CURRENT_ENV) $(BIN) stack up --current
 	cd $(WEBAPP) && $(CURRENT_ENV) PRICELENS_BIN=$(abspath $(BIN)) node e2e/run.mjs
 
-# test-current-ci: the 26.7 pass of `make test` (about 8 minutes): every migration,
-# the warehouse, every plan kind of the grid, exports, insights, assortment,
-# real-time and the deep block's steps executed on the fixture with the grid's
-# reference comparisons at S (report), and the pricer against the Go evaluator.
-# The HTTP handlers (api/grid, 4-5 min on 26.7) and the trends against raw scans
-# and Go (trend, 7 min on 26.7) run on 26.7 in test-current only: with them the
-# pass took 20 minutes and `make test` over 40 (docs/testing.md).
+# test-current-ci: the 26.7 pass of `make test` (about 6 minutes): every migration,
+# the warehouse, every plan kind of the grid, exports, insights, assortment and
+# real-time executed on the fixture with the grid's reference comparisons at S
+# (report, api/grid), the trends against raw scans and Go (trend), and the pricer
+# against the Go evaluator. The rest of test-current takes as long again.
 .PHONY: test-current-ci
 test-current-ci: bins
 	$(CURRENT_ENV) $(BIN) stack up --current
-	$(CURRENT_ENV) $(TEST_ENV) $(GO) test -count=1 -p 1 -timeout 30m -skip '$(CURRENT_SKIP)' ./migrations ./warehouse ./report
+	$(CURRENT_ENV) $(TEST_ENV) $(GO) test -count=1 -p 1 -timeout 30m -skip '$(CURRENT_SKIP)' ./migrations ./warehouse ./report ./api/grid ./trend ./api/trend
 	$(CURRENT_ENV) $(TEST_ENV) $(GO) test -count=1 -timeout 10m -run '^TestPricer$$' ./api/access
 
 # bench-versions: the bench classes (grid, trend, reports) on ClickHouse 18.16 and on
