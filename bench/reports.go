@@ -43,7 +43,7 @@ func benchReports(ctx context.Context, tw *tabwriter.Writer, runs int, client *h
 		class{"real-time block (one competitor, offset 10,000)", http.MethodPost, "/tabular/getConditionsDataForRealTime", `{"competitorsId":[` + c + `],"offset":10000}`, "150 ms"},
 		class{"real-time count (all competitors)", http.MethodPost, "/tabular/getRealTimeTabularCount", `{"competitorsId":[]}`, "100 ms"},
 		class{"real-time count (one competitor)", http.MethodPost, "/tabular/getRealTimeTabularCount", `{"competitorsId":[` + c + `]}`, "100 ms"},
-		class{"scan summary (tabular/pricing)", http.MethodGet, "/tabular/pricing", "", "150 ms"})
+		class{"scan summary (tabular/pricing)", http.MethodGet, "/tabular/pricing", "", "100 ms"})
 	fmt.Fprintln(tw, "class\tAPI p50\tAPI p95\ttarget p95\t")
 	for _, cl := range classes {
 		run := func() error {
